@@ -1,0 +1,34 @@
+import { Controller, Get, Inject } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { AdminProfileData, ApiSuccess, DashboardData } from '@app/contracts';
+import type { AuthUser } from '../auth/auth-user.js';
+import { CurrentUser, Roles } from '../auth/decorators.js';
+import { ok } from '../common/respond.js';
+import { AdminDashboardService } from './admin-dashboard.service.js';
+import { AdminProfileService } from './admin-profile.service.js';
+
+/** The admin panel's Dashboard and Setting tabs. */
+@ApiTags('admin')
+@ApiBearerAuth()
+@Roles('super-admin')
+@Controller('admin')
+export class AdminConsoleController {
+  constructor(
+    @Inject(AdminProfileService) private readonly profiles: AdminProfileService,
+    @Inject(AdminDashboardService) private readonly dashboards: AdminDashboardService,
+  ) {}
+
+  @Get('admin-profile')
+  @ApiOperation({ summary: "The signed-in super-admin's profile; status is 'online' while they have a live socket on any api node" })
+  async profile(@CurrentUser() admin: AuthUser): Promise<ApiSuccess<AdminProfileData>> {
+    return ok({ admin: await this.profiles.profile(admin) });
+  }
+
+  @Get('dashboard')
+  @ApiOperation({
+    summary: 'Platform figures (rupees for money, counts otherwise) and the latest 10 users, bets and game results',
+  })
+  async dashboard(): Promise<ApiSuccess<DashboardData>> {
+    return ok(await this.dashboards.dashboard());
+  }
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { WalletModule } from '../wallet/wallet.module.js';
+import { AdminPaymentsController } from './admin-payments.controller.js';
+import { AdminPaymentsRepository } from './admin-payments.repository.js';
+import { AdminPaymentsService } from './admin-payments.service.js';
+
+/** Admin review of deposits and withdrawals (the dashboard and the admin profile live beside it). */
+@Module({
+  imports: [WalletModule],
+  controllers: [AdminPaymentsController],
+  providers: [AdminPaymentsRepository, AdminPaymentsService],
+})
+export class AdminPaymentsModule {}

@@ -1,0 +1,24 @@
+import { startTestApi, type TestApi } from '../testing/test-api.js';
+import { createUser, type TestUser } from '../testing/users.js';
+import { decide, deposit, expectLedgerConsistent, newUtr, wallet } from '../payment/testing/payments.js';
+
+describe('referral bonus configuration', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi({ env: { RATE_LIMITS: 'false', REFERRAL_SHARE: '0.05', REFERRAL_CAP_RUPEES: '20' } });
+  });
+  afterAll(() => api.close());
+  afterEach(() => expectLedgerConsistent(api.db));
+
+  it('takes the share and the cap from REFERRAL_SHARE and REFERRAL_CAP_RUPEES', async () => {
+    const admin = await createUser(api, { role: 'super-admin' });
+    const referrer = await createUser(api);
+    const small = await createUser(api, { referredBy: referrer.id });
+    const big = await createUser(api, { referredBy: referrer.id });
+    const depositOf = async (player: TestUser, amount: number) => (await deposit(api, player, { amount, utrNumber: newUtr() })).body.data.transactionId;
+    await decide(api, admin, await depositOf(small, 123.45), 'COMPLETED'); // 5 % of ₹123.45 = ₹6.1725 → ₹6.17
+    expect(await wallet(api.db, referrer.id)).toMatchObject({ bonus: 617 });
+    await decide(api, admin, await depositOf(big, 1000), 'COMPLETED'); // 5 % of ₹1,000 = ₹50 → capped at ₹20
+    expect(await wallet(api.db, referrer.id)).toMatchObject({ bonus: 617 + 2_000 });
+  });
+});

@@ -1,0 +1,28 @@
+import { OTP_MAX_ATTEMPTS } from './otp-policy.js';
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** What the identity calls answer (the spec's own texts live in @app/domain and are used as they are). */
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Invalid email or password.',
+  emailTaken: 'This email is already registered. Please log in instead.',
+  invalidReferral: 'Invalid referral code.',
+  codeSent: (email: string) => `We have sent a 6-digit code to ${email}. It is valid for 10 minutes.`,
+  registered: 'Registration successful. Please log in.',
+  codeExpired: 'This code has expired or is no longer valid. Please request a new one.',
+  codeWrong: (left: number) => `Incorrect code. ${plural(left, 'attempt', 'attempts')} left.`,
+  codeLocked: `Too many incorrect attempts (${OTP_MAX_ATTEMPTS}). Please request a new code.`,
+  sessionExpired: 'Your session has expired. Please log in again.',
+  loggedIn: 'Logged in successfully.',
+  refreshed: 'Session refreshed.',
+  loggedOut: 'Logged out successfully.',
+  accountSuspended: 'This account has been suspended. Please contact support.',
+  resetCodeSent: 'If an account exists for this email, we have sent a 6-digit code to it. It is valid for 10 minutes.',
+  codeVerified: 'Code verified. You can now set a new password.',
+  resetNotVerified: 'Please verify the code sent to your email first. A verified code can be used once, within 10 minutes.',
+  passwordReset: 'Your password has been reset. Please log in with your new password.',
+  passwordTooLong: 'Password must be at most 128 characters.',
+  tooManyLogins: (minutes: number) => `Too many login attempts. Please try again in ${plural(minutes, 'minute', 'minutes')}.`,
+  tooManyCodes: (minutes: number) => `Too many codes requested. Please try again in ${plural(minutes, 'minute', 'minutes')}.`,
+  tooManyCodeChecks: (minutes: number) => `Too many code attempts. Please try again in ${plural(minutes, 'minute', 'minutes')}.`,
+} as const;

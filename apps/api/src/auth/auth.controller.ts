@@ -1,0 +1,109 @@
+import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Post, Req, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { AppConfig } from '@app/config';
+import type { ApiSuccess, ForgotPasswordStepData, LoginData, RefreshSessionData, RegisterCodeSentData, RegisterCreatedData } from '@app/contracts';
+import { ok } from '../common/respond.js';
+import { AUTH_MESSAGES } from './auth-messages.js';
+import { AuthService } from './auth.service.js';
+import { clientInfo } from './client-info.js';
+import { Public } from './decorators.js';
+import { ForgotPasswordRequestDto, ForgotPasswordResetDto, ForgotPasswordVerifyDto } from './dto/forgot-password.dto.js';
+import { LoginDto } from './dto/login.dto.js';
+import { RegisterDto } from './dto/register.dto.js';
+import { PasswordResetService } from './password-reset.service.js';
+import { clearRefreshCookie, readBearer, readRefreshCookie, setRefreshCookie } from './refresh-cookie.js';
+import { SessionService } from './session.service.js';
+
+@ApiTags('auth')
+@Controller('auth')
+export class AuthController {
+  constructor(
+    @Inject(AuthService) private readonly auth: AuthService,
+    @Inject(SessionService) private readonly sessions: SessionService,
+    @Inject(PasswordResetService) private readonly reset: PasswordResetService,
+    @Inject(AppConfig) private readonly config: AppConfig,
+  ) {}
+
+  /** Without `otp`: validates and e-mails a code (200). With `otp`: creates the player (201). */
+  @Public()
+  @Post('register')
+  @HttpCode(HttpStatus.OK)
+  async register(
+    @Body() dto: RegisterDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ApiSuccess<RegisterCodeSentData | RegisterCreatedData>> {
+    const client = clientInfo(req);
+    if (dto.otp === undefined || dto.otp === null || dto.otp.trim() === '') {
+      const sent = await this.auth.requestRegistrationCode(dto, client);
+      return ok(sent, AUTH_MESSAGES.codeSent(sent.email));
+    }
+    const user = await this.auth.register(dto, client);
+    res.status(HttpStatus.CREATED);
+    return ok({ user }, AUTH_MESSAGES.registered);
+  }
+
+  @Public()
+  @Post('login')
+  @HttpCode(HttpStatus.OK)
+  async login(@Body() dto: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<ApiSuccess<LoginData>> {
+    const session = await this.auth.login(dto.email, dto.password, clientInfo(req));
+    setRefreshCookie(res, this.config, session.refreshToken);
+    return ok({ user: session.user, accessToken: session.accessToken }, AUTH_MESSAGES.loggedIn);
+  }
+
+  /** The refresh cookie buys a new access token and the signed-in user; the cookie rotates. */
+  @Public()
+  @Get('refresh-token')
+  async refresh(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<ApiSuccess<RefreshSessionData>> {
+    try {
+      const session = await this.sessions.rotate(readRefreshCookie(req));
+      setRefreshCookie(res, this.config, session.refreshToken);
+      return ok({ user: session.user, accessToken: session.accessToken }, AUTH_MESSAGES.refreshed);
+    } catch (error) {
+      clearRefreshCookie(res, this.config);
+      throw error;
+    }
+  }
+
+  /** Ends the session (from the cookie, so it works after the access token expired) and clears the cookie. */
+  @Public()
+  @Get('logout')
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<ApiSuccess<Record<string, never>>> {
+    await this.sessions.logout(readRefreshCookie(req), readBearer(req));
+    clearRefreshCookie(res, this.config);
+    return ok({}, AUTH_MESSAGES.loggedOut);
+  }
+
+  @Public()
+  @Post('forgot-password')
+  @HttpCode(HttpStatus.OK)
+  forgotPassword(@Body() dto: ForgotPasswordRequestDto, @Req() req: Request): Promise<ApiSuccess<ForgotPasswordStepData>> {
+    return this.forgotPasswordRequest(dto, req);
+  }
+
+  @Public()
+  @Post('forgot-password/request')
+  @HttpCode(HttpStatus.OK)
+  async forgotPasswordRequest(@Body() dto: ForgotPasswordRequestDto, @Req() req: Request): Promise<ApiSuccess<ForgotPasswordStepData>> {
+    await this.reset.request(dto.email, clientInfo(req));
+    return ok({}, AUTH_MESSAGES.resetCodeSent);
+  }
+
+  @Public()
+  @Post('forgot-password/verify')
+  @HttpCode(HttpStatus.OK)
+  async forgotPasswordVerify(@Body() dto: ForgotPasswordVerifyDto, @Req() req: Request): Promise<ApiSuccess<ForgotPasswordStepData>> {
+    await this.reset.verify(dto.email, dto.otp, clientInfo(req));
+    return ok({}, AUTH_MESSAGES.codeVerified);
+  }
+
+  @Public()
+  @Post('forgot-password/reset')
+  @HttpCode(HttpStatus.OK)
+  async forgotPasswordReset(@Body() dto: ForgotPasswordResetDto): Promise<ApiSuccess<ForgotPasswordStepData>> {
+    await this.reset.reset(dto.email, dto.password, dto.confirmPassword);
+    return ok({}, AUTH_MESSAGES.passwordReset);
+  }
+}

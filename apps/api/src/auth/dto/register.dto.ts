@@ -1,0 +1,33 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
+import { REGISTER_MESSAGES } from '@app/domain';
+import { AUTH_MESSAGES } from '../auth-messages.js';
+
+/**
+ * POST /auth/register. Fields are typed here; the rules and their order (all fields, e-mail, password,
+ * confirmation, terms, code) are @app/domain's validateRegister, run by the service, so the form and the
+ * server say the same thing.
+ */
+export class RegisterDto {
+  @ApiProperty() @IsOptional() @IsString({ message: REGISTER_MESSAGES.allFieldsRequired }) @MaxLength(100, { message: REGISTER_MESSAGES.allFieldsRequired })
+  username?: string;
+
+  @ApiProperty() @IsOptional() @IsString({ message: REGISTER_MESSAGES.allFieldsRequired }) @MaxLength(254, { message: REGISTER_MESSAGES.emailInvalid })
+  email?: string;
+
+  @ApiProperty() @IsOptional() @IsString({ message: REGISTER_MESSAGES.allFieldsRequired }) @MaxLength(128, { message: AUTH_MESSAGES.passwordTooLong })
+  password?: string;
+
+  @ApiProperty() @IsOptional() @IsString({ message: REGISTER_MESSAGES.allFieldsRequired }) @MaxLength(128, { message: AUTH_MESSAGES.passwordTooLong })
+  confirmPassword?: string;
+
+  @ApiPropertyOptional() @IsOptional() @IsString({ message: AUTH_MESSAGES.invalidReferral }) @MaxLength(32, { message: AUTH_MESSAGES.invalidReferral })
+  referralCode?: string | null;
+
+  @ApiPropertyOptional({ description: 'The 6-digit code (second call only)' })
+  @IsOptional() @IsString({ message: REGISTER_MESSAGES.codeInvalid }) @MaxLength(16, { message: REGISTER_MESSAGES.codeInvalid })
+  otp?: string | null;
+
+  @ApiProperty() @IsOptional() @IsBoolean({ message: REGISTER_MESSAGES.termsRequired })
+  terms?: boolean;
+}

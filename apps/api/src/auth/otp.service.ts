@@ -1,0 +1,110 @@
+import { BadRequestException, Inject, Injectable } from '@nestjs/common';
+import type { Transaction } from 'kysely';
+import { createHmac, hkdfSync, randomInt, timingSafeEqual } from 'node:crypto';
+import { AppConfig } from '@app/config';
+import { Database, type DB } from '@app/db';
+import { MailQueue, type OtpPurpose } from '@app/mail';
+import { AUTH_MESSAGES } from './auth-messages.js';
+import { OTP_MAX_ATTEMPTS, OTP_TTL_MINUTES, RESET_VERIFIED_WINDOW_MINUTES } from './otp-policy.js';
+import { OtpRepository } from './otp.repository.js';
+import { RateLimiter } from './rate-limiter.js';
+
+export interface OtpRow {
+  id: string;
+  verified_at: Date | null;
+}
+
+type CheckOutcome<T> = { kind: 'ok'; value: T } | { kind: 'expired' } | { kind: 'locked' } | { kind: 'wrong'; left: number };
+
+/**
+ * One-time codes: 6 random digits (crypto.randomInt), stored as an HMAC under a server key (a leaked table does
+ * not reveal codes), valid 10 minutes, single use, at most 5 wrong tries each; sends are limited per address
+ * and per client address, checks per client address.
+ */
+@Injectable()
+export class OtpService {
+  private readonly key: Buffer;
+
+  constructor(
+    @Inject(Database) private readonly db: Database,
+    @Inject(OtpRepository) private readonly codes: OtpRepository,
+    @Inject(MailQueue) private readonly mail: MailQueue,
+    @Inject(RateLimiter) private readonly limits: RateLimiter,
+    @Inject(AppConfig) config: AppConfig,
+  ) {
+    this.key = Buffer.from(hkdfSync('sha256', config.jwtSecret, 'winround', 'one-time-codes', 32));
+  }
+
+  private digest(purpose: OtpPurpose, email: string, code: string): string {
+    return createHmac('sha256', this.key).update(`${purpose}:${email}:${code}`).digest('hex');
+  }
+
+  /** Counts a send against the limits (429 when over); call before any work that reveals anything. */
+  async limitSend(email: string, ip: string): Promise<void> {
+    await this.limits.hit('otpSendIp', ip);
+    await this.limits.hit('otpSendEmail', email);
+  }
+
+  /**
+   * Stores a new code (replacing any unused one) and, when `deliver`, queues the e-mail. A code that is not
+   * delivered (password reset of an unknown address) makes later checks answer exactly as for a real one.
+   */
+  async issue(purpose: OtpPurpose, email: string, ip: string, deliver = true): Promise<void> {
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    await this.db.transaction().execute(async (trx) => {
+      await this.codes.supersede(trx, purpose, email);
+      await this.codes.insert(trx, { purpose, email, codeHash: this.digest(purpose, email, code), ip, ttlMinutes: OTP_TTL_MINUTES });
+    });
+    if (deliver) await this.mail.sendOtp({ to: email, purpose, code, validMinutes: OTP_TTL_MINUTES });
+  }
+
+  /** Uses a code up inside `trx` (single use). */
+  async consume(trx: Transaction<DB>, id: string): Promise<void> {
+    if (!(await this.codes.consume(trx, id))) throw new BadRequestException(AUTH_MESSAGES.codeExpired);
+  }
+
+  async markVerified(trx: Transaction<DB>, id: string): Promise<void> {
+    await this.codes.markVerified(trx, id);
+  }
+
+  /** Uses up the reset code the address verified in the last 10 minutes; false when there is none. */
+  consumeVerifiedReset(trx: Transaction<DB>, email: string): Promise<boolean> {
+    return this.codes.consumeVerifiedReset(trx, email, RESET_VERIFIED_WINDOW_MINUTES);
+  }
+
+  /**
+   * Checks `code` against the newest unused code of the address. When it matches, `onValid` runs in the same
+   * transaction (with the code row locked); otherwise the wrong try is counted and a 400 explains what to do.
+   */
+  async check<T>(
+    purpose: OtpPurpose,
+    email: string,
+    code: string,
+    ip: string,
+    onValid: (trx: Transaction<DB>, row: OtpRow) => Promise<T>,
+  ): Promise<T> {
+    await this.limits.hit('otpCheckIp', ip);
+    const outcome = await this.db.transaction().execute(async (trx): Promise<CheckOutcome<T>> => {
+      const row = await this.codes.newestUnusedForUpdate(trx, purpose, email);
+      if (!row || row.expired) return { kind: 'expired' };
+      if (row.attempts >= OTP_MAX_ATTEMPTS) return { kind: 'locked' };
+      const expected = Buffer.from(row.code_hash, 'hex');
+      const given = Buffer.from(this.digest(purpose, email, code), 'hex');
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+        const attempts = await this.codes.addWrongAttempt(trx, row.id);
+        return attempts >= OTP_MAX_ATTEMPTS ? { kind: 'locked' } : { kind: 'wrong', left: OTP_MAX_ATTEMPTS - attempts };
+      }
+      return { kind: 'ok', value: await onValid(trx, { id: row.id, verified_at: row.verified_at }) };
+    });
+    switch (outcome.kind) {
+      case 'ok':
+        return outcome.value;
+      case 'expired':
+        throw new BadRequestException(AUTH_MESSAGES.codeExpired);
+      case 'locked':
+        throw new BadRequestException(AUTH_MESSAGES.codeLocked);
+      case 'wrong':
+        throw new BadRequestException(AUTH_MESSAGES.codeWrong(outcome.left));
+    }
+  }
+}

@@ -1,0 +1,153 @@
+import { jest } from '@jest/globals';
+import { AUTH_MESSAGES } from './auth-messages.js';
+import { freshEmail, nextCode, registration, startIdentityStack, type IdentityStack } from './testing/identity-kit.js';
+import { createUser } from '../testing/users.js';
+
+const REGISTER = '/api/v1/auth/register';
+jest.setTimeout(30_000);
+
+describe('POST /auth/register (two steps, code by e-mail)', () => {
+  let stack: IdentityStack;
+  beforeAll(async () => {
+    stack = await startIdentityStack();
+  });
+  afterAll(() => stack.close());
+
+  const send = (body: unknown) => stack.api.request('POST', REGISTER, { body });
+
+  it('e-mails a code, then creates the player with an empty wallet (201)', async () => {
+    const email = freshEmail();
+    const since = Date.now();
+    const first = await send(registration(email.toUpperCase()));
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ success: true, data: { otpSent: true, email } });
+    const mail = await stack.mail.waitFor(email, { since });
+    expect(mail.subject).toMatch(/sign-up code/);
+    expect(mail.text).toContain('expires in 10 minutes');
+    const otp = /\b(\d{6})\b/.exec(mail.text)![1]!;
+
+    // Stored hashed: the table never holds the code itself.
+    const stored = await stack.api.db.selectFrom('otp_codes').selectAll().where('email', '=', email).execute();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.code_hash).not.toContain(otp);
+    expect(stored[0]!.code_hash).toMatch(/^[0-9a-f]{64}$/);
+
+    const second = await send(registration(email, { otp }));
+    expect(second.status).toBe(201);
+    expect(second.body.data.user).toEqual({ _id: expect.any(String), name: 'Ravi Kumar', email, role: 'user' });
+    const wallet = await stack.api.db.selectFrom('wallets').selectAll().where('user_id', '=', second.body.data.user._id).executeTakeFirstOrThrow();
+    expect(wallet).toMatchObject({ main: 0, bonus: 0, is_active: false });
+    const user = await stack.api.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+    expect(user.password_hash).toMatch(/^\$argon2id\$/);
+    expect(user.referral_code).toMatch(/^[A-Z2-9]{8}$/);
+
+    // The code is single use, and the address is now taken.
+    const again = await send(registration(email, { otp }));
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(AUTH_MESSAGES.emailTaken);
+  });
+
+  it('records the referrer of a valid referral code and refuses an invalid one', async () => {
+    const referrer = await createUser(stack.api);
+    const bad = await send(registration(freshEmail(), { referralCode: 'NOPE1234' }));
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Invalid referral code.');
+
+    const email = freshEmail();
+    const since = Date.now();
+    expect((await send(registration(email, { referralCode: ` ${referrer.referralCode.toLowerCase()} ` }))).status).toBe(200);
+    const otp = await nextCode(stack.mail, email, since);
+    const created = await send(registration(email, { referralCode: referrer.referralCode, otp }));
+    expect(created.status).toBe(201);
+    const row = await stack.api.db.selectFrom('users').select('referred_by').where('email', '=', email).executeTakeFirstOrThrow();
+    expect(row.referred_by).toBe(referrer.id);
+  });
+
+  it('answers the spec’s validation messages and sends nothing', async () => {
+    const email = freshEmail();
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ username: '' }, 'All fields are required'],
+      [{ password: undefined }, 'All fields are required'],
+      [{ email: 'someone@yahoo.com' }, 'Please enter a valid Gmail address'],
+      [{ password: 'abc', confirmPassword: 'abc' }, 'Password must be at least 6 characters'],
+      [{ confirmPassword: 'different1' }, "Passwords don't match!"],
+      [{ terms: false }, 'You must agree to the terms and conditions'],
+      [{ username: 'ab' }, 'Username must be 3 to 30 characters: letters, digits, spaces, dots, underscores or hyphens.'],
+      [{ username: 'Ravi<script>' }, 'Username must be 3 to 30 characters: letters, digits, spaces, dots, underscores or hyphens.'],
+      [{ otp: '12ab56' }, 'Please enter the 6-digit code sent to your Gmail.'],
+      [{ role: 'super-admin' }, 'Unknown field: role'],
+    ];
+    for (const [change, message] of cases) {
+      const res = await send(registration(email, change));
+      expect({ change, status: res.status, message: res.body.message }).toEqual({ change, status: 400, message });
+    }
+    expect(stack.mail.messages.filter((m) => m.to.includes(email))).toHaveLength(0);
+    expect(await stack.api.db.selectFrom('otp_codes').select('id').where('email', '=', email).execute()).toHaveLength(0);
+  });
+
+  it('refuses an address that is already registered (409), before sending a code', async () => {
+    const existing = await createUser(stack.api);
+    const res = await send(registration(existing.email));
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('This email is already registered. Please log in instead.');
+  });
+
+  it('counts wrong codes and locks the code after 5 wrong tries', async () => {
+    const email = freshEmail();
+    const since = Date.now();
+    await send(registration(email));
+    const otp = await nextCode(stack.mail, email, since);
+    const wrong = otp === '000000' ? '111111' : '000000';
+    const messages: string[] = [];
+    for (let i = 0; i < 5; i++) messages.push((await send(registration(email, { otp: wrong }))).body.message);
+    expect(messages).toEqual([
+      'Incorrect code. 4 attempts left.',
+      'Incorrect code. 3 attempts left.',
+      'Incorrect code. 2 attempts left.',
+      'Incorrect code. 1 attempt left.',
+      'Too many incorrect attempts (5). Please request a new code.',
+    ]);
+    const right = await send(registration(email, { otp }));
+    expect(right.status).toBe(400);
+    expect(right.body.message).toBe('Too many incorrect attempts (5). Please request a new code.');
+    expect(await stack.api.db.selectFrom('users').select('id').where('email', '=', email).execute()).toHaveLength(0);
+  });
+
+  it('refuses an expired code and a code replaced by a newer one', async () => {
+    const email = freshEmail();
+    let since = Date.now();
+    await send(registration(email));
+    const first = await nextCode(stack.mail, email, since);
+    since = Date.now();
+    await send(registration(email));
+    const second = await nextCode(stack.mail, email, since);
+    if (first !== second) {
+      const old = await send(registration(email, { otp: first }));
+      expect(old.status).toBe(400);
+      expect(old.body.message).toMatch(/^Incorrect code/);
+    }
+    // Ten minutes pass.
+    await stack.api.db.updateTable('otp_codes').set({ expires_at: new Date(Date.now() - 1000) }).where('email', '=', email).execute();
+    const expired = await send(registration(email, { otp: second }));
+    expect(expired.status).toBe(400);
+    expect(expired.body.message).toBe('This code has expired or is no longer valid. Please request a new one.');
+  });
+
+  it('refuses a code for an address that never asked for one', async () => {
+    const res = await send(registration(freshEmail(), { otp: '123456' }));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(AUTH_MESSAGES.codeExpired);
+  });
+
+  it('creates one player when the same code is submitted twice at once', async () => {
+    const email = freshEmail();
+    const since = Date.now();
+    await send(registration(email));
+    const otp = await nextCode(stack.mail, email, since);
+    const results = await Promise.all([send(registration(email, { otp })), send(registration(email, { otp }))]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, expect.any(Number)]);
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(results.find((r) => r.status !== 201)!.status).toBeGreaterThanOrEqual(400);
+    expect(await stack.api.db.selectFrom('users').select('id').where('email', '=', email).execute()).toHaveLength(1);
+  });
+});

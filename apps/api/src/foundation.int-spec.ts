@@ -1,0 +1,83 @@
+import { startTestApi, TEST_API_KEY, type TestApi } from './testing/test-api.js';
+import { createUser } from './testing/users.js';
+
+describe('api foundation', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi({ env: { ADMIN_EMAIL: 'boss@gmail.com', ADMIN_PASSWORD: 'admin-password-1' } });
+  });
+  afterAll(() => api.close());
+
+  it('reports Postgres and Redis healthy without an API key', async () => {
+    const res = await api.request('GET', '/api/v1/health', { apiKey: null });
+    expect(res.status).toBe(200);
+    expect(res.body.data.status).toBe('ok');
+    expect(res.body.data.checks.postgres.status).toBe('up');
+    expect(res.body.data.checks.redis.status).toBe('up');
+  });
+
+  it('refuses a call without the API key, or with a wrong one, with a message', async () => {
+    const missing = await api.request('GET', '/api/v1/app-config', { apiKey: null });
+    expect(missing.status).toBe(401);
+    expect(missing.body).toEqual({ success: false, statusCode: 401, message: 'API key is missing.' });
+    const wrong = await api.request('GET', '/api/v1/app-config', { apiKey: 'nope' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.message).toBe('API key is invalid.');
+    const good = await api.request('GET', '/api/v1/app-config');
+    expect(good.status).toBe(200);
+    expect(good.body.data).toMatchObject({ roundSeconds: 30, lockSeconds: 5, payouts: { color: 2, bigSmall: 2, number: 9 } });
+  });
+
+  it('answers unknown routes with the error envelope', async () => {
+    const res = await api.request('GET', '/api/v1/nothing-here');
+    expect(res.status).toBe(404);
+    expect(res.body.success).toBe(false);
+    expect(res.body.statusCode).toBe(404);
+    expect(typeof res.body.message).toBe('string');
+  });
+
+  it('rejects malformed and oversized JSON bodies cleanly', async () => {
+    const bad = await api.request('POST', '/api/v1/nothing-here', { body: '{"a":' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Request body is not valid JSON.');
+    const big = await api.request('POST', '/api/v1/nothing-here', { body: JSON.stringify({ a: 'x'.repeat(40_000) }) });
+    expect(big.status).toBe(413);
+  });
+
+  it('serves the OpenAPI document and security headers', async () => {
+    const health = await api.request('GET', '/api/v1/health');
+    expect(health.headers.get('x-request-id')).toMatch(/[\w-]{8,}/);
+    const res = await api.request('GET', '/api/docs-json', { apiKey: null });
+    expect(res.status).toBe(200);
+    expect(res.body.info.title).toBe('WinRound API');
+    expect(res.body.paths['/api/v1/health']).toBeDefined();
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('exposes Prometheus metrics', async () => {
+    const res = await api.request('GET', '/metrics', { apiKey: null });
+    expect(res.status).toBe(200);
+    expect(String(res.body)).toContain('process_cpu_seconds_total');
+  });
+
+  it('creates the first super-admin from configuration, once', async () => {
+    const admins = await api.db.selectFrom('users').select(['email', 'role']).where('role', '=', 'super-admin').execute();
+    expect(admins).toEqual([{ email: 'boss@gmail.com', role: 'super-admin' }]);
+  });
+
+  it('accepts a socket handshake only with the API key and an access token', async () => {
+    const player = await createUser(api);
+    const refused = api.socket({ token: player.token });
+    const error = await new Promise<Error>((resolve) => refused.on('connect_error', resolve));
+    expect(error.message).toBe('API key is missing.');
+    const anonymous = api.socket({ apiKey: TEST_API_KEY });
+    const signInError = await new Promise<Error>((resolve) => anonymous.on('connect_error', resolve));
+    expect(signInError.message).toBe('Please log in to continue.');
+    const ok = api.socket({ apiKey: TEST_API_KEY, token: player.token });
+    await new Promise<void>((resolve, reject) => {
+      ok.on('connect', resolve);
+      ok.on('connect_error', reject);
+    });
+    expect(ok.connected).toBe(true);
+  });
+});

@@ -1,0 +1,76 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { ClientToServerEvents } from '@app/contracts';
+
+/** Events a client may send; anything else is counted as 'other' (a client must not grow the label set). */
+const KNOWN_EVENTS = new Set<string>([
+  'new-token',
+  'get-game-results',
+  'get-all-game-results',
+  'send-period-id-current',
+  'get-balance',
+  'get-current-bet',
+  'place-bet',
+] satisfies (keyof ClientToServerEvents)[]);
+
+/** 'Betting is closed for this period.' → 'betting_is_closed_for_this_period' (refusal texts are a fixed set). */
+export function reasonLabel(message: string): string {
+  return (
+    message
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '_')
+      .replace(/^_+|_+$/g, '')
+      .slice(0, 60) || 'unknown'
+  );
+}
+
+/**
+ * The api node's own Prometheus metrics, beside Node's defaults in the process registry: HTTP latency by route
+ * template, live sockets, socket messages received per event, and the gateway's verdict on place-bet.
+ */
+@Injectable()
+export class ApiMetrics {
+  readonly httpDuration: Histogram<'method' | 'route' | 'status'>;
+  readonly socketsConnected: Gauge;
+  readonly socketMessages: Counter<'event'>;
+  readonly betIntake: Counter<'outcome' | 'reason'>;
+
+  constructor(@Inject(Registry) registry: Registry) {
+    this.httpDuration = new Histogram({
+      name: 'wr_http_request_duration_seconds',
+      help: 'HTTP request latency, by method, route template and status code',
+      labelNames: ['method', 'route', 'status'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [registry],
+    });
+    this.socketsConnected = new Gauge({
+      name: 'wr_sockets_connected',
+      help: 'Signed-in Socket.IO connections open on this api node',
+      registers: [registry],
+    });
+    this.socketMessages = new Counter({
+      name: 'wr_socket_messages_received_total',
+      help: "Socket.IO messages received, by event ('other' for unknown events)",
+      labelNames: ['event'],
+      registers: [registry],
+    });
+    this.betIntake = new Counter({
+      name: 'wr_bet_intake_total',
+      help: 'place-bet messages at the gateway: accepted (handed on to the partition stream) or rejected, with the reason',
+      labelNames: ['outcome', 'reason'],
+      registers: [registry],
+    });
+  }
+
+  socketMessage(event: unknown): void {
+    this.socketMessages.inc({ event: typeof event === 'string' && KNOWN_EVENTS.has(event) ? event : 'other' });
+  }
+
+  betAccepted(): void {
+    this.betIntake.inc({ outcome: 'accepted', reason: '' });
+  }
+
+  betRejected(message: string): void {
+    this.betIntake.inc({ outcome: 'rejected', reason: reasonLabel(message) });
+  }
+}

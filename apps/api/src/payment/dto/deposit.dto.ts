@@ -1,0 +1,24 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Allow } from 'class-validator';
+
+/**
+ * POST /payment/deposit. Fields are only whitelisted here; the rules and their messages are `validateDeposit`
+ * of @app/domain (the same the form runs), applied by the service.
+ */
+export class DepositDto {
+  @ApiProperty({ enum: ['UPI'] })
+  @Allow()
+  method?: unknown;
+
+  @ApiProperty({ description: 'Rupees, above 0, at most 2 decimals', example: 500 })
+  @Allow()
+  amount?: unknown;
+
+  @ApiProperty({ description: 'Trimmed and upper-cased; 12–22 letters or digits; claimable once ever', example: '412345678901' })
+  @Allow()
+  utrNumber?: unknown;
+
+  @ApiPropertyOptional({ enum: ['GOOGLE_PAY', 'PHONEPE', 'PAYTM', 'BHIM', 'QR'] })
+  @Allow()
+  upiApp?: unknown;
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { WalletModule } from '../wallet/wallet.module.js';
+import { PaymentController } from './payment.controller.js';
+import { PaymentRepository } from './payment.repository.js';
+import { PaymentService } from './payment.service.js';
+
+/** Deposit and withdrawal requests. */
+@Module({
+  imports: [WalletModule],
+  controllers: [PaymentController],
+  providers: [PaymentRepository, PaymentService],
+})
+export class PaymentModule {}

@@ -1,0 +1,57 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
+import { Database } from '@app/db';
+import type { BetRowLike, PeriodRowLike } from '@app/realtime';
+
+const BET_COLUMNS = sql.raw(
+  'id, bet_type, bet_value, system_selected_value, amount, is_win, win_amount, status, played_from, period_id, created_at, updated_at',
+);
+
+/** Reads of rounds and bets for players (the round engine is the only writer). */
+@Injectable()
+export class RoundsRepository {
+  constructor(@Inject(Database) private readonly db: Database) {}
+
+  period(id: string) {
+    return this.db
+      .selectFrom('periods')
+      .select(['id', 'status', 'seed_hash', 'seed', 'digit', 'color', 'big_small', 'drawn_at', 'chain_id', 'chain_index', 'start_at', 'lock_at', 'end_at'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** The latest drawn periods, newest first. */
+  async latestResults(limit: number): Promise<PeriodRowLike[]> {
+    const { rows } = await sql<PeriodRowLike>`
+      SELECT id, digit, color, big_small, seed, seed_hash, drawn_at FROM periods
+      WHERE status IN ('DRAWN', 'SETTLED') ORDER BY end_at DESC LIMIT ${limit}
+    `.execute(this.db);
+    return rows;
+  }
+
+  async betsOf(userId: string, limit: number): Promise<BetRowLike[]> {
+    const { rows } = await sql<BetRowLike>`
+      SELECT ${BET_COLUMNS} FROM bets WHERE user_id = ${userId} ORDER BY created_at DESC, id DESC LIMIT ${limit}
+    `.execute(this.db);
+    return rows;
+  }
+
+  async betsInPeriod(userId: string, periodId: string): Promise<BetRowLike[]> {
+    const { rows } = await sql<BetRowLike>`
+      SELECT ${BET_COLUMNS} FROM bets WHERE user_id = ${userId} AND period_id = ${periodId} ORDER BY created_at
+    `.execute(this.db);
+    return rows;
+  }
+
+  wallet(userId: string) {
+    return this.db.selectFrom('wallets').select(['main', 'bonus']).where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  activeChain() {
+    return this.db.selectFrom('fairness_chains').select(['id', 'commitment', 'length']).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  }
+
+  chain(id: number) {
+    return this.db.selectFrom('fairness_chains').select(['id', 'commitment', 'length']).where('id', '=', id).executeTakeFirst();
+  }
+}

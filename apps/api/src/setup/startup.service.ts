@@ -1,0 +1,54 @@
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { hash } from 'argon2';
+import { randomBytes } from 'node:crypto';
+import { AppConfig } from '@app/config';
+import { Database, migrateToLatest } from '@app/db';
+
+const REFERRAL_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** A referral code: 8 unambiguous upper-case letters and digits. */
+export function newReferralCode(): string {
+  const bytes = randomBytes(8);
+  return Array.from(bytes, (b) => REFERRAL_ALPHABET[b % REFERRAL_ALPHABET.length]).join('');
+}
+
+/** At start-up: apply pending migrations (advisory-locked) and create the first super-admin if absent. */
+@Injectable()
+export class StartupService implements OnModuleInit {
+  private readonly logger = new Logger('Startup');
+
+  constructor(
+    @Inject(Database) private readonly db: Database,
+    @Inject(AppConfig) private readonly config: AppConfig,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    const applied = await migrateToLatest(this.db);
+    if (applied.length > 0) this.logger.log({ msg: 'migrations applied', applied });
+    await this.ensureAdmin();
+  }
+
+  async ensureAdmin(): Promise<void> {
+    const { ADMIN_EMAIL, ADMIN_PASSWORD } = this.config;
+    if (!ADMIN_EMAIL || !ADMIN_PASSWORD) return;
+    const email = ADMIN_EMAIL.toLowerCase();
+    const passwordHash = await hash(ADMIN_PASSWORD, { type: 2 });
+    const created = await this.db.transaction().execute(async (trx) => {
+      const user = await trx
+        .insertInto('users')
+        .values({
+          username: email.split('@')[0]!.slice(0, 50),
+          email,
+          password_hash: passwordHash,
+          role: 'super-admin',
+          referral_code: newReferralCode(),
+        })
+        .onConflict((oc) => oc.column('email').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (user) await trx.insertInto('wallets').values({ user_id: user.id }).execute();
+      return !!user;
+    });
+    if (created) this.logger.log({ msg: 'first super-admin created', email });
+  }
+}

@@ -1,0 +1,72 @@
+import { hash } from 'argon2';
+import { randomBytes } from 'node:crypto';
+import type { Role } from '@app/contracts';
+import { Accounts, recordEntries } from '@app/ledger';
+import { AccessTokenService } from '../auth/access-token.service.js';
+import type { TestApi } from './test-api.js';
+
+export interface TestUser {
+  id: string;
+  email: string;
+  username: string;
+  password: string;
+  role: Role;
+  walletId: string;
+  referralCode: string;
+  sessionId: string;
+  /** A valid access token for this user's session. */
+  token: string;
+}
+
+export interface CreateUserOptions {
+  email?: string;
+  username?: string;
+  password?: string;
+  role?: Role;
+  /** Main balance to fund (paise), posted through the ledger from clearing:deposits. */
+  main?: number;
+  /** Bonus balance to fund (paise), posted through the ledger from house:bonus. */
+  bonus?: number;
+  isActive?: boolean;
+  referredBy?: string;
+}
+
+/**
+ * Creates a player (or admin) directly in the database with a session and an access token. Balances are
+ * funded through a balanced journal entry, so the ledger stays reconcilable.
+ */
+export async function createUser(api: TestApi, options: CreateUserOptions = {}): Promise<TestUser> {
+  const tag = randomBytes(4).toString('hex');
+  const email = (options.email ?? `player.${tag}@gmail.com`).toLowerCase();
+  const username = options.username ?? `player_${tag}`;
+  const password = options.password ?? 'secret123';
+  const role = options.role ?? 'user';
+  const referralCode = `T${tag.toUpperCase()}`.slice(0, 8).padEnd(8, 'Z');
+  const passwordHash = await hash(password, { type: 2, memoryCost: 4096, timeCost: 2 });
+  const created = await api.db.transaction().execute(async (trx) => {
+    const user = await trx
+      .insertInto('users')
+      .values({ username, email, password_hash: passwordHash, role, referral_code: referralCode, referred_by: options.referredBy ?? null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const wallet = await trx
+      .insertInto('wallets')
+      .values({ user_id: user.id, is_active: options.isActive ?? (options.main ?? 0) > 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const postings = [];
+    if (options.main) postings.push({ account: Accounts.clearingDeposits, amount: -options.main }, { account: Accounts.userMain(user.id), amount: options.main });
+    if (options.bonus) postings.push({ account: Accounts.houseBonus, amount: -options.bonus }, { account: Accounts.userBonus(user.id), amount: options.bonus });
+    if (postings.length > 0) {
+      await recordEntries(trx, [{ type: 'TestFunding', stream: `wallet:${user.id}`, userId: user.id, payload: {}, postings, outbox: false }]);
+    }
+    const session = await trx
+      .insertInto('sessions')
+      .values({ user_id: user.id, expires_at: new Date(Date.now() + 86_400_000) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { id: user.id, walletId: wallet.id, sessionId: session.id };
+  });
+  const token = api.app.get(AccessTokenService).sign({ id: created.id, role }, created.sessionId);
+  return { ...created, email, username, password, role, referralCode, token };
+}

@@ -1,0 +1,74 @@
+import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { usernameError, type Profile } from '@app/contracts';
+import { Database } from '@app/db';
+import { displayName, firstLetter, maskEmail, paiseToRupees } from '@app/domain';
+import { UserRepository } from './user.repository.js';
+
+export const USER_MESSAGES = {
+  notFound: 'User not found.',
+  updated: 'Profile updated.',
+} as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Profiles. The own view is full; the public view of a player leaves out last login, total loses, total
+ * withdrawals and the referral code, and masks the e-mail. Figures are in rupees: totalGames counts bets (not
+ * refunded ones), totalWinnings sums the net amounts credited on won bets, totalLoses sums the stakes of lost
+ * bets, totalDeposits / totalWithdrawals sum completed ones.
+ */
+@Injectable()
+export class UserService {
+  constructor(
+    @Inject(Database) private readonly db: Database,
+    @Inject(UserRepository) private readonly users: UserRepository,
+  ) {}
+
+  async ownProfile(userId: string): Promise<Profile> {
+    const user = await this.users.profile(this.db, userId);
+    if (!user) throw new NotFoundException(USER_MESSAGES.notFound);
+    const stats = await this.users.stats(this.db, userId);
+    const name = displayName(user.username, user.email);
+    return {
+      _id: user.id,
+      email: user.email,
+      name,
+      firstLetter: firstLetter(name, user.email),
+      referralCode: user.referral_code,
+      joinDate: user.created_at.toISOString(),
+      lastLogin: user.last_login_at ? user.last_login_at.toISOString() : null,
+      totalGames: stats.total_games,
+      totalWinnings: paiseToRupees(stats.total_winnings),
+      totalDeposits: paiseToRupees(stats.total_deposits),
+      totalWithdrawals: paiseToRupees(stats.total_withdrawals),
+      totalLoses: paiseToRupees(stats.total_loses),
+    };
+  }
+
+  /** Anyone may see a player's reduced profile; administrators have no public profile. */
+  async publicProfile(userId: string): Promise<Profile> {
+    if (!UUID.test(userId)) throw new NotFoundException(USER_MESSAGES.notFound);
+    const user = await this.users.profile(this.db, userId);
+    if (!user || user.role !== 'user') throw new NotFoundException(USER_MESSAGES.notFound);
+    const stats = await this.users.stats(this.db, userId);
+    const name = displayName(user.username, user.email);
+    return {
+      _id: user.id,
+      email: maskEmail(user.email),
+      name,
+      firstLetter: firstLetter(name, user.email),
+      joinDate: user.created_at.toISOString(),
+      totalGames: stats.total_games,
+      totalWinnings: paiseToRupees(stats.total_winnings),
+      totalDeposits: paiseToRupees(stats.total_deposits),
+    };
+  }
+
+  async rename(userId: string, rawName: string): Promise<Profile> {
+    const name = rawName.trim();
+    const error = usernameError(name);
+    if (error) throw new BadRequestException({ message: error, errors: { name: error } });
+    await this.users.setName(this.db, userId, name);
+    return this.ownProfile(userId);
+  }
+}

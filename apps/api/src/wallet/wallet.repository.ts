@@ -1,0 +1,33 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Database } from '@app/db';
+import type { TransactionRow } from '@app/db';
+
+/** How many transactions the wallet screen receives (newest first). */
+export const WALLET_TRANSACTIONS_LIMIT = 200;
+
+/** SQL of the wallet screen. */
+@Injectable()
+export class WalletRepository {
+  constructor(@Inject(Database) private readonly db: Database) {}
+
+  findWallet(userId: string): Promise<{ id: string; main: number; bonus: number; is_active: boolean } | undefined> {
+    return this.db.selectFrom('wallets').select(['id', 'main', 'bonus', 'is_active']).where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  /** Balances of several players (for live updates). */
+  balances(userIds: string[]): Promise<Array<{ user_id: string; main: number; bonus: number }>> {
+    if (userIds.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('wallets').select(['user_id', 'main', 'bonus']).where('user_id', 'in', userIds).execute();
+  }
+
+  listTransactions(userId: string, limit = WALLET_TRANSACTIONS_LIMIT): Promise<TransactionRow[]> {
+    return this.db
+      .selectFrom('transactions')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+}

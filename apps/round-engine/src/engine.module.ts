@@ -1,0 +1,34 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { Registry } from 'prom-client';
+import { AppConfig, ConfigModule } from '@app/config';
+import { DbModule } from '@app/db';
+import { createMetricsRegistry } from '@app/observability';
+import { RealtimeModule } from '@app/realtime';
+import { RedisModule } from '@app/redis';
+import { EngineStartupService } from './engine-startup.service.js';
+import { MailWorkerModule } from './mail/mail-worker.module.js';
+import { EngineMetricsService } from './metrics/engine-metrics.service.js';
+import { OpsServerService } from './ops-server.service.js';
+import { OutboxRelayService } from './outbox/outbox-relay.service.js';
+import { ReconciliationModule } from './reconciliation/reconciliation.module.js';
+import { RoundsModule } from './rounds/rounds.module.js';
+
+/** The round engine: round clock, bet processors, settler, outbox relay and background workers. */
+@Module({})
+export class EngineModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: EngineModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        DbModule,
+        RedisModule,
+        RealtimeModule,
+        RoundsModule,
+        // Background workers (e-mail, reconciliation) run only where this process has the `workers` role.
+        ...(config.hasEngineRole('workers') ? [MailWorkerModule, ReconciliationModule] : []),
+      ],
+      providers: [{ provide: Registry, useFactory: () => createMetricsRegistry('round-engine') }, EngineStartupService, OpsServerService, OutboxRelayService, EngineMetricsService],
+    };
+  }
+}

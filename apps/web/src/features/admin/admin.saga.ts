@@ -1,0 +1,104 @@
+import type { AdminDepositEntry, AdminProfile, AdminWithdrawalEntry, DashboardData } from '@app/contracts';
+import { ADMIN_TEXTS, adminUpdateErrorText, ERROR_DEFAULTS } from '@app/domain';
+import { all, call, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
+import { ApiError, errorMessage, type ApiClient } from '../../shared/api';
+import { toastShown } from '../toasts/toasts.slice';
+import {
+  adminProfileFailed,
+  adminProfileLoaded,
+  adminProfileRequested,
+  dashboardFailed,
+  dashboardLoaded,
+  dashboardRequested,
+  depositsFailed,
+  depositsFilterChanged,
+  depositsLoaded,
+  depositsRequested,
+  transactionReviewed,
+  transactionReviewFailed,
+  transactionReviewRequested,
+  withdrawalsFailed,
+  withdrawalsFilterChanged,
+  withdrawalsLoaded,
+  withdrawalsRequested,
+  type PaymentList,
+} from './admin.slice';
+import { fetchAdminDeposits, fetchAdminProfile, fetchAdminWithdrawals, fetchDashboard, updateTransactionStatus } from './api';
+import { selectAdminDeposits, selectAdminWithdrawals } from './selectors';
+
+const toQuery = ({ status, from, to }: PaymentList<unknown>['filter']) => ({ status, from, to });
+
+/** The deposits table with its current filters; a newer request (or filter) replaces one in flight. */
+export function* loadDeposits() {
+  const api: ApiClient = yield getContext('api');
+  const list: PaymentList<AdminDepositEntry> = yield select(selectAdminDeposits);
+  try {
+    const items: AdminDepositEntry[] = yield call(fetchAdminDeposits, api, toQuery(list.filter));
+    yield put(depositsLoaded(items));
+  } catch (error) {
+    yield put(depositsFailed(errorMessage(error, ERROR_DEFAULTS.pendingDeposits)));
+  }
+}
+
+export function* loadWithdrawals() {
+  const api: ApiClient = yield getContext('api');
+  const list: PaymentList<AdminWithdrawalEntry> = yield select(selectAdminWithdrawals);
+  try {
+    const items: AdminWithdrawalEntry[] = yield call(fetchAdminWithdrawals, api, toQuery(list.filter));
+    yield put(withdrawalsLoaded(items));
+  } catch (error) {
+    yield put(withdrawalsFailed(errorMessage(error, ERROR_DEFAULTS.pendingWithdraws)));
+  }
+}
+
+/**
+ * Approve or reject: PUT /admin/update-transaction-status. Success → 'Transaction updated successfully!' and both
+ * lists reload; failure → 'Error updating transaction: {error}'. One review at a time.
+ */
+export function* reviewTransaction(action: ReturnType<typeof transactionReviewRequested>) {
+  const api: ApiClient = yield getContext('api');
+  const { walletId, transactionId, status } = action.payload;
+  try {
+    yield call(updateTransactionStatus, api, { walletId, transactionId, status });
+    yield put(transactionReviewed());
+    yield put(toastShown({ kind: 'success', message: ADMIN_TEXTS.transactionUpdated }));
+    yield put(depositsRequested());
+    yield put(withdrawalsRequested());
+  } catch (error) {
+    const message = errorMessage(error, ERROR_DEFAULTS.updateStatus);
+    yield put(transactionReviewFailed(message));
+    yield put(toastShown({ kind: 'error', message: adminUpdateErrorText(message) }));
+  }
+}
+
+/** The Dashboard tab's figures and lists; a newer request replaces one in flight. */
+export function* loadDashboard() {
+  const api: ApiClient = yield getContext('api');
+  try {
+    const data: DashboardData = yield call(fetchDashboard, api);
+    yield put(dashboardLoaded({ data, at: Date.now() }));
+  } catch (error) {
+    yield put(dashboardFailed(errorMessage(error, ERROR_DEFAULTS.dashboard)));
+  }
+}
+
+export function* loadAdminProfile() {
+  const api: ApiClient = yield getContext('api');
+  try {
+    const profile: AdminProfile = yield call(fetchAdminProfile, api);
+    yield put(adminProfileLoaded(profile));
+  } catch (error) {
+    const unavailable = error instanceof ApiError && error.status === 404;
+    yield put(adminProfileFailed(unavailable ? null : errorMessage(error, ERROR_DEFAULTS.adminProfile)));
+  }
+}
+
+export function* watchAdmin() {
+  yield all([
+    takeLatest([depositsRequested.type, depositsFilterChanged.type], loadDeposits),
+    takeLatest([withdrawalsRequested.type, withdrawalsFilterChanged.type], loadWithdrawals),
+    takeLeading(transactionReviewRequested.type, reviewTransaction),
+    takeLatest(adminProfileRequested.type, loadAdminProfile),
+    takeLatest(dashboardRequested.type, loadDashboard),
+  ]);
+}

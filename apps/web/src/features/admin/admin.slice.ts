@@ -1,0 +1,180 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { AdminDepositEntry, AdminProfile, AdminWithdrawalEntry, DashboardData, TransactionStatus } from '@app/contracts';
+import { signedOut } from '../../shared/session';
+
+export type StatusFilter = TransactionStatus | 'ALL';
+
+/** The filters above each table: status and an IST date range (YYYY-MM-DD, '' = open). */
+export interface PaymentsFilter {
+  status: StatusFilter;
+  from: string;
+  to: string;
+}
+
+export interface PaymentList<T> {
+  items: T[];
+  loading: boolean;
+  loaded: boolean;
+  error: string | null;
+  filter: PaymentsFilter;
+}
+
+export type ReviewKind = 'deposit' | 'withdrawal';
+
+export interface ReviewRequest {
+  kind: ReviewKind;
+  walletId: string;
+  transactionId: string;
+  /** Approve → COMPLETED, Reject → FAILED. */
+  status: 'COMPLETED' | 'FAILED';
+}
+
+/** The Dashboard tab: GET /admin/dashboard. */
+export interface DashboardState {
+  data: DashboardData | null;
+  loading: boolean;
+  error: string | null;
+  /** When the shown figures arrived (epoch ms). */
+  loadedAt: number | null;
+}
+
+export interface AdminState {
+  dashboard: DashboardState;
+  profile: AdminProfile | null;
+  profileLoading: boolean;
+  profileError: string | null;
+  deposits: PaymentList<AdminDepositEntry>;
+  withdrawals: PaymentList<AdminWithdrawalEntry>;
+  /** The review in flight; every Approve/Reject waits for it. */
+  updating: ReviewRequest | null;
+  updateError: string | null;
+}
+
+/** The review queue is what an admin opens the tab for: pending first (the server's default too). */
+export const DEFAULT_PAYMENTS_FILTER: PaymentsFilter = { status: 'PENDING', from: '', to: '' };
+
+const emptyList = <T>(): PaymentList<T> => ({
+  items: [],
+  loading: false,
+  loaded: false,
+  error: null,
+  filter: DEFAULT_PAYMENTS_FILTER,
+});
+
+export const initialAdminState: AdminState = {
+  dashboard: { data: null, loading: false, error: null, loadedAt: null },
+  profile: null,
+  profileLoading: false,
+  profileError: null,
+  deposits: emptyList(),
+  withdrawals: emptyList(),
+  updating: null,
+  updateError: null,
+};
+
+export const adminSlice = createSlice({
+  name: 'admin',
+  initialState: initialAdminState,
+  reducers: {
+    dashboardRequested: (state) => {
+      state.dashboard.loading = true;
+      state.dashboard.error = null;
+    },
+    dashboardLoaded: (state, action: PayloadAction<{ data: DashboardData; at: number }>) => {
+      state.dashboard = { data: action.payload.data, loading: false, error: null, loadedAt: action.payload.at };
+    },
+    /** The figures already shown stay (with the error above them) until a reload succeeds. */
+    dashboardFailed: (state, action: PayloadAction<string>) => {
+      state.dashboard.loading = false;
+      state.dashboard.error = action.payload;
+    },
+
+    adminProfileRequested: (state) => {
+      state.profileLoading = true;
+      state.profileError = null;
+    },
+    adminProfileLoaded: (state, action: PayloadAction<AdminProfile>) => {
+      state.profile = action.payload;
+      state.profileLoading = false;
+    },
+    /** null: the call is not available on this server (404); the tab then shows the session's name and e-mail. */
+    adminProfileFailed: (state, action: PayloadAction<string | null>) => {
+      state.profileLoading = false;
+      state.profileError = action.payload;
+    },
+
+    depositsRequested: (state) => {
+      state.deposits.loading = true;
+      state.deposits.error = null;
+    },
+    depositsFilterChanged: (state, action: PayloadAction<Partial<PaymentsFilter>>) => {
+      state.deposits.filter = { ...state.deposits.filter, ...action.payload };
+      state.deposits.loading = true;
+      state.deposits.error = null;
+    },
+    depositsLoaded: (state, action: PayloadAction<AdminDepositEntry[]>) => {
+      state.deposits.items = action.payload;
+      state.deposits.loading = false;
+      state.deposits.loaded = true;
+    },
+    depositsFailed: (state, action: PayloadAction<string>) => {
+      state.deposits.loading = false;
+      state.deposits.error = action.payload;
+    },
+
+    withdrawalsRequested: (state) => {
+      state.withdrawals.loading = true;
+      state.withdrawals.error = null;
+    },
+    withdrawalsFilterChanged: (state, action: PayloadAction<Partial<PaymentsFilter>>) => {
+      state.withdrawals.filter = { ...state.withdrawals.filter, ...action.payload };
+      state.withdrawals.loading = true;
+      state.withdrawals.error = null;
+    },
+    withdrawalsLoaded: (state, action: PayloadAction<AdminWithdrawalEntry[]>) => {
+      state.withdrawals.items = action.payload;
+      state.withdrawals.loading = false;
+      state.withdrawals.loaded = true;
+    },
+    withdrawalsFailed: (state, action: PayloadAction<string>) => {
+      state.withdrawals.loading = false;
+      state.withdrawals.error = action.payload;
+    },
+
+    transactionReviewRequested: (state, action: PayloadAction<ReviewRequest>) => {
+      state.updating = action.payload;
+      state.updateError = null;
+    },
+    transactionReviewed: (state) => {
+      state.updating = null;
+    },
+    transactionReviewFailed: (state, action: PayloadAction<string>) => {
+      state.updating = null;
+      state.updateError = action.payload;
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(signedOut, () => initialAdminState);
+  },
+});
+
+export const {
+  dashboardRequested,
+  dashboardLoaded,
+  dashboardFailed,
+  adminProfileRequested,
+  adminProfileLoaded,
+  adminProfileFailed,
+  depositsRequested,
+  depositsFilterChanged,
+  depositsLoaded,
+  depositsFailed,
+  withdrawalsRequested,
+  withdrawalsFilterChanged,
+  withdrawalsLoaded,
+  withdrawalsFailed,
+  transactionReviewRequested,
+  transactionReviewed,
+  transactionReviewFailed,
+} = adminSlice.actions;
+export const adminReducer = adminSlice.reducer;

@@ -1,0 +1,72 @@
+import type {
+  AdminDepositEntry,
+  AdminPaymentsQuery,
+  AdminProfile,
+  AdminProfileData,
+  AdminWithdrawalEntry,
+  DashboardData,
+  PendingDepositsData,
+  PendingWithdrawalsData,
+  Transaction,
+  UpdateTransactionStatusRequest,
+} from '@app/contracts';
+import { ERROR_DEFAULTS } from '@app/domain';
+import { ApiError, type ApiClient } from '../../shared/api';
+
+/** '?status=PENDING&from=2026-11-01&to=2026-11-21'; empty parts are left out. */
+export function paymentsQueryString(query: AdminPaymentsQuery): string {
+  const params = new URLSearchParams();
+  if (query.status) params.set('status', query.status);
+  if (query.from) params.set('from', query.from);
+  if (query.to) params.set('to', query.to);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** GET /admin/pending-deposits?status&from&to → data.pendingDeposits. */
+export async function fetchAdminDeposits(api: ApiClient, query: AdminPaymentsQuery): Promise<AdminDepositEntry[]> {
+  const { data } = await api.get<PendingDepositsData>(`/admin/pending-deposits${paymentsQueryString(query)}`, {
+    defaultMessage: ERROR_DEFAULTS.pendingDeposits,
+  });
+  if (!Array.isArray(data?.pendingDeposits)) throw new ApiError(ERROR_DEFAULTS.pendingDeposits, 500);
+  return data.pendingDeposits;
+}
+
+/** GET /admin/pending-withdraws?status&from&to → data.pendingWithdrawals. */
+export async function fetchAdminWithdrawals(api: ApiClient, query: AdminPaymentsQuery): Promise<AdminWithdrawalEntry[]> {
+  const { data } = await api.get<PendingWithdrawalsData>(`/admin/pending-withdraws${paymentsQueryString(query)}`, {
+    defaultMessage: ERROR_DEFAULTS.pendingWithdraws,
+  });
+  if (!Array.isArray(data?.pendingWithdrawals)) throw new ApiError(ERROR_DEFAULTS.pendingWithdraws, 500);
+  return data.pendingWithdrawals;
+}
+
+/** PUT /admin/update-transaction-status {walletId, transactionId, status} → data.transaction. */
+export async function updateTransactionStatus(
+  api: ApiClient,
+  request: UpdateTransactionStatusRequest,
+): Promise<Transaction | null> {
+  const { data } = await api.put<{ transaction?: Transaction }>('/admin/update-transaction-status', request, {
+    defaultMessage: ERROR_DEFAULTS.updateStatus,
+  });
+  return data?.transaction ?? null;
+}
+
+/** GET /admin/admin-profile → data.admin. */
+export async function fetchAdminProfile(api: ApiClient): Promise<AdminProfile> {
+  const { data } = await api.get<AdminProfileData>('/admin/admin-profile', { defaultMessage: ERROR_DEFAULTS.adminProfile });
+  if (!data?.admin) throw new ApiError(ERROR_DEFAULTS.adminProfile, 500);
+  return data.admin;
+}
+
+/** GET /admin/dashboard → data { stats, recentUsers, recentBets, recentGameResults }. */
+export async function fetchDashboard(api: ApiClient): Promise<DashboardData> {
+  const { data } = await api.get<DashboardData>('/admin/dashboard', { defaultMessage: ERROR_DEFAULTS.dashboard });
+  if (!data || typeof data.stats !== 'object' || data.stats === null) throw new ApiError(ERROR_DEFAULTS.dashboard, 500);
+  return {
+    stats: data.stats,
+    recentUsers: Array.isArray(data.recentUsers) ? data.recentUsers : [],
+    recentBets: Array.isArray(data.recentBets) ? data.recentBets : [],
+    recentGameResults: Array.isArray(data.recentGameResults) ? data.recentGameResults : [],
+  };
+}

@@ -1,0 +1,232 @@
+import type { AdminStats, DashboardData } from '@app/contracts';
+import { ADMIN_TEXTS, adminDashboardErrorText, EMPTY_STATES, formatRupees } from '@app/domain';
+import { useEffect, type ReactNode } from 'react';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { Spinner } from '../../../shared/ui/Spinner';
+import { formatDateTime } from '../../wallet/format';
+import { dashboardRequested } from '../admin.slice';
+import { selectAdminDashboard } from '../selectors';
+
+/** While the tab is open the figures reload this often (online players move on their own). */
+export const DASHBOARD_REFRESH_MS = 30_000;
+
+type StatKind = 'money' | 'count';
+
+interface StatCard {
+  key: keyof AdminStats;
+  label: string;
+  kind: StatKind;
+  hint: string;
+  tone: 'gold' | 'green' | 'red' | 'violet' | 'blue';
+}
+
+/**
+ * The stat cards, grouped as an admin reads them. Money is rupees (en-IN, INR); the rest are counts. pendingDeposit
+ * carries the spec's label 'Failed Payments'; its hint says what the figure is.
+ */
+export const STAT_GROUPS: { title: string; cards: StatCard[] }[] = [
+  {
+    title: 'Players',
+    cards: [
+      { key: 'totalUsers', label: 'Total Users', kind: 'count', hint: 'Registered players', tone: 'blue' },
+      { key: 'totalOnlineUsers', label: 'Online Users', kind: 'count', hint: 'Connected now', tone: 'green' },
+      { key: 'totalWalletBalance', label: 'Total Wallet Balance', kind: 'money', hint: 'Main + bonus', tone: 'gold' },
+    ],
+  },
+  {
+    title: 'Deposits',
+    cards: [
+      { key: 'totalDeposit', label: 'Total Deposit', kind: 'money', hint: 'All requests', tone: 'gold' },
+      { key: 'completedDeposit', label: 'Completed Deposit', kind: 'money', hint: 'Approved', tone: 'green' },
+      { key: 'pendingDeposit', label: ADMIN_TEXTS.pendingDepositLabel, kind: 'money', hint: 'Awaiting review', tone: 'red' },
+    ],
+  },
+  {
+    title: 'Withdrawals',
+    cards: [
+      { key: 'totalWithdraw', label: 'Total Withdraw', kind: 'money', hint: 'All requests', tone: 'gold' },
+      { key: 'completedWithdraw', label: 'Completed Withdraw', kind: 'money', hint: 'Paid out', tone: 'green' },
+      { key: 'pendingWithdraw', label: 'Pending Withdraw', kind: 'money', hint: 'Held, awaiting review', tone: 'red' },
+    ],
+  },
+  {
+    title: 'Bets and rounds',
+    cards: [
+      { key: 'totalBets', label: 'Total Bets', kind: 'count', hint: 'All bets', tone: 'violet' },
+      { key: 'pendingBets', label: 'Pending Bets', kind: 'count', hint: 'Round not settled', tone: 'violet' },
+      { key: 'completedBets', label: 'Completed Bets', kind: 'count', hint: 'Settled', tone: 'violet' },
+      { key: 'totalGameResults', label: 'Total Game Results', kind: 'count', hint: 'Rounds drawn', tone: 'blue' },
+    ],
+  },
+];
+
+const countFormat = new Intl.NumberFormat('en-IN');
+const clockFormat = new Intl.DateTimeFormat('en-IN', { hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone: 'Asia/Kolkata' });
+
+export function formatStat(value: number, kind: StatKind): string {
+  const n = Number.isFinite(value) ? value : 0;
+  return kind === 'money' ? formatRupees(n) : countFormat.format(n);
+}
+
+const COLOR_LABELS: Record<string, string> = { red: 'Red', green: 'Green', violet: 'Violet' };
+const BIG_SMALL_LABELS: Record<string, string> = { big: 'Big', small: 'Small' };
+const BET_STATUS_LABELS: Record<string, string> = { PENDING: 'Pending', COMPLETED: 'Completed', REFUNDED: 'Refunded' };
+
+interface RecentTableProps {
+  title: string;
+  empty: string;
+  columns: string[];
+  rows: { key: string; cells: ReactNode[] }[];
+}
+
+/** One of the three "recent" tables; on phones each row becomes a card (the review tables' styles). */
+function RecentTable({ title, empty, columns, rows }: RecentTableProps) {
+  const headingId = `admin-recent-${title.toLowerCase().replace(/\s+/g, '-')}`;
+  return (
+    <section className="admin-section admin-recent" aria-labelledby={headingId}>
+      <h3 id={headingId} className="admin-recent__title">
+        {title}
+      </h3>
+      {rows.length === 0 ? (
+        <p className="admin-empty">{empty}</p>
+      ) : (
+        <div className="review-table admin-recent__table" tabIndex={0} role="region" aria-label={`${title} table`}>
+          <table>
+            <caption className="visually-hidden">{title}</caption>
+            <thead>
+              <tr>
+                {columns.map((c) => (
+                  <th key={c} scope="col">
+                    {c}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.key}>
+                  {row.cells.map((cell, i) => (
+                    <td key={columns[i]} data-label={columns[i]}>
+                      {cell}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+const time = (iso: string) => <time dateTime={iso}>{formatDateTime(iso)}</time>;
+
+function RecentLists({ data }: { data: DashboardData }) {
+  return (
+    <div className="admin-recent-lists">
+      <RecentTable
+        title="Recent Users"
+        empty={EMPTY_STATES.recentUsers}
+        columns={['Username', 'Email', 'Joined']}
+        rows={data.recentUsers.map((u) => ({
+          key: u._id,
+          cells: [<span className="review-table__user">{u.username}</span>, <span className="review-table__email">{u.email}</span>, time(u.createdAt)],
+        }))}
+      />
+      <RecentTable
+        title="Recent Bets"
+        empty={EMPTY_STATES.recentBets}
+        columns={['User', 'Amount', 'Status', 'Placed']}
+        rows={data.recentBets.map((b) => ({
+          key: b._id,
+          cells: [
+            <span className="review-table__user">{b.userId?.username ?? '—'}</span>,
+            <span className="review-table__amount">{formatRupees(b.amount)}</span>,
+            <span className={`bet-status bet-status--${String(b.status).toLowerCase()}`}>{BET_STATUS_LABELS[b.status] ?? b.status}</span>,
+            time(b.createdAt),
+          ],
+        }))}
+      />
+      <RecentTable
+        title="Recent Game Results"
+        empty={EMPTY_STATES.recentGameResults}
+        columns={['Period', 'Number', 'Color', 'Big/Small', 'Drawn']}
+        rows={data.recentGameResults.map((r) => ({
+          key: r._id,
+          cells: [
+            <span className="pay-mono">{r.periodId}</span>,
+            <span className={`result-digit result-digit--${r.color}`} aria-label={`Number ${r.number}`}>
+              {r.number}
+            </span>,
+            <span className="result-color">
+              <span className={`result-color__dot result-color__dot--${r.color}`} aria-hidden="true" />
+              {COLOR_LABELS[r.color] ?? r.color}
+            </span>,
+            BIG_SMALL_LABELS[r.bigSmall] ?? r.bigSmall,
+            time(r.timestamp),
+          ],
+        }))}
+      />
+    </div>
+  );
+}
+
+/**
+ * Dashboard tab (SPEC 2, GET /admin/dashboard): the platform's figures as stat cards and the latest users, bets and
+ * game results. Loads on opening, reloads every 30 s while open and on Refresh; an error shows as 'Error: {error}'
+ * above the figures already shown.
+ */
+export function DashboardTab() {
+  const dispatch = useAppDispatch();
+  const { data, loading, error, loadedAt } = useAppSelector(selectAdminDashboard);
+
+  useEffect(() => {
+    dispatch(dashboardRequested());
+    const timer = setInterval(() => dispatch(dashboardRequested()), DASHBOARD_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [dispatch]);
+
+  return (
+    <section className="admin-section admin-dashboard" aria-labelledby="admin-dashboard-title">
+      <div className="admin-section__head">
+        <h2 id="admin-dashboard-title">Dashboard</h2>
+        {loading && <Spinner size="sm" label="Loading dashboard" />}
+        <button type="button" className="btn btn--ghost admin-dashboard__refresh" onClick={() => dispatch(dashboardRequested())} disabled={loading}>
+          Refresh
+        </button>
+      </div>
+      {loadedAt !== null && (
+        <p className="muted small admin-dashboard__updated">
+          Updated <time dateTime={new Date(loadedAt).toISOString()}>{clockFormat.format(loadedAt)}</time>
+        </p>
+      )}
+      {error && (
+        <p className="pay-error" role="alert">
+          {adminDashboardErrorText(error)}
+        </p>
+      )}
+      {data && (
+        <>
+          <div className="stat-groups" role="group" aria-label="Statistics">
+            {STAT_GROUPS.map((group) => (
+              <section key={group.title} className="stat-group" aria-label={group.title}>
+                <h3 className="stat-group__title">{group.title}</h3>
+                <dl className={`stat-group__cards stat-group__cards--${group.cards.length}`}>
+                  {group.cards.map((card) => (
+                    <div key={card.key} className={`stat-card stat-card--${card.tone}`} data-stat={card.key}>
+                      <dt className="stat-card__label">{card.label}</dt>
+                      <dd className="stat-card__value">{formatStat(data.stats[card.key], card.kind)}</dd>
+                      <dd className="stat-card__hint">{card.hint}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </section>
+            ))}
+          </div>
+          <RecentLists data={data} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import type { LoginRequest } from '@app/contracts';
+import { ERROR_DEFAULTS } from '@app/domain';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { call, getContext, put, takeLeading } from 'redux-saga/effects';
+import { ApiError, errorMessage, type ApiClient } from '../../shared/api';
+import { signedOut } from '../../shared/session';
+import { toastShown } from '../toasts/toasts.slice';
+import { loginWithPassword, logout } from './api';
+import { loginFailed, loginRequested, logoutFailed, logoutRequested } from './auth-forms.slice';
+import { signedIn } from './auth.slice';
+import type { Session } from './types';
+
+/** POST /auth/login. Success signs the player in (the guards then route by role); failure shows the message. */
+export function* loginSaga(action: PayloadAction<LoginRequest>) {
+  const api: ApiClient = yield getContext('api');
+  try {
+    const session: Session = yield call(loginWithPassword, api, action.payload);
+    yield put(signedIn(session));
+  } catch (error) {
+    yield put(loginFailed(errorMessage(error, ERROR_DEFAULTS.login)));
+  }
+}
+
+/**
+ * GET /auth/logout. On success: forget the token and reset every user-scoped slice (the screens then go to
+ * /login). A 401 means the session is already gone on the server: the same clean-up. Any other failure keeps
+ * the session (the refresh cookie is still valid, so pretending to be signed out would not last) and says so.
+ */
+export function* logoutSaga() {
+  const api: ApiClient = yield getContext('api');
+  try {
+    yield call(logout, api);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 401)) {
+      const message = errorMessage(error, ERROR_DEFAULTS.logout);
+      yield put(logoutFailed(message));
+      yield put(toastShown({ kind: 'error', message }));
+      return;
+    }
+  }
+  yield call([api.tokens, api.tokens.clear]);
+  yield put(signedOut());
+}
+
+export function* watchLogin() {
+  yield takeLeading(loginRequested.type, loginSaga);
+}
+
+export function* watchLogout() {
+  yield takeLeading(logoutRequested.type, logoutSaga);
+}

@@ -1,0 +1,289 @@
+import type { UpiApp } from '@app/contracts';
+import {
+  CUSTOM_DEPOSIT_MIN,
+  DEPOSIT_PRESETS,
+  DEPOSIT_UPI_APPS,
+  FORM_FALLBACKS,
+  formatRupees,
+  paiseToRupees,
+  parseRupeeInput,
+  rupeesToPaise,
+  upiAppName,
+  validateDeposit,
+  validateDepositAmount,
+} from '@app/domain';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { PATHS } from '../../../app/paths';
+import { Screen } from '../../../shared/ui/Screen';
+import { Spinner } from '../../../shared/ui/Spinner';
+import { PayAlert } from '../../wallet/components/PayAlert';
+import '../../wallet/components/payments.css';
+import { depositReset, depositSubmitted, paymentConfigRequested } from '../deposit.slice';
+import { selectDeposit } from '../selectors';
+import { depositPayUri, upiAppDeepLink, type DepositUpiApp } from '../upi-links';
+import { UpiQrCode } from './UpiQrCode';
+
+type PayMode = 'qr' | 'apps';
+type Step = 'pay' | 'utr';
+
+const APP_INITIALS: Record<DepositUpiApp, string> = { GOOGLE_PAY: 'G', PHONEPE: 'Pe', PAYTM: 'P', BHIM: 'B' };
+
+/** The amount in paise when it is a valid deposit amount, else null. */
+function validAmountPaise(amount: string): number | null {
+  if (validateDepositAmount(amount) !== null) return null;
+  return rupeesToPaise(parseRupeeInput(amount) as number);
+}
+
+/**
+ * /deposit (SPEC 2, 4): choose an amount (a preset or a custom one), pay by scanning the QR of the amount's UPI
+ * link or through a UPI app, then 'I have paid, Enter UTR' → the UTR step with Submit and Back.
+ * Success shows the message, resets and goes to /wallet.
+ */
+export function DepositPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { status, error, message, payee, payeeLoading, payeeError } = useAppSelector(selectDeposit);
+
+  const [amount, setAmount] = useState('');
+  const [mode, setMode] = useState<PayMode>('qr');
+  const [upiApp, setUpiApp] = useState<DepositUpiApp | null>(null);
+  const [step, setStep] = useState<Step>('pay');
+  const [utr, setUtr] = useState('');
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const amountPaise = validAmountPaise(amount);
+  const payment = payee && amountPaise !== null ? { ...payee, amountPaise } : null;
+
+  useEffect(() => {
+    if (!payee) dispatch(paymentConfigRequested());
+    // Load the payee once per visit; a failure offers a retry button.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dispatch]);
+
+  // Leave nothing of a finished or abandoned deposit for the next visit.
+  useEffect(() => () => void dispatch(depositReset()), [dispatch]);
+
+  useEffect(() => {
+    if (status !== 'success') return;
+    setAmount('');
+    setUtr('');
+    setStep('pay');
+    setUpiApp(null);
+    dispatch(depositReset());
+    navigate(PATHS.wallet);
+  }, [status, dispatch, navigate]);
+
+  const clearErrors = () => {
+    setFormError(null);
+    if (status === 'failure') dispatch(depositReset());
+  };
+
+  const chooseAmount = (value: string) => {
+    setAmount(value);
+    clearErrors();
+  };
+
+  const goToUtr = () => {
+    const amountError = validateDepositAmount(amount);
+    if (amountError) {
+      setFormError(amountError);
+      return;
+    }
+    setFormError(null);
+    setStep('utr');
+  };
+
+  const back = () => {
+    setStep('pay');
+    setUtr('');
+    setFormError(null);
+    dispatch(depositReset());
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (status === 'loading') return;
+    const chosenApp: UpiApp | undefined = mode === 'qr' ? 'QR' : (upiApp ?? undefined);
+    const checked = validateDeposit({ amount, utrNumber: utr, upiApp: chosenApp });
+    if (!checked.ok) {
+      setFormError(checked.error);
+      return;
+    }
+    setFormError(null);
+    dispatch(
+      depositSubmitted({
+        method: 'UPI',
+        amount: paiseToRupees(checked.value.amountPaise),
+        utrNumber: checked.value.utrNumber,
+        ...(checked.value.upiApp ? { upiApp: checked.value.upiApp } : {}),
+      }),
+    );
+  };
+
+  const shownError = formError ?? (status === 'failure' ? error || FORM_FALLBACKS.deposit : null);
+
+  return (
+    <Screen title="Deposit" className="deposit">
+      <h1>Deposit</h1>
+
+      {step === 'pay' ? (
+        <div className="pay-form">
+          <fieldset className="pay-group">
+            <legend>Amount</legend>
+            <div className="amount-grid">
+              {DEPOSIT_PRESETS.map((preset) => (
+                <button
+                  key={preset}
+                  type="button"
+                  className="amount-chip"
+                  aria-pressed={amountPaise === preset * 100}
+                  onClick={() => chooseAmount(String(preset))}
+                >
+                  {formatRupees(preset).replace(/\.00$/, '')}
+                </button>
+              ))}
+            </div>
+            <label className="pay-field">
+              <span className="pay-field__label">Custom amount</span>
+              <input
+                className="pay-input"
+                type="number"
+                inputMode="decimal"
+                min={CUSTOM_DEPOSIT_MIN}
+                step="0.01"
+                placeholder={`Enter amount (min ₹${CUSTOM_DEPOSIT_MIN})`}
+                value={amount}
+                onChange={(e) => chooseAmount(e.target.value)}
+              />
+            </label>
+          </fieldset>
+
+          <fieldset className="pay-group">
+            <legend>Pay with</legend>
+            <div className="pay-toggle">
+              <button type="button" className="pay-toggle__option" aria-pressed={mode === 'qr'} onClick={() => setMode('qr')}>
+                Scan QR
+              </button>
+              <button
+                type="button"
+                className="pay-toggle__option"
+                aria-pressed={mode === 'apps'}
+                onClick={() => setMode('apps')}
+              >
+                UPI Apps
+              </button>
+            </div>
+
+            {payeeError && !payee ? (
+              <div className="pay-actions">
+                <p className="pay-error" role="alert">
+                  {payeeError}
+                </p>
+                <button type="button" className="btn btn--ghost" onClick={() => dispatch(paymentConfigRequested())}>
+                  Try again
+                </button>
+              </div>
+            ) : !payee ? (
+              <div className="pay-qr">{payeeLoading && <Spinner label="Loading payment details" />}</div>
+            ) : mode === 'qr' ? (
+              <div className="pay-qr">
+                {payment ? (
+                  <UpiQrCode uri={depositPayUri(payment)} label={`UPI QR code to pay ${formatRupees(paiseToRupees(payment.amountPaise))}`} />
+                ) : (
+                  <div className="pay-qr__placeholder">Choose an amount to see the QR code.</div>
+                )}
+                <p className="pay-qr__payee">
+                  Pay to <strong>{payee.payeeName}</strong>
+                  <br />
+                  <span className="pay-mono">{payee.payeeVpa}</span>
+                </p>
+              </div>
+            ) : (
+              <ul className="upi-apps">
+                {DEPOSIT_UPI_APPS.map((key) => {
+                  const app = key as DepositUpiApp;
+                  const content = (
+                    <>
+                      <span className={`upi-app__mark upi-app__mark--${app}`} aria-hidden="true">
+                        {APP_INITIALS[app]}
+                      </span>
+                      {upiAppName(app)}
+                    </>
+                  );
+                  return (
+                    <li key={app}>
+                      {payment ? (
+                        <a
+                          className={`upi-app${upiApp === app ? ' upi-app--chosen' : ''}`}
+                          href={upiAppDeepLink(app, payment)}
+                          onClick={() => setUpiApp(app)}
+                        >
+                          {content}
+                        </a>
+                      ) : (
+                        <button type="button" className="upi-app" disabled>
+                          {content}
+                        </button>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+            {mode === 'apps' && amountPaise === null && <p className="pay-hint">Choose an amount to open a UPI app.</p>}
+          </fieldset>
+
+          {shownError && <PayAlert kind="error">{shownError}</PayAlert>}
+
+          <button type="button" className="btn btn--primary btn--block" onClick={goToUtr}>
+            I have paid, Enter UTR
+          </button>
+        </div>
+      ) : (
+        <form className="pay-form" onSubmit={submit} noValidate>
+          <div className="pay-summary">
+            <span className="muted">Amount paid</span>
+            <strong>{amountPaise !== null ? formatRupees(paiseToRupees(amountPaise)) : '—'}</strong>
+          </div>
+          <div className="pay-field">
+            <label className="pay-field__label" htmlFor="deposit-utr">
+              UTR number
+            </label>
+            <input
+              id="deposit-utr"
+              className="pay-input pay-mono"
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={22}
+              placeholder="12-digit UTR / reference no."
+              aria-describedby="deposit-utr-hint"
+              value={utr}
+              onChange={(e) => {
+                setUtr(e.target.value);
+                clearErrors();
+              }}
+            />
+            <span id="deposit-utr-hint" className="pay-hint">
+              Find it in your UPI app under the payment&apos;s details (UTR, UPI Ref. No. or UPI transaction ID).
+            </span>
+          </div>
+
+          {shownError && <PayAlert kind="error">{shownError}</PayAlert>}
+          {status === 'success' && message && <PayAlert kind="success">{message}</PayAlert>}
+
+          <div className="pay-actions pay-actions--pair">
+            <button type="button" className="btn btn--ghost" onClick={back} disabled={status === 'loading'}>
+              Back
+            </button>
+            <button type="submit" className="btn btn--primary" disabled={status === 'loading'}>
+              {status === 'loading' ? 'Submitting…' : 'Submit'}
+            </button>
+          </div>
+        </form>
+      )}
+    </Screen>
+  );
+}

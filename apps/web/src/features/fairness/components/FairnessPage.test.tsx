@@ -1,0 +1,155 @@
+import type { FairnessInfo, GameResult } from '@app/contracts';
+import { screen, within } from '@testing-library/react';
+import vectors from '../../../../../../libs/domain/src/fairness/fairness-vectors.json';
+import { fail, ok } from '../../../test/fake-fetch';
+import { renderLive } from '../../socket/testing/render-live';
+
+const asResult = (v: (typeof vectors.periods)[number]): GameResult => ({
+  periodId: v.periodId,
+  digit: v.digit,
+  color: v.color as GameResult['color'],
+  bigSmall: v.bigSmall as GameResult['bigSmall'],
+  seed: v.seed,
+  seedHash: v.seedHash,
+});
+
+const recent = [...vectors.periods].reverse().map(asResult);
+const INFO: FairnessInfo = { commitment: vectors.commitment, chainLength: 1_000_000, nextSeedHash: recent[0]!.seed!, recent };
+
+function open(info: FairnessInfo | null = INFO, session: 'signed-out' | 'user' = 'signed-out', extra = {}) {
+  return renderLive('/fairness', {
+    session,
+    routes: { 'GET /fairness': () => (info ? ok(info) : fail(500)), ...extra },
+  });
+}
+
+const periodButton = (periodId: string) => screen.getByRole('button', { name: new RegExp(`^${periodId}`) });
+
+describe('the public fairness page', () => {
+  test('is open to a signed-out visitor and a signed-in player alike', async () => {
+    open();
+    expect(await screen.findByRole('heading', { name: 'Provably fair', level: 1 })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/fairness');
+  });
+
+  test('shows the commitment, the chain length and that the next hash is the latest revealed seed', async () => {
+    open(INFO, 'user');
+    expect(await screen.findByTestId('commitment')).toHaveTextContent(vectors.commitment);
+    expect(screen.getByText('10,00,000 periods')).toBeInTheDocument();
+    expect(screen.getByText(/✔ follows from the revealed seeds/)).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/fairness');
+  });
+
+  test('explains the hash chain, the HMAC draw with rejection and the colour and big/small mapping', async () => {
+    open();
+    const how = await screen.findByRole('region', { name: 'How every result is fixed in advance' });
+    expect(how).toHaveTextContent('seed[k−1] = SHA-256(seed[k])');
+    expect(how).toHaveTextContent('HMAC-SHA256(key = seed, message = period id)');
+    expect(how).toHaveTextContent('4,294,967,290');
+    expect(how).toHaveTextContent('digit = number mod 10');
+    expect(how).toHaveTextContent('Violet is 0 and 5, green is 1, 3, 7 and 9, red is 2, 4, 6 and 8');
+  });
+
+  test("shows each choice's chance and return, gross and after 18% GST", async () => {
+    open();
+    const table = await screen.findByRole('table', { name: /Chance, payout and return/ });
+    const group = (game: string) => within(table).getByRole('rowheader', { name: game }).closest('tbody')!;
+    const row = (game: string, choice: string) =>
+      within(within(group(game)).getByRole('rowheader', { name: choice }).closest('tr')!).getAllByRole('cell').map((c) => c.textContent);
+    expect(row('Color Clash', 'Violet')).toEqual(['20%', 'x2', '40%', '36.4%']);
+    expect(row('Color Clash', 'Red')).toEqual(['40%', 'x2', '80%', '72.8%']);
+    expect(row('Color Clash', 'Green')).toEqual(['40%', 'x2', '80%', '72.8%']);
+    expect(row('Big or Small', 'Big')).toEqual(['50%', 'x2', '100%', '91%']);
+    expect(row('Big or Small', 'Small')).toEqual(['50%', 'x2', '100%', '91%']);
+    expect(row('Pick a Number', 'Each digit 0–9')).toEqual(['10%', 'x9', '90%', '75.6%']);
+  });
+
+  test('every recent period verifies, and picking one shows ✔ for each check', async () => {
+    const { user } = open();
+    await screen.findByRole('list', { name: 'Recent periods' });
+    for (const result of recent) expect(periodButton(result.periodId)).toHaveTextContent('✔');
+
+    await user.click(periodButton('202611210003'));
+    const checks = screen.getByRole('list', { name: 'Checks of period 202611210003' });
+    expect(within(checks).getAllByRole('listitem').map((li) => li.textContent!.slice(0, 1))).toEqual(['✔', '✔', '✔', '✔']);
+    expect(within(checks).getByText('Hash link')).toBeInTheDocument();
+    expect(within(checks).getByText('Digit')).toBeInTheDocument();
+    expect(within(checks).getByText('Colour')).toBeInTheDocument();
+    expect(within(checks).getByText('Big/Small')).toBeInTheDocument();
+    expect(screen.getByText(vectors.periods[2]!.hmac)).toBeInTheDocument();
+  });
+
+  test('a period whose published result does not match its seed is marked ✘', async () => {
+    const tampered = recent.map((r) => (r.periodId === '202611210004' ? { ...r, digit: 2, color: 'red' as const, bigSmall: 'small' as const } : r));
+    const { user } = open({ ...INFO, recent: tampered });
+    await screen.findByRole('list', { name: 'Recent periods' });
+    expect(periodButton('202611210004')).toHaveTextContent('✘');
+    expect(periodButton('202611210005')).toHaveTextContent('✔');
+    await user.click(periodButton('202611210004'));
+    const checks = within(screen.getByRole('list', { name: 'Checks of period 202611210004' })).getAllByRole('listitem');
+    expect(checks.map((li) => li.textContent!.slice(0, 1))).toEqual(['✔', '✘', '✘', '✘']);
+  });
+
+  test('anyone can paste a seed, a period id and the expected hash and check them', async () => {
+    const { user } = open();
+    await screen.findByRole('list', { name: 'Recent periods' });
+    const form = screen.getByRole('form', { name: 'Check your own numbers' });
+    const v = vectors.periods[4]!;
+    const verify = within(form).getByRole('button', { name: 'Verify these numbers' });
+    expect(verify).toBeDisabled();
+    await user.type(within(form).getByLabelText('Period id'), v.periodId);
+    await user.type(within(form).getByLabelText(/Revealed seed/), v.seed);
+    await user.type(within(form).getByLabelText(/Seed hash published/), v.seedHash);
+    await user.click(verify);
+    const checks = within(form).getByRole('list', { name: `Checks of period ${v.periodId}` });
+    expect(within(checks).getAllByRole('listitem').map((li) => li.textContent!.slice(0, 1))).toEqual(['✔', '✔', '✔', '✔']);
+
+    await user.clear(within(form).getByLabelText(/Seed hash published/));
+    await user.type(within(form).getByLabelText(/Seed hash published/), vectors.commitment);
+    await user.click(verify);
+    expect(within(within(form).getByRole('list', { name: `Checks of period ${v.periodId}` })).getAllByRole('listitem')[0]).toHaveTextContent(/^✘/);
+  });
+
+  test('an older period can be looked up and verified', async () => {
+    const v = vectors.periods[0]!;
+    const { user, fake } = open(INFO, 'signed-out', {
+      [`GET /fairness/periods/${v.periodId}`]: () => ok({ period: { ...asResult(v), chainIndex: 1, status: 'SETTLED' } }),
+    });
+    const form = await screen.findByRole('form', { name: 'Look up an older period' });
+    await user.type(within(form).getByLabelText('Period id'), v.periodId);
+    await user.click(within(form).getByRole('button', { name: 'Look up and verify' }));
+    const checks = await within(form).findByRole('list', { name: `Checks of period ${v.periodId}` });
+    expect(within(checks).getAllByRole('listitem').map((li) => li.textContent!.slice(0, 1))).toEqual(['✔', '✔', '✔', '✔']);
+    expect(fake.callsTo(`GET /fairness/periods/${v.periodId}`)).toHaveLength(1);
+  });
+
+  test('a period that is not drawn yet is looked up without a verdict', async () => {
+    const { user } = open(INFO, 'signed-out', {
+      'GET /fairness/periods/202611210999': () =>
+        ok({ period: { periodId: '202611210999', seedHash: recent[0]!.seed, chainIndex: 7, status: 'OPEN' } }),
+    });
+    const form = await screen.findByRole('form', { name: 'Look up an older period' });
+    await user.type(within(form).getByLabelText('Period id'), '202611210999');
+    await user.click(within(form).getByRole('button', { name: 'Look up and verify' }));
+    expect(await within(form).findByText(/is not drawn yet/)).toHaveTextContent(recent[0]!.seed!);
+    expect(within(form).queryByRole('list')).toBeNull();
+  });
+
+  test('a period the server does not know says so', async () => {
+    const { user } = open(INFO, 'signed-out', { 'GET /fairness/periods/202611219999': () => fail(404, 'Period not found.') });
+    const form = await screen.findByRole('form', { name: 'Look up an older period' });
+    await user.type(within(form).getByLabelText('Period id'), '202611219999');
+    await user.click(within(form).getByRole('button', { name: 'Look up and verify' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Period not found.');
+  });
+
+  test('a failed load says so', async () => {
+    open(null);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch fairness data');
+  });
+
+  test('the landing page links to it', async () => {
+    renderLive('/', { session: 'signed-out' });
+    expect(await screen.findByRole('link', { name: 'Provably fair: verify any round' })).toHaveAttribute('href', '/fairness');
+  });
+});

@@ -1,0 +1,326 @@
+import type { GameResult } from '@app/contracts';
+import {
+  BIG_SMALL,
+  COLORS,
+  formatRupees,
+  GAMES_BY_KEY,
+  gameOdds,
+  GST_PERCENT,
+  isSeedHex,
+  LOCK_SECONDS,
+  REJECT_THRESHOLD,
+  type ChoiceOdds,
+} from '@app/domain';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { choiceText } from '../../game/components/ChoiceLabel';
+import { Screen } from '../../../shared/ui/Screen';
+import { Spinner } from '../../../shared/ui/Spinner';
+import { fairnessRequested, periodLookupRequested } from '../fairness.slice';
+import { selectFairness } from '../selectors';
+import { chainSteps, verifyDraw, type DrawVerification } from '../verify-draw';
+import { VerificationReport } from './VerificationReport';
+import '../../game/components/choice.css';
+import '../fairness.css';
+
+const percent = (x: number) => `${Math.round(x * 1000) / 10}%`;
+const grouped = new Intl.NumberFormat('en-IN');
+
+/** Per game, one row per choice; the ten digits share one row (each has the same odds). */
+function oddsGroups(): { game: string; rows: { label: string; odds: ChoiceOdds }[] }[] {
+  const colour = gameOdds('color');
+  const bigSmall = gameOdds('bigSmall');
+  return [
+    { game: GAMES_BY_KEY.color.name, rows: COLORS.map((c, i) => ({ label: choiceText('color', c), odds: colour[i]! })) },
+    { game: GAMES_BY_KEY.bigSmall.name, rows: BIG_SMALL.map((b, i) => ({ label: choiceText('bigSmall', b), odds: bigSmall[i]! })) },
+    { game: GAMES_BY_KEY.number.name, rows: [{ label: 'Each digit 0–9', odds: gameOdds('number')[0]! }] },
+  ];
+}
+
+function verifyListed(result: GameResult, previous: GameResult | undefined): DrawVerification | null {
+  if (!result.seed || !result.seedHash) return null;
+  return verifyDraw({
+    periodId: result.periodId,
+    seed: result.seed,
+    expectedHash: result.seedHash,
+    published: { digit: result.digit, color: result.color, bigSmall: result.bigSmall },
+    previousSeed: previous?.seed ?? null,
+  });
+}
+
+function HowItWorks() {
+  return (
+    <section className="fair-section" aria-labelledby="fair-how">
+      <h2 id="fair-how">How every result is fixed in advance</h2>
+      <ol className="fair-steps">
+        <li>
+          Before the first round a secret random seed was made and hashed again and again with SHA-256: each seed is
+          the SHA-256 of the next one, <code>seed[k−1] = SHA-256(seed[k])</code>. The last hash, <code>seed[0]</code>,
+          is published below as the <strong>commitment</strong> and never changes.
+        </li>
+        <li>
+          The k-th period drawn uses <code>seed[k]</code>. Before that period opens its hash <code>seed[k−1]</code> is
+          already public: it is the seed revealed with the period before (the commitment for the first one). The
+          games screen shows it as the period’s seed hash.
+        </li>
+        <li>
+          The digit is <code>HMAC-SHA256(key = seed, message = period id)</code>. Its 32 bytes are read as eight
+          4-byte big-endian numbers; a number of {REJECT_THRESHOLD.toLocaleString('en-US')} (2³² − 6) or more is skipped so that every
+          digit is exactly as likely, and the first number kept gives <code>digit = number mod 10</code>. If all eight
+          were skipped, the same is done with <code>HMAC-SHA256(seed, previous output)</code>.
+        </li>
+        <li>
+          Big is 5 to 9 and small is 0 to 4. Violet is 0 and 5, green is 1, 3, 7 and 9, red is 2, 4, 6 and 8.
+        </li>
+        <li>
+          When the period closes its seed is revealed. Anyone can check that <code>SHA-256(seed[k]) = seed[k−1]</code>{' '}
+          and recompute the digit. SHA-256 cannot be run backwards, so no one could know a seed before it was
+          revealed, and once the chain is committed no one, including us, can choose or change a result. Bets close{' '}
+          {LOCK_SECONDS} seconds before the end of each period.
+        </li>
+      </ol>
+    </section>
+  );
+}
+
+function OddsTable() {
+  return (
+    <section className="fair-section" aria-labelledby="fair-odds">
+      <h2 id="fair-odds">Chance and return of each choice</h2>
+      <div className="table-scroll">
+        <table className="fair-odds">
+          <caption className="visually-hidden">Chance, payout and return to player per choice</caption>
+          <thead>
+            <tr>
+              <th scope="col">Choice</th>
+              <th scope="col">Chance</th>
+              <th scope="col">Pays</th>
+              <th scope="col">Return</th>
+              <th scope="col">After GST</th>
+            </tr>
+          </thead>
+          {oddsGroups().map(({ game, rows }) => (
+            <tbody key={game}>
+              <tr className="fair-odds__game">
+                <th scope="rowgroup" colSpan={5}>
+                  {game}
+                </th>
+              </tr>
+              {rows.map(({ label, odds }) => (
+                <tr key={label}>
+                  <th scope="row" className="fair-odds__choice">
+                    {label}
+                  </th>
+                  <td>{percent(odds.probability)}</td>
+                  <td>x{odds.payout}</td>
+                  <td>{percent(odds.rtpGross)}</td>
+                  <td>{percent(odds.rtpNet)}</td>
+                </tr>
+              ))}
+            </tbody>
+          ))}
+        </table>
+      </div>
+      <p className="small muted">
+        Return is what {formatRupees(1)} staked pays back on average: chance × payout, and after {GST_PERCENT}% GST on
+        the winnings above the stake. Every choice returns less than it stakes over time.
+      </p>
+    </section>
+  );
+}
+
+function ManualCheck({ known }: { known: (periodId: string) => GameResult | undefined }) {
+  const [periodId, setPeriodId] = useState('');
+  const [seed, setSeed] = useState('');
+  const [hash, setHash] = useState('');
+  const [report, setReport] = useState<DrawVerification | null>(null);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const published = known(periodId.trim());
+    setReport(
+      verifyDraw({
+        periodId,
+        seed,
+        expectedHash: hash,
+        published: published ? { digit: published.digit, color: published.color, bigSmall: published.bigSmall } : null,
+      }),
+    );
+  };
+  const ready = periodId.trim() !== '' && seed.trim() !== '' && hash.trim() !== '';
+  return (
+    <form className="fair-form" onSubmit={onSubmit} aria-labelledby="fair-manual">
+      <h3 id="fair-manual">Check your own numbers</h3>
+      <label className="fair-field">
+        <span>Period id</span>
+        <input value={periodId} onChange={(e) => setPeriodId(e.target.value)} inputMode="numeric" autoComplete="off" />
+      </label>
+      <label className="fair-field">
+        <span>Revealed seed (64 hex characters)</span>
+        <input value={seed} onChange={(e) => setSeed(e.target.value)} autoComplete="off" spellCheck={false} />
+      </label>
+      <label className="fair-field">
+        <span>Seed hash published before the period</span>
+        <input value={hash} onChange={(e) => setHash(e.target.value)} autoComplete="off" spellCheck={false} />
+      </label>
+      {hash.trim() !== '' && !isSeedHex(hash.trim()) && (
+        <p className="small fair-warning">A hash is 64 hex characters.</p>
+      )}
+      <button type="submit" className="btn btn--primary btn--block" disabled={!ready}>
+        Verify these numbers
+      </button>
+      {report && <VerificationReport verification={report} />}
+    </form>
+  );
+}
+
+function PeriodLookup({ initial }: { initial: string }) {
+  const dispatch = useAppDispatch();
+  const { lookup } = useAppSelector(selectFairness);
+  const [periodId, setPeriodId] = useState(initial);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (periodId.trim()) dispatch(periodLookupRequested(periodId.trim()));
+  };
+  const found = lookup.period;
+  const report =
+    found?.seed && found.seedHash
+      ? verifyDraw({
+          periodId: found.periodId,
+          seed: found.seed,
+          expectedHash: found.seedHash,
+          published: typeof found.digit === 'number' ? { digit: found.digit, color: found.color, bigSmall: found.bigSmall } : null,
+        })
+      : null;
+  return (
+    <form className="fair-form" onSubmit={onSubmit} aria-labelledby="fair-lookup">
+      <h3 id="fair-lookup">Look up an older period</h3>
+      <label className="fair-field">
+        <span>Period id</span>
+        <input value={periodId} onChange={(e) => setPeriodId(e.target.value)} inputMode="numeric" autoComplete="off" />
+      </label>
+      <button type="submit" className="btn btn--ghost btn--block" disabled={!periodId.trim() || lookup.isLoading}>
+        Look up and verify
+      </button>
+      {lookup.isLoading && <Spinner size="sm" label="Looking up the period" />}
+      {lookup.error && (
+        <p className="fair-error small" role="alert">
+          {lookup.error}
+        </p>
+      )}
+      {found && !report && (
+        <p className="small muted">
+          Period {found.periodId} is not drawn yet; its seed hash is <code>{found.seedHash}</code>.
+        </p>
+      )}
+      {report && <VerificationReport verification={report} />}
+    </form>
+  );
+}
+
+/** The public fairness page: the commitment, how results are drawn, the odds, and verification in the browser. */
+export function FairnessPage() {
+  const dispatch = useAppDispatch();
+  const { info, isLoading, error, lookup } = useAppSelector(selectFairness);
+  const [params] = useSearchParams();
+  const wanted = params.get('period') ?? '';
+  const [selected, setSelected] = useState<string | null>(wanted || null);
+
+  useEffect(() => {
+    dispatch(fairnessRequested());
+  }, [dispatch]);
+
+  const recent = useMemo(() => info?.recent ?? [], [info]);
+  const reports = useMemo(() => recent.map((result, i) => verifyListed(result, recent[i + 1])), [recent]);
+  const selectedIndex = recent.findIndex((r) => r.periodId === selected);
+  // The next period's hash is the latest revealed seed, or (while the period that just ended is being drawn) hashes to it.
+  const latestLinked =
+    info && recent[0]?.seed ? chainSteps(info.nextSeedHash, recent[0].seed) !== null : null;
+  const known = (periodId: string): GameResult | undefined => {
+    const listed = recent.find((r) => r.periodId === periodId);
+    if (listed) return listed;
+    const looked = lookup.period;
+    if (looked?.periodId !== periodId || typeof looked.digit !== 'number' || !looked.color || !looked.bigSmall) return undefined;
+    return { periodId, digit: looked.digit, color: looked.color, bigSmall: looked.bigSmall };
+  };
+
+  return (
+    <Screen title="Provably fair" className="fairness">
+      <h1>Provably fair</h1>
+      <p className="muted">
+        Every result is fixed by a chain of seeds committed before the first round. Here is how, and a way to check
+        any period yourself, right in this browser.
+      </p>
+
+      <section className="fair-section card" aria-labelledby="fair-commitment">
+        <h2 id="fair-commitment">The commitment</h2>
+        {isLoading && !info && <Spinner label="Loading the commitment" />}
+        {error && (
+          <p className="fair-error" role="alert">
+            {error}
+          </p>
+        )}
+        {info && (
+          <dl className="fair-facts">
+            <div>
+              <dt>Commitment seed[0]</dt>
+              <dd>
+                <code data-testid="commitment">{info.commitment}</code>
+              </dd>
+            </div>
+            <div>
+              <dt>Chain length</dt>
+              <dd>{grouped.format(info.chainLength)} periods</dd>
+            </div>
+            <div>
+              <dt>Seed hash of the next period</dt>
+              <dd>
+                <code>{info.nextSeedHash}</code>
+                {latestLinked !== null && (
+                  <span className={`fair-link fair-link--${latestLinked}`}>
+                    {latestLinked ? ' ✔ follows from the revealed seeds' : ' ✘ does not follow from the revealed seeds'}
+                  </span>
+                )}
+              </dd>
+            </div>
+          </dl>
+        )}
+      </section>
+
+      <HowItWorks />
+      <OddsTable />
+
+      <section className="fair-section" aria-labelledby="fair-verify">
+        <h2 id="fair-verify">Verify a period</h2>
+        {recent.length === 0 && !isLoading && <p className="muted small">No period has been drawn yet.</p>}
+        {recent.length > 0 && (
+          <ul className="fair-periods" aria-label="Recent periods">
+            {recent.map((result, i) => {
+              const report = reports[i];
+              return (
+                <li key={result.periodId}>
+                  <button
+                    type="button"
+                    className="fair-period"
+                    aria-pressed={selected === result.periodId}
+                    onClick={() => setSelected(selected === result.periodId ? null : result.periodId)}
+                  >
+                    <span className="fair-period__id">{result.periodId}</span>
+                    <span className={`digit-ball digit-ball--${result.color}`}>{result.digit}</span>
+                    <span className={`fair-period__mark fair-period__mark--${report ? String(report.ok) : 'none'}`}>
+                      {report ? (report.ok ? '✔' : '✘') : '–'}
+                      <span className="visually-hidden">{report ? (report.ok ? ' verified' : ' failed') : ' no seed'}</span>
+                    </span>
+                  </button>
+                  {selected === result.periodId && report && <VerificationReport verification={report} />}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <PeriodLookup initial={selectedIndex < 0 ? wanted : ''} />
+        <ManualCheck known={known} />
+      </section>
+    </Screen>
+  );
+}

@@ -1,0 +1,25 @@
+interface DoneStepProps {
+  notice: string | null;
+  onLogin: () => void;
+}
+
+export const PASSWORD_RESET_TEXT = 'Your password has been reset.';
+
+/** Step 'done': the password is changed; the button goes to /login. */
+export function DoneStep({ notice, onLogin }: DoneStepProps) {
+  return (
+    <div className="auth-done">
+      <span className="auth-done__icon" aria-hidden="true">
+        <svg viewBox="0 0 24 24" width="32" height="32" focusable="false">
+          <path d="m5 12 5 5 9-10" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </span>
+      <p className="form-alert form-alert--success" role="status">
+        {notice ?? PASSWORD_RESET_TEXT}
+      </p>
+      <button type="button" className="btn btn--primary btn--block" onClick={onLogin}>
+        Go to login
+      </button>
+    </div>
+  );
+}

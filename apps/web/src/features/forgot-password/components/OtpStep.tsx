@@ -1,0 +1,62 @@
+import { validateForgotPasswordOtp } from '@app/domain';
+import { useId, useState, type FormEvent } from 'react';
+import { useCooldown } from '../../../shared/hooks/use-cooldown';
+import { EmailAddress } from '../../../shared/ui/EmailAddress';
+import { OtpBoxes, otpCode, type OtpValue } from '../../../shared/ui/OtpBoxes';
+
+interface OtpStepProps {
+  email: string;
+  code: OtpValue;
+  onCodeChange: (code: string[]) => void;
+  onSubmit: (otp: string) => void;
+  onResend: () => void;
+  pending: boolean;
+  codeSentAt: number | null;
+  resendSeconds: number;
+}
+
+/** Step 'otp': six digit-only boxes (paste fills them), 'Please enter the 6-digit OTP sent to your Gmail.'. */
+export function OtpStep({ email, code, onCodeChange, onSubmit, onResend, pending, codeSentAt, resendSeconds }: OtpStepProps) {
+  const [submitted, setSubmitted] = useState(false);
+  const errorId = useId();
+  const wait = useCooldown(codeSentAt, resendSeconds);
+  const otp = otpCode(code);
+  const error = submitted ? validateForgotPasswordOtp(otp) : null;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (pending || validateForgotPasswordOtp(otp)) return;
+    onSubmit(otp);
+  };
+  return (
+    <form className="auth-form" onSubmit={submit} noValidate aria-label="Check the code">
+      <p className="auth-code__to">
+        Enter the 6-digit OTP sent to <strong>
+          <EmailAddress email={email} />
+        </strong>
+      </p>
+      <OtpBoxes
+        label="One-time code"
+        value={code}
+        onChange={onCodeChange}
+        invalid={!!error}
+        describedBy={error ? errorId : undefined}
+        autoFocus
+      />
+      {error && (
+        <p id={errorId} className="field__error">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="btn btn--primary btn--block" disabled={pending} aria-busy={pending || undefined}>
+        {pending ? 'Verifying…' : 'Verify OTP'}
+      </button>
+      <p className="auth-code__resend">
+        Didn&apos;t get it?
+        <button type="button" className="link-button" onClick={onResend} disabled={wait > 0 || pending}>
+          {wait > 0 ? `Resend OTP in ${wait}s` : 'Resend OTP'}
+        </button>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,56 @@
+import { RESET_PASSWORD_MIN_LENGTH, validateResetPassword } from '@app/domain';
+import { useState, type FormEvent } from 'react';
+import { PasswordField } from '../../../shared/ui/PasswordField';
+import { PASSWORD_INPUT_MAX_LENGTH } from '../../auth/password-input';
+
+interface ResetStepProps {
+  onSubmit: (password: string) => void;
+  pending: boolean;
+}
+
+/**
+ * Step 'reset': the new password (6 to 16 characters, 16 included) and its confirmation, with the spec's
+ * messages. The input does not stop at 16, so a longer password is told 'Password must be less than 16
+ * characters.' instead of being cut silently.
+ */
+export function ResetStep({ onSubmit, pending }: ResetStepProps) {
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const result = validateResetPassword({ password, confirmPassword });
+  const errors = submitted ? result.errors : {};
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (pending || !result.ok) return;
+    onSubmit(result.value.password);
+  };
+  return (
+    <form className="auth-form" onSubmit={submit} noValidate aria-label="Set a new password">
+      <p className="muted">Choose a new password of 6 to 16 characters.</p>
+      <PasswordField
+        label="New password"
+        name="new-password"
+        autoComplete="new-password"
+        minLength={RESET_PASSWORD_MIN_LENGTH}
+        maxLength={PASSWORD_INPUT_MAX_LENGTH}
+        value={password}
+        onChange={setPassword}
+        error={errors.password}
+        autoFocus
+      />
+      <PasswordField
+        label="Confirm new password"
+        name="confirm-password"
+        autoComplete="new-password"
+        maxLength={PASSWORD_INPUT_MAX_LENGTH}
+        value={confirmPassword}
+        onChange={setConfirmPassword}
+        error={errors.confirmPassword}
+      />
+      <button type="submit" className="btn btn--primary btn--block" disabled={pending} aria-busy={pending || undefined}>
+        {pending ? 'Saving…' : 'Reset password'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,21 @@
+import { formatRupees } from '@app/domain';
+import { useAppSelector } from '../../../app/hooks';
+import { selectBalance, selectTotalBet } from '../selectors';
+
+/** What can be staked (main + bonus) and the total staked in this period. */
+export function BalanceCard() {
+  const balance = useAppSelector(selectBalance);
+  const total = useAppSelector(selectTotalBet);
+  return (
+    <section className="card balance-card" aria-label="Balance">
+      <div className="balance-card__item">
+        <span className="label">Balance</span>
+        <strong data-testid="game-balance">{balance === null ? '—' : formatRupees(balance)}</strong>
+      </div>
+      <div className="balance-card__item balance-card__item--end">
+        <span className="label">Total bet</span>
+        <strong data-testid="total-bet">{formatRupees(total)}</strong>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,156 @@
+import type { GameKey } from '@app/contracts';
+import {
+  BET_AMOUNT_FIELD_MAX,
+  BET_AMOUNT_FIELD_MIN,
+  BET_MESSAGES,
+  formatRupees,
+  GAME_TEXTS,
+  GAMES_BY_KEY,
+  STAKES,
+} from '@app/domain';
+import { useId } from 'react';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { betConfirmed, betPanelHidden, choiceSelected, stakeSelected } from '../game.slice';
+import {
+  displayedWin,
+  selectBalance,
+  selectBetBlockReason,
+  selectBetPanelGame,
+  selectIsPlacingBet,
+  selectRoundSeconds,
+  selectSelectedChoice,
+  selectStake,
+} from '../selectors';
+import { choiceColor, choiceText } from './ChoiceLabel';
+
+/** Shown but disabled, as the spec has them: the amount comes from the stake buttons only. */
+export const MULTIPLIERS = [1, 5, 10, 20, 50, 100] as const;
+
+function ChoiceButtons({ game }: { game: GameKey }) {
+  const dispatch = useAppDispatch();
+  const selected = useAppSelector(selectSelectedChoice);
+  return (
+    <div className={`bet-sheet__choices bet-sheet__choices--${game}`} role="group" aria-label="Choices">
+      {GAMES_BY_KEY[game].choices.map((choice) => {
+        const color = choiceColor(game, choice);
+        return (
+          <button
+            key={choice}
+            type="button"
+            className={`choice-btn choice-btn--${game}${color ? ` choice-btn--${color}` : ''}${
+              game === 'bigSmall' ? ` choice-btn--${choice}` : ''
+            }`}
+            aria-pressed={selected === choice}
+            onClick={() => dispatch(choiceSelected(choice))}
+          >
+            {choiceText(game, choice)}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+/** The bottom sheet where a bet is made (SPEC 2, Bet panel). */
+export function BetPanel() {
+  const dispatch = useAppDispatch();
+  const game = useAppSelector(selectBetPanelGame);
+  const roundSeconds = useAppSelector(selectRoundSeconds);
+  const balance = useAppSelector(selectBalance);
+  const stake = useAppSelector(selectStake);
+  const choice = useAppSelector(selectSelectedChoice);
+  const placing = useAppSelector(selectIsPlacingBet);
+  const blockReason = useAppSelector(selectBetBlockReason);
+  const titleId = useId();
+  const amountId = useId();
+  if (!game) return null;
+
+  // Until a choice is picked there is nothing to refuse yet.
+  const shownReason = choice && blockReason !== BET_MESSAGES.invalidChoice ? blockReason : null;
+
+  return (
+    <section className="bet-sheet" role="region" aria-labelledby={titleId} data-testid="bet-panel">
+      <div className="bet-sheet__head">
+        <div>
+          <h2 id={titleId} className="bet-sheet__title">
+            Win Go {roundSeconds}s
+          </h2>
+          <p className="bet-sheet__game">{GAMES_BY_KEY[game].name}</p>
+        </div>
+        <button type="button" className="bet-sheet__hide" onClick={() => dispatch(betPanelHidden())}>
+          <span>Hide</span>
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+            <path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </button>
+      </div>
+
+      <ChoiceButtons game={game} />
+
+      <div className="bet-sheet__balance">
+        <span className="label">Balance</span>
+        <strong>{balance === null ? '—' : formatRupees(balance)}</strong>
+      </div>
+
+      <div className="bet-sheet__stakes" role="group" aria-label="Stake">
+        {STAKES.map((amount) => (
+          <button
+            key={amount}
+            type="button"
+            className="stake-btn"
+            aria-pressed={stake === amount}
+            aria-label={`Stake ${formatRupees(amount)}`}
+            onClick={() => dispatch(stakeSelected(amount))}
+          >
+            ₹{amount}
+          </button>
+        ))}
+      </div>
+
+      <div className="bet-sheet__amount">
+        <label htmlFor={amountId} className="label">
+          Amount
+        </label>
+        <input
+          id={amountId}
+          type="text"
+          inputMode="numeric"
+          className="bet-sheet__amount-input"
+          placeholder={`min ${BET_AMOUNT_FIELD_MIN}, max ${BET_AMOUNT_FIELD_MAX}`}
+          disabled
+        />
+      </div>
+
+      <div className="bet-sheet__multipliers" role="group" aria-label="Multiplier">
+        {MULTIPLIERS.map((m) => (
+          <button key={m} type="button" className="multiplier-btn" disabled>
+            x{m}
+          </button>
+        ))}
+      </div>
+
+      <p className="bet-sheet__summary small">
+        {choice && stake > 0 ? (
+          <>
+            <span className="muted">Potential win </span>
+            <strong>{formatRupees(displayedWin({ amount: stake, betType: game }))}</strong>
+          </>
+        ) : (
+          <span className="muted">Pick a choice and a stake.</span>
+        )}
+      </p>
+      <p className="bet-sheet__reason small" role="status">
+        {shownReason ?? ''}
+      </p>
+
+      <button
+        type="button"
+        className="btn btn--primary btn--block bet-sheet__confirm"
+        disabled={!choice || placing}
+        onClick={() => dispatch(betConfirmed())}
+      >
+        {GAME_TEXTS.confirmBet}
+      </button>
+    </section>
+  );
+}

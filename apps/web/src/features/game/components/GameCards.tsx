@@ -1,0 +1,78 @@
+import type { GameKey } from '@app/contracts';
+import { COLOR_HEX, GAME_TEXTS, GAMES, type GameDefinition } from '@app/domain';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { gameSelected } from '../game.slice';
+import { selectCardState, selectChoices, selectSelectedGame } from '../selectors';
+import { ChoiceLabel } from './ChoiceLabel';
+
+function GameMark({ game }: { game: GameDefinition }) {
+  if (game.key === 'color') {
+    return (
+      <span className="game-card__mark" aria-hidden="true">
+        <i style={{ background: COLOR_HEX.red }} />
+        <i style={{ background: COLOR_HEX.green }} />
+        <i style={{ background: COLOR_HEX.violet }} />
+      </span>
+    );
+  }
+  return (
+    <span className="game-card__mark game-card__mark--text" aria-hidden="true">
+      {game.key === 'bigSmall' ? 'B/S' : '0–9'}
+    </span>
+  );
+}
+
+function GameCard({ game }: { game: GameDefinition }) {
+  const dispatch = useAppDispatch();
+  const state = useAppSelector((s) => selectCardState(s, game.key as GameKey));
+  const choice = useAppSelector(selectChoices)[game.key as GameKey];
+  const selected = useAppSelector(selectSelectedGame) === game.key;
+  return (
+    <li>
+      <button
+        type="button"
+        className={`game-card game-card--${state}${selected ? ' game-card--selected' : ''}`}
+        aria-pressed={selected}
+        disabled={state !== 'open'}
+        onClick={() => dispatch(gameSelected(game.key))}
+        data-testid={`game-card-${game.key}`}
+      >
+        <GameMark game={game} />
+        <span className="game-card__body">
+          <span className="game-card__name">{game.name}</span>
+          <span className="game-card__desc">{game.description}</span>
+        </span>
+        <span className="game-card__side">
+          {state === 'betPlaced' && (
+            <>
+              <span className="badge game-card__badge game-card__badge--placed">{GAME_TEXTS.betPlaced}</span>
+              {choice !== undefined && (
+                <span className="game-card__choice">
+                  <ChoiceLabel game={game.key as GameKey} choice={choice} />
+                </span>
+              )}
+            </>
+          )}
+          {state === 'locked' && <span className="badge game-card__badge game-card__badge--locked">{GAME_TEXTS.locked}</span>}
+          {state === 'open' && <span className="game-card__payout">x{game.payout}</span>}
+        </span>
+      </button>
+    </li>
+  );
+}
+
+/** The three games; one may be selected at a time (tap again to deselect). */
+export function GameCards() {
+  return (
+    <section className="game-cards" aria-labelledby="game-cards-title">
+      <h2 id="game-cards-title" className="section-title">
+        Choose a game
+      </h2>
+      <ul className="game-cards__list">
+        {GAMES.map((game) => (
+          <GameCard key={game.key} game={game} />
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import { useAppSelector } from '../../../app/hooks';
+import { Screen } from '../../../shared/ui/Screen';
+import { Spinner } from '../../../shared/ui/Spinner';
+import { selectSocket } from '../../socket/selectors';
+import { selectBetPanelGame, selectSecondsLeft } from '../selectors';
+import { BalanceCard } from './BalanceCard';
+import { BetPanel } from './BetPanel';
+import { CurrentBets } from './CurrentBets';
+import { GameCards } from './GameCards';
+import { NextRoundOverlay } from './NextRoundOverlay';
+import { PeriodCard } from './PeriodCard';
+import { ResultPopup } from './ResultPopup';
+import { ResultsPanel } from './ResultsPanel';
+import '../game.css';
+
+/** The Games screen (SPEC 2): everything live, from the one socket of the session. */
+export function GameScreen() {
+  const { everConnected, connected } = useAppSelector(selectSocket);
+  const seconds = useAppSelector(selectSecondsLeft);
+  const panelOpen = useAppSelector(selectBetPanelGame) !== null;
+  return (
+    <Screen title="Games" headerTime={seconds} className={`game${panelOpen ? ' game--sheet-open' : ''}`}>
+      <h1 className="visually-hidden">Games</h1>
+      {!everConnected ? (
+        <div className="game__loading">
+          <Spinner size="lg" label="Connecting to the live game" />
+        </div>
+      ) : (
+        <>
+          {!connected && (
+            <p className="game__offline small" role="status">
+              Connection lost. Reconnecting…
+            </p>
+          )}
+          <PeriodCard />
+          <BalanceCard />
+          <CurrentBets />
+          <GameCards />
+          <ResultsPanel />
+          <BetPanel />
+          <NextRoundOverlay />
+          <ResultPopup />
+        </>
+      )}
+    </Screen>
+  );
+}

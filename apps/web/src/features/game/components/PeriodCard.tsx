@@ -1,0 +1,47 @@
+import { isLockedAt } from '@app/domain';
+import { Link } from 'react-router-dom';
+import { useAppSelector } from '../../../app/hooks';
+import { PATHS } from '../../../app/paths';
+import { selectPeriod, selectSecondsLeft } from '../selectors';
+
+const shortHash = (hash: string) => `${hash.slice(0, 6)}…${hash.slice(-4)}`;
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
+/** The period id, its countdown and the committed hash of the seed that will draw it. */
+export function PeriodCard() {
+  const period = useAppSelector(selectPeriod);
+  const seconds = useAppSelector(selectSecondsLeft);
+  const locked = seconds !== null && isLockedAt(seconds);
+  return (
+    <section className="card period-card" aria-label="Current period">
+      <div className="period-card__row">
+        <div className="period-card__id">
+          <span className="label">Period</span>
+          <strong data-testid="period-id">{period?.periodId ?? '—'}</strong>
+        </div>
+        <div
+          className={`period-card__clock${locked ? ' period-card__clock--locked' : ''}`}
+          role="timer"
+          aria-label={seconds === null ? 'Waiting for the period' : `Period ends in ${seconds} seconds`}
+        >
+          <span aria-hidden="true">
+            {seconds === null ? '--:--' : `${twoDigits(Math.floor(seconds / 60))}:${twoDigits(seconds % 60)}`}
+          </span>
+        </div>
+      </div>
+      <p className="period-card__hash small">
+        <span className="muted">Seed hash </span>
+        {period?.seedHash ? (
+          <code title={period.seedHash} data-testid="period-seed-hash">
+            {shortHash(period.seedHash)}
+          </code>
+        ) : (
+          <span className="muted">—</span>
+        )}
+        <Link to={PATHS.fairness} className="period-card__verify">
+          Provably fair
+        </Link>
+      </p>
+    </section>
+  );
+}

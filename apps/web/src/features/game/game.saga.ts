@@ -1,0 +1,132 @@
+import type { PlaceBetPayload } from '@app/contracts';
+import { RESULT_CLEAR_MS, secondsLeft } from '@app/domain';
+import type { Action } from '@reduxjs/toolkit';
+import type { Task } from 'redux-saga';
+import { all, call, cancel, delay, fork, put, race, select, take } from 'redux-saga/effects';
+import type { RootState } from '../../app/root-reducer';
+import { signedOut } from '../../shared/session';
+import {
+  betMessageReceived,
+  betResultReceived,
+  liveRequested,
+  periodAnnounced,
+  serverException,
+} from '../socket/live-events';
+import { toastShown } from '../toasts/toasts.slice';
+import {
+  answersBet,
+  betAnswerMissing,
+  betConfirmed,
+  betSent,
+  clockTicked,
+  resultPopupClosed,
+  settledBetsCleared,
+  type GameState,
+} from './game.slice';
+import { selectBetBlockReason, selectGame, selectIsPlacingBet, selectResultPopup } from './selectors';
+
+/** How long a sent bet waits for its bet-message before the player is told. */
+export const BET_ANSWER_TIMEOUT_MS = 10_000;
+/** Ticks land just after the second changes, never just before it. */
+const TICK_SLACK_MS = 15;
+
+export const BET_NO_ANSWER_MESSAGE = 'No answer from the server. Check your current bets before trying again.';
+
+/** Milliseconds until the countdown's whole second changes (it rounds up), plus a little slack. */
+export function msUntilNextTick(remainingMs: number): number {
+  if (remainingMs <= 0) return 1_000;
+  return ((Math.ceil(remainingMs) - 1) % 1_000) + 1 + TICK_SLACK_MS;
+}
+
+/**
+ * The countdown (SPEC 4): time left comes from the server time offset, the period's start and its duration, and
+ * ticks every second, on the second, so the header, the cards, the panel and the overlay change together.
+ */
+export function* runRoundClock() {
+  while (true) {
+    const { period, clockOffsetMs, secondsLeft: shown }: GameState = yield select(selectGame);
+    if (!period) {
+      yield take(periodAnnounced);
+      continue;
+    }
+    const now = Date.now();
+    const left = secondsLeft(period, now, clockOffsetMs);
+    if (left !== shown) yield put(clockTicked(left));
+    const remainingMs = period.startTime + period.duration * 1_000 - (now + clockOffsetMs);
+    yield race({ tick: delay(msUntilNextTick(remainingMs)), period: take(periodAnnounced), out: take(signedOut) });
+  }
+}
+
+/** Confirm Bet: the checks of SPEC 5, then place-bet; one bet in flight at a time. */
+export function* confirmBet() {
+  const state: RootState = yield select();
+  if (selectIsPlacingBet(state)) return;
+  const reason = selectBetBlockReason(state);
+  if (reason) {
+    yield put(toastShown({ kind: 'error', message: reason }));
+    return;
+  }
+  const { period, selectedGame, selectedChoice, stake } = state.game;
+  const payload: PlaceBetPayload = {
+    periodId: period!.periodId,
+    betType: selectedGame!,
+    betValue: selectedChoice!,
+    amount: stake,
+  };
+  yield put(betSent(payload));
+  yield put(liveRequested({ event: 'place-bet', payload }));
+  // Offline, the bet was answered as not sent already.
+  const stillPlacing: boolean = yield select(selectIsPlacingBet);
+  if (!stillPlacing) return;
+  const { timeout } = yield race({
+    answer: take(
+      (action: Action) =>
+        serverException.match(action) || (betMessageReceived.match(action) && answersBet(action.payload, payload)),
+    ),
+    timeout: delay(BET_ANSWER_TIMEOUT_MS),
+    out: take(signedOut),
+  });
+  if (timeout) {
+    yield put(betAnswerMissing());
+    yield put(toastShown({ kind: 'error', message: BET_NO_ANSWER_MESSAGE }));
+  }
+}
+
+function* watchBetConfirmations() {
+  while (true) {
+    yield take(betConfirmed);
+    yield call(confirmBet);
+  }
+}
+
+/** Every bet-message is shown as a toast. */
+function* watchBetMessages() {
+  while (true) {
+    const { payload }: ReturnType<typeof betMessageReceived> = yield take(betMessageReceived);
+    if (payload.message) yield put(toastShown({ kind: payload.success ? 'success' : 'error', message: payload.message }));
+  }
+}
+
+/** 5 s after a period's (last) bet-result, its popup closes and its bets leave the current-bet list (SPEC 4). */
+function* clearPeriodResultsLater(periodId: string | null) {
+  yield delay(RESULT_CLEAR_MS);
+  const popup: RootState['game']['resultPopup'] = yield select(selectResultPopup);
+  if (popup && popup.periodId === periodId) yield put(resultPopupClosed());
+  yield put(settledBetsCleared(periodId));
+}
+
+function* watchBetResults() {
+  const timers = new Map<string | null, Task>();
+  while (true) {
+    const { payload }: ReturnType<typeof betResultReceived> = yield take(betResultReceived);
+    const periodId = payload.periodId ?? null;
+    const running = timers.get(periodId);
+    if (running?.isRunning()) yield cancel(running);
+    for (const [key, task] of timers) if (!task.isRunning()) timers.delete(key);
+    timers.set(periodId, yield fork(clearPeriodResultsLater, periodId));
+  }
+}
+
+export function* gameSaga() {
+  yield all([fork(runRoundClock), fork(watchBetConfirmations), fork(watchBetMessages), fork(watchBetResults)]);
+}

@@ -1,0 +1,260 @@
+import type { Bet, BetMessage, BetResult, GameKey, GameResult, PeriodInfo, PlaceBetPayload } from '@app/contracts';
+import { clockOffsetMs, RESULTS_KEPT, secondsLeft as secondsLeftOf } from '@app/domain';
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { signedOut } from '../../shared/session';
+import {
+  betMessageReceived,
+  betResultReceived,
+  betUpdated,
+  currentBetsListed,
+  periodAnnounced,
+  resultDrawn,
+  resultsListed,
+  serverException,
+} from '../socket/live-events';
+import { balanceUpdated } from '../wallet/wallet.slice';
+
+/** The current period as the server announced it (next-period-id). */
+export type CurrentPeriod = Omit<PeriodInfo, 'serverTime'>;
+
+/** The result popup: the bet-results of one period (SPEC 2, Result popup). */
+export interface ResultPopup {
+  periodId: string | null;
+  results: BetResult[];
+}
+
+export interface GameState {
+  period: CurrentPeriod | null;
+  /** Server time minus local time, from the last next-period-id. */
+  clockOffsetMs: number;
+  /** Whole seconds left in the period, ticking every second; null until a period is known. */
+  secondsLeft: number | null;
+  /** The game card the player tapped (one at a time). */
+  selectedGame: GameKey | null;
+  /** The choice picked in the bet panel for the selected game. */
+  selectedChoice: string | null;
+  /** The selected stake in rupees; 0 = none. */
+  stake: number;
+  /** Stakeable balance (main + bonus) and its parts, in rupees; null until the server says. */
+  balance: number | null;
+  mainBalance: number | null;
+  bonusBalance: number | null;
+  /**
+   * The player's bets of the current period, and of the period just ended until its results have been shown.
+   * The choices and the total bet of the current period are derived from it (see selectors).
+   */
+  currentBets: Bet[];
+  /** The latest results, newest first, at most 15. */
+  results: GameResult[];
+  resultPopup: ResultPopup | null;
+  /** A bet that was sent and awaits its bet-message. */
+  pendingBet: PlaceBetPayload | null;
+}
+
+export const initialGameState: GameState = {
+  period: null,
+  clockOffsetMs: 0,
+  secondsLeft: null,
+  selectedGame: null,
+  selectedChoice: null,
+  stake: 0,
+  balance: null,
+  mainBalance: null,
+  bonusBalance: null,
+  currentBets: [],
+  results: [],
+  resultPopup: null,
+  pendingBet: null,
+};
+
+/** Confirm Bet was tapped: the game saga checks the bet (SPEC 5) and sends it. */
+export const betConfirmed = createAction('game/betConfirmed');
+
+function upsertBet(bets: Bet[], bet: Bet): Bet[] {
+  const index = bets.findIndex((b) => b._id === bet._id);
+  if (index === -1) return [...bets, bet];
+  const next = bets.slice();
+  next[index] = { ...bets[index], ...bet };
+  return next;
+}
+
+/** True when a bet-message is the answer to the bet that was sent (same period and game, where it says). */
+export function answersBet(message: BetMessage, sent: PlaceBetPayload): boolean {
+  const periodId = message.periodId ?? message.bet?.periodId;
+  const betType = message.betType ?? message.bet?.betType;
+  return (!periodId || periodId === sent.periodId) && (!betType || betType === sent.betType);
+}
+
+/** A bet the server confirmed without sending the bet itself: recorded from what was sent. */
+function betFromSubmission(sent: PlaceBetPayload, confirmedAt: string): Bet {
+  return {
+    _id: `sent:${sent.periodId}:${sent.betType}`,
+    betType: sent.betType,
+    betValue: sent.betValue,
+    amount: sent.amount,
+    isWin: null,
+    winAmount: 0,
+    status: 'PENDING',
+    playedFrom: 'web',
+    periodId: sent.periodId,
+    createdAt: confirmedAt,
+    updatedAt: confirmedAt,
+  };
+}
+
+export const gameSlice = createSlice({
+  name: 'game',
+  initialState: initialGameState,
+  reducers: {
+    clockTicked: (state, action: PayloadAction<number>) => {
+      state.secondsLeft = action.payload;
+    },
+    /** Tapping a game card selects it; tapping the selected one again deselects it. */
+    gameSelected: (state, action: PayloadAction<GameKey>) => {
+      state.selectedGame = state.selectedGame === action.payload ? null : action.payload;
+      state.selectedChoice = null;
+    },
+    /** Picking a choice in the bet panel; picking it again clears it. */
+    choiceSelected: (state, action: PayloadAction<string>) => {
+      state.selectedChoice = state.selectedChoice === action.payload ? null : action.payload;
+    },
+    stakeSelected: (state, action: PayloadAction<number>) => {
+      state.stake = action.payload;
+    },
+    /** The bet panel's hide control. */
+    betPanelHidden: (state) => {
+      state.selectedGame = null;
+      state.selectedChoice = null;
+    },
+    /** The bet passed the checks and went out. */
+    betSent: (state, action: PayloadAction<PlaceBetPayload>) => {
+      state.pendingBet = action.payload;
+    },
+    /** No bet-message came back in time. */
+    betAnswerMissing: (state) => {
+      state.pendingBet = null;
+    },
+    resultPopupClosed: (state) => {
+      state.resultPopup = null;
+    },
+    /** 5 s after a period's results: its bets leave the current-bet list. */
+    settledBetsCleared: (state, action: PayloadAction<string | null>) => {
+      const periodId = action.payload;
+      const current = state.period?.periodId;
+      state.currentBets = state.currentBets.filter((bet) =>
+        periodId === null ? bet.periodId === current : bet.periodId !== periodId,
+      );
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(periodAnnounced, (state, { payload }) => {
+        const { receivedAt, serverTime, ...period } = payload;
+        const previous = state.period;
+        state.clockOffsetMs = clockOffsetMs(serverTime, receivedAt);
+        state.secondsLeft = secondsLeftOf(period, receivedAt, state.clockOffsetMs);
+        if (previous?.periodId === period.periodId) {
+          // The same period again (a reconnection): only the timing and the commitment may be new.
+          state.period = { ...previous, ...period };
+          return;
+        }
+        state.period = period;
+        // A new period resets the selection, the choices, the total bet and the stake (SPEC 4, Round).
+        state.selectedGame = null;
+        state.selectedChoice = null;
+        state.stake = 0;
+        state.pendingBet = null;
+        // Bets of the period that just ended stay listed until their results have been shown; older ones go.
+        const justEnded = previous && previous.startTime + previous.duration * 1000 >= period.startTime - 1000;
+        state.currentBets = state.currentBets.filter(
+          (bet) => bet.periodId === period.periodId || (justEnded && bet.periodId === previous.periodId),
+        );
+      })
+      .addCase(resultsListed, (state, { payload }) => {
+        state.results = payload.slice(0, RESULTS_KEPT);
+      })
+      .addCase(resultDrawn, (state, { payload }) => {
+        if (state.results[0]?.periodId === payload.periodId) return;
+        state.results = [payload, ...state.results].slice(0, RESULTS_KEPT);
+      })
+      .addCase(currentBetsListed, (state, { payload }) => {
+        const current = state.period?.periodId ?? null;
+        // The answer is the whole truth about the current period (before the period is known: about its own).
+        const ofCurrent = payload.filter((bet) => current === null || bet.periodId === current);
+        const answered = new Set(current === null ? ofCurrent.map((bet) => bet.periodId) : [current]);
+        let bets = [...state.currentBets.filter((bet) => !answered.has(bet.periodId)), ...ofCurrent];
+        // Bets of other periods in the answer only refresh entries already listed.
+        for (const bet of payload) {
+          if (!ofCurrent.includes(bet)) bets = bets.map((b) => (b._id === bet._id ? { ...b, ...bet } : b));
+        }
+        state.currentBets = bets;
+        // On load the stake is restored: the largest stake among the period's bets.
+        if (state.stake === 0 && ofCurrent.length > 0) {
+          state.stake = Math.max(...ofCurrent.map((bet) => bet.amount));
+        }
+      })
+      .addCase(betMessageReceived, (state, { payload }) => {
+        const sent = state.pendingBet;
+        // A message about another period or game (e.g. a refund notice) is not the answer to the bet in flight.
+        if (sent && answersBet(payload, sent)) state.pendingBet = null;
+        if (!payload.success) return;
+        state.selectedGame = null;
+        state.selectedChoice = null;
+        const bet =
+          payload.bet ??
+          (sent && (!payload.periodId || payload.periodId === sent.periodId)
+            ? betFromSubmission(sent, new Date().toISOString())
+            : null);
+        if (!bet) return;
+        // A provisional entry made from what was sent gives way to the server's bet.
+        const withoutProvisional = state.currentBets.filter(
+          (b) => !(b._id.startsWith('sent:') && b.periodId === bet.periodId && b.betType === bet.betType),
+        );
+        state.currentBets = upsertBet(withoutProvisional, bet);
+      })
+      .addCase(betUpdated, (state, { payload: bet }) => {
+        if (bet.status === 'REFUNDED') {
+          state.currentBets = state.currentBets.filter((b) => b._id !== bet._id);
+          return;
+        }
+        const listed = state.currentBets.some((b) => b._id === bet._id);
+        // A bet placed from another tab or device in this period counts here too.
+        if (listed || (bet.periodId === state.period?.periodId && bet.status === 'PENDING')) {
+          const withoutProvisional = state.currentBets.filter(
+            (b) => !(b._id.startsWith('sent:') && b.periodId === bet.periodId && b.betType === bet.betType),
+          );
+          state.currentBets = upsertBet(withoutProvisional, bet);
+        }
+      })
+      .addCase(betResultReceived, (state, { payload }) => {
+        const periodId = payload.periodId ?? null;
+        if (state.resultPopup && state.resultPopup.periodId === periodId) {
+          state.resultPopup.results.push(payload);
+        } else {
+          state.resultPopup = { periodId, results: [payload] };
+        }
+      })
+      .addCase(serverException, (state) => {
+        state.pendingBet = null;
+      })
+      .addCase(balanceUpdated, (state, { payload }) => {
+        state.balance = payload.balance;
+        state.mainBalance = payload.mainBalance;
+        state.bonusBalance = payload.bonusBalance;
+      })
+      .addCase(signedOut, () => initialGameState);
+  },
+});
+
+export const {
+  clockTicked,
+  gameSelected,
+  choiceSelected,
+  stakeSelected,
+  betPanelHidden,
+  betSent,
+  betAnswerMissing,
+  resultPopupClosed,
+  settledBetsCleared,
+} = gameSlice.actions;
+export const gameReducer = gameSlice.reducer;

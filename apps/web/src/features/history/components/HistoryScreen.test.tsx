@@ -1,0 +1,102 @@
+import { EMPTY_STATES } from '@app/domain';
+import { act, screen, within } from '@testing-library/react';
+import { fail, ok, pending } from '../../../test/fake-fetch';
+import { bet } from '../../socket/testing/live-fixtures';
+import { renderLive } from '../../socket/testing/render-live';
+
+const BETS = 'GET /bet';
+
+const cards = () => screen.queryAllByTestId('bet-card');
+
+describe('Bet history', () => {
+  test('shows a spinner while loading', async () => {
+    renderLive('/history', { routes: { [BETS]: () => pending() } });
+    expect(await screen.findByRole('heading', { name: 'Bet history' })).toBeInTheDocument();
+    expect(await screen.findByRole('status', { name: 'Loading your bets' })).toBeInTheDocument();
+  });
+
+  test('lists the bets newest first with everything a player needs', async () => {
+    const won = bet({
+      _id: 'w',
+      periodId: '202611210541',
+      betType: 'number',
+      betValue: '7',
+      amount: 10,
+      status: 'COMPLETED',
+      isWin: true,
+      winAmount: 75.6,
+      systemSelectedValue: '7',
+      playedFrom: 'system',
+      createdAt: '2026-11-21T04:30:05.000Z',
+    });
+    const lost = bet({
+      _id: 'l',
+      periodId: '202611210540',
+      betType: 'color',
+      betValue: 'red',
+      amount: 100,
+      status: 'COMPLETED',
+      isWin: false,
+      winAmount: 0,
+      systemSelectedValue: 'green',
+      playedFrom: 'web',
+    });
+    const open = bet({ _id: 'p', periodId: '202611210542', betType: 'bigSmall', betValue: 'big', amount: 50 });
+    renderLive('/history', { routes: { [BETS]: () => ok({ bets: [open, won, lost] }) } });
+
+    await vi.waitFor(() => expect(cards()).toHaveLength(3));
+    const [first, second, third] = cards();
+    expect(first).toHaveTextContent('202611210542');
+    expect(first).toHaveTextContent('Big or Small');
+    expect(first).toHaveTextContent('Big');
+    expect(first).toHaveTextContent('PENDING');
+    expect(first).not.toHaveTextContent(/WIN|LOSS/);
+
+    expect(second).toHaveTextContent('Pick a Number');
+    expect(second).toHaveTextContent('₹10.00');
+    expect(second).toHaveTextContent('WIN ₹75.60');
+    expect(second).toHaveTextContent('COMPLETED');
+    expect(within(second!).getByText('Drawn').nextElementSibling).toHaveTextContent('7');
+    expect(within(second!).getByText('system')).toHaveClass('bet-card__from--system');
+    expect(within(second!).getByText('21 Nov 2026', { exact: false })).toBeInTheDocument();
+
+    expect(third).toHaveTextContent('Color Clash');
+    expect(third).toHaveTextContent('LOSS ₹0.00');
+    expect(within(third!).getByText('Drawn').nextElementSibling).toHaveTextContent('Green');
+    expect(within(third!).getByText('web')).toHaveClass('bet-card__from--other');
+  });
+
+  test("says so when there are no bets", async () => {
+    renderLive('/history', { routes: { [BETS]: () => ok({ bets: [] }) } });
+    expect(await screen.findByText(EMPTY_STATES.betHistory)).toBeInTheDocument();
+    expect(EMPTY_STATES.betHistory).toBe('No betting history available');
+  });
+
+  test("shows the server's message in red, or 'Failed to fetch bets'", async () => {
+    const first = renderLive('/history', { routes: { [BETS]: () => fail(500) } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch bets');
+    expect(screen.getByRole('alert')).toHaveClass('history__error');
+    first.view!.unmount();
+
+    renderLive('/history', { routes: { [BETS]: () => fail(503, 'Bets are unavailable right now') } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Bets are unavailable right now');
+  });
+
+  test('live bet updates settle a listed bet and add new ones at the front', async () => {
+    const open = bet({ _id: 'p', betType: 'color', betValue: 'violet', amount: 10 });
+    const live = renderLive('/history', { routes: { [BETS]: () => ok({ bets: [open] }) } });
+    await vi.waitFor(() => expect(cards()).toHaveLength(1));
+    await vi.waitFor(() => expect(live.sockets.sockets).toHaveLength(1));
+    const socket = live.sockets.socket;
+    socket.accept();
+    act(() => {
+      socket.push('bet-update', { ...open, status: 'COMPLETED', isWin: true, winAmount: 18.2, systemSelectedValue: 'violet' });
+      socket.push('bet-update', bet({ _id: 'n', betType: 'number', betValue: '3', amount: 500 }));
+    });
+    const [fresh, settled] = cards();
+    expect(fresh).toHaveTextContent('₹500.00');
+    expect(fresh).toHaveTextContent('PENDING');
+    expect(settled).toHaveTextContent('WIN ₹18.20');
+    expect(settled).toHaveTextContent('COMPLETED');
+  });
+});

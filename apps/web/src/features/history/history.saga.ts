@@ -1,0 +1,20 @@
+import type { Bet } from '@app/contracts';
+import { call, getContext, put, takeLatest } from 'redux-saga/effects';
+import { errorMessage, type ApiClient } from '../../shared/api';
+import { ERROR_DEFAULTS } from '../../shared/constants';
+import { fetchBets } from './api';
+import { historyFailed, historyLoaded, historyRequested } from './history.slice';
+
+export function* loadHistory() {
+  const api: ApiClient = yield getContext('api');
+  try {
+    const bets: Bet[] = yield call(fetchBets, api);
+    yield put(historyLoaded(bets));
+  } catch (error) {
+    yield put(historyFailed(errorMessage(error, ERROR_DEFAULTS.bets)));
+  }
+}
+
+export function* historySaga() {
+  yield takeLatest(historyRequested.type, loadHistory);
+}

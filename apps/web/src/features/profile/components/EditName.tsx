@@ -1,0 +1,94 @@
+import { USERNAME_MAX_LENGTH, usernameError } from '@app/contracts';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { TextField } from '../../../shared/ui/TextField';
+import { profileUpdateErrorCleared, profileUpdateRequested } from '../profile.slice';
+import { selectProfileUpdate } from '../selectors';
+
+/**
+ * The own profile's name, with a small edit control: PUT /user/profile with the name only. The name follows the
+ * username rule the server applies (3–30 letters, digits, spaces, dots, underscores or hyphens).
+ */
+export function EditName({ name }: { name: string }) {
+  const dispatch = useAppDispatch();
+  const { pending, error } = useAppSelector(selectProfileUpdate);
+  const [editing, setEditing] = useState(false);
+  const [value, setValue] = useState(name);
+  const [submitted, setSubmitted] = useState(false);
+  const sent = useRef(false);
+
+  // Close once the server has taken the new name.
+  useEffect(() => {
+    if (sent.current && !pending) {
+      sent.current = false;
+      if (!error) setEditing(false);
+    }
+  }, [pending, error]);
+
+  const open = () => {
+    setValue(name);
+    setSubmitted(false);
+    dispatch(profileUpdateErrorCleared());
+    setEditing(true);
+  };
+
+  if (!editing) {
+    return (
+      <div className="profile-name">
+        <h2 className="profile-name__text">{name}</h2>
+        <button type="button" className="profile-name__edit" aria-label="Edit name" onClick={open}>
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+            <path
+              d="M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16v4Z M13.5 6.5l4 4"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+        </button>
+      </div>
+    );
+  }
+
+  const trimmed = value.trim();
+  const localError = submitted ? usernameError(trimmed) : null;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (pending || usernameError(trimmed)) return;
+    if (trimmed === name) {
+      setEditing(false);
+      return;
+    }
+    sent.current = true;
+    dispatch(profileUpdateRequested({ name: trimmed }));
+  };
+
+  return (
+    <form className="profile-name-form" onSubmit={submit} noValidate aria-label="Edit name">
+      <TextField
+        label="Name"
+        name="name"
+        autoComplete="nickname"
+        maxLength={USERNAME_MAX_LENGTH}
+        value={value}
+        onChange={(v) => {
+          setValue(v);
+          if (error) dispatch(profileUpdateErrorCleared());
+        }}
+        error={localError ?? error}
+        autoFocus
+      />
+      <div className="profile-name-form__actions">
+        <button type="submit" className="btn btn--primary" disabled={pending} aria-busy={pending || undefined}>
+          {pending ? 'Saving…' : 'Save'}
+        </button>
+        <button type="button" className="btn btn--ghost" onClick={() => setEditing(false)} disabled={pending}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

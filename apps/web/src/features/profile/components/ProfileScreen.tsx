@@ -1,0 +1,64 @@
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { PATHS } from '../../../app/paths';
+import { Screen } from '../../../shared/ui/Screen';
+import { Spinner } from '../../../shared/ui/Spinner';
+import { useLeaveOnLogout } from '../../auth/components/LogoutButton';
+import { selectIsAuthenticated } from '../../auth/selectors';
+import { OWN_PROFILE, profileRequested } from '../profile.slice';
+import { selectProfileState } from '../selectors';
+import { ProfileView } from './ProfileView';
+import '../profile.css';
+
+/** A profile screen: `userId` null → the signed-in player's own (full) profile, else another player's public one. */
+export function ProfileScreen({ userId }: { userId: string | null }) {
+  const dispatch = useAppDispatch();
+  const { profile, subject, status, error } = useAppSelector(selectProfileState);
+  const signedIn = useAppSelector(selectIsAuthenticated);
+  const own = userId === null;
+  const wanted = userId ?? OWN_PROFILE;
+  useLeaveOnLogout();
+
+  // Load on arrival and when the subject changes; load again if the slice was reset meanwhile (a visitor's first
+  // session check ends in the sign-out clean-up, which may land while another player's profile is loading).
+  const requested = useRef<string | null>(null);
+  useEffect(() => {
+    if (requested.current !== wanted || subject !== wanted) {
+      requested.current = wanted;
+      dispatch(profileRequested(userId));
+    }
+  }, [dispatch, userId, wanted, subject]);
+
+  const title = own ? 'Profile' : 'Player profile';
+  const current = subject === wanted ? profile : null;
+  return (
+    <Screen title={title} className="profile-screen">
+      <h1 className="profile-screen__title">{title}</h1>
+      {current ? (
+        <ProfileView profile={current} own={own} />
+      ) : status === 'failed' && subject === wanted ? (
+        <div className="card profile-error">
+          <p className="form-alert" role="alert">
+            {error}
+          </p>
+          <button type="button" className="btn btn--ghost btn--block" onClick={() => dispatch(profileRequested(userId))}>
+            Try again
+          </button>
+        </div>
+      ) : (
+        <div className="profile-loading">
+          <Spinner label="Loading profile" />
+        </div>
+      )}
+      {!own && !signedIn && (
+        <p className="profile-join muted">
+          Want your own?{' '}
+          <Link to={PATHS.register} className="auth-link">
+            Create an account
+          </Link>
+        </p>
+      )}
+    </Screen>
+  );
+}

@@ -1,0 +1,103 @@
+import type { Profile } from '@app/contracts';
+import { Link } from 'react-router-dom';
+import { useAppDispatch } from '../../../app/hooks';
+import { PATHS } from '../../../app/paths';
+import { CopyButton } from '../../../shared/ui/CopyButton';
+import { LogoutButton } from '../../auth/components/LogoutButton';
+import { toastShown } from '../../toasts/toasts.slice';
+import { formatDate, formatDateTime } from '../format';
+import { EditName } from './EditName';
+import { COPY_FAILED_TEXT, ShareProfileButton } from './ShareProfileButton';
+import { StatTiles } from './StatTiles';
+
+interface ProfileViewProps {
+  profile: Profile;
+  /** The signed-in player's own profile (full view) or another player's (public, reduced view). */
+  own: boolean;
+}
+
+/**
+ * Avatar initial, name, id (tap to copy), e-mail, joined date; the own view adds last login, the Wallet button,
+ * the referral code (tap to copy) and Logout. Stat tiles and Share Profile in both.
+ */
+export function ProfileView({ profile, own }: ProfileViewProps) {
+  const dispatch = useAppDispatch();
+  const copyFailed = () => dispatch(toastShown({ kind: 'error', message: COPY_FAILED_TEXT }));
+  return (
+    <>
+      <section className="card profile-card" aria-label="Player">
+        <div className="profile-card__head">
+          <span className="profile-avatar" aria-hidden="true">
+            {profile.firstLetter}
+          </span>
+          <div className="profile-card__who">
+            {own ? <EditName name={profile.name} /> : <h2 className="profile-name__text">{profile.name}</h2>}
+          </div>
+        </div>
+        <dl className="profile-facts">
+          <div className="profile-fact profile-fact--wide">
+            <dt>Email</dt>
+            <dd className="profile-fact__email">{profile.email}</dd>
+          </div>
+          <div className="profile-fact profile-fact--wide">
+            <dt>ID</dt>
+            <dd>
+              <CopyButton text={profile._id} label="Copy user ID" onCopyFailed={copyFailed} />
+            </dd>
+          </div>
+          <div className="profile-fact">
+            <dt>Joined</dt>
+            <dd>{formatDate(profile.joinDate)}</dd>
+          </div>
+          {own && (
+            <div className="profile-fact">
+              <dt>Last login</dt>
+              <dd>{formatDateTime(profile.lastLogin)}</dd>
+            </div>
+          )}
+        </dl>
+        {own && (
+          <Link to={PATHS.wallet} className="btn btn--ghost btn--block profile-card__wallet">
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+              <path
+                d="M19 7V5a2 2 0 0 0-2-2H5a2 2 0 0 0 0 4h14a2 2 0 0 1 2 2v4h-4a2 2 0 0 0 0 4h4v2a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
+            Wallet
+          </Link>
+        )}
+      </section>
+
+      <StatTiles profile={profile} own={own} />
+
+      {own && profile.referralCode && (
+        <section className="profile-section" aria-labelledby="profile-referral-title">
+          <h2 id="profile-referral-title" className="profile-section__title">
+            Referral code
+          </h2>
+          <div className="card profile-referral">
+            <p className="muted small">
+              Share your code. When a friend you invite makes a first deposit, you get a bonus.
+            </p>
+            <CopyButton
+              text={profile.referralCode}
+              label="Copy referral code"
+              className="profile-referral__code"
+              onCopyFailed={copyFailed}
+            />
+          </div>
+        </section>
+      )}
+
+      <div className="profile-actions">
+        <ShareProfileButton userId={profile._id} name={profile.name} />
+        {own && <LogoutButton />}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import type { Profile } from '@app/contracts';
+import { formatMoney } from '../format';
+
+interface Tile {
+  label: string;
+  value: string;
+  tone?: 'win' | 'loss';
+}
+
+/** Stat tiles. The public view leaves out total withdrawals and total losses (SPEC 6). */
+export function StatTiles({ profile, own }: { profile: Profile; own: boolean }) {
+  const tiles: Tile[] = [
+    { label: 'Games played', value: String(profile.totalGames ?? 0) },
+    { label: 'Total winnings', value: formatMoney(profile.totalWinnings), tone: 'win' },
+    { label: 'Total deposits', value: formatMoney(profile.totalDeposits) },
+  ];
+  if (own) {
+    tiles.push(
+      { label: 'Total withdrawals', value: formatMoney(profile.totalWithdrawals) },
+      { label: 'Total losses', value: formatMoney(profile.totalLoses), tone: 'loss' },
+    );
+  }
+  return (
+    <section className="profile-section" aria-labelledby="profile-stats-title">
+      <h2 id="profile-stats-title" className="profile-section__title">
+        Stats
+      </h2>
+      <dl className="stat-tiles">
+        {tiles.map((tile) => (
+          <div key={tile.label} className={`stat-tile${tile.tone ? ` stat-tile--${tile.tone}` : ''}`}>
+            <dt className="stat-tile__label">{tile.label}</dt>
+            <dd className="stat-tile__value">{tile.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

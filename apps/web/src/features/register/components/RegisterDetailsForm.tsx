@@ -1,0 +1,207 @@
+import { USERNAME_MAX_LENGTH, usernameError } from '@app/contracts';
+import { REGISTER_MESSAGES, REGISTER_PASSWORD_MIN_LENGTH, validateRegister } from '@app/domain';
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { PATHS } from '../../../app/paths';
+import { PasswordField } from '../../../shared/ui/PasswordField';
+import { TextField } from '../../../shared/ui/TextField';
+import { PASSWORD_INPUT_MAX_LENGTH } from '../../auth/password-input';
+import type { RegisterDetails } from '../register.slice';
+
+export interface RegisterFormValues {
+  username: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  referralCode: string;
+  terms: boolean;
+}
+
+export const emptyRegisterForm = (referralCode = ''): RegisterFormValues => ({
+  username: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+  referralCode,
+  terms: false,
+});
+
+/** The username's own rule (3–30 letters, digits, spaces, dots, underscores, hyphens), once it is not empty. */
+function usernameRuleError(username: string): string | null {
+  const trimmed = username.trim();
+  return trimmed === '' ? null : usernameError(trimmed);
+}
+
+/** The request of step 1 from valid form values (normalised by the domain rules; an empty referral code is left out). */
+export function toRegisterDetails(values: RegisterFormValues): RegisterDetails | null {
+  const result = validateRegister(values);
+  if (!result.ok || usernameRuleError(values.username)) return null;
+  const { username, email, password, referralCode } = result.value;
+  return { username, email, password, confirmPassword: values.confirmPassword, terms: true, ...(referralCode ? { referralCode } : {}) };
+}
+
+interface RegisterDetailsFormProps {
+  values: RegisterFormValues;
+  onChange: (values: RegisterFormValues) => void;
+  onSubmit: (details: RegisterDetails) => void;
+  pending: boolean;
+  /** The server's message. */
+  error: string | null;
+}
+
+type TextFieldName = Exclude<keyof RegisterFormValues, 'terms'>;
+
+/**
+ * Step 1: username, e-mail, password, confirmation, optional referral code and the terms checkbox. Submit stays
+ * disabled until the terms are accepted. Messages follow the spec's checks (SPEC 5): once the player has tried to
+ * submit they update live; 'All fields are required' is said once, above the button, with the empty fields marked.
+ * The username also follows the server's rule (the same function from @app/contracts).
+ */
+export function RegisterDetailsForm({ values, onChange, onSubmit, pending, error }: RegisterDetailsFormProps) {
+  const [submitted, setSubmitted] = useState(false);
+  const [termsTouched, setTermsTouched] = useState(false);
+  const alertId = useId();
+  const result = validateRegister(values);
+  const errors = submitted ? result.errors : {};
+  const missingFields = (['username', 'email', 'password', 'confirmPassword'] as const).filter(
+    (f) => errors[f] === REGISTER_MESSAGES.allFieldsRequired,
+  );
+  const fieldError = (field: TextFieldName) => {
+    if (field === 'username' && submitted && usernameRuleError(values.username)) return usernameRuleError(values.username);
+    const message = errors[field as keyof typeof errors];
+    return message && message !== REGISTER_MESSAGES.allFieldsRequired ? message : null;
+  };
+  // Tell why the button is disabled once the terms checkbox matters: touched, or the rest of the form is filled in.
+  const othersFilled = values.username.trim() && values.email.trim() && values.password && values.confirmPassword;
+  const showTerms = !values.terms && (termsTouched || submitted || !!othersFilled);
+  const formAlert = missingFields.length > 0 ? REGISTER_MESSAGES.allFieldsRequired : null;
+
+  const set = (field: TextFieldName) => (value: string) => onChange({ ...values, [field]: value });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (pending || !values.terms) return;
+    const details = toRegisterDetails(values);
+    if (details) onSubmit(details);
+  };
+
+  return (
+    <form className="auth-form" onSubmit={submit} noValidate aria-label="Your details">
+      <TextField
+        label="Username"
+        name="username"
+        autoComplete="nickname"
+        maxLength={USERNAME_MAX_LENGTH}
+        autoCapitalize="none"
+        spellCheck={false}
+        value={values.username}
+        onChange={set('username')}
+        invalid={missingFields.includes('username')}
+        describedBy={missingFields.includes('username') ? alertId : undefined}
+        error={fieldError('username')}
+      />
+      <TextField
+        label="Gmail address"
+        type="email"
+        name="email"
+        inputMode="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder="you@gmail.com"
+        value={values.email}
+        onChange={set('email')}
+        invalid={missingFields.includes('email')}
+        describedBy={missingFields.includes('email') ? alertId : undefined}
+        error={fieldError('email')}
+      />
+      <PasswordField
+        label="Password"
+        name="new-password"
+        autoComplete="new-password"
+        minLength={REGISTER_PASSWORD_MIN_LENGTH}
+        maxLength={PASSWORD_INPUT_MAX_LENGTH}
+        value={values.password}
+        onChange={set('password')}
+        invalid={missingFields.includes('password')}
+        describedBy={missingFields.includes('password') ? alertId : undefined}
+        error={fieldError('password')}
+      />
+      <PasswordField
+        label="Confirm password"
+        name="confirm-password"
+        autoComplete="new-password"
+        maxLength={PASSWORD_INPUT_MAX_LENGTH}
+        value={values.confirmPassword}
+        onChange={set('confirmPassword')}
+        invalid={missingFields.includes('confirmPassword')}
+        describedBy={missingFields.includes('confirmPassword') ? alertId : undefined}
+        error={fieldError('confirmPassword')}
+      />
+      <TextField
+        label={
+          <>
+            Referral code <span className="field__optional">(optional)</span>
+          </>
+        }
+        name="referralCode"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        value={values.referralCode}
+        onChange={set('referralCode')}
+      />
+      <div>
+        <label className="check">
+          <input
+            type="checkbox"
+            name="terms"
+            checked={values.terms}
+            onChange={(e) => {
+              setTermsTouched(true);
+              onChange({ ...values, terms: e.target.checked });
+            }}
+            aria-invalid={showTerms || undefined}
+            aria-describedby={showTerms ? `${alertId}-terms` : undefined}
+          />
+          <span>
+            I am 18 or older and agree to the{' '}
+            <Link to={PATHS.terms} target="_blank" rel="noopener">
+              terms and conditions
+            </Link>
+          </span>
+        </label>
+        {showTerms && (
+          <p id={`${alertId}-terms`} className="field__error">
+            {REGISTER_MESSAGES.termsRequired}
+          </p>
+        )}
+      </div>
+      {formAlert && (
+        <p id={alertId} className="form-alert" role="alert">
+          {formAlert}
+        </p>
+      )}
+      {error && (
+        <p className="form-alert" role="alert">
+          {error}
+        </p>
+      )}
+      <button
+        type="submit"
+        className="btn btn--primary btn--block"
+        disabled={!values.terms || pending}
+        aria-busy={pending || undefined}
+      >
+        {pending ? 'Sending code…' : 'Send code'}
+      </button>
+      <p className="auth-form__switch">
+        Already have an account?{' '}
+        <Link to={PATHS.login} className="auth-link">
+          Log in
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,40 @@
+import type {
+  Bet,
+  BetMessage,
+  BetResult,
+  ClientToServerEvents,
+  GameResult,
+  PeriodInfo,
+} from '@app/contracts';
+import { createAction } from '@reduxjs/toolkit';
+
+/**
+ * The server's live events as store actions. The socket saga turns each Socket.IO message into one of these; the
+ * game, history and wallet slices react to them. Nothing here knows about the socket itself.
+ */
+
+/** next-period-id, stamped with the local time it arrived (for the clock offset). */
+export interface PeriodAnnouncement extends PeriodInfo {
+  receivedAt: number;
+}
+
+export const periodAnnounced = createAction<PeriodAnnouncement>('live/nextPeriodId');
+export const resultsListed = createAction<GameResult[]>('live/allGameResults');
+export const resultDrawn = createAction<GameResult>('live/gameResult');
+export const currentBetsListed = createAction<Bet[]>('live/currentBetResponse');
+export const betMessageReceived = createAction<BetMessage>('live/betMessage');
+export const betResultReceived = createAction<BetResult>('live/betResult');
+export const betUpdated = createAction<Bet>('live/betUpdate');
+export const serverException = createAction<string>('live/exception');
+
+/** Something to send to the server over the live connection. */
+export type LiveRequest = {
+  [E in keyof ClientToServerEvents]: Parameters<ClientToServerEvents[E]> extends []
+    ? { event: E }
+    : { event: E; payload: Parameters<ClientToServerEvents[E]>[0] };
+}[keyof ClientToServerEvents];
+
+export const liveRequested = createAction<LiveRequest>('live/send');
+
+/** Said when a bet cannot go out because the live connection is down. */
+export const OFFLINE_BET_MESSAGE = 'You are offline. Your bet was not sent; please try again when reconnected.';

@@ -1,0 +1,289 @@
+import { ACCESS_TOKEN_KEY } from '../../shared/api';
+import { routeChanged } from '../../shared/session';
+import { fail, ok } from '../../test/fake-fetch';
+import { createBrowserSocket, RECONNECTION } from './live-socket';
+import { OFFLINE_BET_MESSAGE, liveRequested } from './live-events';
+import { reconnectDelayMs } from './socket.saga';
+import { bet, betResult, gameResult, periodInfo, resultsNewestFirst } from './testing/live-fixtures';
+import { renderLive } from './testing/render-live';
+
+const REFRESH = 'POST /refresh-token';
+const SESSION = 'GET /auth/refresh-token';
+
+async function signedInLive(routes = {}) {
+  const live = renderLive('/', { headless: true, routes });
+  await vi.waitFor(() => expect(live.sockets.sockets).toHaveLength(1));
+  return live;
+}
+
+describe('one live connection per signed-in session', () => {
+  test('opens only once the player is signed in, and connects with the current token', async () => {
+    const live = renderLive('/', { headless: true, session: 'loading' });
+    await new Promise((r) => setTimeout(r, 30));
+    expect(live.sockets.sockets).toHaveLength(0);
+    expect(live.store.getState().socket.status).toBe('idle');
+
+    const signedIn = await signedInLive();
+    const socket = signedIn.sockets.socket;
+    expect(socket.connectCalls).toBe(1);
+    expect(signedIn.store.getState().socket).toMatchObject({ status: 'connecting', connected: false });
+    // The handshake reads the token each time it runs.
+    expect(socket.readToken()).toBe('token-for-user');
+    signedIn.tokens.set('rotated');
+    expect(socket.readToken()).toBe('rotated');
+  });
+
+  test('on connect it records the socket and asks for the period, the results, the balance and the bets', async () => {
+    const { sockets, store } = await signedInLive();
+    sockets.socket.accept('sock-42');
+    await vi.waitFor(() => expect(store.getState().socket.connected).toBe(true));
+    expect(store.getState().auth.socketId).toBe('sock-42');
+    expect(store.getState().socket).toMatchObject({ status: 'connected', everConnected: true, error: null });
+    expect(sockets.socket.sentEvents()).toEqual([
+      'send-period-id-current',
+      'get-all-game-results',
+      'get-balance',
+      'get-current-bet',
+    ]);
+  });
+
+  test('server events reach the store', async () => {
+    const { sockets, store } = await signedInLive();
+    const socket = sockets.socket;
+    socket.accept();
+    const period = periodInfo({ serverTime: Date.now(), startTime: Date.now() - 2_000 });
+    socket.push('next-period-id', period);
+    socket.push('all-game-results', resultsNewestFirst(3));
+    socket.push('game-result', gameResult('202611210999', 7));
+    socket.push('balance-update', { balance: 120, mainBalance: 100, bonusBalance: 20 });
+    socket.push('current-bet-response', [bet({ periodId: period.periodId, amount: 200 })]);
+    socket.push('bet-result', betResult({ periodId: period.periodId }));
+    socket.push('bet-update', bet({ _id: 'h1', periodId: '202611210001' }));
+
+    await vi.waitFor(() => expect(store.getState().history.bets.map((b) => b._id)).toEqual(['h1']));
+    const state = store.getState();
+    expect(state.game.period?.periodId).toBe(period.periodId);
+    expect(state.game.secondsLeft).toBe(28);
+    expect(state.game.results.map((r) => r.periodId)).toEqual(['202611210999', ...resultsNewestFirst(3).map((r) => r.periodId)]);
+    expect(state.game).toMatchObject({ balance: 120, mainBalance: 100, bonusBalance: 20, stake: 200 });
+    expect(state.wallet.stakeableBalance).toBe(120);
+    expect(state.game.resultPopup?.results).toHaveLength(1);
+  });
+
+  test('the bet carried by a placed bet-message and by a bet-result updates the history like a bet-update', async () => {
+    const { sockets, store } = await signedInLive();
+    const socket = sockets.socket;
+    socket.accept();
+    const placed = bet({ _id: 'p1', periodId: '202611210005', status: 'PENDING', isWin: null, winAmount: 0 });
+    socket.push('bet-message', { success: true, message: 'Bet placed successfully.', bet: placed, periodId: placed.periodId, betType: placed.betType });
+    await vi.waitFor(() => expect(store.getState().history.bets.map((b) => [b._id, b.status])).toEqual([['p1', 'PENDING']]));
+    const settled = { ...placed, status: 'COMPLETED' as const, isWin: true, winAmount: 182, systemSelectedValue: placed.betValue };
+    socket.push('bet-result', { ...betResult({ periodId: placed.periodId }), bet: settled });
+    await vi.waitFor(() => expect(store.getState().history.bets.map((b) => [b._id, b.status, b.winAmount])).toEqual([['p1', 'COMPLETED', 182]]));
+    socket.push('bet-message', { success: false, message: 'Insufficient balance.', periodId: placed.periodId });
+    expect(store.getState().history.bets).toHaveLength(1);
+  });
+
+  test('a new period asks for the balance and the bets; the answer to the connect request does not ask twice', async () => {
+    const { sockets } = await signedInLive();
+    const socket = sockets.socket;
+    socket.accept();
+    socket.clearSent();
+    socket.push('next-period-id', periodInfo());
+    expect(socket.sentEvents()).toEqual([]);
+    socket.push('next-period-id', periodInfo({ periodId: '202611210542' }));
+    expect(socket.sentEvents()).toEqual(['get-balance', 'get-current-bet']);
+  });
+
+  test('after a dropped connection it is disconnected, and on reconnect it asks for everything again', async () => {
+    const { sockets, store } = await signedInLive();
+    const socket = sockets.socket;
+    socket.accept('first');
+    socket.drop('transport close');
+    await vi.waitFor(() => expect(store.getState().socket).toMatchObject({ status: 'disconnected', connected: false, error: 'transport close' }));
+    expect(store.getState().auth.socketId).toBeNull();
+    // Socket.IO reconnects by itself after a network drop.
+    expect(socket.connectCalls).toBe(1);
+    socket.clearSent();
+    socket.accept('second');
+    await vi.waitFor(() => expect(store.getState().socket.connected).toBe(true));
+    expect(store.getState().auth.socketId).toBe('second');
+    expect(socket.sentEvents()).toEqual(['send-period-id-current', 'get-all-game-results', 'get-balance', 'get-current-bet']);
+  });
+
+  test('a connect error sets the flag; a network failure is left to Socket.IO to retry', async () => {
+    const { sockets, store, fake } = await signedInLive();
+    sockets.socket.failToReach('websocket error');
+    await vi.waitFor(() => expect(store.getState().socket).toMatchObject({ status: 'connectError', connected: false, error: 'websocket error' }));
+    await new Promise((r) => setTimeout(r, 30));
+    expect(fake.callsTo(REFRESH)).toHaveLength(0);
+  });
+
+  test('sign-out closes the socket and forgets the connection', async () => {
+    let session: 'user' | 'revoked' = 'user';
+    const { sockets, store } = await signedInLive({
+      [SESSION]: () => (session === 'user' ? ok({ user: { _id: 'u-player', name: 'Asha', email: 'asha@gmail.com', role: 'user' }, accessToken: 't' }) : fail(401, 'Session expired')),
+    });
+    const socket = sockets.socket;
+    socket.accept();
+    await vi.waitFor(() => expect(store.getState().socket.connected).toBe(true));
+    const listening = socket.listenerCount();
+    expect(listening).toBeGreaterThan(10);
+
+    session = 'revoked';
+    await new Promise((r) => setTimeout(r, 20));
+    store.dispatch(routeChanged({ pathname: '/wallet' }));
+    await vi.waitFor(() => expect(store.getState().auth.isAuthenticated).toBe(false));
+    await vi.waitFor(() => expect(socket.disconnectCalls).toBe(1));
+    expect(socket.listenerCount()).toBe(0);
+    expect(store.getState().socket).toMatchObject({ status: 'idle', connected: false });
+    expect(store.getState().auth.socketId).toBeNull();
+    expect(sockets.sockets).toHaveLength(1);
+  });
+});
+
+describe('token refresh over the live connection', () => {
+  test('request-refresh-token: refresh over HTTP, keep the token, then send new-token', async () => {
+    const { sockets, fake, tokens } = await signedInLive({ [REFRESH]: () => ok({ accessToken: 'fresh-token' }) });
+    const socket = sockets.socket;
+    socket.accept();
+    socket.clearSent();
+    socket.push('request-refresh-token');
+    await vi.waitFor(() => expect(socket.sentEvents()).toEqual(['new-token']));
+    expect(socket.sent[0]!.payload).toEqual({ token: 'fresh-token' });
+    expect(tokens.get()).toBe('fresh-token');
+    expect(fake.callsTo(REFRESH)[0]!.body).toEqual({});
+    // The next handshake presents it.
+    expect(socket.readToken()).toBe('fresh-token');
+  });
+
+  test('a rejected refresh signs the player out and closes the socket', async () => {
+    const { sockets, store } = await signedInLive({ [REFRESH]: () => fail(401, 'Refresh token revoked') });
+    const socket = sockets.socket;
+    socket.accept();
+    socket.clearSent();
+    socket.push('request-refresh-token');
+    await vi.waitFor(() => expect(store.getState().auth.isAuthenticated).toBe(false));
+    expect(store.getState().auth.error).toBe('Refresh token revoked');
+    expect(socket.sentEvents()).toEqual([]);
+    await vi.waitFor(() => expect(socket.disconnectCalls).toBe(1));
+  });
+
+  test('a refresh the network lost keeps the session and sends nothing', async () => {
+    const { sockets, store } = await signedInLive({ [REFRESH]: () => Promise.reject(new TypeError('Failed to fetch')) });
+    sockets.socket.accept();
+    sockets.socket.clearSent();
+    sockets.socket.push('request-refresh-token');
+    await new Promise((r) => setTimeout(r, 30));
+    expect(store.getState().auth.isAuthenticated).toBe(true);
+    expect(sockets.socket.sentEvents()).toEqual([]);
+  });
+});
+
+describe('a refused handshake', () => {
+  afterEach(() => vi.useRealTimers());
+
+  test('back-off between refusals is 1 s, 2 s, 4 s, then 5 s', () => {
+    expect([1, 2, 3, 4, 5].map(reconnectDelayMs)).toEqual([1_000, 2_000, 4_000, RECONNECTION.delayMaxMs, 5_000]);
+  });
+
+  test('is retried after refreshing the token, which the next handshake then carries', async () => {
+    const { sockets, store, fake } = await signedInLive({ [REFRESH]: () => ok({ accessToken: 'renewed' }) });
+    vi.useFakeTimers();
+    const socket = sockets.socket;
+    socket.refuse('jwt expired');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(store.getState().socket).toMatchObject({ status: 'connectError', error: 'jwt expired' });
+    expect(socket.connectCalls).toBe(1);
+
+    await vi.advanceTimersByTimeAsync(999);
+    expect(fake.callsTo(REFRESH)).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    vi.useRealTimers();
+    await vi.waitFor(() => expect(socket.connectCalls).toBe(2));
+    expect(fake.callsTo(REFRESH)).toHaveLength(1);
+    expect(socket.readToken()).toBe('renewed');
+    socket.accept();
+    await vi.waitFor(() => expect(store.getState().socket.connected).toBe(true));
+  });
+
+  test('a server-side disconnect is followed by a refresh and a reconnection', async () => {
+    const { sockets, fake } = await signedInLive({ [REFRESH]: () => ok({ accessToken: 'renewed' }) });
+    const socket = sockets.socket;
+    socket.accept();
+    vi.useFakeTimers();
+    socket.drop('io server disconnect');
+    await vi.advanceTimersByTimeAsync(1_000);
+    vi.useRealTimers();
+    await vi.waitFor(() => expect(socket.connectCalls).toBe(2));
+    expect(fake.callsTo(REFRESH)).toHaveLength(1);
+  });
+});
+
+describe('requests to the server', () => {
+  test('go out while connected', async () => {
+    const { sockets, store } = await signedInLive();
+    sockets.socket.accept();
+    sockets.socket.clearSent();
+    const payload = { periodId: '202611210541', betType: 'color' as const, betValue: 'red', amount: 10 };
+    store.dispatch(liveRequested({ event: 'place-bet', payload }));
+    store.dispatch(liveRequested({ event: 'get-balance' }));
+    expect(sockets.socket.sent).toEqual([
+      { event: 'place-bet', payload },
+      { event: 'get-balance', payload: undefined },
+    ]);
+  });
+
+  test('a bet is never queued while offline: it is answered as not sent', async () => {
+    const { sockets, store } = await signedInLive();
+    const payload = { periodId: '202611210541', betType: 'color' as const, betValue: 'red', amount: 10 };
+    store.dispatch(liveRequested({ event: 'place-bet', payload }));
+    expect(sockets.socket.sent).toEqual([]);
+    expect(store.getState().toasts.items.map((t) => [t.kind, t.message])).toEqual([['error', OFFLINE_BET_MESSAGE]]);
+  });
+
+  test('an exception from the server is shown as a toast', async () => {
+    const { sockets, store } = await signedInLive();
+    sockets.socket.accept();
+    sockets.socket.push('exception', { status: 'error', message: 'Too many requests' });
+    expect(store.getState().toasts.items.map((t) => [t.kind, t.message])).toEqual([['error', 'Too many requests']]);
+  });
+
+  test('a malformed message does not take the connection down', async () => {
+    const { sockets, store } = await signedInLive();
+    const socket = sockets.socket;
+    socket.accept();
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    (socket.push as (e: string, p: unknown) => void)('all-game-results', 'not a list');
+    (socket.push as (e: string, p: unknown) => void)('game-result', null);
+    socket.push('balance-update', { balance: 5, mainBalance: 5, bonusBalance: 0 });
+    expect(store.getState().game.balance).toBe(5);
+    quiet.mockRestore();
+  });
+});
+
+describe('the browser socket', () => {
+  test('is configured per SPEC 7 and its handshake reads the current token each time', () => {
+    sessionStorage.setItem(ACCESS_TOKEN_KEY, 'first');
+    let token: string | null = 'first';
+    const socket = createBrowserSocket(() => token) as unknown as {
+      auth: (cb: (data: object) => void) => void;
+      io: { opts: Record<string, unknown>; reconnectionDelay(): number; reconnectionDelayMax(): number; reconnectionAttempts(): number; timeout(): number };
+      connected: boolean;
+    };
+    const seen: object[] = [];
+    socket.auth((data) => seen.push(data));
+    token = 'second';
+    socket.auth((data) => seen.push(data));
+    expect(seen).toEqual([
+      { apiKey: 'dev-api-key', token: 'first' },
+      { apiKey: 'dev-api-key', token: 'second' },
+    ]);
+    expect(socket.io.opts).toMatchObject({ path: '/socket.io', transports: ['websocket'], withCredentials: true, autoConnect: false });
+    expect(socket.io.reconnectionDelay()).toBe(1_000);
+    expect(socket.io.reconnectionDelayMax()).toBe(5_000);
+    expect(socket.io.reconnectionAttempts()).toBe(Infinity);
+    expect(socket.io.timeout()).toBe(20_000);
+    expect(socket.connected).toBe(false);
+  });
+});

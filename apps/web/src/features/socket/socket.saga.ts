@@ -1,0 +1,253 @@
+import type {
+  BalanceUpdate,
+  Bet,
+  BetMessage,
+  BetResult,
+  ClientToServerEvents,
+  GameResult,
+  PeriodInfo,
+} from '@app/contracts';
+import type { EventChannel, Task } from 'redux-saga';
+import { call, cancel, delay, fork, getContext, put, select, take } from 'redux-saga/effects';
+import type { RootState } from '../../app/root-reducer';
+import { ApiError, errorMessage, type ApiClient } from '../../shared/api';
+import { ERROR_DEFAULTS } from '../../shared/constants';
+import { signOutCleanup } from '../auth/auth.saga';
+import { socketIdChanged } from '../auth/auth.slice';
+import { balanceUpdated } from '../wallet/wallet.slice';
+import { toastShown } from '../toasts/toasts.slice';
+import { refreshAccessToken } from './api';
+import {
+  betMessageReceived,
+  betResultReceived,
+  betUpdated,
+  currentBetsListed,
+  liveRequested,
+  OFFLINE_BET_MESSAGE,
+  periodAnnounced,
+  resultDrawn,
+  resultsListed,
+  serverException,
+} from './live-events';
+import { RECONNECTION, type LiveSocket, type ServerEventName, type SocketFactory } from './live-socket';
+import { liveSocketChannel, type LiveMessage } from './socket-channel';
+import { socketClosed, socketConnected, socketConnectError, socketDisconnected, socketOpening } from './socket.slice';
+
+/** What the client asks for as soon as it is connected (and again after every reconnection). */
+export const CONNECT_REQUESTS = [
+  'send-period-id-current',
+  'get-all-game-results',
+  'get-balance',
+  'get-current-bet',
+] as const satisfies readonly (keyof ClientToServerEvents)[];
+
+/** What a new period asks for. */
+export const NEW_PERIOD_REQUESTS = ['get-balance', 'get-current-bet'] as const satisfies readonly (keyof ClientToServerEvents)[];
+
+/** The signed-in player the live connection belongs to, or null. */
+const selectLiveUserId = (state: RootState) => (state.auth.isAuthenticated ? (state.auth.user?.id ?? null) : null);
+
+/** Per-connection bookkeeping of the saga (never in the store). */
+interface LinkState {
+  /** Connected, and the answer to send-period-id-current has not arrived yet. */
+  awaitingPeriodAnswer: boolean;
+  /** Refused handshakes in a row, for the back-off. */
+  refusals: number;
+  retry: Task | null;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/**
+ * One live connection per signed-in session (CONVENTIONS): opened when a player signs in, closed when they sign
+ * out or another player signs in. The socket lives only inside this saga.
+ */
+export function* watchLiveSocket() {
+  while (true) {
+    let userId: string | null = yield select(selectLiveUserId);
+    while (userId === null) {
+      yield take('*');
+      userId = yield select(selectLiveUserId);
+    }
+    const task: Task = yield fork(runLiveSocket);
+    let current: string | null = userId;
+    while (current === userId) {
+      yield take('*');
+      current = yield select(selectLiveUserId);
+    }
+    yield cancel(task);
+  }
+}
+
+/** Opens the socket, routes its messages into the store and the store's requests onto it, until cancelled. */
+export function* runLiveSocket() {
+  const factory: SocketFactory = yield getContext('socketFactory');
+  const api: ApiClient = yield getContext('api');
+  // The handshake reads the token each time, so a reconnection presents the freshest one.
+  const socket = factory(() => api.tokens.get());
+  const channel: EventChannel<LiveMessage> = yield call(liveSocketChannel, socket);
+  const link: LinkState = { awaitingPeriodAnswer: false, refusals: 0, retry: null };
+  yield put(socketOpening());
+  yield fork(sendRequests, socket);
+  socket.connect();
+  try {
+    while (true) {
+      const message: LiveMessage = yield take(channel);
+      try {
+        yield call(handleLiveMessage, socket, message, link);
+      } catch (error) {
+        // A malformed message must not take the connection down with it.
+        console.error('Live message not handled', message.kind === 'event' ? message.name : message.kind, error);
+      }
+    }
+  } finally {
+    channel.close();
+    socket.disconnect();
+    yield put(socketIdChanged(null));
+    yield put(socketClosed());
+  }
+}
+
+function* handleLiveMessage(socket: LiveSocket, message: LiveMessage, link: LinkState) {
+  switch (message.kind) {
+    case 'connect':
+      link.refusals = 0;
+      link.awaitingPeriodAnswer = true;
+      yield put(socketConnected());
+      yield put(socketIdChanged(socket.id ?? null));
+      for (const event of CONNECT_REQUESTS) socket.emit(event);
+      return;
+    case 'disconnect':
+      yield put(socketDisconnected(message.reason));
+      yield put(socketIdChanged(null));
+      // The server closed it on purpose (e.g. the session changed): Socket.IO will not come back by itself.
+      if (message.reason === 'io server disconnect') yield call(scheduleReconnect, socket, link);
+      return;
+    case 'connect_error':
+      yield put(socketConnectError(message.message));
+      // A refused handshake (not a network failure) is not retried by Socket.IO: refresh the token and retry.
+      if (!socket.active) yield call(scheduleReconnect, socket, link);
+      return;
+    case 'event':
+      yield call(routeServerEvent, socket, message.name, message.payload, link);
+  }
+}
+
+function* routeServerEvent(socket: LiveSocket, name: ServerEventName, payload: unknown, link: LinkState) {
+  switch (name) {
+    case 'request-refresh-token':
+      yield fork(answerTokenRequest, socket);
+      return;
+    case 'next-period-id': {
+      if (!isObject(payload)) return;
+      yield put(periodAnnounced({ ...(payload as unknown as PeriodInfo), receivedAt: Date.now() }));
+      if (link.awaitingPeriodAnswer) {
+        // The connect requests already asked for the balance and the bets.
+        link.awaitingPeriodAnswer = false;
+      } else {
+        for (const event of NEW_PERIOD_REQUESTS) socket.emit(event);
+      }
+      return;
+    }
+    case 'all-game-results':
+      if (Array.isArray(payload)) yield put(resultsListed(payload as GameResult[]));
+      return;
+    case 'game-result':
+      if (isObject(payload)) yield put(resultDrawn(payload as unknown as GameResult));
+      return;
+    case 'balance-update':
+      if (isObject(payload)) yield put(balanceUpdated(payload as unknown as BalanceUpdate));
+      return;
+    case 'current-bet-response':
+      if (Array.isArray(payload)) yield put(currentBetsListed(payload as Bet[]));
+      return;
+    // bet-message (placed) and bet-result (settled) carry the bet itself: it is merged like a bet-update.
+    case 'bet-message':
+      if (isObject(payload)) {
+        yield put(betMessageReceived(payload as unknown as BetMessage));
+        if (payload.success === true && isObject(payload.bet)) yield put(betUpdated(payload.bet as unknown as Bet));
+      }
+      return;
+    case 'bet-result':
+      if (isObject(payload)) {
+        yield put(betResultReceived(payload as unknown as BetResult));
+        if (isObject(payload.bet)) yield put(betUpdated(payload.bet as unknown as Bet));
+      }
+      return;
+    case 'bet-update':
+      if (isObject(payload)) yield put(betUpdated(payload as unknown as Bet));
+      return;
+    case 'exception': {
+      const text = isObject(payload) && typeof payload.message === 'string' ? payload.message : 'Request refused';
+      yield put(serverException(text));
+      yield put(toastShown({ kind: 'error', message: text }));
+      return;
+    }
+  }
+}
+
+/**
+ * The server asks for a fresh token (the access token is about to expire): refresh it over HTTP, then tell the
+ * server with new-token. A rejected refresh ends the session (SPEC 2: refresh rejection signs out).
+ */
+export function* answerTokenRequest(socket: LiveSocket) {
+  const api: ApiClient = yield getContext('api');
+  try {
+    const token: string = yield call(refreshAccessToken, api);
+    socket.emit('new-token', { token });
+  } catch (error) {
+    if (error instanceof ApiError && !error.isTransient) {
+      yield call(signOutCleanup, errorMessage(error, ERROR_DEFAULTS.refresh));
+    }
+  }
+}
+
+/** Back-off between refused handshakes: 1 s, 2 s, 4 s, then 5 s. */
+export function reconnectDelayMs(refusals: number): number {
+  return Math.min(RECONNECTION.delayMs * 2 ** Math.max(0, refusals - 1), RECONNECTION.delayMaxMs);
+}
+
+function* scheduleReconnect(socket: LiveSocket, link: LinkState) {
+  if (link.retry?.isRunning()) return;
+  link.refusals += 1;
+  link.retry = yield fork(reconnectAfterRefresh, socket, reconnectDelayMs(link.refusals));
+}
+
+/** Waits, refreshes the access token (an expired one is the usual reason for a refusal), then connects again. */
+function* reconnectAfterRefresh(socket: LiveSocket, waitMs: number) {
+  yield delay(waitMs);
+  const api: ApiClient = yield getContext('api');
+  try {
+    yield call(refreshAccessToken, api);
+  } catch (error) {
+    if (error instanceof ApiError && !error.isTransient) {
+      yield call(signOutCleanup, errorMessage(error, ERROR_DEFAULTS.refresh));
+      return;
+    }
+  }
+  if (!socket.connected) socket.connect();
+}
+
+/**
+ * Sends what the store asks for. Nothing is queued while offline: the connect requests fetch everything again, and
+ * a bet must never go out late, so it is answered locally as not sent.
+ */
+function* sendRequests(socket: LiveSocket) {
+  while (true) {
+    const { payload: request }: ReturnType<typeof liveRequested> = yield take(liveRequested);
+    if (socket.connected) {
+      const emit = socket.emit as (event: string, ...args: unknown[]) => unknown;
+      if ('payload' in request) emit.call(socket, request.event, request.payload);
+      else emit.call(socket, request.event);
+    } else if (request.event === 'place-bet') {
+      yield put(
+        betMessageReceived({
+          success: false,
+          message: OFFLINE_BET_MESSAGE,
+          periodId: request.payload.periodId,
+          betType: request.payload.betType,
+        }),
+      );
+    }
+  }
+}

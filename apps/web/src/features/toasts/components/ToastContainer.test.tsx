@@ -1,0 +1,60 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { renderWithStore } from '../../../test/render-app';
+import { toastShown } from '../toasts.slice';
+import { ToastContainer } from './ToastContainer';
+
+describe('toasts', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  test('close by themselves after 4 seconds', () => {
+    const { store } = renderWithStore(<ToastContainer />);
+    act(() => {
+      store.dispatch(toastShown({ kind: 'success', message: 'Deposit request submitted.' }));
+    });
+    expect(screen.getByRole('status')).toHaveTextContent('Deposit request submitted.');
+
+    act(() => vi.advanceTimersByTime(3_999));
+    expect(screen.getByText('Deposit request submitted.')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByText('Deposit request submitted.')).not.toBeInTheDocument();
+  });
+
+  test('each toast keeps its own 4 seconds', () => {
+    const { store } = renderWithStore(<ToastContainer />);
+    act(() => {
+      store.dispatch(toastShown({ message: 'First' }));
+    });
+    act(() => vi.advanceTimersByTime(2_000));
+    act(() => {
+      store.dispatch(toastShown({ message: 'Second' }));
+    });
+    act(() => vi.advanceTimersByTime(2_000));
+    expect(screen.queryByText('First')).not.toBeInTheDocument();
+    expect(screen.getByText('Second')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(2_000));
+    expect(screen.queryByText('Second')).not.toBeInTheDocument();
+  });
+
+  test('close with the close button', () => {
+    const { store } = renderWithStore(<ToastContainer />);
+    act(() => {
+      store.dispatch(toastShown({ kind: 'error', message: 'Failed to fetch wallet summary' }));
+    });
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Failed to fetch wallet summary');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Close notification' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  test('errors are alerts, other toasts are polite statuses', () => {
+    const { store } = renderWithStore(<ToastContainer />);
+    act(() => {
+      store.dispatch(toastShown({ kind: 'error', message: 'Oops' }));
+      store.dispatch(toastShown({ kind: 'info', message: 'Heads up' }));
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent('Oops');
+    expect(screen.getByRole('status')).toHaveTextContent('Heads up');
+  });
+});

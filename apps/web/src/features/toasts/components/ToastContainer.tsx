@@ -1,0 +1,44 @@
+import { TOAST_MS } from '@app/domain';
+import { useEffect } from 'react';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { selectToasts } from '../selectors';
+import { toastDismissed, type Toast } from '../toasts.slice';
+import '../toasts.css';
+
+function ToastItem({ toast }: { toast: Toast }) {
+  const dispatch = useAppDispatch();
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => dispatch(toastDismissed(toast.id)), TOAST_MS);
+    return () => window.clearTimeout(timer);
+  }, [dispatch, toast.id]);
+
+  // Errors interrupt (alert); success and info wait politely (status).
+  return (
+    <div className={`toast toast--${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'}>
+      <span className="toast__icon" aria-hidden="true">
+        {toast.kind === 'error' ? '!' : toast.kind === 'success' ? '✓' : 'i'}
+      </span>
+      <p className="toast__message">{toast.message}</p>
+      <button
+        type="button"
+        className="toast__close"
+        aria-label="Close notification"
+        onClick={() => dispatch(toastDismissed(toast.id))}
+      >
+        <span aria-hidden="true">×</span>
+      </button>
+    </div>
+  );
+}
+
+export function ToastContainer() {
+  const toasts = useAppSelector(selectToasts);
+  return (
+    <div className="toasts" aria-label="Notifications">
+      {toasts.map((toast) => (
+        <ToastItem key={toast.id} toast={toast} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
+
+export type ToastKind = 'success' | 'error' | 'info';
+
+export interface Toast {
+  id: string;
+  kind: ToastKind;
+  message: string;
+}
+
+export interface ToastsState {
+  items: Toast[];
+}
+
+/** More than this many at once is noise on a 360 px screen: the oldest goes first. */
+export const MAX_TOASTS = 3;
+
+const initialState: ToastsState = { items: [] };
+
+export const toastsSlice = createSlice({
+  name: 'toasts',
+  initialState,
+  reducers: {
+    toastShown: {
+      reducer: (state, action: PayloadAction<Toast>) => {
+        state.items.push(action.payload);
+        if (state.items.length > MAX_TOASTS) state.items.splice(0, state.items.length - MAX_TOASTS);
+      },
+      prepare: (toast: { message: string; kind?: ToastKind }) => ({
+        payload: { id: nanoid(), kind: toast.kind ?? 'info', message: toast.message },
+      }),
+    },
+    toastDismissed: (state, action: PayloadAction<string>) => {
+      state.items = state.items.filter((t) => t.id !== action.payload);
+    },
+  },
+});
+
+export const { toastShown, toastDismissed } = toastsSlice.actions;
+export const toastsReducer = toastsSlice.reducer;

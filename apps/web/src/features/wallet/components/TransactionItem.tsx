@@ -1,0 +1,68 @@
+import type { Transaction } from '@app/contracts';
+import { methodLabel, upiAppName } from '@app/domain';
+import { formatDateTime, formatSignedRupees, transactionTypeLabel } from '../format';
+import { StatusChip } from './StatusChip';
+
+/** One transaction: type and method, signed amount, status, date and its payment details. */
+export function TransactionItem({ transaction: t }: { transaction: Transaction }) {
+  const meta = t.metadata ?? {};
+  const bank = meta.bankDetails;
+  const direction = t.amount > 0 ? 'in' : t.amount < 0 ? 'out' : 'zero';
+  return (
+    <li className="txn" aria-label={`${transactionTypeLabel(t.type)} ${formatSignedRupees(t.amount)} ${t.status}`}>
+      <div className="txn__row">
+        <div className="txn__title">
+          <span className="txn__type">{transactionTypeLabel(t.type)}</span>
+          <span className="txn__method">{methodLabel(t.method)}</span>
+        </div>
+        <span className={`txn__amount txn__amount--${direction}`}>{formatSignedRupees(t.amount)}</span>
+      </div>
+      <div className="txn__row">
+        <time className="txn__date" dateTime={t.createdAt}>
+          {formatDateTime(t.createdAt)}
+        </time>
+        <StatusChip status={t.status} />
+      </div>
+      {t.description && <p className="txn__description">{t.description}</p>}
+      <dl className="txn__details">
+        {meta.utrNumber && (
+          <div>
+            <dt>UTR</dt>
+            <dd className="pay-mono">{meta.utrNumber}</dd>
+          </div>
+        )}
+        {meta.upiApp && (
+          <div>
+            <dt>UPI app</dt>
+            <dd>{upiAppName(meta.upiApp)}</dd>
+          </div>
+        )}
+        {meta.upiId && (
+          <div>
+            <dt>UPI ID</dt>
+            <dd className="pay-mono">{meta.upiId}</dd>
+          </div>
+        )}
+        {bank && (
+          <div>
+            <dt>Bank</dt>
+            <dd>
+              <span className="pay-mono">{bank.accountNumber}</span> · <span className="pay-mono">{bank.ifscCode}</span> ·{' '}
+              {bank.accountHolderName}
+            </dd>
+          </div>
+        )}
+        {meta.adminNotes && (
+          <div>
+            <dt>Note</dt>
+            <dd>{meta.adminNotes}</dd>
+          </div>
+        )}
+        <div>
+          <dt>Txn ID</dt>
+          <dd className="pay-mono">{t.transactionId}</dd>
+        </div>
+      </dl>
+    </li>
+  );
+}

@@ -1,0 +1,52 @@
+import { EMPTY_STATES, TRANSACTIONS_SHOWN } from '@app/domain';
+import { useState } from 'react';
+import { useAppSelector } from '../../../app/hooks';
+import { Spinner } from '../../../shared/ui/Spinner';
+import { selectWallet } from '../selectors';
+import { TransactionItem } from './TransactionItem';
+
+/** The transaction list: 5 newest shown, Show More / Show Less when there are more; loading, error and empty states. */
+export function TransactionList() {
+  const { transactions, transactionsLoaded, transactionsLoading, transactionsError } = useAppSelector(selectWallet);
+  const [expanded, setExpanded] = useState(false);
+  const shown = expanded ? transactions : transactions.slice(0, TRANSACTIONS_SHOWN);
+
+  return (
+    <section className="wallet-section" aria-labelledby="wallet-transactions-title">
+      <div className="wallet-section__head">
+        <h2 id="wallet-transactions-title">Transactions</h2>
+        {transactionsLoading && transactionsLoaded && <Spinner size="sm" label="Refreshing transactions" />}
+      </div>
+      {transactionsError && (
+        <p className="pay-error" role="alert">
+          {transactionsError}
+        </p>
+      )}
+      {transactionsLoading && !transactionsLoaded ? (
+        <div className="wallet-section__loading">
+          <Spinner label="Loading transactions" />
+        </div>
+      ) : transactionsLoaded && transactions.length === 0 ? (
+        <p className="pay-empty">{EMPTY_STATES.transactions}</p>
+      ) : (
+        <>
+          <ul className="txn-list">
+            {shown.map((t) => (
+              <TransactionItem key={t.transactionId || t._id} transaction={t} />
+            ))}
+          </ul>
+          {transactions.length > TRANSACTIONS_SHOWN && (
+            <button
+              type="button"
+              className="btn btn--ghost btn--block"
+              aria-expanded={expanded}
+              onClick={() => setExpanded((v) => !v)}
+            >
+              {expanded ? 'Show Less' : 'Show More'}
+            </button>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

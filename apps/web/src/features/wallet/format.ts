@@ -1,0 +1,34 @@
+import { formatRupees } from '@app/domain';
+
+/** A signed rupee amount the spec's way (en-IN, INR, 2 decimals) with its sign: +₹1,000.00, -₹500.00. */
+export function formatSignedRupees(amount: number): string {
+  if (amount > 0) return `+${formatRupees(amount)}`;
+  return formatRupees(amount);
+}
+
+const dateTime = new Intl.DateTimeFormat('en-IN', {
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Asia/Kolkata',
+});
+
+/** A server timestamp as the player reads it, in India time: '21 Nov 2026, 10:15 am'. */
+export function formatDateTime(iso: string): string {
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? iso : dateTime.format(ms);
+}
+
+const TYPE_LABELS: Record<string, string> = {
+  DEPOSIT: 'Deposit',
+  WITHDRAWAL: 'Withdrawal',
+  BONUS: 'Bonus',
+  REFUND: 'Refund',
+};
+
+/** 'DEPOSIT' → 'Deposit'; anything else is shown raw. */
+export function transactionTypeLabel(type: string): string {
+  return TYPE_LABELS[type] ?? type;
+}

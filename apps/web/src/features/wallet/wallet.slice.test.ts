@@ -1,0 +1,80 @@
+import { signedOut } from '../../shared/session';
+import { summaryOf, transactionOf } from './testing/fixtures';
+import {
+  balanceUpdated,
+  initialWalletState,
+  summaryLoaded,
+  transactionAdded,
+  transactionsLoaded,
+  walletReducer,
+  walletRequested,
+  walletWatchStarted,
+  walletWatchStopped,
+  type WalletState,
+} from './wallet.slice';
+
+const loaded = (over: Partial<WalletState> = {}): WalletState => ({
+  ...walletReducer(initialWalletState, summaryLoaded(summaryOf({ balance: 250, bonusBalance: 40 }))),
+  ...over,
+});
+
+describe('wallet slice', () => {
+  test('a request marks both parts loading and clears their errors', () => {
+    const state = walletReducer({ ...initialWalletState, summaryError: 'x', transactionsError: 'y' }, walletRequested());
+    expect(state).toMatchObject({ summaryLoading: true, transactionsLoading: true, summaryError: null, transactionsError: null });
+  });
+
+  test('a loaded summary also gives the stakeable total, without float drift', () => {
+    const state = walletReducer(initialWalletState, summaryLoaded(summaryOf({ balance: 100.1, bonusBalance: 0.2 })));
+    expect(state.stakeableBalance).toBe(100.3);
+  });
+
+  test('the live balance-update sets the main and bonus balances and the stakeable total', () => {
+    const state = walletReducer(loaded(), balanceUpdated({ balance: 1234.5, mainBalance: 1200, bonusBalance: 34.5 }));
+    expect(state.summary).toMatchObject({ balance: 1200, bonusBalance: 34.5 });
+    expect(state.stakeableBalance).toBe(1234.5);
+  });
+
+  test('eligibility follows the live main balance: active and at least ₹100', () => {
+    let state = walletReducer(loaded(), balanceUpdated({ balance: 99.99, mainBalance: 99.99, bonusBalance: 0 }));
+    expect(state.summary?.isEligibleForWithdrawal).toBe(false);
+    state = walletReducer(state, balanceUpdated({ balance: 100, mainBalance: 100, bonusBalance: 0 }));
+    expect(state.summary?.isEligibleForWithdrawal).toBe(true);
+
+    const inactive = walletReducer(
+      initialWalletState,
+      summaryLoaded(summaryOf({ isActive: false, isEligibleForWithdrawal: false })),
+    );
+    expect(walletReducer(inactive, balanceUpdated({ balance: 900, mainBalance: 900, bonusBalance: 0 })).summary?.isEligibleForWithdrawal).toBe(false);
+  });
+
+  test('a live update before the summary is known keeps only the stakeable total', () => {
+    const state = walletReducer(initialWalletState, balanceUpdated({ balance: 70, mainBalance: 50, bonusBalance: 20 }));
+    expect(state.summary).toBeNull();
+    expect(state.stakeableBalance).toBe(70);
+  });
+
+  test('a new transaction goes to the front; the same id is replaced, not doubled', () => {
+    const older = transactionOf({ transactionId: 'A' });
+    const newer = transactionOf({ transactionId: 'B' });
+    let state = walletReducer(initialWalletState, transactionsLoaded([older]));
+    state = walletReducer(state, transactionAdded(newer));
+    expect(state.transactions.map((t) => t.transactionId)).toEqual(['B', 'A']);
+    state = walletReducer(state, transactionAdded({ ...older, status: 'COMPLETED' }));
+    expect(state.transactions.map((t) => `${t.transactionId}:${t.status}`)).toEqual(['A:COMPLETED', 'B:PENDING']);
+  });
+
+  test('watchers count up and down, never below zero', () => {
+    let state = walletReducer(initialWalletState, walletWatchStarted());
+    state = walletReducer(state, walletWatchStarted());
+    state = walletReducer(state, walletWatchStopped());
+    expect(state.watchers).toBe(1);
+    state = walletReducer(walletReducer(state, walletWatchStopped()), walletWatchStopped());
+    expect(state.watchers).toBe(0);
+  });
+
+  test('sign-out forgets everything of the player', () => {
+    const state = walletReducer(loaded({ transactions: [transactionOf()] }), signedOut());
+    expect(state).toEqual(initialWalletState);
+  });
+});

@@ -1,0 +1,5 @@
+export { createApiClient, isRefreshRetryExempt, API_BASE_PATH, DEFAULT_API_KEY } from './client';
+export type { ApiClient, ApiClientOptions, ApiResult, RequestOptions } from './client';
+export { ApiError, errorMessage } from './api-error';
+export { sessionTokenStore, ACCESS_TOKEN_KEY } from './token-storage';
+export type { TokenStore } from './token-storage';

@@ -1,0 +1,67 @@
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { HEADER_HIDE_SCROLL_PX, ROUND_SECONDS } from '@app/domain';
+import { useHideOnScroll } from '../hooks/use-hide-on-scroll';
+import { Logo } from './Logo';
+import { Spinner } from './Spinner';
+import './header.css';
+
+export interface HeaderProps {
+  /**
+   * Seconds left in the current round. Given → a countdown; exactly 30 (a round is just starting) → a spinner;
+   * not given → a back button.
+   */
+  time?: number | null;
+  /** The landing page is the root of the app: nothing to go back to. */
+  showBack?: boolean;
+}
+
+function BackButton() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const goBack = () => {
+    // BrowserRouter keeps its position in history.state.idx; the first entry of any router has the key 'default'.
+    const idx = (window.history.state as { idx?: unknown } | null)?.idx;
+    const canGoBack = typeof idx === 'number' ? idx > 0 : location.key !== 'default';
+    if (canGoBack) navigate(-1);
+    else navigate('/', { replace: true });
+  };
+  return (
+    <button type="button" className="app-header__back" aria-label="Go back" onClick={goBack}>
+      <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+        <path d="M15 5 8 12l7 7" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+    </button>
+  );
+}
+
+function RoundClock({ time }: { time: number }) {
+  if (time === ROUND_SECONDS) {
+    return (
+      <span className="app-header__clock">
+        <Spinner size="sm" label="New round starting" />
+      </span>
+    );
+  }
+  return (
+    <span className="app-header__clock" role="timer" aria-label={`${time} seconds left`}>
+      <span aria-hidden="true">{time}s</span>
+    </span>
+  );
+}
+
+export function Header({ time, showBack = true }: HeaderProps) {
+  const hidden = useHideOnScroll(HEADER_HIDE_SCROLL_PX);
+  const hasTime = typeof time === 'number' && Number.isFinite(time);
+
+  return (
+    <header className={`app-header${hidden ? ' app-header--hidden' : ''}`} data-hidden={hidden ? 'true' : 'false'}>
+      <div className="app-header__bar">
+        {!hasTime && showBack && <BackButton />}
+        <Link to="/game" className="app-header__logo" aria-label="WinRound, go to games">
+          <Logo />
+        </Link>
+        {hasTime && <RoundClock time={time} />}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,24 @@
+import './spinner.css';
+
+interface SpinnerProps {
+  /** What is being waited for, read by screen readers. */
+  label?: string;
+  size?: 'sm' | 'md' | 'lg';
+}
+
+export function Spinner({ label = 'Loading', size = 'md' }: SpinnerProps) {
+  return (
+    <span className={`spinner spinner--${size}`} role="status" aria-label={label}>
+      <span className="spinner__ring" aria-hidden="true" />
+    </span>
+  );
+}
+
+/** Fills the screen while something the whole page needs (the session) is loading. */
+export function FullScreenSpinner({ label = 'Loading' }: { label?: string }) {
+  return (
+    <div className="spinner-screen">
+      <Spinner label={label} size="lg" />
+    </div>
+  );
+}

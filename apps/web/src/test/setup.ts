@@ -1,0 +1,24 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+
+// jsdom does not scroll; the app scrolls to the top on every route change.
+window.scrollTo = (() => undefined) as typeof window.scrollTo;
+
+// jsdom has no PointerEvent; swipes are pointer events. A MouseEvent with pointer fields is enough for the tests.
+if (typeof window.PointerEvent === 'undefined') {
+  class PointerEventPolyfill extends MouseEvent {
+    readonly pointerId: number;
+    readonly pointerType: string;
+    constructor(type: string, init: PointerEventInit = {}) {
+      super(type, init);
+      this.pointerId = init.pointerId ?? 1;
+      this.pointerType = init.pointerType ?? 'touch';
+    }
+  }
+  window.PointerEvent = PointerEventPolyfill as unknown as typeof PointerEvent;
+}
+
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+});

@@ -1,0 +1,23 @@
+// Jest runs the backend and library suites in native ESM mode (NestJS 12 is ESM-only).
+const common = {
+  extensionsToTreatAsEsm: ['.ts'],
+  testEnvironment: 'node',
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/tsconfig.json', diagnostics: { ignoreCodes: [151002] } }],
+  },
+  moduleNameMapper: {
+    '^@app/([a-z-]+)$': '<rootDir>/libs/$1/src/index.ts',
+    '^@app/([a-z-]+)/testing$': '<rootDir>/libs/$1/src/testing/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  rootDir: '.',
+};
+
+export default {
+  // Integration tests wait for real rounds, leases and networks.
+  testTimeout: 60_000,
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps/api,apps/round-engine,libs}/**/*.spec.ts', '<rootDir>/load-tests/**/*.spec.ts'] },
+    { ...common, displayName: 'int', testMatch: ['<rootDir>/{apps/api,apps/round-engine,libs}/**/*.int-spec.ts'] },
+  ],
+};

@@ -1,0 +1,264 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { sql } from 'kysely';
+import { AppConfig } from '@app/config';
+import { Database } from '@app/db';
+import {
+  decideBet,
+  evolveBet,
+  initialBetState,
+  periodIdAt,
+  type BetEvent,
+  type GameKey,
+  type PeriodConfig,
+  type PlaceBet,
+} from '@app/domain';
+import { Accounts, lockWallets, recordEntries, type JournalEntry, type Posting } from '@app/ledger';
+import {
+  COMMAND_FIELD,
+  decodeCommand,
+  FENCE_FIELD,
+  streamIdTime,
+  toBalanceUpdate,
+  toWireBet,
+  userRoom,
+  type BetCommand,
+  type BetRowLike,
+  type SocketMessage,
+} from '@app/realtime';
+
+export interface StreamEntry {
+  id: string;
+  fields: string[];
+}
+
+export interface BatchResult {
+  messages: SocketMessage[];
+  placed: number;
+  rejected: number;
+  duplicates: number;
+  invalid: number;
+  fences: string[];
+  /** When each applied command was received (stream id time), for the receipt → reply latency. */
+  receivedAtMs: number[];
+}
+
+interface BetRow extends BetRowLike {
+  user_id: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const BET_PLACED_MESSAGE = 'Bet placed successfully.';
+
+function field(fields: string[], name: string): string | undefined {
+  for (let i = 0; i < fields.length; i += 2) if (fields[i] === name) return fields[i + 1];
+  return undefined;
+}
+
+/**
+ * Applies one batch of a partition's stream in ONE transaction: skips commands already applied (their event
+ * exists: the command id is unique), locks the players' wallets in user-id order, runs every command in stream
+ * order through the pure bet decider, then writes bets, events, postings, wallet projections and the fences
+ * the batch passed — set-based, a handful of statements whatever the batch size.
+ */
+@Injectable()
+export class BetBatchService {
+  private readonly logger = new Logger('BetBatch');
+  private readonly periodConfig: PeriodConfig;
+
+  constructor(
+    @Inject(Database) private readonly db: Database,
+    @Inject(AppConfig) config: AppConfig,
+  ) {
+    this.periodConfig = { roundSeconds: config.ROUND_SECONDS, lockSeconds: config.LOCK_SECONDS };
+  }
+
+  async apply(partition: number, entries: StreamEntry[]): Promise<BatchResult> {
+    const commands: Array<{ command: BetCommand; receivedAtMs: number }> = [];
+    const fences: string[] = [];
+    let invalid = 0;
+    for (const entry of entries) {
+      const fence = field(entry.fields, FENCE_FIELD);
+      if (fence) {
+        fences.push(fence);
+        continue;
+      }
+      const raw = field(entry.fields, COMMAND_FIELD);
+      const command = raw ? decodeCommand(raw) : null;
+      if (!command || !UUID.test(command.id) || !UUID.test(command.userId)) {
+        invalid++;
+        continue;
+      }
+      commands.push({ command, receivedAtMs: streamIdTime(entry.id) });
+    }
+
+    return this.db.transaction().execute(async (trx) => {
+      const result: BatchResult = { messages: [], placed: 0, rejected: 0, duplicates: 0, invalid, fences, receivedAtMs: commands.map((c) => c.receivedAtMs) };
+      let fresh = commands;
+      if (commands.length > 0) {
+        // Idempotency: a command id applied before (redelivery after a crash or a lease hand-over) is not applied again.
+        const ids = commands.map((c) => c.command.id);
+        const { rows: applied } = await sql<{ command_id: string; type: string; payload: any }>`
+          SELECT command_id, type, payload FROM events WHERE command_id = ANY(${ids}::uuid[])
+        `.execute(trx);
+        if (applied.length > 0) {
+          const done = new Map(applied.map((a) => [a.command_id, a]));
+          fresh = commands.filter((c) => !done.has(c.command.id));
+          result.duplicates = applied.length;
+          result.messages.push(...(await this.replayMessages(trx, applied)));
+        }
+      }
+
+      if (fresh.length > 0) {
+        const userIds = [...new Set(fresh.map((c) => c.command.userId))];
+        const periodIds = [...new Set(fresh.flatMap((c) => [c.command.periodId, periodIdAt(c.receivedAtMs, this.periodConfig)]))];
+        // FOR SHARE: a refund or settlement of these periods waits for this batch (and then sees its bets).
+        const { rows: periods } = await sql<{ id: string; status: string; lock_at: Date }>`
+          SELECT id, status, lock_at FROM periods WHERE id = ANY(${periodIds}::text[]) FOR SHARE
+        `.execute(trx);
+        const periodById = new Map(periods.map((p) => [p.id, p]));
+        const wallets = await lockWallets(trx, userIds);
+        const { rows: existing } = await sql<BetRow>`
+          SELECT id, user_id, bet_type, bet_value, system_selected_value, amount, is_win, win_amount, status, played_from,
+                 period_id, created_at, updated_at
+          FROM bets WHERE user_id = ANY(${userIds}::uuid[]) AND period_id = ANY(${periodIds}::text[])
+        `.execute(trx);
+
+        const balances = new Map<string, { main: number; bonus: number }>();
+        for (const id of userIds) {
+          const w = wallets.get(id);
+          balances.set(id, { main: w?.main ?? 0, bonus: w?.bonus ?? 0 });
+        }
+        const games = new Map<string, Set<GameKey>>();
+        const betsOf = new Map<string, BetRow[]>();
+        for (const bet of existing) {
+          const key = `${bet.user_id}|${bet.period_id}`;
+          (games.get(key) ?? games.set(key, new Set()).get(key)!).add(bet.bet_type as GameKey);
+          (betsOf.get(key) ?? betsOf.set(key, []).get(key)!).push(bet);
+        }
+
+        const events: BetEvent[] = [];
+        for (const { command, receivedAtMs } of fresh) {
+          const currentId = periodIdAt(receivedAtMs, this.periodConfig);
+          const row = periodById.get(currentId);
+          // A period takes bets while OPEN, and its bets received before the lock are still accepted once DRAWN.
+          const accepting = !!row && (row.status === 'OPEN' || row.status === 'DRAWN');
+          const key = `${command.userId}|${command.periodId}`;
+          const balance = balances.get(command.userId)!;
+          const state = initialBetState({
+            main: balance.main,
+            bonus: balance.bonus,
+            gamesBetThisPeriod: games.get(key) ?? [],
+            currentPeriodId: accepting ? currentId : null,
+            periodLockMs: accepting ? row.lock_at.getTime() : null,
+          });
+          const placeBet: PlaceBet = { commandId: command.id, userId: command.userId, periodId: command.periodId, betType: command.betType, betValue: command.betValue, amount: command.amount, receivedAtMs };
+          const event = decideBet(placeBet, state);
+          const next = evolveBet(state, event);
+          balance.main = next.main;
+          balance.bonus = next.bonus;
+          games.set(key, new Set(next.gamesBetThisPeriod));
+          events.push(event);
+        }
+
+        const placed = events.filter((e) => e.type === 'BetPlaced');
+        const journal: JournalEntry[] = events.map((event) => {
+          if (event.type === 'BetRejected') {
+            return { type: 'BetRejected', stream: `wallet:${event.data.userId}`, userId: event.data.userId, commandId: event.data.commandId, payload: { ...event.data }, postings: [], outbox: false };
+          }
+          const d = event.data;
+          const postings: Posting[] = [{ account: Accounts.houseStakes, amount: d.amount }];
+          if (d.fromMain > 0) postings.push({ account: Accounts.userMain(d.userId), amount: -d.fromMain });
+          if (d.fromBonus > 0) postings.push({ account: Accounts.userBonus(d.userId), amount: -d.fromBonus });
+          return {
+            type: 'BetPlaced',
+            stream: `wallet:${d.userId}`,
+            userId: d.userId,
+            commandId: d.commandId,
+            payload: { betId: d.commandId, periodId: d.periodId, betType: d.betType, betValue: d.betValue, amount: d.amount, fromBonus: d.fromBonus, fromMain: d.fromMain, receivedAtMs: d.receivedAtMs },
+            postings,
+            outbox: false,
+          };
+        });
+
+        let inserted: BetRow[] = [];
+        if (placed.length > 0) {
+          const data = placed.map((e) => e.data as Extract<BetEvent, { type: 'BetPlaced' }>['data']);
+          const res = await sql<BetRow>`
+            INSERT INTO bets (id, user_id, period_id, bet_type, bet_value, amount, from_bonus, placed_at)
+            SELECT * FROM unnest(
+              ${data.map((d) => d.commandId)}::uuid[], ${data.map((d) => d.userId)}::uuid[], ${data.map((d) => d.periodId)}::text[],
+              ${data.map((d) => d.betType)}::text[], ${data.map((d) => d.betValue)}::text[], ${data.map((d) => d.amount)}::bigint[],
+              ${data.map((d) => d.fromBonus)}::bigint[], ${data.map((d) => new Date(d.receivedAtMs).toISOString())}::timestamptz[]
+            )
+            RETURNING id, user_id, bet_type, bet_value, system_selected_value, amount, is_win, win_amount, status, played_from,
+                      period_id, created_at, updated_at
+          `.execute(trx);
+          inserted = res.rows;
+        }
+        const { balances: after } = await recordEntries(trx, journal);
+
+        // Replies: one bet-message per command (with the bet); per player one balance-update and one current-bet-response.
+        const insertedById = new Map(inserted.map((b) => [b.id, b]));
+        const touched = new Map<string, string>();
+        for (const event of events) {
+          const room = userRoom(event.data.userId);
+          if (event.type === 'BetRejected') {
+            result.rejected++;
+            this.logger.debug({ msg: 'bet refused', commandId: event.data.commandId, userId: event.data.userId, code: event.data.code });
+            result.messages.push({ room, event: 'bet-message', data: { success: false, message: event.data.reason, periodId: event.data.periodId } });
+            continue;
+          }
+          result.placed++;
+          this.logger.debug({ msg: 'bet placed', commandId: event.data.commandId, userId: event.data.userId, periodId: event.data.periodId });
+          const row = insertedById.get(event.data.commandId)!;
+          const key = `${row.user_id}|${row.period_id}`;
+          (betsOf.get(key) ?? betsOf.set(key, []).get(key)!).push(row);
+          touched.set(row.user_id, row.period_id);
+          const bet = toWireBet(row);
+          // The bet-message carries the bet: clients merge it into their history (no separate bet-update).
+          result.messages.push({ room, event: 'bet-message', data: { success: true, message: BET_PLACED_MESSAGE, bet, periodId: row.period_id, betType: row.bet_type } });
+        }
+        for (const [userId, periodId] of touched) {
+          const room = userRoom(userId);
+          const balance = after.get(userId)!;
+          result.messages.push({ room, event: 'balance-update', data: toBalanceUpdate(balance.main, balance.bonus) });
+          result.messages.push({ room, event: 'current-bet-response', data: (betsOf.get(`${userId}|${periodId}`) ?? []).map(toWireBet) });
+        }
+      }
+
+      if (fences.length > 0) {
+        // This batch's commands and its fences commit together: a fence row means "applied everything before it".
+        await sql`
+          INSERT INTO partition_fences (partition, period_id) SELECT ${partition}, unnest(${fences}::text[])
+          ON CONFLICT DO NOTHING
+        `.execute(trx);
+      }
+      return result;
+    });
+  }
+
+  /** The replies of commands applied before (delivery is at-least-once; clients merge by bet id). */
+  private async replayMessages(trx: any, applied: Array<{ command_id: string; type: string; payload: any }>): Promise<SocketMessage[]> {
+    const messages: SocketMessage[] = [];
+    const placedIds = applied.filter((a) => a.type === 'BetPlaced').map((a) => a.command_id);
+    const rows = placedIds.length
+      ? (
+          await sql<BetRow>`
+            SELECT id, user_id, bet_type, bet_value, system_selected_value, amount, is_win, win_amount, status, played_from,
+                   period_id, created_at, updated_at
+            FROM bets WHERE id = ANY(${placedIds}::uuid[])
+          `.execute(trx)
+        ).rows
+      : [];
+    for (const row of rows) {
+      const bet = toWireBet(row);
+      messages.push({ room: userRoom(row.user_id), event: 'bet-message', data: { success: true, message: BET_PLACED_MESSAGE, bet, periodId: row.period_id, betType: row.bet_type } });
+    }
+    for (const a of applied) {
+      if (a.type === 'BetRejected') {
+        messages.push({ room: userRoom(a.payload.userId), event: 'bet-message', data: { success: false, message: a.payload.reason, periodId: a.payload.periodId } });
+      }
+    }
+    return messages;
+  }
+}

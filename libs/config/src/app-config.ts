@@ -1,0 +1,256 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
+import { plainToInstance, Transform } from 'class-transformer';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  validateSync,
+  ValidationError,
+} from 'class-validator';
+
+const toInt = ({ value }: { value: unknown }) =>
+  value === undefined || value === '' ? undefined : /^-?\d+$/.test(String(value)) ? Number(value) : value;
+const toFloat = ({ value }: { value: unknown }) =>
+  value === undefined || value === '' ? undefined : /^-?\d+(\.\d+)?$/.test(String(value)) ? Number(value) : value;
+const toBool = ({ value }: { value: unknown }) =>
+  value === undefined || value === '' ? undefined : value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value;
+const toList = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? value.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean) : value;
+
+export const DEV_API_KEY = 'dev-api-key';
+const jwtKeys = new WeakMap<object, KeyObject>();
+const DEV_JWT_SECRET = 'development-only-jwt-secret-change-me';
+
+/**
+ * The whole configuration contract (README "Configuration"). Built once at start-up from the environment;
+ * nothing else in the code reads process.env.
+ */
+export class AppConfig {
+  @IsIn(['development', 'production', 'test'])
+  NODE_ENV: 'development' | 'production' | 'test' = 'development';
+
+  @Transform(toInt) @IsInt() @Min(0) @Max(65535)
+  PORT = 3000;
+
+  /** Port of the round engine's operations endpoint (/health, /metrics); unset → not served. */
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0) @Max(65535)
+  METRICS_PORT?: number;
+
+  @IsOptional() @IsString() @Matches(/^postgres(ql)?:\/\//, { message: 'must be a postgres:// URL' })
+  DATABASE_URL?: string;
+
+  @IsString() @Matches(/^rediss?:\/\//, { message: 'must be a redis:// URL' })
+  REDIS_URL = 'redis://127.0.0.1:6379';
+
+  /** Prefix of every Redis key, stream and channel this deployment uses. */
+  @IsString() @Matches(/^[\w:.-]*$/, { message: 'may contain only letters, digits, _ : . -' })
+  REDIS_PREFIX = 'wr:';
+
+  @IsOptional() @IsString() @Matches(/^smtps?:\/\//, { message: 'must be an smtp:// URL' })
+  SMTP_URL?: string;
+
+  @IsString() @MinLength(3)
+  MAIL_FROM = 'WinRound <no-reply@winround.app>';
+
+  @IsString() @MinLength(1)
+  API_KEY = DEV_API_KEY;
+
+  @IsOptional() @IsString() @MinLength(16, { message: 'must be at least 16 characters' })
+  JWT_SECRET?: string;
+
+  @Transform(toInt) @IsInt() @Min(30)
+  ACCESS_TOKEN_TTL_SECONDS = 900;
+
+  @Transform(toInt) @IsInt() @Min(60)
+  REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
+
+  /**
+   * A rotated refresh token presented again within this many seconds is a concurrent refresh of the same client
+   * (two tabs, the socket and a page load at once) and gets a token of the same session; later, it is treated as
+   * stolen and the whole session is revoked.
+   */
+  @Transform(toInt) @IsInt() @Min(0) @Max(120)
+  REFRESH_REUSE_GRACE_SECONDS = 10;
+
+  @IsOptional() @IsString() @Matches(/^[^@\s]+@[^@\s]+\.[^@\s]+$/, { message: 'must be an e-mail address' })
+  ADMIN_EMAIL?: string;
+
+  @IsOptional() @IsString() @MinLength(8, { message: 'must be at least 8 characters' })
+  ADMIN_PASSWORD?: string;
+
+  /** Origin(s) allowed by CORS, comma-separated; empty means same-origin only. */
+  @IsOptional() @IsString()
+  WEB_ORIGIN?: string;
+
+  /** Directory of the built web app served by an api node (single-node mode). */
+  @IsOptional() @IsString()
+  WEB_DIST?: string;
+
+  @Transform(toInt) @IsInt() @Min(2) @Max(3600)
+  ROUND_SECONDS = 30;
+
+  @Transform(toInt) @IsInt() @Min(1) @Max(3599)
+  LOCK_SECONDS = 5;
+
+  @Transform(toInt) @IsInt() @Min(1) @Max(256)
+  BET_PARTITIONS = 4;
+
+  @Transform(toList) @IsString({ each: true }) @Matches(/^[a-z0-9.-]+\.[a-z]{2,}$/, { each: true, message: 'must be a comma-separated list of domains' })
+  ALLOWED_EMAIL_DOMAINS: string[] = ['gmail.com'];
+
+  @Transform(toFloat) @IsNumber() @Min(0) @Max(1)
+  GST_RATE = 0.18;
+
+  /** Payout override, e.g. `color=2,bigSmall=2,number=9`. */
+  @IsOptional() @IsString() @Matches(/^(color|bigSmall|number)=\d+(\.\d+)?(,(color|bigSmall|number)=\d+(\.\d+)?)*$/, {
+    message: 'must look like color=2,bigSmall=2,number=9',
+  })
+  PAYOUTS?: string;
+
+  @Transform(toFloat) @IsNumber() @Min(0) @Max(1)
+  REFERRAL_SHARE = 0.1;
+
+  @Transform(toInt) @IsInt() @Min(0)
+  REFERRAL_CAP_RUPEES = 500;
+
+  @IsString() @Matches(/^[\w.-]+@[\w.-]+$/, { message: 'must be a UPI address like name@bank' })
+  UPI_PAYEE_VPA = 'winround.payments@okaxis';
+
+  @IsString() @MinLength(1)
+  UPI_PAYEE_NAME = 'WinRound Payments';
+
+  /**
+   * Which round-engine roles this process runs: `clock` (round clock, draws, settlement, refunds), `bets`
+   * (partition consumers), `relay` (outbox relay), `workers` (e-mail, reconciliation), or `all`. Each role is
+   * leased, so several engines can run the same roles as standbys.
+   */
+  @Transform(toList) @IsIn(['all', 'clock', 'bets', 'relay', 'workers'], { each: true, message: 'must be a comma-separated list of all, clock, bets, relay, workers' })
+  ENGINE_ROLES: string[] = ['all'];
+
+  /** How long a leader's lease lasts without renewal (a standby takes over after this). */
+  @Transform(toInt) @IsInt() @Min(200) @Max(60_000)
+  LEASE_TTL_MS = 3000;
+
+  /** Most commands a partition consumer applies in one transaction. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(20_000)
+  BET_BATCH_SIZE = 2000;
+
+  /** Bet pipeline: `stream` (batched partition consumers) or `direct` (one transaction per bet, the simple baseline). */
+  @IsIn(['stream', 'direct'])
+  BET_PIPELINE: 'stream' | 'direct' = 'stream';
+
+  /** Length of the provably-fair hash chain generated when none exists. */
+  @Transform(toInt) @IsInt() @Min(10) @Max(100_000_000)
+  FAIRNESS_CHAIN_LENGTH = 1_000_000;
+
+  @IsIn(['debug', 'info', 'warn', 'error'])
+  LOG_LEVEL: 'debug' | 'info' | 'warn' | 'error' = 'info';
+
+  /** Trust X-Forwarded-* from a reverse proxy (compose runs nginx in front of the api). */
+  @Transform(toBool) @IsBoolean()
+  TRUST_PROXY = false;
+
+  /** Default-on rate limits; tests may switch them off. */
+  @Transform(toBool) @IsBoolean()
+  RATE_LIMITS = true;
+
+  get isProduction(): boolean {
+    return this.NODE_ENV === 'production';
+  }
+  get jwtSecret(): string {
+    return this.JWT_SECRET ?? DEV_JWT_SECRET;
+  }
+  /**
+   * The signing secret as a prepared key: JWT libraries otherwise re-derive a key object from the string on every
+   * verification (by first trying to parse it as a public key), which dominated socket handshakes under load.
+   */
+  get jwtKey(): KeyObject {
+    let key = jwtKeys.get(this);
+    if (!key) jwtKeys.set(this, (key = createSecretKey(Buffer.from(this.jwtSecret))));
+    return key;
+  }
+  get gstBps(): number {
+    return Math.round(this.GST_RATE * 10_000);
+  }
+  get payouts(): { color: number; bigSmall: number; number: number } {
+    const base = { color: 2, bigSmall: 2, number: 9 };
+    for (const pair of this.PAYOUTS ? this.PAYOUTS.split(',') : []) {
+      const [key, value] = pair.split('=') as [keyof typeof base, string];
+      base[key] = Number(value);
+    }
+    return base;
+  }
+  hasEngineRole(role: 'clock' | 'bets' | 'relay' | 'workers'): boolean {
+    return this.ENGINE_ROLES.includes('all') || this.ENGINE_ROLES.includes(role);
+  }
+  get webOrigins(): string[] {
+    return (this.WEB_ORIGIN ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  }
+}
+
+export class ConfigError extends Error {
+  constructor(readonly variable: string, detail: string) {
+    super(`Invalid configuration: ${variable} ${detail}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const KNOWN = new Set(Object.keys(new AppConfig()).concat(['DATABASE_URL', 'SMTP_URL', 'JWT_SECRET', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'WEB_ORIGIN', 'WEB_DIST', 'PAYOUTS', 'METRICS_PORT']));
+
+function firstMessage(error: ValidationError): string {
+  const constraints = error.constraints ?? {};
+  // Report the type problem before range problems ("must be an integer", not "must not be greater than").
+  const order = ['isInt', 'isNumber', 'isBoolean', 'isString', 'isIn', 'matches'];
+  const key = order.find((k) => k in constraints) ?? Object.keys(constraints)[0];
+  const text = (key && constraints[key]) || 'is invalid';
+  // class-validator prefixes messages with the property name; keep only the explanation.
+  return text.startsWith(error.property) ? text.slice(error.property.length).trim() : text;
+}
+
+/** Builds and validates the configuration. Throws one ConfigError naming the first bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const raw: Record<string, string> = {};
+  for (const key of KNOWN) {
+    const value = env[key];
+    if (value !== undefined && value !== '') raw[key] = value;
+  }
+  const config = plainToInstance(AppConfig, raw, { exposeDefaultValues: true });
+  const errors = validateSync(config, { skipMissingProperties: false });
+  if (errors.length > 0) {
+    const error = errors[0]!;
+    throw new ConfigError(error.property, `${firstMessage(error)} (got ${JSON.stringify(raw[error.property] ?? null)})`);
+  }
+  if (86_400 % config.ROUND_SECONDS !== 0) throw new ConfigError('ROUND_SECONDS', 'must divide a day (86400) exactly');
+  if (config.LOCK_SECONDS >= config.ROUND_SECONDS) throw new ConfigError('LOCK_SECONDS', 'must be shorter than ROUND_SECONDS');
+  if (config.isProduction && !config.JWT_SECRET) throw new ConfigError('JWT_SECRET', 'is required outside development');
+  if (config.isProduction && config.API_KEY === DEV_API_KEY) throw new ConfigError('API_KEY', 'must be set outside development');
+  if (!!config.ADMIN_EMAIL !== !!config.ADMIN_PASSWORD) {
+    throw new ConfigError(config.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL', 'must be set together with ' + (config.ADMIN_EMAIL ? 'ADMIN_EMAIL' : 'ADMIN_PASSWORD'));
+  }
+  if (config.PAYOUTS) {
+    for (const [key, value] of Object.entries(config.payouts)) {
+      if (!(value > 1)) throw new ConfigError('PAYOUTS', `${key} payout must be above 1`);
+    }
+  }
+  return config;
+}
+
+/** For a process entry point: the configuration, or one clear line on stderr and exit code 1. */
+export function loadConfigOrExit(env: Record<string, string | undefined> = process.env): AppConfig {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,2 @@
+export * from './app-config.js';
+export * from './config.module.js';

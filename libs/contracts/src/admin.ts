@@ -1,0 +1,127 @@
+import type { BetStatus } from './bet.js';
+import type { PaymentMethod, Transaction, TransactionStatus, TransactionType } from './wallet.js';
+
+export interface AdminProfile {
+  username: string;
+  email: string;
+  role: 'super-admin';
+  verified: boolean;
+  status: 'online' | 'offline';
+  createdAt: string;
+  updatedAt: string;
+}
+export interface AdminProfileData {
+  admin: AdminProfile;
+}
+
+export interface AdminStats {
+  totalDeposit: number;
+  /** Labelled 'Failed Payments' in the panel. */
+  pendingDeposit: number;
+  completedDeposit: number;
+  totalOnlineUsers: number;
+  totalUsers: number;
+  totalBets: number;
+  pendingBets: number;
+  completedBets: number;
+  totalWalletBalance: number;
+  totalGameResults: number;
+  totalWithdraw: number;
+  completedWithdraw: number;
+  pendingWithdraw: number;
+}
+export interface RecentUser {
+  _id: string;
+  username: string;
+  email: string;
+  createdAt: string;
+}
+export interface RecentBet {
+  _id: string;
+  userId: { username: string };
+  amount: number;
+  status: BetStatus;
+  createdAt: string;
+}
+export interface RecentGameResult {
+  _id: string;
+  periodId: string;
+  color: string;
+  number: number;
+  bigSmall: string;
+  digit: number;
+  timestamp: string;
+}
+/** GET /admin/dashboard */
+export interface DashboardData {
+  stats: AdminStats;
+  recentUsers: RecentUser[];
+  recentBets: RecentBet[];
+  recentGameResults: RecentGameResult[];
+}
+
+export interface AdminDepositEntry {
+  username: string;
+  email: string;
+  walletId: string;
+  deposit: {
+    _id: string;
+    transactionId: string;
+    amount: number;
+    method: PaymentMethod | string;
+    status: TransactionStatus;
+    createdAt: string;
+    utrNumber?: string;
+    upiApp?: string | null;
+    adminNotes?: string | null;
+    reviewedAt?: string | null;
+  };
+}
+export interface AdminWithdrawalEntry {
+  username: string;
+  email: string;
+  walletId: string;
+  withdrawal: {
+    _id: string;
+    transactionId: string;
+    amount: number;
+    method: PaymentMethod | string;
+    type: TransactionType;
+    status: TransactionStatus;
+    createdAt: string;
+    upiId?: string | null;
+    upiApp?: string | null;
+    /** In full: the admin pays to it. */
+    bankDetails?: { accountHolderName: string; accountNumber: string; ifscCode: string } | null;
+    adminNotes?: string | null;
+    reviewedAt?: string | null;
+  };
+}
+/** Query of GET /admin/pending-deposits and /admin/pending-withdraws (dates are YYYY-MM-DD, IST). */
+export interface AdminPaymentsQuery {
+  status?: TransactionStatus | 'ALL';
+  from?: string;
+  to?: string;
+}
+export interface PendingDepositsData {
+  pendingDeposits: AdminDepositEntry[];
+}
+export interface PendingWithdrawalsData {
+  pendingWithdrawals: AdminWithdrawalEntry[];
+}
+
+/**
+ * PUT /admin/update-transaction-status. `transactionId` is the entry's `transactionId` (or its `_id`); `walletId`
+ * must be the entry's wallet. Only a PENDING deposit or withdrawal moves, once; anything else answers 409 with
+ * 'Only pending deposits can be updated.' / 'Only pending withdrawals can be updated.'.
+ */
+export interface UpdateTransactionStatusRequest {
+  walletId: string;
+  transactionId: string;
+  status: 'COMPLETED' | 'FAILED';
+  adminNotes?: string;
+}
+/** PUT /admin/update-transaction-status → data.transaction (the reviewed transaction, as its owner sees it). */
+export interface UpdateTransactionStatusData {
+  transaction: Transaction;
+}

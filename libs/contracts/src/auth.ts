@@ -1,0 +1,82 @@
+export type Role = 'user' | 'super-admin';
+
+export interface AuthUser {
+  _id: string;
+  name: string;
+  email: string;
+  role: Role;
+}
+
+/** POST /auth/login */
+export interface LoginRequest {
+  email: string;
+  password: string;
+}
+export interface LoginData {
+  user: AuthUser;
+  accessToken: string;
+}
+
+/** GET /auth/refresh-token → the refreshed session. */
+export type RefreshSessionData = LoginData;
+
+/** POST /refresh-token → a new access token (used by the 401 retry rule). */
+export interface RefreshTokenData {
+  accessToken: string;
+}
+
+/** GET /auth/logout → data is empty; the refresh cookie is cleared. Always succeeds (idempotent). */
+export type LogoutData = Record<string, never>;
+
+/** Optional acknowledgement of the socket's `new-token` event (when the client passes a callback). */
+export interface NewTokenAck {
+  success: boolean;
+  message?: string;
+}
+
+/** POST /auth/register: sent first without `otp` (e-mails the code), then with it (creates the user). */
+export interface RegisterRequest {
+  username: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  referralCode?: string;
+  otp?: string;
+  terms: boolean;
+}
+export interface RegisterCodeSentData {
+  otpSent: true;
+  email: string;
+}
+export interface RegisterCreatedData {
+  user: AuthUser;
+}
+
+/** POST /auth/forgot-password and /auth/forgot-password/request */
+export interface ForgotPasswordRequest {
+  email: string;
+}
+/** POST /auth/forgot-password/verify */
+export interface ForgotPasswordVerifyRequest {
+  email: string;
+  otp: string;
+}
+/** POST /auth/forgot-password/reset */
+export interface ForgotPasswordResetRequest {
+  email: string;
+  password: string;
+}
+/** The forgot-password steps answer `{ success, message }` (data is empty). */
+export type ForgotPasswordStepData = Record<string, never>;
+
+/** Username at registration and the profile name: 3–30 letters, digits, spaces, dots, underscores or hyphens. */
+export const USERNAME_MIN_LENGTH = 3;
+export const USERNAME_MAX_LENGTH = 30;
+export const USERNAME_PATTERN = /^[\p{L}\p{M}\p{N} ._-]+$/u;
+export const USERNAME_MESSAGE = 'Username must be 3 to 30 characters: letters, digits, spaces, dots, underscores or hyphens.';
+
+/** The username rule on a trimmed value: null when it passes, else USERNAME_MESSAGE. */
+export function usernameError(value: string): string | null {
+  const length = Array.from(value).length;
+  return length >= USERNAME_MIN_LENGTH && length <= USERNAME_MAX_LENGTH && USERNAME_PATTERN.test(value) ? null : USERNAME_MESSAGE;
+}

@@ -1,0 +1,24 @@
+/** Every REST response is wrapped in one of these envelopes. */
+export interface ApiSuccess<T> {
+  success: true;
+  message?: string;
+  data: T;
+}
+
+export interface ApiError {
+  success: false;
+  statusCode: number;
+  /** The human-readable message the client shows (SPEC section 8). */
+  message: string;
+  /** Per-field messages for form validation failures, when known. */
+  errors?: Record<string, string>;
+}
+
+export type ApiResponse<T> = ApiSuccess<T> | ApiError;
+
+/** Base path of every HTTP call. */
+export const API_BASE_PATH = '/api/v1';
+/** Header carrying the client API key on every HTTP call (and `auth.apiKey` in the socket handshake). */
+export const API_KEY_HEADER = 'x-api-key';
+/** Name of the httpOnly refresh-token cookie. */
+export const REFRESH_COOKIE = 'refreshToken';

@@ -1,0 +1,4 @@
+export interface HealthData {
+  status: 'ok' | 'error';
+  checks: Record<string, { status: 'up' | 'down'; latencyMs?: number; error?: string }>;
+}

@@ -1,0 +1,85 @@
+import type { Bet, GameKey, GameResult } from './bet.js';
+
+/** next-period-id: times are epoch milliseconds; duration is in seconds. */
+export interface PeriodInfo {
+  periodId: string;
+  startTime: number;
+  duration: number;
+  serverTime: number;
+  /** When betting closes (epoch ms) and the hash of the seed that will draw this period. */
+  lockTime?: number;
+  seedHash?: string;
+}
+
+export interface PlaceBetPayload {
+  periodId: string;
+  betType: GameKey;
+  betValue: string;
+  /** Stake in rupees, one of the allowed stakes. */
+  amount: number;
+}
+
+/** balance-update: `balance` is what can be staked (main + bonus). Rupees. */
+export interface BalanceUpdate {
+  balance: number;
+  mainBalance: number;
+  bonusBalance: number;
+}
+
+export interface BetMessage {
+  success: boolean;
+  message: string;
+  bet?: Bet;
+  periodId?: string;
+  betType?: GameKey;
+}
+
+export interface BetResult {
+  gameType: GameKey;
+  win: boolean;
+  winAmount: number;
+  lossAmount: number;
+  message: string;
+  timestamp: string;
+  periodId?: string;
+  betId?: string;
+  /** The settled bet (merged into the history like a bet-update). */
+  bet?: Bet;
+}
+
+export interface NewTokenPayload {
+  token: string;
+}
+
+export interface ServerToClientEvents {
+  'request-refresh-token': () => void;
+  'game-result': (result: GameResult) => void;
+  'all-game-results': (results: GameResult[]) => void;
+  'next-period-id': (period: PeriodInfo) => void;
+  'current-bet-response': (bets: Bet[]) => void;
+  'balance-update': (balance: BalanceUpdate) => void;
+  'bet-message': (message: BetMessage) => void;
+  'bet-result': (result: BetResult) => void;
+  /** A bet changed outside a bet-message or bet-result (e.g. refunded): the history list merges it by _id. */
+  'bet-update': (bet: Bet) => void;
+  /** A rejected socket message (validation, rate limit, auth). */
+  exception: (error: { status: 'error'; message: string }) => void;
+}
+
+export interface ClientToServerEvents {
+  'new-token': (payload: NewTokenPayload) => void;
+  'get-game-results': () => void;
+  'get-all-game-results': () => void;
+  'send-period-id-current': () => void;
+  'get-balance': () => void;
+  'get-current-bet': () => void;
+  'place-bet': (payload: PlaceBetPayload) => void;
+}
+
+/** Handshake `auth` data. */
+export interface SocketAuth {
+  apiKey: string;
+  token: string;
+}
+
+export const SOCKET_PATH = '/socket.io';

@@ -1,0 +1,36 @@
+/** GET /user/profile and GET /user/profile/{id} → data.user */
+export interface Profile {
+  _id: string;
+  /** Masked (e.g. `ra****@gmail.com`) in the public view of another user. */
+  email: string;
+  /** Falls back to the part of the email before @. */
+  name: string;
+  firstLetter: string;
+  /** ISO date-time of registration. */
+  joinDate: string;
+  /** Bets played (refunded ones excluded). */
+  totalGames: number;
+  /** Rupees credited on won bets (net of GST). */
+  totalWinnings: number;
+  /** Rupees of approved (COMPLETED) deposits. */
+  totalDeposits: number;
+  /** Own profile only. */
+  referralCode?: string;
+  /** Own profile only: ISO date-time of the latest login, null before the first. */
+  lastLogin?: string | null;
+  /** Own profile only: rupees of completed withdrawals. */
+  totalWithdrawals?: number;
+  /** Own profile only: rupees staked on lost bets. */
+  totalLoses?: number;
+}
+export interface ProfileData {
+  user: Profile;
+}
+
+/**
+ * PUT /user/profile: only these fields may change; anything else is rejected (400 'Unknown field: …'). The
+ * name follows the username rule (usernameError in auth.ts). Answers the updated own profile (ProfileData).
+ */
+export interface UpdateProfileRequest {
+  name: string;
+}

@@ -1,0 +1,37 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema.js';
+
+// int8 (bigint) → number: money is paise and stays far below 2^53; counts are small.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
+// date → plain 'YYYY-MM-DD' string (no time-zone shifting).
+pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
+
+/** The application's typed database handle; injectable by class. */
+export class Database extends Kysely<DB> {}
+
+export interface DatabaseOptions {
+  max?: number;
+  applicationName?: string;
+  onIdleError?: (error: Error) => void;
+}
+
+export function createPool(url: string, options: DatabaseOptions = {}): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    application_name: options.applicationName ?? 'winround',
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its connection (server restart, failover, shutdown) must not crash the process;
+  // the pool discards it and the next query opens a fresh one.
+  pool.on('error', (error) => options.onIdleError?.(error));
+  // A checked-out client whose backend dies (terminated, failover) emits 'error' outside any query; without a
+  // listener that would crash the process. Its query has already failed; the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', (error) => options.onIdleError?.(error)));
+  return pool;
+}
+
+export function createDatabase(url: string, options: DatabaseOptions = {}): Database {
+  return new Database({ dialect: new PostgresDialect({ pool: createPool(url, options) }) });
+}

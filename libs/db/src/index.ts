@@ -1,0 +1,4 @@
+export * from './schema.js';
+export * from './database.js';
+export * from './migrate.js';
+export * from './db.module.js';

@@ -1,0 +1,125 @@
+import { sql } from 'kysely';
+import { createTestDatabase, type TestDatabase } from './testing/index.js';
+
+describe('base schema protects money', () => {
+  let t: TestDatabase;
+  let userId: string;
+  let walletId: string;
+
+  beforeAll(async () => {
+    t = await createTestDatabase();
+    const user = await t.db
+      .insertInto('users')
+      .values({ username: 'ravi', email: 'ravi@gmail.com', password_hash: 'x', referral_code: 'RAVI0001' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    userId = user.id;
+    walletId = (await t.db.insertInto('wallets').values({ user_id: userId }).returning('id').executeTakeFirstOrThrow()).id;
+  });
+  afterAll(() => t.drop());
+
+  const event = async () =>
+    (
+      await t.db
+        .insertInto('events')
+        .values({ type: 'Test', stream: `wallet:${userId}`, user_id: userId, payload: '{}' })
+        .returning('seq')
+        .executeTakeFirstOrThrow()
+    ).seq;
+
+  it('refuses a negative balance', async () => {
+    await expect(t.db.updateTable('wallets').set({ main: -1 }).where('id', '=', walletId).execute()).rejects.toThrow(
+      /wallets_main_non_negative/,
+    );
+  });
+
+  it('accepts a balanced journal entry and refuses an unbalanced one', async () => {
+    const seq = await event();
+    await t.db
+      .insertInto('ledger_postings')
+      .values([
+        { event_seq: seq, account: `user:${userId}:main`, amount: 10_000 },
+        { event_seq: seq, account: 'clearing:deposits', amount: -10_000 },
+      ])
+      .execute();
+    const other = await event();
+    await expect(
+      t.db
+        .insertInto('ledger_postings')
+        .values([
+          { event_seq: other, account: `user:${userId}:main`, amount: 10_000 },
+          { event_seq: other, account: 'clearing:deposits', amount: -9_999 },
+        ])
+        .execute(),
+    ).rejects.toThrow(/does not balance/);
+  });
+
+  it('refuses an unknown ledger account', async () => {
+    const seq = await event();
+    await expect(
+      t.db
+        .insertInto('ledger_postings')
+        .values([
+          { event_seq: seq, account: 'house:whatever', amount: 1 },
+          { event_seq: seq, account: 'house:pnl', amount: -1 },
+        ])
+        .execute(),
+    ).rejects.toThrow(/check constraint/);
+  });
+
+  it('keeps events, postings and the audit log append-only', async () => {
+    const seq = await event();
+    await expect(sql`UPDATE events SET type = 'Other' WHERE seq = ${seq}`.execute(t.db)).rejects.toThrow(/append-only/);
+    await expect(sql`DELETE FROM ledger_postings`.execute(t.db)).rejects.toThrow(/append-only/);
+    await t.db.insertInto('audit_log').values({ action: 'test', target_type: 'x', target_id: '1' }).execute();
+    await expect(sql`DELETE FROM audit_log`.execute(t.db)).rejects.toThrow(/append-only/);
+    await expect(sql`TRUNCATE events CASCADE`.execute(t.db)).rejects.toThrow(/append-only/);
+  });
+
+  it('lets a UTR be claimed once, ever', async () => {
+    const deposit = (transactionId: string) =>
+      t.db
+        .insertInto('transactions')
+        .values({
+          transaction_id: transactionId,
+          user_id: userId,
+          wallet_id: walletId,
+          type: 'DEPOSIT',
+          method: 'UPI',
+          status: 'PENDING',
+          amount: 50_000,
+          utr_number: '123456789012',
+          ist_day: '2026-11-21',
+        })
+        .execute();
+    await deposit('DEP1');
+    await expect(deposit('DEP2')).rejects.toThrow(/transactions_utr_number_key/);
+  });
+
+  it('allows one bet per player, period and game', async () => {
+    const chain = await t.db
+      .insertInto('fairness_chains')
+      .values({ commitment: 'a'.repeat(64), tip: 'b'.repeat(64), length: 10 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('periods')
+      .values({
+        id: '202611210001',
+        start_at: new Date('2026-11-20T18:30:00Z'),
+        lock_at: new Date('2026-11-20T18:30:25Z'),
+        end_at: new Date('2026-11-20T18:30:30Z'),
+        chain_id: chain.id,
+        chain_index: 1,
+        seed_hash: 'a'.repeat(64),
+      })
+      .execute();
+    const bet = (id: string) =>
+      t.db
+        .insertInto('bets')
+        .values({ id, user_id: userId, period_id: '202611210001', bet_type: 'color', bet_value: 'red', amount: 1000, placed_at: new Date() })
+        .execute();
+    await bet('00000000-0000-4000-8000-000000000001');
+    await expect(bet('00000000-0000-4000-8000-000000000002')).rejects.toThrow(/bets_one_per_game/);
+  });
+});

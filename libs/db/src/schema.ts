@@ -1,0 +1,215 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** A timestamptz column: read as Date, written as Date or ISO string, defaulted by the database. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** bigint columns are parsed to JS numbers (paise stay far below 2^53). */
+type Money = ColumnType<number, number | bigint | string, number | bigint | string>;
+type DefaultMoney = ColumnType<number, number | bigint | string | undefined, number | bigint | string>;
+
+export type Role = 'user' | 'super-admin';
+
+export interface UsersTable {
+  id: Generated<string>;
+  username: string;
+  email: string;
+  password_hash: string;
+  role: ColumnType<Role, Role | undefined, Role>;
+  referral_code: string;
+  referred_by: string | null;
+  verified: Generated<boolean>;
+  status: ColumnType<'active' | 'frozen' | 'banned', 'active' | 'frozen' | 'banned' | undefined, 'active' | 'frozen' | 'banned'>;
+  last_login_at: NullableTimestamp;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  created_at: DefaultTimestamp;
+  last_used_at: DefaultTimestamp;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+  revoked_reason: string | null;
+  user_agent: string | null;
+  ip: string | null;
+}
+
+export interface RefreshTokensTable {
+  token_hash: string;
+  session_id: string;
+  created_at: DefaultTimestamp;
+  expires_at: Timestamp;
+  rotated_at: NullableTimestamp;
+}
+
+export interface OtpCodesTable {
+  id: Generated<string>;
+  purpose: 'register' | 'reset';
+  email: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  ip: string | null;
+  expires_at: Timestamp;
+  verified_at: NullableTimestamp;
+  consumed_at: NullableTimestamp;
+  created_at: DefaultTimestamp;
+}
+
+export interface WalletsTable {
+  id: Generated<string>;
+  user_id: string;
+  main: DefaultMoney;
+  bonus: DefaultMoney;
+  is_active: Generated<boolean>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface EventsTable {
+  seq: ColumnType<number, never, never>;
+  type: string;
+  stream: string;
+  user_id: string | null;
+  command_id: string | null;
+  payload: ColumnType<unknown, string, never>;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface OutboxTable {
+  event_seq: number;
+  created_at: DefaultTimestamp;
+}
+
+export interface LedgerPostingsTable {
+  id: ColumnType<number, never, never>;
+  event_seq: number;
+  account: string;
+  amount: Money;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export type TransactionType = 'DEPOSIT' | 'WITHDRAWAL' | 'BONUS' | 'REFUND';
+export type TransactionStatus = 'PENDING' | 'COMPLETED' | 'FAILED';
+
+export interface TransactionsTable {
+  id: Generated<string>;
+  transaction_id: string;
+  user_id: string;
+  wallet_id: string;
+  type: TransactionType;
+  method: string;
+  status: TransactionStatus;
+  amount: Money;
+  description: ColumnType<string, string | undefined, string>;
+  utr_number: string | null;
+  upi_app: string | null;
+  upi_id: string | null;
+  bank_account_number: string | null;
+  bank_ifsc: string | null;
+  bank_holder_name: string | null;
+  admin_notes: string | null;
+  reviewed_by: string | null;
+  reviewed_at: NullableTimestamp;
+  ist_day: ColumnType<string, string, string>;
+  /** On a referral BONUS: the referred player whose first approved deposit it rewards (unique: paid once). */
+  referred_user_id: string | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface FairnessChainsTable {
+  id: Generated<number>;
+  commitment: string;
+  tip: string;
+  length: number;
+  created_at: DefaultTimestamp;
+}
+
+export type PeriodStatus = 'OPEN' | 'DRAWN' | 'SETTLED' | 'REFUNDED';
+
+export interface PeriodsTable {
+  id: string;
+  start_at: Timestamp;
+  lock_at: Timestamp;
+  end_at: Timestamp;
+  status: ColumnType<PeriodStatus, PeriodStatus | undefined, PeriodStatus>;
+  chain_id: number;
+  chain_index: number;
+  seed_hash: string;
+  seed: string | null;
+  digit: number | null;
+  color: 'red' | 'green' | 'violet' | null;
+  big_small: 'big' | 'small' | null;
+  drawn_at: NullableTimestamp;
+  settled_at: NullableTimestamp;
+  results_published_at: NullableTimestamp;
+  created_at: DefaultTimestamp;
+}
+
+export type BetStatus = 'PENDING' | 'COMPLETED' | 'REFUNDED';
+
+export interface BetsTable {
+  id: string;
+  user_id: string;
+  period_id: string;
+  bet_type: 'color' | 'bigSmall' | 'number';
+  bet_value: string;
+  amount: Money;
+  from_bonus: DefaultMoney;
+  status: ColumnType<BetStatus, BetStatus | undefined, BetStatus>;
+  is_win: boolean | null;
+  win_amount: DefaultMoney;
+  gst_amount: DefaultMoney;
+  system_selected_value: string | null;
+  played_from: ColumnType<string, string | undefined, string>;
+  placed_at: Timestamp;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface PartitionFencesTable {
+  partition: number;
+  period_id: string;
+  processed_at: DefaultTimestamp;
+}
+
+export interface AuditLogTable {
+  id: ColumnType<number, never, never>;
+  actor_id: string | null;
+  action: string;
+  target_type: string;
+  target_id: string;
+  decision: string | null;
+  note: string | null;
+  metadata: ColumnType<unknown, string | undefined, never>;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+/** The Kysely database interface. */
+export interface DB {
+  users: UsersTable;
+  sessions: SessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  otp_codes: OtpCodesTable;
+  wallets: WalletsTable;
+  events: EventsTable;
+  outbox: OutboxTable;
+  ledger_postings: LedgerPostingsTable;
+  transactions: TransactionsTable;
+  fairness_chains: FairnessChainsTable;
+  periods: PeriodsTable;
+  bets: BetsTable;
+  partition_fences: PartitionFencesTable;
+  audit_log: AuditLogTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type Wallet = Selectable<WalletsTable>;
+export type TransactionRow = Selectable<TransactionsTable>;
+export type PeriodRow = Selectable<PeriodsTable>;
+export type BetRow = Selectable<BetsTable>;
+export type PeriodUpdate = Updateable<PeriodsTable>;

@@ -1,0 +1,99 @@
+/**
+ * Business constants and limits of SPEC sections 5 and 9. Rupee amounts are the spec's numbers (what a player
+ * sees); the `_PAISE` twins are what the server stores and compares.
+ */
+
+// ── Rounds ────────────────────────────────────────────────────────────────────────────────────────────────
+/** A round (period) lasts 30 seconds. */
+export const ROUND_SECONDS = 30;
+/** Betting locks when 5 seconds or less remain. */
+export const LOCK_SECONDS = 5;
+
+// ── Stakes ────────────────────────────────────────────────────────────────────────────────────────────────
+/** Stake buttons, in rupees. The free-text amount field is disabled. */
+export const STAKES = [10, 50, 100, 200, 500, 1000] as const;
+/** The allowed stakes in paise. */
+export const STAKES_PAISE: readonly number[] = STAKES.map((rupees) => rupees * 100);
+/** Placeholder bounds of the (disabled) free-text amount field: 'min 1, max 1000'. */
+export const BET_AMOUNT_FIELD_MIN = 1;
+export const BET_AMOUNT_FIELD_MAX = 1000;
+
+// ── Lists ─────────────────────────────────────────────────────────────────────────────────────────────────
+/** Only the latest 15 game results are kept. */
+export const RESULTS_KEPT = 15;
+/** The results table shows 5 rows until 'Show More'. */
+export const RESULTS_SHOWN = 5;
+/** The wallet's transaction list shows 5 until 'Show More'. */
+export const TRANSACTIONS_SHOWN = 5;
+
+// ── Timings (UI) ──────────────────────────────────────────────────────────────────────────────────────────
+/** The result popup's text says 'Auto closing in 3 seconds...'. */
+export const RESULT_POPUP_TEXT_SECONDS = 3;
+/** …while the popup and the current-bet list actually clear after 5 seconds (both readings kept, SPEC §4). */
+export const RESULT_CLEAR_MS = 5_000;
+/** 'Copied!' shows for 2 seconds. */
+export const COPY_NOTICE_MS = 2_000;
+/** The header hides on scroll down past 40 px. */
+export const HEADER_HIDE_SCROLL_PX = 40;
+/** Toasts close after 4 seconds. */
+export const TOAST_MS = 4_000;
+
+// ── Identity ──────────────────────────────────────────────────────────────────────────────────────────────
+/** Login password: validation minimum 6. */
+export const LOGIN_PASSWORD_MIN_LENGTH = 6;
+/** Login password input accepts at most 10 characters (an input attribute, not a validation rule). */
+export const LOGIN_PASSWORD_INPUT_MAX_LENGTH = 10;
+/** Registration password minimum. */
+export const REGISTER_PASSWORD_MIN_LENGTH = 6;
+/** Forgot-password new password: 6 to 16 characters, 16 included (see forgot-password validation). */
+export const RESET_PASSWORD_MIN_LENGTH = 6;
+export const RESET_PASSWORD_MAX_LENGTH = 16;
+/** One-time codes (registration and password reset) are 6 digits. */
+export const OTP_LENGTH = 6;
+/** E-mail domains accepted by default (server config ALLOWED_EMAIL_DOMAINS). */
+export const DEFAULT_ALLOWED_EMAIL_DOMAINS: readonly string[] = ['gmail.com'];
+/** Players must be 18 or older. */
+export const MIN_AGE = 18;
+
+// ── Deposit ───────────────────────────────────────────────────────────────────────────────────────────────
+/** Deposit amount presets, in rupees. */
+export const DEPOSIT_PRESETS = [100, 500, 1000, 2000, 5000, 10000] as const;
+/** Minimum of the custom deposit amount field, in rupees. */
+export const CUSTOM_DEPOSIT_MIN = 1;
+/** Limits quoted by the deposit instruction text, in rupees (the form itself only requires an amount above 0). */
+export const DEPOSIT_INSTRUCTION_MIN = 100;
+export const DEPOSIT_INSTRUCTION_MAX = 10_000;
+/** A UTR is 12 to 22 letters or digits after trimming and upper-casing (a UPI UTR is 12 digits). */
+export const UTR_MIN_LENGTH = 12;
+export const UTR_MAX_LENGTH = 22;
+
+// ── Withdrawal ────────────────────────────────────────────────────────────────────────────────────────────
+/** Withdrawal amount presets, in rupees (presets above the balance are disabled). */
+export const WITHDRAW_PRESETS = [100, 500, 1000, 2000, 5000, 10000] as const;
+/** ₹500 to ₹25,000 per request, inclusive. */
+export const WITHDRAWAL_MIN = 500;
+export const WITHDRAWAL_MAX = 25_000;
+/** At most ₹25,000 per IST calendar day across pending and completed requests. */
+export const WITHDRAWAL_DAILY_MAX = 25_000;
+export const WITHDRAWAL_MIN_PAISE = WITHDRAWAL_MIN * 100;
+export const WITHDRAWAL_MAX_PAISE = WITHDRAWAL_MAX * 100;
+export const WITHDRAWAL_DAILY_MAX_PAISE = WITHDRAWAL_DAILY_MAX * 100;
+/** A wallet is eligible for withdrawal when active and its main balance is at least ₹100. */
+export const WITHDRAWAL_ELIGIBILITY_MIN = 100;
+export const WITHDRAWAL_ELIGIBILITY_MIN_PAISE = WITHDRAWAL_ELIGIBILITY_MIN * 100;
+/** Processing time quoted to the player. */
+export const WITHDRAWAL_PROCESSING_TIME_TEXT = 'Processing time: 2–4 hours. You will be notified once the funds are transferred.';
+/** Bank details: account number longer than 5 characters, IFSC exactly 11, holder name longer than 2. */
+export const ACCOUNT_NUMBER_MIN_LENGTH = 6;
+export const IFSC_LENGTH = 11;
+export const HOLDER_NAME_MIN_LENGTH = 3;
+
+// ── Tax ───────────────────────────────────────────────────────────────────────────────────────────────────
+/** GST on winnings above the stake: 18 %, in basis points (1 bp = 0.01 %) so that no float touches money. */
+export const GST_BPS = 1800;
+/** The same rate as a percentage, for texts. */
+export const GST_PERCENT = 18;
+
+// ── Currency ──────────────────────────────────────────────────────────────────────────────────────────────
+export const CURRENCY = 'INR';
+export const LOCALE = 'en-IN';

@@ -1,0 +1,121 @@
+import {
+  divideRoundHalfUp,
+  formatPaise,
+  formatRupees,
+  isPaise,
+  isRupeeAmount,
+  paiseToDecimalString,
+  paiseToRupees,
+  rupeesToPaise,
+} from './money.js';
+
+describe('rupees ↔ paise at the boundary', () => {
+  it.each([
+    [0, 0],
+    [1, 100],
+    [10, 1000],
+    [75.6, 7560],
+    [14.4, 1440],
+    [0.29, 29], // 0.29 * 100 = 28.999999999999996 in floating point
+    [0.07, 7],
+    [1.1, 110],
+    [19.99, 1999],
+    [25000, 2_500_000],
+    [-75.6, -7560],
+  ])('₹%d is %d paise', (rupees, paise) => {
+    expect(rupeesToPaise(rupees)).toBe(paise);
+  });
+
+  it('never returns -0', () => {
+    expect(Object.is(rupeesToPaise(-0), 0)).toBe(true);
+    expect(Object.is(paiseToRupees(-0), 0)).toBe(true);
+  });
+
+  it.each([1.005, 0.001, 10.123, Number.NaN, Number.POSITIVE_INFINITY, Number.MAX_SAFE_INTEGER])(
+    'rejects %d (more than 2 decimals, not finite, or beyond safe paise)',
+    (rupees) => {
+      expect(() => rupeesToPaise(rupees)).toThrow(RangeError);
+      expect(isRupeeAmount(rupees)).toBe(false);
+    },
+  );
+
+  it('round-trips every paisa value from 0 to ₹100', () => {
+    for (let paise = 0; paise <= 10_000; paise += 1) {
+      expect(rupeesToPaise(paiseToRupees(paise))).toBe(paise);
+    }
+  });
+
+  it('paiseToRupees gives the spec’s rupee numbers', () => {
+    expect(paiseToRupees(18_200)).toBe(182);
+    expect(paiseToRupees(7560)).toBe(75.6);
+    expect(() => paiseToRupees(1.5)).toThrow(RangeError);
+  });
+
+  it('isPaise accepts only safe integers', () => {
+    expect(isPaise(100)).toBe(true);
+    expect(isPaise(-5)).toBe(true);
+    expect(isPaise(1.5)).toBe(false);
+    expect(isPaise('100')).toBe(false);
+    expect(isPaise(2 ** 53)).toBe(false);
+  });
+});
+
+describe('display in en-IN rupees with 2 decimals', () => {
+  it.each([
+    [0, '₹0.00'],
+    [182, '₹182.00'],
+    [75.6, '₹75.60'],
+    [100000, '₹1,00,000.00'],
+    [25000, '₹25,000.00'],
+    [-500, '-₹500.00'],
+  ])('formatRupees(%d) shows %s', (rupees, text) => {
+    expect(formatRupees(rupees)).toBe(text);
+  });
+
+  it.each([
+    [0, '₹0.00'],
+    [5, '₹0.05'],
+    [1440, '₹14.40'],
+    [18_200, '₹182.00'],
+    [1_000_000_000, '₹1,00,00,000.00'],
+    [-7560, '-₹75.60'],
+  ])('formatPaise(%d) shows %s', (paise, text) => {
+    expect(formatPaise(paise)).toBe(text);
+  });
+
+  it('shows -0 as ₹0.00', () => {
+    expect(formatRupees(-0)).toBe('₹0.00');
+    expect(formatPaise(-0)).toBe('₹0.00');
+  });
+
+  it('shows the exact paise of a huge balance', () => {
+    expect(paiseToDecimalString(Number.MAX_SAFE_INTEGER)).toBe('90071992547409.91');
+    expect(formatPaise(Number.MAX_SAFE_INTEGER)).toBe('₹9,00,71,99,25,47,409.91');
+  });
+});
+
+describe('integer rounding, halves up', () => {
+  it.each([
+    [1440, 100, 14],
+    [1450, 100, 15],
+    [1449, 100, 14],
+    [0, 7, 0],
+    [14_400_000, 10_000, 1440],
+    [5, 10, 1],
+    [4, 10, 0],
+  ])('%d / %d → %d', (numerator, denominator, expected) => {
+    expect(divideRoundHalfUp(numerator, denominator)).toBe(expected);
+  });
+
+  it('stays exact next to 2^53', () => {
+    expect(divideRoundHalfUp(Number.MAX_SAFE_INTEGER, 1)).toBe(Number.MAX_SAFE_INTEGER);
+    expect(divideRoundHalfUp(Number.MAX_SAFE_INTEGER, 2)).toBe(4_503_599_627_370_496);
+    expect(divideRoundHalfUp(Number.MAX_SAFE_INTEGER - 1, 3)).toBe(3_002_399_751_580_330);
+  });
+
+  it('refuses negatives, fractions and a zero denominator', () => {
+    expect(() => divideRoundHalfUp(-1, 2)).toThrow(RangeError);
+    expect(() => divideRoundHalfUp(1.5, 2)).toThrow(RangeError);
+    expect(() => divideRoundHalfUp(1, 0)).toThrow(RangeError);
+  });
+});

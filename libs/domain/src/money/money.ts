@@ -1,0 +1,100 @@
+/**
+ * Money is integer paise (1 rupee = 100 paise) everywhere inside the system. Rupee numbers exist only at the
+ * boundary: the public API and the forms keep the spec's rupee numbers, and convert here, once.
+ */
+
+export const PAISE_PER_RUPEE = 100;
+
+/** True when `paise` is a whole number of paise that a JavaScript number holds exactly. */
+export function isPaise(paise: unknown): paise is number {
+  return typeof paise === 'number' && Number.isSafeInteger(paise);
+}
+
+/** Throws a RangeError unless `paise` is a safe integer. Returns it unchanged, for use in expressions. */
+export function assertPaise(paise: number, what = 'amount'): number {
+  if (!isPaise(paise)) {
+    throw new RangeError(`${what} must be a whole number of paise, got ${String(paise)}`);
+  }
+  return paise;
+}
+
+/**
+ * True when `rupees` is a finite rupee number with at most 2 decimals whose paise value is a safe integer.
+ * A number "has at most 2 decimals" when it is the double closest to some decimal with 2 places, e.g. 0.29
+ * (stored as 0.28999999999999998…) qualifies and 1.005 does not.
+ */
+export function isRupeeAmount(rupees: unknown): rupees is number {
+  if (typeof rupees !== 'number' || !Number.isFinite(rupees)) return false;
+  const paise = Math.round(rupees * PAISE_PER_RUPEE);
+  return Number.isSafeInteger(paise) && paise / PAISE_PER_RUPEE === rupees;
+}
+
+/**
+ * Converts a rupee number (at most 2 decimals) to integer paise, exactly: 75.6 → 7560, 0.29 → 29.
+ * Throws a RangeError for NaN, ±Infinity, more than 2 decimals (1.005) or amounts beyond safe integers.
+ */
+export function rupeesToPaise(rupees: number): number {
+  if (!isRupeeAmount(rupees)) {
+    throw new RangeError(`Not a rupee amount with at most 2 decimals: ${String(rupees)}`);
+  }
+  const paise = Math.round(rupees * PAISE_PER_RUPEE);
+  return paise === 0 ? 0 : paise; // never -0
+}
+
+/** Converts integer paise to a rupee number (the closest double): 7560 → 75.6. Throws unless paise is a safe integer. */
+export function paiseToRupees(paise: number): number {
+  assertPaise(paise);
+  const rupees = paise / PAISE_PER_RUPEE;
+  return rupees === 0 ? 0 : rupees;
+}
+
+/** The exact decimal text of a paise amount in rupees, e.g. 7560 → '75.60', -5 → '-0.05'. */
+export function paiseToDecimalString(paise: number): string {
+  assertPaise(paise);
+  const negative = paise < 0;
+  const abs = Math.abs(paise);
+  const whole = Math.floor(abs / PAISE_PER_RUPEE);
+  const fraction = abs % PAISE_PER_RUPEE;
+  return `${negative ? '-' : ''}${whole}.${String(fraction).padStart(2, '0')}`;
+}
+
+const inrFormat = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** Displays a rupee number the spec's way (en-IN, INR, 2 decimals): 100000 → '₹1,00,000.00', -75.6 → '-₹75.60'. */
+export function formatRupees(rupees: number): string {
+  return inrFormat.format(rupees === 0 ? 0 : rupees);
+}
+
+/**
+ * Displays integer paise as rupees: 7560 → '₹75.60'. The exact decimal string is formatted (Intl.NumberFormat v3
+ * formats decimal strings without going through a double), so even very large balances show the right paise.
+ */
+export function formatPaise(paise: number): string {
+  return inrFormat.format(paiseToDecimalString(paise) as `${number}`);
+}
+
+/**
+ * Rounds a non-negative ratio numerator/denominator of safe integers to the nearest integer, halves up.
+ * Used for GST and shares so that no float ever touches money.
+ */
+export function divideRoundHalfUp(numerator: number, denominator: number): number {
+  if (!Number.isSafeInteger(numerator) || !Number.isSafeInteger(denominator) || denominator <= 0 || numerator < 0) {
+    throw new RangeError(`divideRoundHalfUp needs a safe non-negative numerator and a positive denominator`);
+  }
+  let quotient = Math.floor(numerator / denominator);
+  let remainder = numerator - quotient * denominator;
+  // The float division can be one off for numerators near 2^53; correct it so the remainder is in [0, denominator).
+  if (remainder < 0) {
+    quotient -= 1;
+    remainder += denominator;
+  } else if (remainder >= denominator) {
+    quotient += 1;
+    remainder -= denominator;
+  }
+  return remainder * 2 >= denominator ? quotient + 1 : quotient;
+}

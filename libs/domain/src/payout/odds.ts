@@ -1,0 +1,45 @@
+import { GST_BPS } from '../constants/limits.js';
+import type { GameKey } from '../games/games.js';
+import { GAMES_BY_KEY } from '../games/games.js';
+import { winningDigits } from '../games/outcome.js';
+import type { PayoutOptions } from './payout.js';
+import { DEFAULT_PAYOUTS } from './payout.js';
+
+/** Odds of one choice, for the how-to-play and fairness pages. Fractions are numbers in 0..1 (0.8 = 80 %). */
+export interface ChoiceOdds {
+  readonly gameKey: GameKey;
+  readonly choice: string;
+  /** The digits (each drawn with probability 1/10) on which the choice wins. */
+  readonly winningDigits: readonly number[];
+  /** Chance to win: winning digits / 10. */
+  readonly probability: number;
+  readonly payout: number;
+  /** Return to player before GST: probability × payout. */
+  readonly rtpGross: number;
+  /** Return to player after GST on winnings: probability × (payout − GST × (payout − 1)). */
+  readonly rtpNet: number;
+}
+
+/** Odds of a choice, e.g. ('bigSmall', 'big') → probability 0.5, RTP 100 % gross, 91 % net of 18 % GST. */
+export function choiceOdds(gameKey: GameKey, choice: string, options: PayoutOptions = {}): ChoiceOdds {
+  const payout = (options.payouts ?? DEFAULT_PAYOUTS)[gameKey];
+  const gstBps = options.gstBps ?? GST_BPS;
+  const digits = winningDigits(gameKey, choice);
+  const probability = digits.length / 10;
+  // Per ₹1 staked on a win: payout gross, minus GST on (payout − 1). Computed in basis points, rounded once.
+  const netPerUnitBps = payout * 10_000 - gstBps * (payout - 1);
+  return {
+    gameKey,
+    choice,
+    winningDigits: digits,
+    probability,
+    payout,
+    rtpGross: (digits.length * payout) / 10,
+    rtpNet: (digits.length * netPerUnitBps) / 100_000,
+  };
+}
+
+/** Odds of every choice of a game, in the game's choice order. */
+export function gameOdds(gameKey: GameKey, options: PayoutOptions = {}): ChoiceOdds[] {
+  return GAMES_BY_KEY[gameKey].choices.map((choice) => choiceOdds(gameKey, choice, options));
+}

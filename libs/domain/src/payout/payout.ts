@@ -1,0 +1,96 @@
+import { GST_BPS } from '../constants/limits.js';
+import type { GameKey } from '../games/games.js';
+import { GAME_KEYS } from '../games/games.js';
+import { assertPaise, divideRoundHalfUp } from '../money/money.js';
+
+/** Payout multiplier per game: gross win = stake × payout. */
+export type PayoutTable = Readonly<Record<GameKey, number>>;
+
+/** The spec's payouts: colour x2, big/small x2, number x9. */
+export const DEFAULT_PAYOUTS: PayoutTable = { color: 2, bigSmall: 2, number: 9 };
+
+/** Options of every payout calculation; both default to the spec (payouts above, GST 18 % = 1800 bp). */
+export interface PayoutOptions {
+  readonly payouts?: PayoutTable;
+  /** GST on winnings above the stake, in basis points (1800 = 18 %). */
+  readonly gstBps?: number;
+}
+
+/** A winning bet's money, in paise. */
+export interface WinBreakdown {
+  /** stake × payout */
+  readonly gross: number;
+  /** GST on (gross − stake), rounded to the paisa, halves up */
+  readonly gst: number;
+  /** gross − GST: what is credited to the main balance (the bet's winAmount) */
+  readonly net: number;
+}
+
+/** Payouts are multipliers ≥ 1 with at most 2 decimals (so stake × payout stays exact in paise). */
+export function isValidPayout(payout: unknown): payout is number {
+  return (
+    typeof payout === 'number' &&
+    Number.isFinite(payout) &&
+    payout >= 1 &&
+    payout <= 10_000 &&
+    Math.round(payout * 100) / 100 === payout
+  );
+}
+
+/** Throws a RangeError naming the game unless every payout is valid. Returns the table. */
+export function assertPayoutTable(payouts: PayoutTable): PayoutTable {
+  for (const key of GAME_KEYS) {
+    if (!isValidPayout(payouts[key])) {
+      throw new RangeError(`Payout for ${key} must be a number ≥ 1 with at most 2 decimals, got ${String(payouts[key])}`);
+    }
+  }
+  return payouts;
+}
+
+/** True when `bps` is a whole number of basis points from 0 to 10000 (0 % to 100 %). */
+export function isValidGstBps(bps: unknown): bps is number {
+  return typeof bps === 'number' && Number.isInteger(bps) && bps >= 0 && bps <= 10_000;
+}
+
+/**
+ * Converts a configured rate such as 0.18 (env GST_RATE) to basis points (1800). Throws a RangeError when the rate
+ * is outside 0..1 or finer than a basis point.
+ */
+export function gstRateToBps(rate: number): number {
+  const bps = Math.round(rate * 10_000);
+  if (!Number.isFinite(rate) || rate < 0 || rate > 1 || bps / 10_000 !== rate) {
+    throw new RangeError(`GST rate must be between 0 and 1 with at most 4 decimals, got ${String(rate)}`);
+  }
+  return bps;
+}
+
+/** stake × payout in paise (rounded half up if a payout with decimals leaves a fraction of a paisa). */
+export function grossWin(stakePaise: number, payout: number): number {
+  assertPaise(stakePaise, 'stake');
+  if (stakePaise < 0) throw new RangeError('stake must not be negative');
+  if (!isValidPayout(payout)) throw new RangeError(`invalid payout ${String(payout)}`);
+  return divideRoundHalfUp(stakePaise * Math.round(payout * 100), 100);
+}
+
+/** GST on the winnings above the stake: gstBps/10000 × (gross − stake), to the nearest paisa, halves up. */
+export function gstOnWinnings(grossPaise: number, stakePaise: number, gstBps: number = GST_BPS): number {
+  assertPaise(grossPaise, 'gross');
+  assertPaise(stakePaise, 'stake');
+  if (!isValidGstBps(gstBps)) throw new RangeError(`invalid GST basis points ${String(gstBps)}`);
+  const winnings = grossPaise - stakePaise;
+  if (winnings <= 0) return 0;
+  return divideRoundHalfUp(winnings * gstBps, 10_000);
+}
+
+/** Gross, GST and net credited for a winning stake on a game. */
+export function winBreakdown(stakePaise: number, gameKey: GameKey, options: PayoutOptions = {}): WinBreakdown {
+  const payouts = options.payouts ?? DEFAULT_PAYOUTS;
+  const gross = grossWin(stakePaise, payouts[gameKey]);
+  const gst = gstOnWinnings(gross, stakePaise, options.gstBps ?? GST_BPS);
+  return { gross, gst, net: gross - gst };
+}
+
+/** What the bet panel shows as "potential win": stake × payout, in paise (before GST, as the spec says). */
+export function potentialWin(stakePaise: number, gameKey: GameKey, payouts: PayoutTable = DEFAULT_PAYOUTS): number {
+  return grossWin(stakePaise, payouts[gameKey]);
+}

@@ -1,0 +1,85 @@
+import { DEFAULT_ALLOWED_EMAIL_DOMAINS, RESET_PASSWORD_MAX_LENGTH, RESET_PASSWORD_MIN_LENGTH } from '../constants/limits.js';
+import { isAllowedEmail, normalizeEmail } from './email.js';
+import type { FormResult } from './form-result.js';
+import { FieldErrorCollector, trimmed } from './form-result.js';
+import type { EmailDomainOptions } from './login.js';
+import { isOtp } from './otp.js';
+
+export const FORGOT_PASSWORD_MESSAGES = {
+  emailNotAllowed: 'Only Gmail addresses are accepted.',
+  otpInvalid: 'Please enter the 6-digit OTP sent to your Gmail.',
+  passwordTooShort: 'Password must be at least 6 characters.',
+  passwordTooLong: 'Password must be less than 16 characters.',
+  passwordsDontMatch: 'Passwords do not match.',
+} as const;
+
+/** The four steps of the reset screen. */
+export const FORGOT_PASSWORD_STEPS = ['email', 'otp', 'reset', 'done'] as const;
+export type ForgotPasswordStep = (typeof FORGOT_PASSWORD_STEPS)[number];
+
+/** Step 'email': an allowed address (also when empty: the spec has one message for this step). */
+export function validateForgotPasswordEmail(email: string | null | undefined, options: EmailDomainOptions = {}): string | null {
+  return isAllowedEmail(email, options.allowedEmailDomains ?? DEFAULT_ALLOWED_EMAIL_DOMAINS)
+    ? null
+    : FORGOT_PASSWORD_MESSAGES.emailNotAllowed;
+}
+
+/** Step 'otp': exactly 6 digits. */
+export function validateForgotPasswordOtp(otp: string | null | undefined): string | null {
+  return isOtp(trimmed(otp)) ? null : FORGOT_PASSWORD_MESSAGES.otpInvalid;
+}
+
+/**
+ * Step 'reset', the new password: at least 6 characters and at most 16.
+ *
+ * The spec's doubt: the message says "less than 16" but the original check rejects only lengths above 16. We keep
+ * the check — exactly 16 characters is accepted, 17 and more rejected with the spec's message unchanged — because
+ * tightening it would lock out passwords that the product already accepts, and the message stays word for word.
+ */
+export function validateNewPassword(password: string | null | undefined): string | null {
+  const value = password ?? '';
+  if (value.length < RESET_PASSWORD_MIN_LENGTH) return FORGOT_PASSWORD_MESSAGES.passwordTooShort;
+  if (value.length > RESET_PASSWORD_MAX_LENGTH) return FORGOT_PASSWORD_MESSAGES.passwordTooLong;
+  return null;
+}
+
+export type ResetPasswordField = 'password' | 'confirmPassword';
+
+/** Step 'reset': the new password's rules, then the confirmation must equal it. */
+export function validateResetPassword(input: {
+  readonly password?: string | null;
+  readonly confirmPassword?: string | null;
+}): FormResult<ResetPasswordField, { password: string }> {
+  const errors = new FieldErrorCollector<ResetPasswordField>();
+  const password = input.password ?? '';
+  errors.add('password', validateNewPassword(password));
+  if (password !== (input.confirmPassword ?? '')) errors.add('confirmPassword', FORGOT_PASSWORD_MESSAGES.passwordsDontMatch);
+  return errors.result(() => ({ password }));
+}
+
+export type ForgotPasswordField = 'email' | 'otp' | 'password' | 'confirmPassword';
+
+/**
+ * The whole reset as the server's final call sees it (e-mail, code, new password; the confirmation is optional
+ * because the spec's reset call carries only {email, password}). Returns the normalised e-mail.
+ */
+export function validateForgotPassword(
+  input: {
+    readonly email?: string | null;
+    readonly otp?: string | null;
+    readonly password?: string | null;
+    readonly confirmPassword?: string | null;
+  },
+  options: EmailDomainOptions & { readonly requireOtp?: boolean } = {},
+): FormResult<ForgotPasswordField, { email: string; otp?: string; password: string }> {
+  const errors = new FieldErrorCollector<ForgotPasswordField>();
+  errors.add('email', validateForgotPasswordEmail(input.email, options));
+  const otp = trimmed(input.otp);
+  if (options.requireOtp || otp !== '') errors.add('otp', validateForgotPasswordOtp(otp));
+  const password = input.password ?? '';
+  errors.add('password', validateNewPassword(password));
+  if (input.confirmPassword !== undefined && input.confirmPassword !== null && input.confirmPassword !== password) {
+    errors.add('confirmPassword', FORGOT_PASSWORD_MESSAGES.passwordsDontMatch);
+  }
+  return errors.result(() => ({ email: normalizeEmail(input.email), ...(otp !== '' ? { otp } : {}), password }));
+}

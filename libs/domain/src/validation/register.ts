@@ -1,0 +1,85 @@
+import { DEFAULT_ALLOWED_EMAIL_DOMAINS, REGISTER_PASSWORD_MIN_LENGTH } from '../constants/limits.js';
+import { isAllowedEmail, normalizeEmail } from './email.js';
+import type { FormResult } from './form-result.js';
+import { FieldErrorCollector, trimmed } from './form-result.js';
+import type { EmailDomainOptions } from './login.js';
+import { LOGIN_MESSAGES } from './login.js';
+import { isOtp } from './otp.js';
+
+export const REGISTER_MESSAGES = {
+  allFieldsRequired: 'All fields are required',
+  /** The spec gives no registration message for a bad address; the login one is used. */
+  emailInvalid: LOGIN_MESSAGES.emailInvalid,
+  passwordTooShort: 'Password must be at least 6 characters',
+  passwordsDontMatch: "Passwords don't match!",
+  termsRequired: 'You must agree to the terms and conditions',
+  /** The spec gives no message for the registration code; this mirrors the forgot-password one. */
+  codeInvalid: 'Please enter the 6-digit code sent to your Gmail.',
+} as const;
+
+export interface RegisterInput {
+  readonly username?: string | null;
+  readonly email?: string | null;
+  readonly password?: string | null;
+  readonly confirmPassword?: string | null;
+  readonly referralCode?: string | null;
+  readonly terms?: boolean | null;
+  /** The 6-digit code of step 2. Absent or empty in step 1 (the call that sends the code). */
+  readonly otp?: string | null;
+}
+
+export interface RegisterOptions extends EmailDomainOptions {
+  /** Step 2: the code must be present. Without this flag a non-empty code is still checked. */
+  readonly requireOtp?: boolean;
+}
+
+export type RegisterField = 'username' | 'email' | 'password' | 'confirmPassword' | 'terms' | 'otp';
+
+export interface RegisterValue {
+  readonly username: string;
+  readonly email: string;
+  readonly password: string;
+  /** Trimmed; absent when empty (the field is optional). */
+  readonly referralCode?: string;
+  /** Present in step 2. */
+  readonly otp?: string;
+}
+
+/**
+ * Registration, checked in the spec's order: all of username, e-mail, password and confirmation present; e-mail
+ * allowed; password at least 6 characters; passwords equal; terms accepted; then (step 2) a 6-digit code.
+ */
+export function validateRegister(input: RegisterInput, options: RegisterOptions = {}): FormResult<RegisterField, RegisterValue> {
+  const errors = new FieldErrorCollector<RegisterField>();
+  const username = trimmed(input.username);
+  const email = normalizeEmail(input.email);
+  const password = input.password ?? '';
+  const confirmPassword = input.confirmPassword ?? '';
+  const otp = trimmed(input.otp);
+
+  if (username === '') errors.add('username', REGISTER_MESSAGES.allFieldsRequired);
+  if (email === '') errors.add('email', REGISTER_MESSAGES.allFieldsRequired);
+  if (password === '') errors.add('password', REGISTER_MESSAGES.allFieldsRequired);
+  if (confirmPassword === '') errors.add('confirmPassword', REGISTER_MESSAGES.allFieldsRequired);
+
+  if (!errors.has('email') && !isAllowedEmail(email, options.allowedEmailDomains ?? DEFAULT_ALLOWED_EMAIL_DOMAINS)) {
+    errors.add('email', REGISTER_MESSAGES.emailInvalid);
+  }
+  if (!errors.has('password') && password.length < REGISTER_PASSWORD_MIN_LENGTH) {
+    errors.add('password', REGISTER_MESSAGES.passwordTooShort);
+  }
+  if (!errors.has('password') && !errors.has('confirmPassword') && password !== confirmPassword) {
+    errors.add('confirmPassword', REGISTER_MESSAGES.passwordsDontMatch);
+  }
+  if (input.terms !== true) errors.add('terms', REGISTER_MESSAGES.termsRequired);
+  if ((options.requireOtp || otp !== '') && !isOtp(otp)) errors.add('otp', REGISTER_MESSAGES.codeInvalid);
+
+  const referralCode = trimmed(input.referralCode);
+  return errors.result(() => ({
+    username,
+    email,
+    password,
+    ...(referralCode !== '' ? { referralCode } : {}),
+    ...(otp !== '' ? { otp } : {}),
+  }));
+}

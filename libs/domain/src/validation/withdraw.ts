@@ -1,0 +1,147 @@
+import {
+  ACCOUNT_NUMBER_MIN_LENGTH,
+  HOLDER_NAME_MIN_LENGTH,
+  IFSC_LENGTH,
+  WITHDRAWAL_DAILY_MAX_PAISE,
+  WITHDRAWAL_MAX_PAISE,
+  WITHDRAWAL_MIN_PAISE,
+} from '../constants/limits.js';
+import type { WithdrawalMethod } from '../constants/transactions.js';
+import type { UpiApp } from '../constants/upi-apps.js';
+import { isUpiApp, upiAppSuffix } from '../constants/upi-apps.js';
+import { rupeesToPaise } from '../money/money.js';
+import type { FormResult } from './form-result.js';
+import { FieldErrorCollector, trimmed } from './form-result.js';
+import { parseRupeeInput } from './rupee-input.js';
+
+export const WITHDRAW_MESSAGES = {
+  insufficientBalance: 'Insufficient balance.',
+  minimum: 'Minimum withdrawal is ₹500.',
+  maximum: 'Maximum withdrawal per day is ₹25,000.',
+  upiRequired: 'UPI App and UPI ID are required for UPI withdrawal.',
+  invalidFields: 'Please fill all fields correctly.',
+} as const;
+
+const UPI_ID = /^[\w.-]+@[\w.-]+$/;
+const IFSC_SHAPE = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+
+/**
+ * The UPI ID to pay: trimmed; when it has no '@' the chosen app's handle is appended ('ravi' + PhonePe →
+ * 'ravi@ybl'; nothing is appended for QR).
+ */
+export function resolveUpiId(upiId: string | null | undefined, upiApp: UpiApp): string {
+  const id = trimmed(upiId);
+  return id.includes('@') ? id : `${id}${upiAppSuffix(upiApp)}`;
+}
+
+/** Word, dot or dash characters, an '@', then word, dot or dash characters. */
+export function isUpiId(upiId: string): boolean {
+  return UPI_ID.test(upiId);
+}
+
+/** An IFSC as submitted: trimmed and upper-cased. */
+export function normalizeIfsc(ifsc: string | null | undefined): string {
+  return trimmed(ifsc).toUpperCase();
+}
+
+/** Exactly 11 characters and the real shape: 4 letters (bank), '0', 6 letters or digits (branch). */
+export function isIfsc(ifsc: string): boolean {
+  return ifsc.length === IFSC_LENGTH && IFSC_SHAPE.test(ifsc);
+}
+
+/** A withdraw preset (rupees) is disabled when it is above the balance. */
+export function isWithdrawPresetEnabled(presetRupees: number, balancePaise: number): boolean {
+  return presetRupees * 100 <= balancePaise;
+}
+
+export interface WithdrawInput {
+  readonly method?: string | null;
+  /** Rupees, as typed or as sent in POST /payment/withdraw. */
+  readonly amount?: number | string | null;
+  readonly upiApp?: string | null;
+  readonly upiId?: string | null;
+  readonly accountNumber?: string | null;
+  readonly ifsc?: string | null;
+  readonly accountHolderName?: string | null;
+}
+
+export interface WithdrawContext {
+  /** The main (withdrawable) balance, in paise. */
+  readonly balancePaise: number;
+  /**
+   * Paise already requested today (IST calendar day, pending and completed). The server passes it; the client may
+   * omit it. The server must still enforce the daily cap under concurrency.
+   */
+  readonly withdrawnTodayPaise?: number;
+}
+
+export type WithdrawField = 'method' | 'amount' | 'upiApp' | 'upiId' | 'accountNumber' | 'ifsc' | 'accountHolderName';
+
+export type WithdrawValue =
+  | { readonly method: 'UPI'; readonly amountPaise: number; readonly upiApp: UpiApp; readonly upiId: string }
+  | {
+      readonly method: 'BANK_TRANSFER';
+      readonly amountPaise: number;
+      readonly accountNumber: string;
+      readonly ifsc: string;
+      readonly accountHolderName: string;
+    };
+
+/** The amount's error, or null: not above the balance, ₹500 to ₹25,000, and within today's ₹25,000. */
+export function validateWithdrawAmount(amount: number | string | null | undefined, context: WithdrawContext): string | null {
+  const empty = amount === null || amount === undefined || (typeof amount === 'string' && amount.trim() === '');
+  if (empty) return WITHDRAW_MESSAGES.minimum;
+  const rupees = parseRupeeInput(amount);
+  if (rupees === null) return WITHDRAW_MESSAGES.invalidFields;
+  const paise = rupeesToPaise(rupees);
+  if (paise > context.balancePaise) return WITHDRAW_MESSAGES.insufficientBalance;
+  if (paise < WITHDRAWAL_MIN_PAISE) return WITHDRAW_MESSAGES.minimum;
+  if (paise > WITHDRAWAL_MAX_PAISE) return WITHDRAW_MESSAGES.maximum;
+  if (paise + (context.withdrawnTodayPaise ?? 0) > WITHDRAWAL_DAILY_MAX_PAISE) return WITHDRAW_MESSAGES.maximum;
+  return null;
+}
+
+/**
+ * A withdrawal request, checked in the spec's order: amount (balance, minimum, maximum, daily maximum), then the
+ * method's details. UPI needs an app and an ID (the app's handle is appended to an ID without '@', and the final
+ * ID must look like name@handle); a bank transfer needs an account number longer than 5 characters, an 11-character
+ * IFSC of the real shape (upper-cased) and a holder name longer than 2 characters. Returns the values to submit.
+ */
+export function validateWithdraw(input: WithdrawInput, context: WithdrawContext): FormResult<WithdrawField, WithdrawValue> {
+  const errors = new FieldErrorCollector<WithdrawField>();
+  const method = trimmed(input.method);
+  if (method !== 'UPI' && method !== 'BANK_TRANSFER') errors.add('method', WITHDRAW_MESSAGES.invalidFields);
+  errors.add('amount', validateWithdrawAmount(input.amount, context));
+  const amountPaise = () => rupeesToPaise(parseRupeeInput(input.amount) as number);
+
+  if (method === 'UPI') {
+    const app = trimmed(input.upiApp);
+    const id = trimmed(input.upiId);
+    if (app === '') errors.add('upiApp', WITHDRAW_MESSAGES.upiRequired);
+    if (id === '') errors.add('upiId', WITHDRAW_MESSAGES.upiRequired);
+    if (app !== '' && !isUpiApp(app)) errors.add('upiApp', WITHDRAW_MESSAGES.invalidFields);
+    if (id !== '' && isUpiApp(app) && !isUpiId(resolveUpiId(id, app))) errors.add('upiId', WITHDRAW_MESSAGES.invalidFields);
+    return errors.result<WithdrawValue>(() => ({
+      method: 'UPI',
+      amountPaise: amountPaise(),
+      upiApp: app as UpiApp,
+      upiId: resolveUpiId(id, app as UpiApp),
+    }));
+  }
+
+  const accountNumber = trimmed(input.accountNumber);
+  const ifsc = normalizeIfsc(input.ifsc);
+  const accountHolderName = trimmed(input.accountHolderName);
+  if (method === 'BANK_TRANSFER') {
+    if (accountNumber.length < ACCOUNT_NUMBER_MIN_LENGTH) errors.add('accountNumber', WITHDRAW_MESSAGES.invalidFields);
+    if (!isIfsc(ifsc)) errors.add('ifsc', WITHDRAW_MESSAGES.invalidFields);
+    if (accountHolderName.length < HOLDER_NAME_MIN_LENGTH) errors.add('accountHolderName', WITHDRAW_MESSAGES.invalidFields);
+  }
+  return errors.result<WithdrawValue>(() => ({
+    method: method as Extract<WithdrawalMethod, 'BANK_TRANSFER'>,
+    amountPaise: amountPaise(),
+    accountNumber,
+    ifsc,
+    accountHolderName,
+  }));
+}

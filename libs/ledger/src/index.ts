@@ -1,0 +1,4 @@
+export * from './accounts.js';
+export * from './journal.js';
+export * from './reconcile.js';
+export * from './reconcile-payments.js';

@@ -1,0 +1,3 @@
+export * from './otp-mail.js';
+export * from './mailer.js';
+export * from './mail-queue.js';

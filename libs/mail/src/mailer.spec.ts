@@ -1,0 +1,39 @@
+import { jest } from '@jest/globals';
+import { Logger } from '@nestjs/common';
+import { loadConfig } from '@app/config';
+import { Mailer } from './mailer.js';
+import { renderOtpMail } from './otp-mail.js';
+
+describe('one-time code e-mail', () => {
+  it('is plain, friendly text carrying the code, its validity and a warning', () => {
+    const mail = renderOtpMail({ kind: 'otp', to: 'asha@gmail.com', purpose: 'register', code: '004211', validMinutes: 10 });
+    expect(mail.to).toBe('asha@gmail.com');
+    expect(mail.subject).toBe('004211 is your WinRound sign-up code');
+    expect(mail.text).toContain('    004211\n');
+    expect(mail.text).toContain('expires in 10 minutes');
+    expect(mail.text).toContain('Never share this code');
+    expect(renderOtpMail({ kind: 'otp', to: 'a@gmail.com', purpose: 'reset', code: '123456', validMinutes: 10 }).text).toContain('reset your WinRound password');
+  });
+});
+
+describe('Mailer without SMTP_URL', () => {
+  const message = { to: 'asha@gmail.com', subject: '004211 is your WinRound sign-up code', text: 'code 004211' };
+  afterEach(() => jest.restoreAllMocks());
+
+  it('writes the message, code included, to the log in development', async () => {
+    const log = jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
+    await new Mailer(loadConfig({ NODE_ENV: 'development' })).send(message);
+    expect(JSON.stringify(log.mock.calls)).toContain('004211');
+  });
+
+  it('never logs the code outside development', async () => {
+    for (const env of [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), API_KEY: 'prod-key' }, { NODE_ENV: 'test' }]) {
+      const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+      const log = jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
+      await new Mailer(loadConfig(env)).send(message);
+      expect(warn).toHaveBeenCalledWith({ msg: 'e-mail not sent (SMTP_URL is not set)', to: 'asha@gmail.com' });
+      expect(JSON.stringify([...warn.mock.calls, ...log.mock.calls])).not.toContain('004211');
+      jest.restoreAllMocks();
+    }
+  });
+});

@@ -1,0 +1,66 @@
+import { paiseToRupees } from '@app/domain';
+import type { Bet, GameKey, GameResult } from '@app/contracts';
+
+/** The columns of a bet row the wire shape needs. */
+export interface BetRowLike {
+  id: string;
+  bet_type: string;
+  bet_value: string;
+  system_selected_value: string | null;
+  amount: number;
+  is_win: boolean | null;
+  win_amount: number;
+  status: string;
+  played_from: string;
+  period_id: string;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
+
+/** A bet row as the client sees it (rupees, ISO dates). */
+export function toWireBet(row: BetRowLike): Bet {
+  return {
+    _id: row.id,
+    betType: row.bet_type as GameKey,
+    betValue: row.bet_value,
+    systemSelectedValue: row.system_selected_value,
+    amount: paiseToRupees(Number(row.amount)),
+    isWin: row.is_win,
+    winAmount: paiseToRupees(Number(row.win_amount)),
+    status: row.status as Bet['status'],
+    playedFrom: row.played_from,
+    periodId: row.period_id,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+export interface PeriodRowLike {
+  id: string;
+  digit: number | null;
+  color: string | null;
+  big_small: string | null;
+  seed: string | null;
+  seed_hash: string;
+  drawn_at: Date | string | null;
+}
+
+/** A drawn period as a game result (with its revealed seed, so anyone can verify it). */
+export function toGameResult(row: PeriodRowLike): GameResult {
+  return {
+    periodId: row.id,
+    digit: Number(row.digit),
+    color: row.color as GameResult['color'],
+    bigSmall: row.big_small as GameResult['bigSmall'],
+    seed: row.seed ?? undefined,
+    seedHash: row.seed_hash,
+    drawnAt: row.drawn_at ? iso(row.drawn_at) : undefined,
+  };
+}
+
+/** balance-update payload: `balance` is what can be staked (main + bonus), all in rupees. */
+export function toBalanceUpdate(main: number, bonus: number) {
+  return { balance: paiseToRupees(main + bonus), mainBalance: paiseToRupees(main), bonusBalance: paiseToRupees(bonus) };
+}

@@ -1,0 +1,71 @@
+import type { Redis } from 'ioredis';
+import { EVENTS_FIELD, type SocketMessage } from './socket-message.js';
+
+/** Longest stretch of delivery before the tail lets the event loop turn. */
+const SLICE_MS = 10;
+
+/**
+ * Tails the events stream from "now" and hands every message to `deliver`. One per api node; each node
+ * delivers to its own sockets only, so every message reaches each socket once.
+ */
+export class EventsTail {
+  private running = false;
+  private lastId = '$';
+  private loop?: Promise<void>;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly stream: string,
+    private readonly deliver: (messages: SocketMessage[]) => void | Promise<void>,
+    private readonly onError: (error: Error) => void = () => {},
+  ) {}
+
+  async start(): Promise<void> {
+    // Start after the newest entry, so a node does not replay history on boot.
+    const last = await this.redis.xrevrange(this.stream, '+', '-', 'COUNT', 1);
+    this.lastId = last[0]?.[0] ?? '0-0';
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      try {
+        const result = (await this.redis.xread('COUNT', 100, 'BLOCK', 1000, 'STREAMS', this.stream, this.lastId)) as
+          | Array<[string, Array<[string, string[]]>]>
+          | null;
+        if (!result) continue;
+        let slice = Date.now();
+        for (const [, entries] of result) {
+          for (const [id, fields] of entries) {
+            this.lastId = id;
+            const index = fields.indexOf(EVENTS_FIELD);
+            if (index < 0) continue;
+            try {
+              await this.deliver(JSON.parse(fields[index + 1]!) as SocketMessage[]);
+            } catch (error) {
+              this.onError(error as Error);
+            }
+            // A round's results arrive as many entries: after a slice of work, let other work (the other stream's
+            // tail, incoming bets) run, so their delivery never holds the event loop for long.
+            if (Date.now() - slice >= SLICE_MS) {
+              await new Promise((resolve) => setImmediate(resolve));
+              slice = Date.now();
+            }
+          }
+        }
+      } catch (error) {
+        if (!this.running) break;
+        this.onError(error as Error);
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    }
+  }
+
+  /** Stops tailing. Never waits long: a read stuck on a reconnecting connection is abandoned after a moment. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.redis.disconnect();
+    await Promise.race([this.loop?.catch(() => {}), new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
+  }
+}

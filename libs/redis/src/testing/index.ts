@@ -1,0 +1,23 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** A unique key prefix per test file, and a clean-up that deletes every key under it. */
+export function testRedisPrefix(): string {
+  return `wrt:${randomBytes(4).toString('hex')}:`;
+}
+
+export async function deleteRedisPrefix(prefix: string, url = TEST_REDIS_URL): Promise<void> {
+  const redis = new Redis(url);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length > 0) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}

@@ -1,0 +1,55 @@
+import { connectFrame, eventFrame, parseFrame, PONG, socketUrl } from './socketio.js';
+import { createPlayer } from './player.js';
+import { percentile } from './stats.js';
+
+describe('load-test protocol', () => {
+  it('frames Socket.IO v4 over a raw WebSocket', () => {
+    expect(socketUrl('http://127.0.0.1:3000')).toBe('ws://127.0.0.1:3000/socket.io/?EIO=4&transport=websocket');
+    expect(socketUrl('https://winround.app/')).toBe('wss://winround.app/socket.io/?EIO=4&transport=websocket');
+    expect(connectFrame({ apiKey: 'k', token: 't' })).toBe('40{"apiKey":"k","token":"t"}');
+    expect(eventFrame('get-balance')).toBe('42["get-balance"]');
+    expect(eventFrame('place-bet', { a: 1 })).toBe('42["place-bet",{"a":1}]');
+    expect(parseFrame('0{"sid":"x","pingInterval":20000}')).toEqual({ kind: 'open', data: { sid: 'x', pingInterval: 20000 } });
+    expect(parseFrame('2')).toEqual({ kind: 'ping' });
+    expect(parseFrame('40{"sid":"y"}')).toEqual({ kind: 'connected', data: { sid: 'y' } });
+    expect(parseFrame('44{"message":"API key is missing."}')).toEqual({ kind: 'connect_error', data: { message: 'API key is missing.' } });
+    expect(parseFrame('42["bet-message",{"success":true}]')).toEqual({ kind: 'event', event: 'bet-message', data: { success: true } });
+  });
+
+  it('plays a player: signs in, answers pings, one bet per game per period, measures replies', () => {
+    const sent: string[] = [];
+    const seen: Array<[string, unknown]> = [];
+    let t = 1000;
+    const player = createPlayer({ token: 't', apiKey: 'k', send: (s: string) => sent.push(s), now: () => t, observe: (k: string, v: unknown) => seen.push([k, v]) });
+    player.receive('0{"sid":"a"}');
+    expect(sent).toEqual(['40{"apiKey":"k","token":"t"}']);
+    player.receive('2');
+    expect(sent.at(-1)).toBe(PONG);
+    expect(player.placeBet('color', 'red', 10)).toBe(false);
+    t = 1010;
+    player.receive('40{"sid":"b"}');
+    expect(seen).toContainEqual(['connected', 10]);
+    expect(sent.slice(-2)).toEqual(['42["send-period-id-current"]', '42["get-balance"]']);
+    player.receive('42["next-period-id",{"periodId":"202611210001","startTime":0,"duration":30,"serverTime":1500,"lockTime":25000}]');
+    expect(player.offsetMs).toBe(490);
+    expect(player.placeBet('color', 'red', 10)).toBe(true);
+    expect(player.placeBet('color', 'green', 10)).toBe(false);
+    t = 1050;
+    player.receive('42["bet-message",{"success":true,"message":"Bet placed successfully.","periodId":"202611210001","bet":{"betType":"color"}}]');
+    expect(seen).toContainEqual(['bet', { ms: 40, success: true, message: 'Bet placed successfully.' }]);
+    expect(player.placeRandomBet(() => 0)).toBe('bigSmall');
+    expect(player.placeRandomBet(() => 0.99)).toBe('number');
+    expect(player.placeRandomBet()).toBe(false);
+    player.receive('42["next-period-id",{"periodId":"202611210002","startTime":30000,"duration":30,"serverTime":31000,"lockTime":55000}]');
+    // A new period frees the colour game; big/small and number still await their replies.
+    expect(player.placeRandomBet(() => 0)).toBe('color');
+    expect(player.placeRandomBet(() => 0)).toBe(false);
+  });
+
+  it('computes percentiles', () => {
+    const samples = Array.from({ length: 100 }, (_, i) => i + 1);
+    expect(percentile(samples, 50)).toBe(50);
+    expect(percentile(samples, 99)).toBe(99);
+    expect(percentile([], 50)).toBeNaN();
+  });
+});
