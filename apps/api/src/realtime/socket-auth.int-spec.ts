@@ -35,9 +35,12 @@ describe('socket sign-in: handshake, token refresh over the socket, expiry', () 
       socket.on('connect_error', (error) => resolve(error.message));
     });
 
-  const connected = (token: string) =>
+  /** Connects with `token`; `listen` attaches listeners before the handshake, so an event the server sends
+   * together with the handshake's answer (a token that is already inside the refresh lead) is not missed. */
+  const connected = (token: string, listen: (socket: Socket) => void = () => {}) =>
     new Promise<Socket>((resolve, reject) => {
       const socket = api.socket({ apiKey: TEST_API_KEY, token }) as unknown as Socket;
+      listen(socket);
       socket.on('connect', () => resolve(socket));
       socket.on('connect_error', reject);
     });
@@ -70,10 +73,13 @@ describe('socket sign-in: handshake, token refresh over the socket, expiry', () 
   it('asks for a new token before expiry, and a new-token of the same user keeps the socket alive', async () => {
     api.app.get(SocketAuthService).timings.refreshLeadMs = 1_500;
     const started = Date.now();
-    const socket = await connected(tokenFor(player, 2));
     const disconnected = jest.fn();
-    socket.on('disconnect', disconnected);
-    await new Promise<void>((resolve) => socket.once('request-refresh-token', () => resolve()));
+    let asked!: Promise<void>;
+    const socket = await connected(tokenFor(player, 2), (s) => {
+      s.on('disconnect', disconnected);
+      asked = new Promise<void>((resolve) => s.once('request-refresh-token', () => resolve()));
+    });
+    await asked;
     expect(Date.now() - started).toBeLessThan(1_500);
     const ack = await socket.timeout(2_000).emitWithAck('new-token', { token: tokenFor(player, 60) });
     expect(ack).toEqual({ success: true });
@@ -85,11 +91,15 @@ describe('socket sign-in: handshake, token refresh over the socket, expiry', () 
 
   it('disconnects a socket whose token expires without a new one', async () => {
     api.app.get(SocketAuthService).timings.refreshLeadMs = 1_000;
-    const socket = await connected(tokenFor(player, 2));
     const asked = jest.fn();
-    socket.on('request-refresh-token', asked);
-    const exception = new Promise((resolve) => socket.on('exception', resolve));
-    const reason = await new Promise<string>((resolve) => socket.on('disconnect', resolve));
+    let exception!: Promise<unknown>;
+    let disconnected!: Promise<string>;
+    await connected(tokenFor(player, 2), (s) => {
+      s.on('request-refresh-token', asked);
+      exception = new Promise((resolve) => s.on('exception', resolve));
+      disconnected = new Promise<string>((resolve) => s.on('disconnect', resolve));
+    });
+    const reason = await disconnected;
     expect(reason).toBe('io server disconnect');
     expect(asked).toHaveBeenCalledTimes(1);
     expect(await exception).toEqual({ status: 'error', message: EXPIRED });
@@ -98,15 +108,18 @@ describe('socket sign-in: handshake, token refresh over the socket, expiry', () 
   it('refuses a new-token that is invalid or belongs to another user, and keeps the old expiry', async () => {
     api.app.get(SocketAuthService).timings.refreshLeadMs = 500;
     const other = await createUser(api);
-    const socket = await connected(tokenFor(player, 2));
     const exceptions: unknown[] = [];
-    socket.on('exception', (e) => exceptions.push(e));
+    let disconnected!: Promise<string>;
+    const socket = await connected(tokenFor(player, 2), (s) => {
+      s.on('exception', (e) => exceptions.push(e));
+      disconnected = new Promise<string>((resolve) => s.on('disconnect', resolve));
+    });
     expect(await socket.timeout(2_000).emitWithAck('new-token', { token: other.token })).toEqual({
       success: false,
       message: 'The new token belongs to another account.',
     });
     expect(await socket.timeout(2_000).emitWithAck('new-token', { token: 'garbage' })).toEqual({ success: false, message: 'The new token is not valid.' });
-    await new Promise<string>((resolve) => socket.on('disconnect', resolve));
+    await disconnected;
     expect(exceptions).toEqual([
       { status: 'error', message: 'The new token belongs to another account.' },
       { status: 'error', message: 'The new token is not valid.' },
