@@ -1,0 +1,37 @@
+// Types of the Node load-test runner (node-runner.mjs) for the TypeScript code that drives it.
+import type WebSocket from 'ws';
+
+export interface LoadPlayerInfo {
+  id: string;
+  token: string;
+}
+
+export interface LoadPlayer {
+  connected: boolean;
+  periodId: string | null;
+  lockTime: number;
+  balance: number | null;
+  placeBet(betType: string, betValue: string, amount: number): boolean;
+  placeRandomBet(random?: () => number, amount?: number): string | false;
+  serverNow(): number;
+}
+
+export interface LoadClient {
+  player: LoadPlayer;
+  ws: WebSocket;
+  info: LoadPlayerInfo;
+}
+
+export type Observe = (kind: 'connected' | 'connect_error' | 'period' | 'bet' | 'result' | 'balance', value: any, info: LoadPlayerInfo) => void;
+
+export function connectPlayers(options: {
+  url: string;
+  urls?: string[];
+  apiKey: string;
+  players: LoadPlayerInfo[];
+  observe?: Observe;
+  concurrency?: number;
+  timeoutMs?: number;
+}): Promise<LoadClient[]>;
+
+export function closeAll(clients: LoadClient[]): void;
