@@ -9,6 +9,7 @@ import type { AppConfig } from '@app/config';
 import { API_KEY_HEADER } from '@app/contracts';
 import { createLogger, JsonLogger } from '@app/observability';
 import { ApiModule } from './api.module.js';
+import { useRequestInputRules } from './common/request-input.js';
 import { createValidationPipe } from './common/validation.js';
 import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
 import { serveWebApp } from './web/spa.js';
@@ -20,7 +21,7 @@ export async function createApiApp(config: AppConfig): Promise<NestExpressApplic
     logger,
     bodyParser: false,
   });
-  app.useBodyParser('json', { limit: '16kb' });
+  useRequestInputRules(app);
   if (config.TRUST_PROXY) app.set('trust proxy', 1);
   app.disable('x-powered-by');
   app.use(

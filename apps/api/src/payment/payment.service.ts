@@ -12,9 +12,14 @@ import type { WithdrawDto } from './dto/withdraw.dto.js';
 import { PAYMENT_MESSAGES } from './payment-messages.js';
 import { PaymentRepository } from './payment.repository.js';
 
-/** A text field of the body as the domain validators take it (anything but a string counts as empty). */
+/**
+ * A text field of the body as the domain validators take it: absent (undefined or null) stays absent; a value of
+ * another type (`upiApp: true`) becomes a NUL character, which no client can send (the input rules refuse it) and
+ * no field rule accepts, so the field's own message refuses it instead of it being dropped.
+ */
 function text(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
+  if (value === undefined || value === null) return undefined;
+  return typeof value === 'string' ? value : '\u0000';
 }
 /** An amount as the domain validators take it (rupees as a number or numeric text; anything else is invalid). */
 function amount(value: unknown): number | string | undefined {
