@@ -9,7 +9,7 @@ import type { AppConfig } from '@app/config';
 import { API_KEY_HEADER } from '@app/contracts';
 import { createLogger, JsonLogger } from '@app/observability';
 import { ApiModule } from './api.module.js';
-import { useRequestInputRules } from './common/request-input.js';
+import { answerUnparsableRequests, useRequestInputRules } from './common/request-input.js';
 import { createValidationPipe } from './common/validation.js';
 import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
 import { serveWebApp } from './web/spa.js';
@@ -22,6 +22,7 @@ export async function createApiApp(config: AppConfig): Promise<NestExpressApplic
     bodyParser: false,
   });
   useRequestInputRules(app);
+  answerUnparsableRequests(app.getHttpServer());
   if (config.TRUST_PROXY) app.set('trust proxy', 1);
   app.disable('x-powered-by');
   app.use(

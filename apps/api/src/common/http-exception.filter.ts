@@ -47,6 +47,8 @@ export function toApiError(exception: unknown): ApiError {
     const read = readError(exception.cause, statusCode);
     if (read) return read;
     if (statusCode === 413) return { success: false, statusCode: 413, message: INPUT_MESSAGES.tooLarge };
+    // The router's own 404 ('Cannot GET /path?query') would echo the address back: say it without it.
+    if (statusCode === 404 && /^Cannot [A-Z]+ \//.test(exception.message)) return { success: false, statusCode: 404, message: INPUT_MESSAGES.notFound };
     const raw = exception.getResponse();
     let message = exception.message;
     let errors: Record<string, string> | undefined;

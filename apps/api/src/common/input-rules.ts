@@ -29,6 +29,10 @@ export const INPUT_MESSAGES = {
   encoding: 'Compressed request bodies are not accepted.',
   tooLarge: 'Request body is too large.',
   badUrl: 'The address is not valid.',
+  headersTooLarge: 'The address or headers of the request are too long.',
+  unreadable: 'The request could not be read.',
+  tooSlow: 'The request took too long to arrive.',
+  notFound: 'Nothing is found at this address.',
 } as const;
 
 /** Field names that address an object's prototype: never merged, never passed on. */

@@ -2,6 +2,8 @@ import { BadRequestException, HttpException, HttpStatus } from '@nestjs/common';
 import type { NestExpressApplication, NestExpressBodyParserOptionsFor } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 import { isUtf8 } from 'node:buffer';
+import { STATUS_CODES, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { INPUT_MESSAGES, inspectInput, textProblem, type InputProblem } from './input-rules.js';
 
 /** Largest request body accepted (bytes); every request of the spec is well under 2 KB. */
@@ -75,4 +77,21 @@ export function useRequestInputRules(app: NestExpressApplication): void {
   };
   app.useBodyParser('json', { limit: BODY_LIMIT_BYTES, inflate: false, verify } as NestExpressBodyParserOptionsFor<'json'>);
   app.use(inspectRequest);
+}
+
+/**
+ * Requests the HTTP parser itself refuses (an address or headers over its limit, malformed HTTP, a request that
+ * arrives too slowly) never reach the app; Node would answer them with an empty body. They get the envelope too.
+ */
+export function answerUnparsableRequests(server: Server): void {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const [statusCode, message] =
+      error.code === 'HPE_HEADER_OVERFLOW' ? [431, INPUT_MESSAGES.headersTooLarge] : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, INPUT_MESSAGES.tooSlow] : [400, INPUT_MESSAGES.unreadable];
+    const body = JSON.stringify({ success: false, statusCode, message });
+    socket.end(`HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  });
 }

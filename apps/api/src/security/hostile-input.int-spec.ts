@@ -23,6 +23,8 @@ const INPUT = {
   encoding: 'Compressed request bodies are not accepted.',
   tooLarge: 'Request body is too large.',
   badUrl: 'The address is not valid.',
+  headersTooLarge: 'The address or headers of the request are too long.',
+  notFound: 'Nothing is found at this address.',
 } as const;
 
 /**
@@ -130,6 +132,17 @@ describe('hostile input is refused at the shared layer', () => {
     await refused(() => api.request('GET', '/api/v1/user/profile/%00'), 400, INPUT.textControl);
     await refused(() => api.request('GET', '/api/v1/admin/pending-deposits?from=%E2%80%AE2026-01-01', { token: admin.token }), 400, INPUT.textControl);
     await refused(() => api.request('GET', '/api/v1/admin/pending-deposits?status=%FF', { token: admin.token }), 400, INPUT.badUrl);
+  });
+
+  it('an address or headers too long for the HTTP parser → 431 with the envelope, not an empty reply', async () => {
+    await refused(() => api.request('GET', `/api/v1/fairness/periods/${'9'.repeat(20_000)}`), 431, INPUT.headersTooLarge);
+    await refused(() => api.request('GET', '/api/v1/app-config', { headers: { 'x-padding': 'p'.repeat(20_000) } }), 431, INPUT.headersTooLarge);
+  });
+
+  it('an unknown address is answered without echoing it back', async () => {
+    const res = await refused(() => api.request('GET', `/api/v1/user/${'<img src=x onerror=alert(1)>'.repeat(3)}?q=${'x'.repeat(3_000)}`), 404, INPUT.notFound);
+    expect(JSON.stringify(res.body)).not.toContain('img');
+    await refused(() => api.request('DELETE', '/api/v1/wallet/summary'), 404, INPUT.notFound);
   });
 
   it('a body that is not JSON → 415; a compressed or oversized body → 415 / 413', async () => {
