@@ -110,7 +110,7 @@ describe('forgot password: request, verify, reset', () => {
     await withPolicy('resetEmail', 1_000_000, async () => {
       const statuses: number[] = [];
       let victimTicket: string | undefined;
-      let phase: 'before' | 'verified' | 'reset' = 'before';
+      let phase = 'before' as 'before' | 'verified' | 'reset';
       let sinceVerified = 0;
       let afterReset = 0;
       const poll = (async () => {
