@@ -109,7 +109,7 @@ describe('forgot password: request, verify, reset', () => {
     // refused resets (which would only turn the 400s into 429s) is lifted for this test.
     await withPolicy('resetEmail', 1_000_000, async () => {
       const statuses: number[] = [];
-      let victimTicket: string | undefined;
+      const replay: { ticket?: string } = {};
       let phase = 'before' as 'before' | 'verified' | 'reset';
       let sinceVerified = 0;
       let afterReset = 0;
@@ -121,7 +121,7 @@ describe('forgot password: request, verify, reset', () => {
             `resetTicket=${randomBytes(32).toString('base64url')}`,
             'resetTicket=../../etc%00',
             attackersOwnTicket,
-            victimTicket ?? `resetTicket=${randomBytes(32).toString('base64url')}`,
+            replay.ticket ?? `resetTicket=${randomBytes(32).toString('base64url')}`,
             `resetTicket=${'A'.repeat(43)}`,
           ][variant];
           const res = await post('/reset', { email: victimAliases[i % victimAliases.length], password: 'attacker-pw-42' }, { ip: `198.51.100.${(i % 250) + 1}`, cookie });
@@ -140,7 +140,7 @@ describe('forgot password: request, verify, reset', () => {
       while (sinceVerified < 30) await new Promise((r) => setTimeout(r, 10));
       const reset = await post('/reset', { email: victim.email, password: 'victims-new-pw1' }, { ip: victimIp, cookie: ticketCookie(verify) });
       expect(reset.status).toBe(200);
-      victimTicket = ticketCookie(verify); // now the attacker replays the victim's own (used) ticket too
+      replay.ticket = ticketCookie(verify); // now the attacker replays the victim's own (used) ticket too
       phase = 'reset';
       await poll;
 
