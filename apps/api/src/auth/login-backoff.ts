@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { AppConfig } from '@app/config';
 import { RedisService } from '@app/redis';
 import { AUTH_MESSAGES } from './auth-messages.js';
+import { clientNetwork } from './client-info.js';
 import { TooManyRequests } from './rate-limiter.js';
 
 export interface LoginBackoffPolicy {
@@ -60,8 +61,8 @@ export class LoginBackoff {
   ) {}
 
   private key(accountKey: string, ip: string): string {
-    // Hashed: no e-mail or IP address in key names.
-    const digest = createHash('sha256').update(`${accountKey}\n${ip}`).digest('base64url').slice(0, 24);
+    // Hashed: no e-mail or IP address in key names. An IPv6 /64 is one client (clientNetwork).
+    const digest = createHash('sha256').update(`${accountKey}\n${clientNetwork(ip)}`).digest('base64url').slice(0, 24);
     return this.redis.keys.rateLimit('loginBackoff', digest);
   }
 

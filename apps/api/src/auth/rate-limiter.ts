@@ -3,12 +3,15 @@ import { createHash } from 'node:crypto';
 import { AppConfig } from '@app/config';
 import { RedisService } from '@app/redis';
 import { AUTH_MESSAGES } from './auth-messages.js';
+import { clientNetwork } from './client-info.js';
 
 export interface RateLimitPolicy {
   /** Attempts allowed per window. */
   limit: number;
   windowSeconds: number;
   message: (retryMinutes: number) => string;
+  /** The subject is a client address, counted by its network (clientNetwork: an IPv6 /64 is one client). */
+  perClient?: boolean;
 }
 
 /**
@@ -18,17 +21,17 @@ export interface RateLimitPolicy {
  */
 export const DEFAULT_RATE_LIMITS = {
   /** Login attempts per client address. */
-  loginIp: { limit: 100, windowSeconds: 15 * 60, message: AUTH_MESSAGES.tooManyLogins },
+  loginIp: { limit: 100, windowSeconds: 15 * 60, message: AUTH_MESSAGES.tooManyLogins, perClient: true },
   /** One-time codes e-mailed per address (registration and reset together). */
   otpSendEmail: { limit: 5, windowSeconds: 60 * 60, message: AUTH_MESSAGES.tooManyCodes },
   /** One-time codes e-mailed per client address. */
-  otpSendIp: { limit: 30, windowSeconds: 60 * 60, message: AUTH_MESSAGES.tooManyCodes },
+  otpSendIp: { limit: 30, windowSeconds: 60 * 60, message: AUTH_MESSAGES.tooManyCodes, perClient: true },
   /** Code checks (register step 2, reset verify) per client address. */
-  otpCheckIp: { limit: 60, windowSeconds: 15 * 60, message: AUTH_MESSAGES.tooManyCodeChecks },
+  otpCheckIp: { limit: 60, windowSeconds: 15 * 60, message: AUTH_MESSAGES.tooManyCodeChecks, perClient: true },
   /** Code checks per address (each code also allows only 5 wrong tries). */
   otpCheckEmail: { limit: 20, windowSeconds: 15 * 60, message: AUTH_MESSAGES.tooManyCodeChecks },
   /** Password resets per client address. */
-  resetIp: { limit: 30, windowSeconds: 15 * 60, message: AUTH_MESSAGES.tooManyResets },
+  resetIp: { limit: 30, windowSeconds: 15 * 60, message: AUTH_MESSAGES.tooManyResets, perClient: true },
   /**
    * Refused password resets (no valid ticket) per address. Only refusals count and a valid ticket is never
    * stopped by it: otherwise whoever polls an address could block its owner's reset.
@@ -64,9 +67,10 @@ export class RateLimiter {
     @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
-  private key(name: string, subject: string): string {
+  private key(name: RateLimitName, subject: string): string {
     // Subjects (e-mail and IP addresses) are hashed: no personal data in key names.
-    const digest = createHash('sha256').update(subject).digest('base64url').slice(0, 24);
+    const counted = this.policies[name].perClient ? clientNetwork(subject) : subject;
+    const digest = createHash('sha256').update(counted).digest('base64url').slice(0, 24);
     return this.redis.keys.rateLimit(name, digest);
   }
 

@@ -326,6 +326,13 @@ describe('login rate limits', () => {
     expect((await attempt(user.email.toUpperCase(), 'secret123', attacker)).status).toBe(429);
   });
 
+  it('counts an IPv6 client by its /64: a fresh address from the same network is the same guesser', async () => {
+    const user = await createUser(api, { password: 'secret123' });
+    for (let i = 1; i <= 10; i++) expect((await attempt(user.email, 'wrong-pass', `2001:db8:77:1::${i.toString(16)}`)).status).toBe(401);
+    expect((await attempt(user.email, 'secret123', '2001:db8:77:1:ffff::42')).status).toBe(429);
+    expect((await attempt(user.email, 'secret123', '2001:db8:77:2::1')).status).toBe(200);
+  });
+
   it('the wait doubles with every further wrong password, up to the maximum', async () => {
     Object.assign(backoff.policy, { freeFailures: 3, firstDelayMs: 400, maxDelayMs: 1_600 });
     const user = await createUser(api, { password: 'secret123' });
