@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
 
 /** A timestamptz column: read as Date, written as Date or ISO string, defaulted by the database. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -23,6 +23,10 @@ export interface UsersTable {
   last_login_at: NullableTimestamp;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
+  /** The person the address stands for (email_identity_key, migration 0005); unique except grandfathered aliases. */
+  email_key: GeneratedAlways<string>;
+  /** Shared its identity with an older account before aliases were refused; signs in with its exact address only. */
+  grandfathered_alias: Generated<boolean>;
 }
 
 export interface SessionsTable {
@@ -54,6 +58,18 @@ export interface OtpCodesTable {
   ip: string | null;
   expires_at: Timestamp;
   verified_at: NullableTimestamp;
+  consumed_at: NullableTimestamp;
+  created_at: DefaultTimestamp;
+}
+
+/** A password-reset ticket: issued by verifying the code, stored as SHA-256, single use, 10 minutes. */
+export interface PasswordResetTicketsTable {
+  id: Generated<string>;
+  ticket_hash: string;
+  email_key: string;
+  user_id: string | null;
+  ip: string | null;
+  expires_at: Timestamp;
   consumed_at: NullableTimestamp;
   created_at: DefaultTimestamp;
 }
@@ -196,6 +212,7 @@ export interface DB {
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   otp_codes: OtpCodesTable;
+  password_reset_tickets: PasswordResetTicketsTable;
   wallets: WalletsTable;
   events: EventsTable;
   outbox: OutboxTable;
