@@ -216,9 +216,9 @@ describe('amounts and payout details have hard bounds where money enters', () =>
         s.once('connect_error', reject);
       });
     }
-    /** Sends one place-bet and returns the bet-message it got (paced under the socket's rate limit). */
+    /** Sends one place-bet and returns the bet-message it got (paced under the per-player bet rate limit, 5 a second). */
     async function attempt(socket: Socket, payload: unknown): Promise<BetMessage> {
-      await sleep(120);
+      await sleep(220);
       const reply = new Promise<BetMessage>((resolve) => socket.once('bet-message', resolve));
       socket.emit('place-bet', payload);
       return reply;
