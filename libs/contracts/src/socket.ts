@@ -6,7 +6,10 @@ export interface PeriodInfo {
   startTime: number;
   duration: number;
   serverTime: number;
-  /** When betting closes (epoch ms) and the hash of the seed that will draw this period. */
+  /**
+   * When betting closes (epoch ms) and the hash of the seed that will draw this period (present once public: once
+   * the period before it in the chain has been drawn).
+   */
   lockTime?: number;
   seedHash?: string;
 }
