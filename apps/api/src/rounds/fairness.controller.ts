@@ -11,11 +11,13 @@ import { RoundsService } from './rounds.service.js';
 
 export const PERIOD_NOT_FOUND = 'Period not found.';
 
-/** A period as the fairness pages show it: what the `public_periods` view lets anyone see. */
+/**
+ * A period as the fairness pages show it: what the `public_periods` view lets anyone see. A result is shown when
+ * the period was drawn (also when it was refunded afterwards, because it could not be settled in time).
+ */
 function toFairnessPeriod(row: PublicPeriodRow, commitment?: string): FairnessPeriod {
-  const drawn = row.status === 'DRAWN' || row.status === 'SETTLED';
   return {
-    ...(drawn ? toGameResult(row) : { periodId: row.id }),
+    ...(row.digit !== null ? toGameResult(row) : { periodId: row.id }),
     ...(row.seed_hash ? { seedHash: row.seed_hash } : {}),
     ...(row.seed ? { seed: row.seed } : {}),
     chainIndex: row.chain_index,

@@ -182,6 +182,19 @@ describe('the public fairness page', () => {
     expect(within(form).queryByRole('list')).toBeNull();
   });
 
+  test('a period drawn but refunded because it could not be settled in time is verified with its result', async () => {
+    const v = vectors.periods[3]!;
+    const { user } = open(INFO, 'signed-out', {
+      [`GET /fairness/periods/${v.periodId}`]: () => ok({ period: { ...asResult(v), status: 'REFUNDED' } }),
+    });
+    const form = await screen.findByRole('form', { name: 'Look up an older period' });
+    await user.type(within(form).getByLabelText('Period id'), v.periodId);
+    await user.click(within(form).getByRole('button', { name: 'Look up and verify' }));
+    expect(await within(form).findByText(/was refunded/)).toHaveTextContent('it was drawn but could not be settled in time and every stake went back');
+    const checks = within(form).getByRole('list', { name: `Checks of period ${v.periodId}` });
+    expect(within(checks).getAllByRole('listitem').map((li) => li.textContent!.slice(0, 1))).toEqual(['✔', '✔', '✔', '✔']);
+  });
+
   test('a refunded period is listed with its seed, and the period after it still links to the chain', async () => {
     const withRefund = [...vectors.periods].reverse().map((v) => (v.periodId === '202611210003' ? asRefunded(v) : asResult(v)));
     const { user } = open({ ...INFO, recent: withRefund });

@@ -44,8 +44,10 @@ const isDrawn = (period: FairnessPeriod) => period.status === 'DRAWN' || period.
 function verifyListed(period: FairnessPeriod, older: FairnessPeriod[]): DrawVerification | null {
   if (!period.seed || !period.seedHash) return null;
   const previousSeed = older.find((p) => p.seed)?.seed ?? null;
-  if (!isDrawn(period)) return verifyRefunded({ periodId: period.periodId, seed: period.seed, expectedHash: period.seedHash, previousSeed });
-  if (typeof period.digit !== 'number') return null;
+  // A refunded period has no result to check, unless it was drawn before it was refunded.
+  if (typeof period.digit !== 'number') {
+    return period.status === 'REFUNDED' ? verifyRefunded({ periodId: period.periodId, seed: period.seed, expectedHash: period.seedHash, previousSeed }) : null;
+  }
   return verifyDraw({
     periodId: period.periodId,
     seed: period.seed,
@@ -215,7 +217,9 @@ function LookedUp({ period }: { period: FairnessPeriod }) {
       </p>
     ) : (
       <p className="small muted">
-        Period {period.periodId} was refunded: it could not be drawn in time and every stake went back. It used{' '}
+        Period {period.periodId} was refunded:{' '}
+        {typeof period.digit === 'number' ? 'it was drawn but could not be settled in time' : 'it could not be drawn in time'}{' '}
+        and every stake went back. It used{' '}
         {`seed[${period.chainIndex}]`}, published after it ended{period.seed ? ': ' : ''}
         {period.seed && <code>{period.seed}</code>}.
       </p>
@@ -286,7 +290,7 @@ export function FairnessPage() {
   const latestLinked = info?.nextSeedHash && latestSeed ? chainSteps(info.nextSeedHash, latestSeed) !== null : null;
   const known = (periodId: string): GameResult | undefined => {
     const candidates = [recent.find((r) => r.periodId === periodId), lookup.period?.periodId === periodId ? lookup.period : undefined];
-    const drawn = candidates.find((p) => p && isDrawn(p) && typeof p.digit === 'number' && p.color && p.bigSmall);
+    const drawn = candidates.find((p) => p && typeof p.digit === 'number' && p.color && p.bigSmall);
     return drawn ? { periodId, digit: drawn.digit!, color: drawn.color!, bigSmall: drawn.bigSmall! } : undefined;
   };
 
