@@ -185,6 +185,13 @@ describe('seed secrecy: no seed is knowable before its period is drawn', () => {
       return rows.every((r) => r.seed) && rows.length >= WALK_ROUNDS - 3 ? rows : undefined;
     }, 10_000, 'the walked periods drawn');
 
+    // Every checked period's result has reached the player's socket.
+    await eventually(
+      async () => checked.every((period) => seen.items.some((item) => item.source === 'player socket game-result' && item.text.includes(`"${period.id}"`))),
+      5000,
+      'the results on the socket',
+    );
+
     const byTime = derivable(seen.items, (item) => item.at);
     const socketStream = seen.items.filter((item) => item.source.startsWith('player socket'));
     const bySocketOrder = derivable(socketStream, (item) => item.seq);
