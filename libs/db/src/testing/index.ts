@@ -6,8 +6,8 @@ import { migrations } from '../migrations/index.js';
 
 /** Server used by integration tests; each test file gets a fresh database on it. */
 export const TEST_DATABASE_SERVER = process.env.TEST_DATABASE_SERVER ?? 'postgres://postgres@127.0.0.1:5432';
-/** One template per set of migrations, so trees with different migrations can share the test server. */
-const TEMPLATE = `wr_test_template_${createHash('sha256').update(Object.keys(migrations).join(',')).digest('hex').slice(0, 12)}`;
+// One template per set of migrations: trees with different migrations (sibling branches) never share one.
+const TEMPLATE = `wr_test_template_${createHash('sha256').update(Object.keys(migrations).sort().join(',')).digest('hex').slice(0, 12)}`;
 const TEMPLATE_LOCK = 727_002;
 
 export interface TestDatabase {
