@@ -165,6 +165,26 @@ export interface PeriodsTable {
   created_at: DefaultTimestamp;
 }
 
+/**
+ * The view every public read of periods goes through (migration 0004): `seed_hash` is NULL until it can reveal
+ * nothing unlocked, `seed` is set once the period was drawn or refunded.
+ */
+export interface PublicPeriodsView {
+  id: string;
+  status: PeriodStatus;
+  chain_id: number | null;
+  chain_index: number | null;
+  start_at: Date;
+  lock_at: Date;
+  end_at: Date;
+  seed_hash: string | null;
+  seed: string | null;
+  digit: number | null;
+  color: 'red' | 'green' | 'violet' | null;
+  big_small: 'big' | 'small' | null;
+  drawn_at: Date | null;
+}
+
 export type BetStatus = 'PENDING' | 'COMPLETED' | 'REFUNDED';
 
 export interface BetsTable {
@@ -220,6 +240,7 @@ export interface DB {
   transactions: TransactionsTable;
   fairness_chains: FairnessChainsTable;
   periods: PeriodsTable;
+  public_periods: PublicPeriodsView;
   bets: BetsTable;
   partition_fences: PartitionFencesTable;
   audit_log: AuditLogTable;
@@ -230,5 +251,6 @@ export type NewUser = Insertable<UsersTable>;
 export type Wallet = Selectable<WalletsTable>;
 export type TransactionRow = Selectable<TransactionsTable>;
 export type PeriodRow = Selectable<PeriodsTable>;
+export type PublicPeriodRow = Selectable<PublicPeriodsView>;
 export type BetRow = Selectable<BetsTable>;
 export type PeriodUpdate = Updateable<PeriodsTable>;
