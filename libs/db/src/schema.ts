@@ -4,7 +4,7 @@ import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Up
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-/** bigint columns are parsed to JS numbers (paise stay far below 2^53). */
+/** bigint columns are parsed to JS numbers, exactly or not at all (see parseInt8); sums are read as bigint. */
 type Money = ColumnType<number, number | bigint | string, number | bigint | string>;
 type DefaultMoney = ColumnType<number, number | bigint | string | undefined, number | bigint | string>;
 
@@ -215,6 +215,8 @@ export interface PartitionFencesTable {
 export interface AuditLogTable {
   id: ColumnType<number, never, never>;
   actor_id: string | null;
+  /** The player whose money the action moved (0006); null on rows written before it. */
+  beneficiary_id: ColumnType<string | null, string | null | undefined, never>;
   action: string;
   target_type: string;
   target_id: string;

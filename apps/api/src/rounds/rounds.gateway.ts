@@ -2,6 +2,7 @@ import { Inject, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, type OnGatewayConnection } from '@nestjs/websockets';
 import type { Socket } from 'socket.io';
 import type { ServerToClientEvents } from '@app/contracts';
+import { WALLET_MESSAGES } from '@app/domain';
 import type { SocketUser } from '../realtime/socket-auth.service.js';
 import { BetIntakeService } from './bet-intake.service.js';
 import { RoundsService } from './rounds.service.js';
@@ -88,6 +89,8 @@ export class RoundsGateway implements OnGatewayConnection, OnModuleDestroy {
   async placeBet(@ConnectedSocket() socket: GameSocket, @MessageBody() payload: unknown): Promise<void> {
     const user = socket.data.user;
     if (!user) return;
+    // Separation of duties: an administrator holds no wallet and never bets; told so, not ignored.
+    if (user.role !== 'user') return void socket.emit('bet-message', { success: false, message: WALLET_MESSAGES.playersOnly });
     const { refusal } = await this.intake.placeBet(user.id, payload);
     if (refusal) socket.emit('bet-message', refusal);
   }

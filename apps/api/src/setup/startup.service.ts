@@ -47,7 +47,7 @@ export class StartupService implements OnModuleInit {
         .onConflict((oc) => oc.doNothing())
         .returning('id')
         .executeTakeFirst();
-      if (user) await trx.insertInto('wallets').values({ user_id: user.id }).execute();
+      // No wallet: an administrator holds no money (separation of duties; the database refuses one).
       return !!user;
     });
     if (created) this.logger.log({ msg: 'first super-admin created', email });

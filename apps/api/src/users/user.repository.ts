@@ -102,21 +102,24 @@ export class UserRepository {
       .executeTakeFirst();
   }
 
-  /** Profile figures, in paise (counts as numbers). Refunded bets were never played and do not count. */
+  /**
+   * Profile figures: sums of paise as exact decimal text (numeric, never bigint overflow or float rounding), the
+   * count as a number. Refunded bets were never played and do not count.
+   */
   async stats(db: Executor, id: string) {
     const row = await sql<{
       total_games: number;
-      total_winnings: number;
-      total_loses: number;
-      total_deposits: number;
-      total_withdrawals: number;
+      total_winnings: string;
+      total_loses: string;
+      total_deposits: string;
+      total_withdrawals: string;
     }>`
       SELECT
-        (SELECT count(*) FROM bets WHERE user_id = ${id} AND status <> 'REFUNDED')::bigint AS total_games,
-        (SELECT coalesce(sum(win_amount), 0) FROM bets WHERE user_id = ${id} AND status = 'COMPLETED' AND is_win)::bigint AS total_winnings,
-        (SELECT coalesce(sum(amount), 0) FROM bets WHERE user_id = ${id} AND status = 'COMPLETED' AND NOT is_win)::bigint AS total_loses,
-        (SELECT coalesce(sum(amount), 0) FROM transactions WHERE user_id = ${id} AND type = 'DEPOSIT' AND status = 'COMPLETED')::bigint AS total_deposits,
-        (SELECT coalesce(sum(amount), 0) FROM transactions WHERE user_id = ${id} AND type = 'WITHDRAWAL' AND status = 'COMPLETED')::bigint AS total_withdrawals
+        (SELECT count(*) FROM bets WHERE user_id = ${id} AND status <> 'REFUNDED') AS total_games,
+        (SELECT coalesce(sum(win_amount), 0) FROM bets WHERE user_id = ${id} AND status = 'COMPLETED' AND is_win)::text AS total_winnings,
+        (SELECT coalesce(sum(amount), 0) FROM bets WHERE user_id = ${id} AND status = 'COMPLETED' AND NOT is_win)::text AS total_loses,
+        (SELECT coalesce(sum(amount), 0) FROM transactions WHERE user_id = ${id} AND type = 'DEPOSIT' AND status = 'COMPLETED')::text AS total_deposits,
+        (SELECT coalesce(sum(amount), 0) FROM transactions WHERE user_id = ${id} AND type = 'WITHDRAWAL' AND status = 'COMPLETED')::text AS total_withdrawals
     `.execute(db);
     return row.rows[0]!;
   }
