@@ -14,21 +14,27 @@ export interface AdminProfileData {
   admin: AdminProfile;
 }
 
+/**
+ * Exact rupees as decimal text with 2 decimals, e.g. '1850.25'. The dashboard's money figures are sums over every
+ * player, which can pass what a JSON number holds exactly (2^53 paise); text keeps them right to the paisa.
+ */
+export type RupeeText = string;
+
 export interface AdminStats {
-  totalDeposit: number;
+  totalDeposit: RupeeText;
   /** Labelled 'Failed Payments' in the panel. */
-  pendingDeposit: number;
-  completedDeposit: number;
+  pendingDeposit: RupeeText;
+  completedDeposit: RupeeText;
   totalOnlineUsers: number;
   totalUsers: number;
   totalBets: number;
   pendingBets: number;
   completedBets: number;
-  totalWalletBalance: number;
+  totalWalletBalance: RupeeText;
   totalGameResults: number;
-  totalWithdraw: number;
-  completedWithdraw: number;
-  pendingWithdraw: number;
+  totalWithdraw: RupeeText;
+  completedWithdraw: RupeeText;
+  pendingWithdraw: RupeeText;
 }
 export interface RecentUser {
   _id: string;

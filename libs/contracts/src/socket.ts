@@ -6,7 +6,10 @@ export interface PeriodInfo {
   startTime: number;
   duration: number;
   serverTime: number;
-  /** When betting closes (epoch ms) and the hash of the seed that will draw this period. */
+  /**
+   * When betting closes (epoch ms) and the hash of the seed that will draw this period (present once public: once
+   * the period before it in the chain has been drawn).
+   */
   lockTime?: number;
   seedHash?: string;
 }
@@ -96,3 +99,11 @@ export const CLIENT_EVENTS = [
 ] as const satisfies readonly (keyof ClientToServerEvents)[];
 /** Fails to compile when ClientToServerEvents gains an event CLIENT_EVENTS does not list. */
 export const CLIENT_EVENTS_COMPLETE: Exclude<keyof ClientToServerEvents, (typeof CLIENT_EVENTS)[number]> extends never ? true : never = true;
+
+/** Most live sockets one player holds at once, across every api node: a new one closes the player's oldest. */
+export const MAX_SOCKETS_PER_PLAYER = 5;
+/**
+ * The `exception` a socket gets just before it is closed because its player opened a newer one past the limit.
+ * The client does not reconnect it by itself (that would close the next oldest, and so on).
+ */
+export const SOCKET_REPLACED_MESSAGE = 'You are connected in too many places, so this older connection was closed.';

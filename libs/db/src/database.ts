@@ -2,8 +2,18 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.js';
 
-// int8 (bigint) → number: money is paise and stays far below 2^53; counts are small.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
+/**
+ * int8 (bigint) → number, exactly or not at all. One amount of paise, a balance, a count or an id stays far below
+ * 2^53, but a bigint column can hold more, and `Number()` would round it without a word. Past 2^53 the query fails
+ * with this error instead. Sums of paise are `numeric` (read as decimal text, never parsed here): read them with
+ * `exactPaise` as bigint and convert once, at the boundary.
+ */
+export function parseInt8(value: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`int8 value ${value} is beyond 2^53: read it as text or bigint, not as a number`);
+  return n;
+}
+pg.types.setTypeParser(pg.types.builtins.INT8, parseInt8);
 // date → plain 'YYYY-MM-DD' string (no time-zone shifting).
 pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
 

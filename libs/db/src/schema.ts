@@ -1,10 +1,10 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
 
 /** A timestamptz column: read as Date, written as Date or ISO string, defaulted by the database. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-/** bigint columns are parsed to JS numbers (paise stay far below 2^53). */
+/** bigint columns are parsed to JS numbers, exactly or not at all (see parseInt8); sums are read as bigint. */
 type Money = ColumnType<number, number | bigint | string, number | bigint | string>;
 type DefaultMoney = ColumnType<number, number | bigint | string | undefined, number | bigint | string>;
 
@@ -23,6 +23,10 @@ export interface UsersTable {
   last_login_at: NullableTimestamp;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
+  /** The person the address stands for (email_identity_key, migration 0005); unique except grandfathered aliases. */
+  email_key: GeneratedAlways<string>;
+  /** Shared its identity with an older account before aliases were refused; signs in with its exact address only. */
+  grandfathered_alias: Generated<boolean>;
 }
 
 export interface SessionsTable {
@@ -54,6 +58,18 @@ export interface OtpCodesTable {
   ip: string | null;
   expires_at: Timestamp;
   verified_at: NullableTimestamp;
+  consumed_at: NullableTimestamp;
+  created_at: DefaultTimestamp;
+}
+
+/** A password-reset ticket: issued by verifying the code, stored as SHA-256, single use, 10 minutes. */
+export interface PasswordResetTicketsTable {
+  id: Generated<string>;
+  ticket_hash: string;
+  email_key: string;
+  user_id: string | null;
+  ip: string | null;
+  expires_at: Timestamp;
   consumed_at: NullableTimestamp;
   created_at: DefaultTimestamp;
 }
@@ -149,6 +165,26 @@ export interface PeriodsTable {
   created_at: DefaultTimestamp;
 }
 
+/**
+ * The view every public read of periods goes through (migration 0004): `seed_hash` is NULL until it can reveal
+ * nothing unlocked, `seed` is set once the period was drawn or refunded.
+ */
+export interface PublicPeriodsView {
+  id: string;
+  status: PeriodStatus;
+  chain_id: number | null;
+  chain_index: number | null;
+  start_at: Date;
+  lock_at: Date;
+  end_at: Date;
+  seed_hash: string | null;
+  seed: string | null;
+  digit: number | null;
+  color: 'red' | 'green' | 'violet' | null;
+  big_small: 'big' | 'small' | null;
+  drawn_at: Date | null;
+}
+
 export type BetStatus = 'PENDING' | 'COMPLETED' | 'REFUNDED';
 
 export interface BetsTable {
@@ -179,6 +215,8 @@ export interface PartitionFencesTable {
 export interface AuditLogTable {
   id: ColumnType<number, never, never>;
   actor_id: string | null;
+  /** The player whose money the action moved (0006); null on rows written before it. */
+  beneficiary_id: ColumnType<string | null, string | null | undefined, never>;
   action: string;
   target_type: string;
   target_id: string;
@@ -194,6 +232,7 @@ export interface DB {
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   otp_codes: OtpCodesTable;
+  password_reset_tickets: PasswordResetTicketsTable;
   wallets: WalletsTable;
   events: EventsTable;
   outbox: OutboxTable;
@@ -201,6 +240,7 @@ export interface DB {
   transactions: TransactionsTable;
   fairness_chains: FairnessChainsTable;
   periods: PeriodsTable;
+  public_periods: PublicPeriodsView;
   bets: BetsTable;
   partition_fences: PartitionFencesTable;
   audit_log: AuditLogTable;
@@ -211,5 +251,6 @@ export type NewUser = Insertable<UsersTable>;
 export type Wallet = Selectable<WalletsTable>;
 export type TransactionRow = Selectable<TransactionsTable>;
 export type PeriodRow = Selectable<PeriodsTable>;
+export type PublicPeriodRow = Selectable<PublicPeriodsView>;
 export type BetRow = Selectable<BetsTable>;
 export type PeriodUpdate = Updateable<PeriodsTable>;

@@ -24,6 +24,7 @@ export * from './validation/rupee-input.js';
 export * from './validation/login.js';
 export * from './validation/register.js';
 export * from './validation/forgot-password.js';
+export * from './validation/password.js';
 export * from './validation/bet.js';
 export * from './validation/deposit.js';
 export * from './validation/withdraw.js';

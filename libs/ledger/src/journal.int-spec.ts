@@ -43,7 +43,7 @@ describe('ledger journal', () => {
     expect(outbox.map((o) => o.event_seq)).toEqual(result.seqs);
     const report = await reconcile(t.db);
     expect(report.ok).toBe(true);
-    expect(report.houseAccounts[Accounts.clearingDeposits]).toBe(-71_000);
+    expect(report.houseAccounts[Accounts.clearingDeposits]).toBe(-71_000n);
   });
 
   it('refuses an unbalanced entry before touching the database', async () => {
@@ -96,7 +96,7 @@ describe('ledger journal', () => {
     await sql`UPDATE wallets SET main = main + 1 WHERE user_id = ${users[0]!}`.execute(t.db);
     const report = await reconcile(t.db);
     expect(report.ok).toBe(false);
-    expect(report.walletMismatches).toEqual([{ userId: users[0]!, balance: 'main', wallet: 51_001, postings: 51_000 }]);
+    expect(report.walletMismatches).toEqual([{ userId: users[0]!, balance: 'main', wallet: 51_001n, postings: 51_000n }]);
     await sql`UPDATE wallets SET main = main - 1 WHERE user_id = ${users[0]!}`.execute(t.db);
     expect((await reconcile(t.db)).ok).toBe(true);
   });

@@ -43,7 +43,8 @@ export interface PeriodRowLike {
   color: string | null;
   big_small: string | null;
   seed: string | null;
-  seed_hash: string;
+  /** NULL while it is not public yet (see the `public_periods` view). */
+  seed_hash: string | null;
   drawn_at: Date | string | null;
 }
 
@@ -55,7 +56,7 @@ export function toGameResult(row: PeriodRowLike): GameResult {
     color: row.color as GameResult['color'],
     bigSmall: row.big_small as GameResult['bigSmall'],
     seed: row.seed ?? undefined,
-    seedHash: row.seed_hash,
+    seedHash: row.seed_hash ?? undefined,
     drawnAt: row.drawn_at ? iso(row.drawn_at) : undefined,
   };
 }

@@ -49,6 +49,10 @@ export class RedisKeys {
   get presenceNodes(): string {
     return `${this.prefix}presence:nodes`;
   }
+  /** Sorted set of a player's live sockets ("node socket-id", scored by connect time, Redis clock): the socket cap. */
+  playerSockets(userId: string): string {
+    return `${this.prefix}sockets:${userId}`;
+  }
   /** Cached public round state (latest results list). */
   get latestResults(): string {
     return `${this.prefix}results:latest`;

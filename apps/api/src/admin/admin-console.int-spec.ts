@@ -70,8 +70,8 @@ describe('admin console: GET /admin/dashboard and GET /admin/admin-profile', () 
   beforeAll(async () => {
     api = await startTestApi({ env: { RATE_LIMITS: 'false' } });
     await api.app.get(PresenceService).setTimings({ heartbeatMs: 200, ttlMs: 1000 });
-    // The admin's own wallet holds money too; it is not a player's and must not count.
-    admin = await createUser(api, { role: 'super-admin', main: 99_00 });
+    // An administrator holds no wallet: nothing of theirs can count.
+    admin = await createUser(api, { role: 'super-admin' });
   });
   afterAll(() => api.close());
 
@@ -85,19 +85,19 @@ describe('admin console: GET /admin/dashboard and GET /admin/admin-profile', () 
   it('an empty platform: every figure 0 and the three lists empty', async () => {
     expect(await dashboard()).toEqual({
       stats: {
-        totalDeposit: 0,
-        pendingDeposit: 0,
-        completedDeposit: 0,
+        totalDeposit: '0.00',
+        pendingDeposit: '0.00',
+        completedDeposit: '0.00',
         totalOnlineUsers: 0,
         totalUsers: 0,
         totalBets: 0,
         pendingBets: 0,
         completedBets: 0,
-        totalWalletBalance: 0,
+        totalWalletBalance: '0.00',
         totalGameResults: 0,
-        totalWithdraw: 0,
-        completedWithdraw: 0,
-        pendingWithdraw: 0,
+        totalWithdraw: '0.00',
+        completedWithdraw: '0.00',
+        pendingWithdraw: '0.00',
       },
       recentUsers: [],
       recentBets: [],
@@ -189,20 +189,20 @@ describe('admin console: GET /admin/dashboard and GET /admin/admin-profile', () 
 
     afterAll(() => expectLedgerConsistent(api.db));
 
-    it('money figures are rupees: deposits and withdrawals by status', () => {
+    it('money figures are exact rupees: deposits and withdrawals by status', () => {
       expect(data.stats).toMatchObject({
-        totalDeposit: 1000.5,
-        pendingDeposit: 500.5,
-        completedDeposit: 300,
-        totalWithdraw: 1800,
-        pendingWithdraw: 600,
-        completedWithdraw: 700,
+        totalDeposit: '1000.50',
+        pendingDeposit: '500.50',
+        completedDeposit: '300.00',
+        totalWithdraw: '1800.00',
+        pendingWithdraw: '600.00',
+        completedWithdraw: '700.00',
       });
     });
 
-    it('totalWalletBalance is main + bonus of every player (not the admin), as the wallets hold it', async () => {
+    it('totalWalletBalance is main + bonus of every player, as the wallets hold it', async () => {
       // p1: 2,000 + 300 approved − 600 held − 700 paid = 1,000; p2: 800 (its withdrawal came back); p3: 50.25 bonus.
-      expect(data.stats.totalWalletBalance).toBe(1850.25);
+      expect(data.stats.totalWalletBalance).toBe('1850.25');
       const { sum } = await api.db
         .selectFrom('wallets')
         .innerJoin('users', 'users.id', 'wallets.user_id')
@@ -285,10 +285,10 @@ describe('admin console: GET /admin/dashboard and GET /admin/admin-profile', () 
         after = await dashboard();
       }
       expect(after.stats).toMatchObject({
-        totalDeposit: 2000.5,
-        completedDeposit: 1300,
-        pendingDeposit: 500.5,
-        totalWalletBalance: 2850.25,
+        totalDeposit: '2000.50',
+        completedDeposit: '1300.00',
+        pendingDeposit: '500.50',
+        totalWalletBalance: '2850.25',
         totalBets: 13,
         pendingBets: 4,
         totalOnlineUsers: 1,

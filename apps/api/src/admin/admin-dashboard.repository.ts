@@ -5,19 +5,23 @@ import { Database, type DB } from '@app/db';
 /** How many rows each "recent" list of the dashboard holds. */
 export const RECENT_LIMIT = 10;
 
-/** The dashboard's figures as Postgres computes them (money in paise). */
+/**
+ * The dashboard's figures as Postgres computes them. Money is paise as exact decimal text: sums over every player
+ * pass 2^53 long before any single amount does, so they are never read as numbers (see exactPaise). Counts are
+ * numbers.
+ */
 export interface DashboardFigures {
-  total_deposit: number;
-  pending_deposit: number;
-  completed_deposit: number;
-  total_withdraw: number;
-  pending_withdraw: number;
-  completed_withdraw: number;
+  total_deposit: string;
+  pending_deposit: string;
+  completed_deposit: string;
+  total_withdraw: string;
+  pending_withdraw: string;
+  completed_withdraw: string;
   total_bets: number;
   pending_bets: number;
   completed_bets: number;
   total_users: number;
-  total_wallet_balance: number;
+  total_wallet_balance: string;
   total_game_results: number;
 }
 
@@ -33,18 +37,19 @@ export class AdminDashboardRepository {
 
   /**
    * Every figure in one statement, each table scanned once: deposits and withdrawals by status (sums of paise),
-   * bets by status (counts), players and their wallets (main + bonus), drawn periods (DRAWN or SETTLED).
+   * bets by status (counts), players and their wallets (main + bonus), drawn periods (DRAWN or SETTLED). Sums stay
+   * numeric (exact, no bigint overflow) and leave Postgres as text.
    */
   async figures(trx: Transaction<DB>): Promise<DashboardFigures> {
     const { rows } = await sql<DashboardFigures>`
       WITH payments AS (
         SELECT
-          coalesce(sum(amount) FILTER (WHERE type = 'DEPOSIT'), 0)::bigint AS total_deposit,
-          coalesce(sum(amount) FILTER (WHERE type = 'DEPOSIT' AND status = 'PENDING'), 0)::bigint AS pending_deposit,
-          coalesce(sum(amount) FILTER (WHERE type = 'DEPOSIT' AND status = 'COMPLETED'), 0)::bigint AS completed_deposit,
-          coalesce(sum(amount) FILTER (WHERE type = 'WITHDRAWAL'), 0)::bigint AS total_withdraw,
-          coalesce(sum(amount) FILTER (WHERE type = 'WITHDRAWAL' AND status = 'PENDING'), 0)::bigint AS pending_withdraw,
-          coalesce(sum(amount) FILTER (WHERE type = 'WITHDRAWAL' AND status = 'COMPLETED'), 0)::bigint AS completed_withdraw
+          coalesce(sum(amount) FILTER (WHERE type = 'DEPOSIT'), 0)::text AS total_deposit,
+          coalesce(sum(amount) FILTER (WHERE type = 'DEPOSIT' AND status = 'PENDING'), 0)::text AS pending_deposit,
+          coalesce(sum(amount) FILTER (WHERE type = 'DEPOSIT' AND status = 'COMPLETED'), 0)::text AS completed_deposit,
+          coalesce(sum(amount) FILTER (WHERE type = 'WITHDRAWAL'), 0)::text AS total_withdraw,
+          coalesce(sum(amount) FILTER (WHERE type = 'WITHDRAWAL' AND status = 'PENDING'), 0)::text AS pending_withdraw,
+          coalesce(sum(amount) FILTER (WHERE type = 'WITHDRAWAL' AND status = 'COMPLETED'), 0)::text AS completed_withdraw
         FROM transactions
         WHERE type IN ('DEPOSIT', 'WITHDRAWAL')
       ),
@@ -56,7 +61,7 @@ export class AdminDashboardRepository {
         FROM bets
       ),
       players AS (
-        SELECT count(*) AS total_users, coalesce(sum(w.main + w.bonus), 0)::bigint AS total_wallet_balance
+        SELECT count(*) AS total_users, coalesce(sum(w.main::numeric + w.bonus), 0)::text AS total_wallet_balance
         FROM users u
         LEFT JOIN wallets w ON w.user_id = u.id
         WHERE u.role = 'user'

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import type { DashboardData } from '@app/contracts';
-import { paiseToRupees } from '@app/domain';
+import { exactPaise, paiseToDecimalString, paiseToRupees } from '@app/domain';
 import { PresenceService } from '../presence/presence.service.js';
 import { AdminDashboardRepository } from './admin-dashboard.repository.js';
 
@@ -8,8 +8,12 @@ export const ADMIN_DASHBOARD_MESSAGES = {
   presenceUnavailable: 'Online users cannot be counted right now. Please try again.',
 } as const;
 
+/** A money figure of the dashboard: exact rupees as decimal text ('1850.25'), whatever its size. */
+const rupeeText = (paise: string): string => paiseToDecimalString(exactPaise(paise));
+
 /**
- * GET /admin/dashboard. Money figures are rupees; the others are counts:
+ * GET /admin/dashboard. Money figures are exact rupees as decimal text (sums over every player can pass what a
+ * JSON number holds exactly); the others are counts:
  * - totalDeposit: every deposit request (pending, completed and rejected); completedDeposit: approved ones;
  *   pendingDeposit: those waiting for review (the panel labels it 'Failed Payments', as the spec says).
  * - totalWithdraw / completedWithdraw / pendingWithdraw: the same for withdrawal requests (pending = held).
@@ -44,19 +48,19 @@ export class AdminDashboardService {
     const { figures: f, users, bets, results } = read;
     return {
       stats: {
-        totalDeposit: paiseToRupees(f.total_deposit),
-        pendingDeposit: paiseToRupees(f.pending_deposit),
-        completedDeposit: paiseToRupees(f.completed_deposit),
+        totalDeposit: rupeeText(f.total_deposit),
+        pendingDeposit: rupeeText(f.pending_deposit),
+        completedDeposit: rupeeText(f.completed_deposit),
         totalOnlineUsers,
         totalUsers: f.total_users,
         totalBets: f.total_bets,
         pendingBets: f.pending_bets,
         completedBets: f.completed_bets,
-        totalWalletBalance: paiseToRupees(f.total_wallet_balance),
+        totalWalletBalance: rupeeText(f.total_wallet_balance),
         totalGameResults: f.total_game_results,
-        totalWithdraw: paiseToRupees(f.total_withdraw),
-        completedWithdraw: paiseToRupees(f.completed_withdraw),
-        pendingWithdraw: paiseToRupees(f.pending_withdraw),
+        totalWithdraw: rupeeText(f.total_withdraw),
+        completedWithdraw: rupeeText(f.completed_withdraw),
+        pendingWithdraw: rupeeText(f.pending_withdraw),
       },
       recentUsers: users.map((u) => ({ _id: u.id, username: u.username, email: u.email, createdAt: u.created_at.toISOString() })),
       recentBets: bets.map((b) => ({

@@ -133,11 +133,12 @@ describe('admin payment review', () => {
     });
 
     it('filters by IST dates: from inclusive, to inclusive to the end of its day', async () => {
-      const player = await createUser(api);
+      // Two players: one may hold at most 3 pending deposits.
+      const [player, other] = [await createUser(api), await createUser(api)];
       const lateOn20th = await depositOf(player, 100);
       const startOf21st = await depositOf(player, 200);
-      const endOf21st = await depositOf(player, 300);
-      const on22nd = await depositOf(player, 400);
+      const endOf21st = await depositOf(other, 300);
+      const on22nd = await depositOf(other, 400);
       const at = async (transactionId: string, iso: string) =>
         sql`UPDATE transactions SET created_at = ${iso}::timestamptz WHERE transaction_id = ${transactionId}`.execute(api.db);
       await at(lateOn20th, '2026-11-20T18:29:59.999Z'); // 2026-11-20 23:59:59.999 IST
@@ -146,7 +147,7 @@ describe('admin payment review', () => {
       await at(on22nd, '2026-11-21T18:30:00Z'); // 2026-11-22 00:00 IST
       const ids = async (query: string) =>
         (await list('pending-deposits', query))
-          .filter((e: { walletId: string }) => e.walletId === player.walletId)
+          .filter((e: { walletId: string }) => e.walletId === player.walletId || e.walletId === other.walletId)
           .map((e: { deposit: { transactionId: string } }) => e.deposit.transactionId);
       expect(await ids('?from=2026-11-21&to=2026-11-21')).toEqual([endOf21st, startOf21st]);
       expect(await ids('?from=2026-11-21')).toEqual([on22nd, endOf21st, startOf21st]);

@@ -39,7 +39,9 @@ export class AdminPaymentsRepository {
   /**
    * Moves a PENDING transaction to its decision. Exactly-once guard: the `status = 'PENDING'` condition lets one
    * of any number of concurrent reviews update the row (the others re-check it after the winner commits and find
-   * nothing); the row's trigger refuses any later change of a decided status.
+   * nothing); the row's trigger refuses any later change of a decided status. Separation of duties: the
+   * `user_id <> reviewer` condition never lets anyone decide their own transaction (and CHECK
+   * transactions_not_self_reviewed backs it).
    */
   decide(trx: Transaction<DB>, id: string, decision: { status: 'COMPLETED' | 'FAILED'; adminId: string; notes: string | null }): Promise<TransactionRow | undefined> {
     return trx
@@ -47,6 +49,7 @@ export class AdminPaymentsRepository {
       .set({ status: decision.status, reviewed_by: decision.adminId, reviewed_at: new Date(), admin_notes: decision.notes, updated_at: new Date() })
       .where('id', '=', id)
       .where('status', '=', 'PENDING')
+      .where('user_id', '<>', decision.adminId)
       .returningAll()
       .executeTakeFirst();
   }
@@ -88,12 +91,23 @@ export class AdminPaymentsRepository {
 
   async audit(
     trx: Transaction<DB>,
-    entry: { actorId: string; action: string; targetId: string; decision: string; note: string | null; metadata: Record<string, unknown> },
+    entry: {
+      /** The admin who acted. */
+      actorId: string;
+      /** The player whose money moved. */
+      beneficiaryId: string;
+      action: string;
+      targetId: string;
+      decision: string;
+      note: string | null;
+      metadata: Record<string, unknown>;
+    },
   ): Promise<void> {
     await trx
       .insertInto('audit_log')
       .values({
         actor_id: entry.actorId,
+        beneficiary_id: entry.beneficiaryId,
         action: entry.action,
         target_type: 'transaction',
         target_id: entry.targetId,

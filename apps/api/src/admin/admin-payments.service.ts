@@ -1,4 +1,4 @@
-import { BadRequestException, ConflictException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import type { AdminDepositEntry, AdminWithdrawalEntry, Transaction } from '@app/contracts';
 import { AppConfig } from '@app/config';
 import type { TransactionRow, TransactionStatus } from '@app/db';
@@ -90,6 +90,8 @@ function toWithdrawalEntry(row: ReviewRow): AdminWithdrawalEntry {
  * - deposit rejected: nothing is posted (a pending deposit never posted anything).
  * - withdrawal approved (paid out): clearing:withdrawals −a, clearing:payouts +a.
  * - withdrawal rejected (returned): clearing:withdrawals −a, user main +a.
+ * Nobody reviews a transaction of their own account (a reviewer who was a player, or a second super-admin): the
+ * decision's conditional update requires another owner, and the audit row names the admin and the player.
  */
 @Injectable()
 export class AdminPaymentsService {
@@ -118,6 +120,7 @@ export class AdminPaymentsService {
       if (!found || found.wallet_id !== body.walletId.trim()) throw new NotFoundException(ADMIN_PAYMENT_MESSAGES.notFound);
       if (found.type !== 'DEPOSIT' && found.type !== 'WITHDRAWAL') throw new BadRequestException(ADMIN_PAYMENT_MESSAGES.notReviewable);
       const notPending = found.type === 'DEPOSIT' ? REVIEW_MESSAGES.depositNotPending : REVIEW_MESSAGES.withdrawalNotPending;
+      if (found.user_id === adminId) throw new ForbiddenException(REVIEW_MESSAGES.ownTransaction);
       if (found.status !== 'PENDING') throw new ConflictException(notPending);
       const row = await this.repo.decide(trx, found.id, { status: body.status, adminId, notes });
       if (!row) throw new ConflictException(notPending); // another review won the race
@@ -203,6 +206,7 @@ export class AdminPaymentsService {
       touched.seqs = recorded.seqs;
       await this.repo.audit(trx, {
         actorId: adminId,
+        beneficiaryId: row.user_id,
         action: row.type === 'DEPOSIT' ? 'deposit.review' : 'withdrawal.review',
         targetId: row.id,
         decision: row.status,

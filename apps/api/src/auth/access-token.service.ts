@@ -4,6 +4,29 @@ import { AppConfig } from '@app/config';
 import type { Role } from '@app/contracts';
 import type { AccessTokenClaims } from './auth-user.js';
 
+export type VerifiedAccessClaims = AccessTokenClaims & { exp: number; iat: number };
+
+const ROLES: readonly unknown[] = ['user', 'super-admin'] satisfies Role[];
+
+/**
+ * True for claims this server issues: a user, a role, a session, and a lifetime no longer than
+ * ACCESS_TOKEN_TTL_SECONDS. The signature check alone accepts a token without `exp` (it would never expire), so
+ * every verification of an access token goes through this as well.
+ */
+export function isAccessClaims(claims: unknown, ttlSeconds: number): claims is VerifiedAccessClaims {
+  if (typeof claims !== 'object' || claims === null) return false;
+  const c = claims as Record<string, unknown>;
+  return (
+    typeof c.sub === 'string' &&
+    typeof c.sid === 'string' &&
+    ROLES.includes(c.role) &&
+    Number.isFinite(c.exp) &&
+    Number.isFinite(c.iat) &&
+    (c.exp as number) > (c.iat as number) &&
+    (c.exp as number) - (c.iat as number) <= ttlSeconds
+  );
+}
+
 /** Issues and verifies short-lived access tokens (HTTP bearer and the socket handshake). */
 @Injectable()
 export class AccessTokenService {
@@ -17,8 +40,10 @@ export class AccessTokenService {
     return this.jwt.sign(claims, { expiresIn: this.config.ACCESS_TOKEN_TTL_SECONDS });
   }
 
-  /** The claims and expiry (epoch seconds) of a valid token; throws when invalid or expired. */
-  verify(token: string): AccessTokenClaims & { exp: number; iat: number } {
-    return this.jwt.verify(token);
+  /** The claims and expiry (epoch seconds) of a valid token; throws when invalid, expired or not one of ours. */
+  verify(token: string): VerifiedAccessClaims {
+    const claims: unknown = this.jwt.verify(token);
+    if (!isAccessClaims(claims, this.config.ACCESS_TOKEN_TTL_SECONDS)) throw new Error('not an access token of this server');
+    return claims;
   }
 }

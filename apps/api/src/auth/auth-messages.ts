@@ -7,6 +7,8 @@ export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password.',
   emailTaken: 'This email is already registered. Please log in instead.',
   invalidReferral: 'Invalid referral code.',
+  ownReferral: 'You cannot use your own referral code.',
+  adminReferral: 'This referral code belongs to an administrator and cannot be used.',
   codeSent: (email: string) => `We have sent a 6-digit code to ${email}. It is valid for 10 minutes.`,
   registered: 'Registration successful. Please log in.',
   codeExpired: 'This code has expired or is no longer valid. Please request a new one.',
@@ -19,10 +21,12 @@ export const AUTH_MESSAGES = {
   accountSuspended: 'This account has been suspended. Please contact support.',
   resetCodeSent: 'If an account exists for this email, we have sent a 6-digit code to it. It is valid for 10 minutes.',
   codeVerified: 'Code verified. You can now set a new password.',
-  resetNotVerified: 'Please verify the code sent to your email first. A verified code can be used once, within 10 minutes.',
+  resetNotVerified:
+    'Please verify the code sent to your email first. A verified code can be used once, within 10 minutes, in the browser that verified it.',
   passwordReset: 'Your password has been reset. Please log in with your new password.',
   passwordTooLong: 'Password must be at most 128 characters.',
   tooManyLogins: (minutes: number) => `Too many login attempts. Please try again in ${plural(minutes, 'minute', 'minutes')}.`,
   tooManyCodes: (minutes: number) => `Too many codes requested. Please try again in ${plural(minutes, 'minute', 'minutes')}.`,
+  tooManyResets: (minutes: number) => `Too many password reset attempts. Please try again in ${plural(minutes, 'minute', 'minutes')}.`,
   tooManyCodeChecks: (minutes: number) => `Too many code attempts. Please try again in ${plural(minutes, 'minute', 'minutes')}.`,
 } as const;

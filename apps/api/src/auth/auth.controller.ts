@@ -11,8 +11,9 @@ import { Public } from './decorators.js';
 import { ForgotPasswordRequestDto, ForgotPasswordResetDto, ForgotPasswordVerifyDto } from './dto/forgot-password.dto.js';
 import { LoginDto } from './dto/login.dto.js';
 import { RegisterDto } from './dto/register.dto.js';
-import { PasswordResetService } from './password-reset.service.js';
+import { PasswordResetService, ResetTicketRefused } from './password-reset.service.js';
 import { clearRefreshCookie, readBearer, readRefreshCookie, setRefreshCookie } from './refresh-cookie.js';
+import { clearResetTicketCookie, readResetTicketCookie, setResetTicketCookie } from './reset-ticket-cookie.js';
 import { SessionService } from './session.service.js';
 
 @ApiTags('auth')
@@ -91,19 +92,36 @@ export class AuthController {
     return ok({}, AUTH_MESSAGES.resetCodeSent);
   }
 
+  /** A right code buys a reset ticket, set as an httpOnly cookie that only the reset call receives. */
   @Public()
   @Post('forgot-password/verify')
   @HttpCode(HttpStatus.OK)
-  async forgotPasswordVerify(@Body() dto: ForgotPasswordVerifyDto, @Req() req: Request): Promise<ApiSuccess<ForgotPasswordStepData>> {
-    await this.reset.verify(dto.email, dto.otp, clientInfo(req));
+  async forgotPasswordVerify(
+    @Body() dto: ForgotPasswordVerifyDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ApiSuccess<ForgotPasswordStepData>> {
+    const ticket = await this.reset.verify(dto.email, dto.otp, clientInfo(req));
+    setResetTicketCookie(res, this.config, ticket);
     return ok({}, AUTH_MESSAGES.codeVerified);
   }
 
+  /** Needs the ticket cookie of verify; it is cleared once used or found invalid (a bad password keeps it). */
   @Public()
   @Post('forgot-password/reset')
   @HttpCode(HttpStatus.OK)
-  async forgotPasswordReset(@Body() dto: ForgotPasswordResetDto): Promise<ApiSuccess<ForgotPasswordStepData>> {
-    await this.reset.reset(dto.email, dto.password, dto.confirmPassword);
+  async forgotPasswordReset(
+    @Body() dto: ForgotPasswordResetDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ApiSuccess<ForgotPasswordStepData>> {
+    try {
+      await this.reset.reset(dto.email, dto.password, dto.confirmPassword, readResetTicketCookie(req), clientInfo(req));
+    } catch (error) {
+      if (error instanceof ResetTicketRefused) clearResetTicketCookie(res, this.config);
+      throw error;
+    }
+    clearResetTicketCookie(res, this.config);
     return ok({}, AUTH_MESSAGES.passwordReset);
   }
 }

@@ -2,14 +2,18 @@ import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { AppConfig } from '@app/config';
-import type { AccessTokenClaims, AuthUser } from './auth-user.js';
+import { isAccessClaims } from './access-token.service.js';
+import type { AuthUser } from './auth-user.js';
 import { SessionRevocations } from './session-revocations.js';
 
-/** Validates `Authorization: Bearer <access token>` (HS256, issuer-checked) and refuses a revoked session. */
+/**
+ * Validates `Authorization: Bearer <access token>` (HS256 only, issuer-checked, `exp` required and no further
+ * away than the access-token lifetime) and refuses a revoked session.
+ */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   constructor(
-    @Inject(AppConfig) config: AppConfig,
+    @Inject(AppConfig) private readonly config: AppConfig,
     @Inject(SessionRevocations) private readonly revocations: SessionRevocations,
   ) {
     super({
@@ -21,7 +25,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     });
   }
 
-  async validate(claims: AccessTokenClaims): Promise<AuthUser | false> {
+  async validate(claims: unknown): Promise<AuthUser | false> {
+    if (!isAccessClaims(claims, this.config.ACCESS_TOKEN_TTL_SECONDS)) return false;
     if (await this.revocations.isRevoked(claims.sid)) return false;
     return { id: claims.sub, role: claims.role, sessionId: claims.sid };
   }

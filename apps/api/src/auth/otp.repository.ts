@@ -38,7 +38,7 @@ export class OtpRepository {
   async newestUnusedForUpdate(db: Executor, purpose: OtpPurpose, email: string) {
     return db
       .selectFrom('otp_codes')
-      .select(['id', 'code_hash', 'attempts', 'verified_at', sql<boolean>`expires_at <= now()`.as('expired')])
+      .select(['id', 'code_hash', 'attempts', sql<boolean>`expires_at <= now()`.as('expired')])
       .where('purpose', '=', purpose)
       .where('email', '=', email)
       .where('consumed_at', 'is', null)
@@ -58,38 +58,12 @@ export class OtpRepository {
     return row.attempts;
   }
 
-  async markVerified(db: Executor, id: string): Promise<void> {
-    await db.updateTable('otp_codes').set({ verified_at: sql`now()` }).where('id', '=', id).execute();
-  }
-
   /** Uses a code up; false when it was already used (single use, even under concurrent calls). */
   async consume(db: Executor, id: string): Promise<boolean> {
     const row = await db
       .updateTable('otp_codes')
       .set({ consumed_at: sql`now()` })
       .where('id', '=', id)
-      .where('consumed_at', 'is', null)
-      .returning('id')
-      .executeTakeFirst();
-    return !!row;
-  }
-
-  /** Uses up the address's reset code verified within the window; false when there is none. */
-  async consumeVerifiedReset(db: Executor, email: string, windowMinutes: number): Promise<boolean> {
-    const row = await db
-      .updateTable('otp_codes')
-      .set({ consumed_at: sql`now()` })
-      .where('id', '=', (eb) =>
-        eb
-          .selectFrom('otp_codes')
-          .select('id')
-          .where('purpose', '=', 'reset')
-          .where('email', '=', email)
-          .where('consumed_at', 'is', null)
-          .where('verified_at', '>', sql<Date>`now() - make_interval(mins => ${windowMinutes})`)
-          .orderBy('verified_at', 'desc')
-          .limit(1),
-      )
       .where('consumed_at', 'is', null)
       .returning('id')
       .executeTakeFirst();

@@ -3,23 +3,23 @@ import type { Transaction } from 'kysely';
 import { createHmac, hkdfSync, randomInt, timingSafeEqual } from 'node:crypto';
 import { AppConfig } from '@app/config';
 import { Database, type DB } from '@app/db';
+import { emailIdentityKey } from '@app/domain';
 import { MailQueue, type OtpPurpose } from '@app/mail';
 import { AUTH_MESSAGES } from './auth-messages.js';
-import { OTP_MAX_ATTEMPTS, OTP_TTL_MINUTES, RESET_VERIFIED_WINDOW_MINUTES } from './otp-policy.js';
+import { OTP_MAX_ATTEMPTS, OTP_TTL_MINUTES } from './otp-policy.js';
 import { OtpRepository } from './otp.repository.js';
 import { RateLimiter } from './rate-limiter.js';
 
 export interface OtpRow {
   id: string;
-  verified_at: Date | null;
 }
 
 type CheckOutcome<T> = { kind: 'ok'; value: T } | { kind: 'expired' } | { kind: 'locked' } | { kind: 'wrong'; left: number };
 
 /**
  * One-time codes: 6 random digits (crypto.randomInt), stored as an HMAC under a server key (a leaked table does
- * not reveal codes), valid 10 minutes, single use, at most 5 wrong tries each; sends are limited per address
- * and per client address, checks per client address.
+ * not reveal codes), valid 10 minutes, single use, at most 5 wrong tries each; sends and checks are limited per
+ * address and per client address.
  */
 @Injectable()
 export class OtpService {
@@ -39,10 +39,13 @@ export class OtpService {
     return createHmac('sha256', this.key).update(`${purpose}:${email}:${code}`).digest('hex');
   }
 
-  /** Counts a send against the limits (429 when over); call before any work that reveals anything. */
+  /**
+   * Counts a send against the limits (429 when over), per client address and per e-mail identity (aliases of
+   * one address share it); call before any work that reveals anything.
+   */
   async limitSend(email: string, ip: string): Promise<void> {
     await this.limits.hit('otpSendIp', ip);
-    await this.limits.hit('otpSendEmail', email);
+    await this.limits.hit('otpSendEmail', emailIdentityKey(email));
   }
 
   /**
@@ -58,32 +61,28 @@ export class OtpService {
     if (deliver) await this.mail.sendOtp({ to: email, purpose, code, validMinutes: OTP_TTL_MINUTES });
   }
 
+  /** Counts a code check against the limits (429 when over); call before any work that reveals anything. */
+  async limitCheck(email: string, ip: string): Promise<void> {
+    await this.limits.hit('otpCheckIp', ip);
+    await this.limits.hit('otpCheckEmail', emailIdentityKey(email));
+  }
+
   /** Uses a code up inside `trx` (single use). */
   async consume(trx: Transaction<DB>, id: string): Promise<void> {
     if (!(await this.codes.consume(trx, id))) throw new BadRequestException(AUTH_MESSAGES.codeExpired);
   }
 
-  async markVerified(trx: Transaction<DB>, id: string): Promise<void> {
-    await this.codes.markVerified(trx, id);
-  }
-
-  /** Uses up the reset code the address verified in the last 10 minutes; false when there is none. */
-  consumeVerifiedReset(trx: Transaction<DB>, email: string): Promise<boolean> {
-    return this.codes.consumeVerifiedReset(trx, email, RESET_VERIFIED_WINDOW_MINUTES);
-  }
-
   /**
-   * Checks `code` against the newest unused code of the address. When it matches, `onValid` runs in the same
-   * transaction (with the code row locked); otherwise the wrong try is counted and a 400 explains what to do.
+   * Checks `code` against the newest unused code of the address (call limitCheck first). When it matches,
+   * `onValid` runs in the same transaction (with the code row locked); otherwise the wrong try is counted and a
+   * 400 explains what to do.
    */
   async check<T>(
     purpose: OtpPurpose,
     email: string,
     code: string,
-    ip: string,
     onValid: (trx: Transaction<DB>, row: OtpRow) => Promise<T>,
   ): Promise<T> {
-    await this.limits.hit('otpCheckIp', ip);
     const outcome = await this.db.transaction().execute(async (trx): Promise<CheckOutcome<T>> => {
       const row = await this.codes.newestUnusedForUpdate(trx, purpose, email);
       if (!row || row.expired) return { kind: 'expired' };
@@ -94,7 +93,7 @@ export class OtpService {
         const attempts = await this.codes.addWrongAttempt(trx, row.id);
         return attempts >= OTP_MAX_ATTEMPTS ? { kind: 'locked' } : { kind: 'wrong', left: OTP_MAX_ATTEMPTS - attempts };
       }
-      return { kind: 'ok', value: await onValid(trx, { id: row.id, verified_at: row.verified_at }) };
+      return { kind: 'ok', value: await onValid(trx, { id: row.id }) };
     });
     switch (outcome.kind) {
       case 'ok':

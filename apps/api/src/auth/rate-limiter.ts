@@ -3,29 +3,40 @@ import { createHash } from 'node:crypto';
 import { AppConfig } from '@app/config';
 import { RedisService } from '@app/redis';
 import { AUTH_MESSAGES } from './auth-messages.js';
+import { clientNetwork } from './client-info.js';
 
 export interface RateLimitPolicy {
   /** Attempts allowed per window. */
   limit: number;
   windowSeconds: number;
   message: (retryMinutes: number) => string;
+  /** The subject is a client address, counted by its network (clientNetwork: an IPv6 /64 is one client). */
+  perClient?: boolean;
 }
 
 /**
  * The identity limits. Generous enough for a person (and for test suites that sign in many players from one
- * address), tight enough to stop guessing: a password gets 10 wrong tries per account per 15 minutes.
+ * address), tight enough to stop guessing. Per-address limits are keyed by the e-mail identity (emailIdentityKey),
+ * so aliases of one address share them. Wrong passwords are slowed per account and client address (LoginBackoff).
  */
 export const DEFAULT_RATE_LIMITS = {
-  /** Wrong passwords per account (counted on failure, cleared by a successful login). */
-  loginAccount: { limit: 10, windowSeconds: 15 * 60, message: AUTH_MESSAGES.tooManyLogins },
   /** Login attempts per client address. */
-  loginIp: { limit: 100, windowSeconds: 15 * 60, message: AUTH_MESSAGES.tooManyLogins },
+  loginIp: { limit: 100, windowSeconds: 15 * 60, message: AUTH_MESSAGES.tooManyLogins, perClient: true },
   /** One-time codes e-mailed per address (registration and reset together). */
   otpSendEmail: { limit: 5, windowSeconds: 60 * 60, message: AUTH_MESSAGES.tooManyCodes },
   /** One-time codes e-mailed per client address. */
-  otpSendIp: { limit: 30, windowSeconds: 60 * 60, message: AUTH_MESSAGES.tooManyCodes },
+  otpSendIp: { limit: 30, windowSeconds: 60 * 60, message: AUTH_MESSAGES.tooManyCodes, perClient: true },
   /** Code checks (register step 2, reset verify) per client address. */
-  otpCheckIp: { limit: 60, windowSeconds: 15 * 60, message: AUTH_MESSAGES.tooManyCodeChecks },
+  otpCheckIp: { limit: 60, windowSeconds: 15 * 60, message: AUTH_MESSAGES.tooManyCodeChecks, perClient: true },
+  /** Code checks per address (each code also allows only 5 wrong tries). */
+  otpCheckEmail: { limit: 20, windowSeconds: 15 * 60, message: AUTH_MESSAGES.tooManyCodeChecks },
+  /** Password resets per client address. */
+  resetIp: { limit: 30, windowSeconds: 15 * 60, message: AUTH_MESSAGES.tooManyResets, perClient: true },
+  /**
+   * Refused password resets (no valid ticket) per address. Only refusals count and a valid ticket is never
+   * stopped by it: otherwise whoever polls an address could block its owner's reset.
+   */
+  resetEmail: { limit: 10, windowSeconds: 15 * 60, message: AUTH_MESSAGES.tooManyResets },
 } satisfies Record<string, RateLimitPolicy>;
 
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;
@@ -58,7 +69,8 @@ export class RateLimiter {
 
   private key(name: RateLimitName, subject: string): string {
     // Subjects (e-mail and IP addresses) are hashed: no personal data in key names.
-    const digest = createHash('sha256').update(subject).digest('base64url').slice(0, 24);
+    const counted = this.policies[name].perClient ? clientNetwork(subject) : subject;
+    const digest = createHash('sha256').update(counted).digest('base64url').slice(0, 24);
     return this.redis.keys.rateLimit(name, digest);
   }
 

@@ -1,6 +1,9 @@
 import { jest } from '@jest/globals';
+import { randomBytes } from 'node:crypto';
+import { emailIdentityKey } from '@app/domain';
 import { AUTH_MESSAGES } from './auth-messages.js';
-import { freshEmail, nextCode, registration, startIdentityStack, type IdentityStack } from './testing/identity-kit.js';
+import { RateLimiter } from './rate-limiter.js';
+import { freshEmail, from, nextCode, registerPlayer, registration, startIdentityStack, type IdentityStack } from './testing/identity-kit.js';
 import { createUser } from '../testing/users.js';
 
 const REGISTER = '/api/v1/auth/register';
@@ -9,7 +12,7 @@ jest.setTimeout(30_000);
 describe('POST /auth/register (two steps, code by e-mail)', () => {
   let stack: IdentityStack;
   beforeAll(async () => {
-    stack = await startIdentityStack();
+    stack = await startIdentityStack({ env: { ALLOWED_EMAIL_DOMAINS: 'gmail.com,googlemail.com,corp.in', TRUST_PROXY: 'true' } });
   });
   afterAll(() => stack.close());
 
@@ -75,6 +78,10 @@ describe('POST /auth/register (two steps, code by e-mail)', () => {
       [{ username: 'ab' }, 'Username must be 3 to 30 characters: letters, digits, spaces, dots, underscores or hyphens.'],
       [{ username: 'Ravi<script>' }, 'Username must be 3 to 30 characters: letters, digits, spaces, dots, underscores or hyphens.'],
       [{ otp: '12ab56' }, 'Please enter the 6-digit code sent to your Gmail.'],
+      [{ password: 'iloveyou1', confirmPassword: 'iloveyou1' }, 'This password is too common. Please choose a less common password.'],
+      [{ password: 'QWERTY123', confirmPassword: 'QWERTY123' }, 'This password is too common. Please choose a less common password.'],
+      [{ password: `${email.split('@')[0]}`, confirmPassword: `${email.split('@')[0]}` }, 'Password must not be made from your email address.'],
+      [{ password: `${email.split('@')[0]!.replace('.', '')}2024`, confirmPassword: `${email.split('@')[0]!.replace('.', '')}2024` }, 'Password must not be made from your email address.'],
       [{ role: 'super-admin' }, 'Unknown field: role'],
     ];
     for (const [change, message] of cases) {
@@ -149,5 +156,107 @@ describe('POST /auth/register (two steps, code by e-mail)', () => {
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.find((r) => r.status !== 201)!.status).toBeGreaterThanOrEqual(400);
     expect(await stack.api.db.selectFrom('users').select('id').where('email', '=', email).execute()).toHaveLength(1);
+  });
+
+  describe('one account per person', () => {
+    const tag = () => randomBytes(3).toString('hex');
+    const sentTo = (email: string) => stack.mail.messages.filter((m) => m.to.includes(email));
+
+    it('refuses every alias of a registered Gmail address (case, dots, +tag, googlemail.com) with 409, before a code is sent', async () => {
+      const t = tag();
+      await registerPlayer(stack, `ravi.kumar.${t}@gmail.com`);
+      for (const alias of [`RaviKumar${t}@gmail.com`, `r.a.v.i.kumar.${t}+win@gmail.com`, `ravikumar${t}@GoogleMail.com`, `ravi.kumar.${t}+x@googlemail.com`]) {
+        const res = await send(registration(alias));
+        expect({ alias, status: res.status, message: res.body.message }).toEqual({ alias, status: 409, message: AUTH_MESSAGES.emailTaken });
+        expect(sentTo(alias.toLowerCase())).toHaveLength(0);
+      }
+      const other = `ravikumar${t}2@gmail.com`;
+      expect((await send(registration(other))).status).toBe(200);
+    });
+
+    it('elsewhere ignores case and a +tag but not dots', async () => {
+      const t = tag();
+      await registerPlayer(stack, `anil.${t}+games@corp.in`);
+      for (const alias of [`ANIL.${t}@Corp.in`, `anil.${t}+other@corp.in`]) {
+        expect({ alias, status: (await send(registration(alias))).status }).toEqual({ alias, status: 409 });
+      }
+      expect((await send(registration(`anil${t}@corp.in`))).status).toBe(200);
+    });
+
+    it('creates one account when two aliases of one address finish registering at the same moment', async () => {
+      const t = tag();
+      const first = `sita.${t}@gmail.com`;
+      const second = `sita${t}+2@gmail.com`;
+      let since = Date.now();
+      expect((await send(registration(first))).status).toBe(200);
+      const firstCode = await nextCode(stack.mail, first, since);
+      since = Date.now();
+      expect((await send(registration(second))).status).toBe(200);
+      const secondCode = await nextCode(stack.mail, second, since);
+      const results = await Promise.all([send(registration(first, { otp: firstCode })), send(registration(second, { otp: secondCode }))]);
+      expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+      expect(results.find((r) => r.status === 409)!.body.message).toBe(AUTH_MESSAGES.emailTaken);
+      const rows = await stack.api.db.selectFrom('users').select('email').where('email_key', '=', emailIdentityKey(first)).execute();
+      expect(rows).toHaveLength(1);
+    });
+
+    it('refuses the referral code of the registrant’s own address (an alias of it) and of an administrator, at both steps', async () => {
+      const t = tag();
+      const referrer = await registerPlayer(stack, `meera.${t}@gmail.com`);
+      const code = (await stack.api.db.selectFrom('users').select('referral_code').where('id', '=', referrer.user._id).executeTakeFirstOrThrow()).referral_code;
+      const own = await send(registration(`Meera${t}+2@gmail.com`, { referralCode: code.toLowerCase() }));
+      expect({ status: own.status, message: own.body.message, errors: own.body.errors }).toEqual({
+        status: 400,
+        message: 'You cannot use your own referral code.',
+        errors: { referralCode: 'You cannot use your own referral code.' },
+      });
+
+      const admin = await createUser(stack.api, { role: 'super-admin' });
+      const staff = await send(registration(freshEmail(), { referralCode: admin.referralCode }));
+      expect({ status: staff.status, message: staff.body.message }).toEqual({ status: 400, message: 'This referral code belongs to an administrator and cannot be used.' });
+
+      // A code that was a player's at step 1 and an administrator's by step 2 is refused at step 2.
+      const promoted = await createUser(stack.api);
+      const email = freshEmail();
+      const since = Date.now();
+      expect((await send(registration(email, { referralCode: promoted.referralCode }))).status).toBe(200);
+      const otp = await nextCode(stack.mail, email, since);
+      await stack.api.db.updateTable('users').set({ role: 'super-admin' }).where('id', '=', promoted.id).execute();
+      const late = await send(registration(email, { referralCode: promoted.referralCode, otp }));
+      expect({ status: late.status, message: late.body.message }).toEqual({ status: 400, message: 'This referral code belongs to an administrator and cannot be used.' });
+      expect(await stack.api.db.selectFrom('users').select('id').where('email', '=', email).execute()).toHaveLength(0);
+    });
+  });
+
+  describe('limits', () => {
+    let limiter: RateLimiter;
+    beforeAll(() => {
+      limiter = stack.api.app.get(RateLimiter);
+    });
+
+    it('counts step 1 per client address before the address is looked up (a taken address is no free probe)', async () => {
+      const taken = [await createUser(stack.api), await createUser(stack.api)];
+      const saved = { ...limiter.policies.otpSendIp };
+      limiter.policies.otpSendIp.limit = 2;
+      try {
+        const ip = '192.0.2.10';
+        const statuses = [];
+        for (const user of taken) statuses.push((await stack.api.request('POST', REGISTER, { body: registration(user.email), headers: from(ip) })).status);
+        statuses.push((await stack.api.request('POST', REGISTER, { body: registration(freshEmail()), headers: from(ip) })).status);
+        expect(statuses).toEqual([409, 409, 429]);
+      } finally {
+        limiter.policies.otpSendIp = saved;
+      }
+    });
+
+    it('counts step 1 per address, aliases together, from any client address', async () => {
+      const t = randomBytes(3).toString('hex');
+      const statuses = [];
+      for (let i = 0; i < 6; i++) {
+        const alias = i % 2 === 0 ? `kiran.${t}+${i}@gmail.com` : `Kiran${t}@gmail.com`;
+        statuses.push((await stack.api.request('POST', REGISTER, { body: registration(alias), headers: from(`192.0.2.${20 + i}`) })).status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    });
   });
 });

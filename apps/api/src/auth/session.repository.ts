@@ -50,6 +50,12 @@ export class SessionRepository {
       .executeTakeFirst();
   }
 
+  /** True when the token exists and belongs to the session. */
+  async tokenOfSession(db: Executor, tokenHash: string, sessionId: string): Promise<boolean> {
+    const row = await db.selectFrom('refresh_tokens').select('token_hash').where('token_hash', '=', tokenHash).where('session_id', '=', sessionId).executeTakeFirst();
+    return !!row;
+  }
+
   /** Marks a token rotated; false when it already was (conditional update: a token rotates once). */
   async markRotated(db: Executor, tokenHash: string): Promise<boolean> {
     const row = await db

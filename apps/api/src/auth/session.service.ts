@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, UnauthorizedException, ForbiddenException } from '@nestjs/common';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { AppConfig } from '@app/config';
 import type { AuthUser as AuthUserData, Role } from '@app/contracts';
 import { Database } from '@app/db';
@@ -32,13 +32,19 @@ type RotateOutcome =
   | { kind: 'suspended'; userId: string; sessionId: string };
 
 /**
- * Sessions: one per login, each a family of opaque refresh tokens (32 random bytes, stored as SHA-256). Every
- * refresh rotates the token; presenting a rotated token again revokes the whole family (it was copied). Revoking
- * a session also stops its access tokens (SessionRevocations) and disconnects the user's sockets on every node.
+ * Sessions: one per login, each a family of opaque refresh tokens (stored as SHA-256). Every refresh rotates the
+ * token; presenting a rotated token again revokes the whole family (it was copied) — unless it comes back within
+ * REFRESH_REUSE_GRACE_SECONDS of its rotation, which is the same client refreshing twice at once (two tabs, the
+ * socket and a page): that presentation gets the very successor the first one got, never a second one, so a
+ * family always has exactly one live token. To give the same successor again without keeping it readable, a
+ * successor is derived from its predecessor (HMAC under a server key); the first token of a session is random.
+ * Revoking a session also stops its access tokens (SessionRevocations) and disconnects the user's sockets on
+ * every node.
  */
 @Injectable()
 export class SessionService {
   private readonly logger = new Logger('Sessions');
+  private readonly successorKey: Buffer;
 
   constructor(
     @Inject(Database) private readonly db: Database,
@@ -47,11 +53,19 @@ export class SessionService {
     @Inject(SessionRevocations) private readonly revocations: SessionRevocations,
     @Inject(SocketAuthService) private readonly sockets: SocketAuthService,
     @Inject(AppConfig) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.successorKey = Buffer.from(hkdfSync('sha256', config.jwtSecret, 'winround', 'refresh-token-successor', 32));
+  }
 
   private newToken(): { token: string; hash: string } {
     const token = randomBytes(32).toString('base64url');
     return { token, hash: hashRefreshToken(token) };
+  }
+
+  /** The token that replaces `token` when it rotates: the same every time it is asked for. */
+  private successorOf(token: string): { token: string; hash: string } {
+    const next = createHmac('sha256', this.successorKey).update(token).digest('base64url');
+    return { token: next, hash: hashRefreshToken(next) };
   }
 
   /** Opens a session for a user who has just proved who they are. */
@@ -72,13 +86,13 @@ export class SessionService {
     const presented = hashRefreshToken(refreshToken);
     const ttlSeconds = this.config.REFRESH_TOKEN_TTL_SECONDS;
     const outcome = await this.db.transaction().execute(async (trx): Promise<RotateOutcome> => {
+      // The row lock serialises presentations of one token: a second one sees the first one's rotation.
       const row = await this.sessions.findTokenForUpdate(trx, presented);
       if (!row) return { kind: 'refused', reason: 'unknown' };
       if (row.revoked_at) return { kind: 'refused', reason: 'revoked' };
-      // A rotated token presented again moments later is the same client refreshing twice at once (the row lock
-      // above serialised the two); later than that, someone holds a copy: end the whole family.
       const concurrent = !!row.rotated_at && Date.now() - new Date(row.rotated_at).getTime() < this.config.REFRESH_REUSE_GRACE_SECONDS * 1000;
       if (row.rotated_at && !concurrent) {
+        // Later than a concurrent refresh could be: someone holds a copy. End the whole family.
         await this.sessions.revoke(trx, row.session_id, 'refresh-token-reuse');
         return { kind: 'reused', userId: row.user_id, sessionId: row.session_id };
       }
@@ -87,9 +101,14 @@ export class SessionService {
         await this.sessions.revoke(trx, row.session_id, 'account-suspended');
         return { kind: 'suspended', userId: row.user_id, sessionId: row.session_id };
       }
-      if (!concurrent && !(await this.sessions.markRotated(trx, presented))) return { kind: 'refused', reason: 'rotated' };
-      const next = this.newToken();
-      await this.sessions.insertToken(trx, { tokenHash: next.hash, sessionId: row.session_id, ttlSeconds });
+      const next = this.successorOf(refreshToken);
+      if (concurrent) {
+        // The same successor again (it exists unless the token was rotated before successors were derived).
+        if (!(await this.sessions.tokenOfSession(trx, next.hash, row.session_id))) return { kind: 'refused', reason: 'rotated' };
+      } else {
+        if (!(await this.sessions.markRotated(trx, presented))) return { kind: 'refused', reason: 'rotated' };
+        await this.sessions.insertToken(trx, { tokenHash: next.hash, sessionId: row.session_id, ttlSeconds });
+      }
       await this.sessions.touchSession(trx, row.session_id, ttlSeconds);
       const user = { id: row.user_id, username: row.username, email: row.email, role: row.role };
       return {

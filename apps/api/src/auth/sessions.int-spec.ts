@@ -1,10 +1,13 @@
 import { jest } from '@jest/globals';
+import { createHmac, randomBytes } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
+import { emailIdentityKey } from '@app/domain';
 import { startTestApi, TEST_API_KEY, type TestApi } from '../testing/test-api.js';
 import { createUser } from '../testing/users.js';
 import { AccessTokenService } from './access-token.service.js';
+import { LoginBackoff } from './login-backoff.js';
 import { RateLimiter } from './rate-limiter.js';
-import { login, refreshCookie, registerPlayer, setCookieLine, startIdentityStack, type IdentityStack } from './testing/identity-kit.js';
+import { from, login, refreshCookie, registerPlayer, setCookieLine, startIdentityStack, type IdentityStack } from './testing/identity-kit.js';
 
 jest.setTimeout(30_000);
 
@@ -122,19 +125,54 @@ describe('login, refresh-token rotation and logout', () => {
     expect((await api.request('GET', '/api/v1/user/profile', { token: other.accessToken })).status).toBe(200);
   });
 
-  it('treats simultaneous refreshes with the same token (two tabs, socket and page at once) as one client', async () => {
+  it('gives every simultaneous refresh with the same token the same successor, leaving one live token', async () => {
     const session = await login(api, player.email, player.password);
-    const results = await Promise.all([
-      api.request('GET', '/api/v1/auth/refresh-token', { cookie: session.cookie }),
-      api.request('POST', '/api/v1/refresh-token', { cookie: session.cookie, body: {} }),
-      api.request('POST', '/api/v1/refresh-token', { cookie: session.cookie, body: {} }),
-    ]);
-    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
     const sid = api.app.get(AccessTokenService).verify(session.accessToken).sid;
-    const row = await api.db.selectFrom('sessions').select('revoked_reason').where('id', '=', sid).executeTakeFirstOrThrow();
-    expect(row.revoked_reason).toBeNull();
-    // Each answer's cookie keeps working: the session lives on.
-    for (const r of results) expect((await api.request('POST', '/api/v1/refresh-token', { cookie: refreshCookie(r)!, body: {} })).status).toBe(200);
+    const N = 8;
+    const results = await Promise.all(
+      Array.from({ length: N }, (_, i) =>
+        i % 2 === 0 ? api.request('GET', '/api/v1/auth/refresh-token', { cookie: session.cookie }) : api.request('POST', '/api/v1/refresh-token', { cookie: session.cookie, body: {} }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(N).fill(200));
+    const successors = new Set(results.map((r) => refreshCookie(r)));
+    expect(successors.size).toBe(1);
+    const [successor] = successors;
+    expect(successor).not.toBe(session.cookie);
+    for (const r of results) expect((await api.request('GET', '/api/v1/user/profile', { token: r.body.data.accessToken })).status).toBe(200);
+    const live = await api.db.selectFrom('refresh_tokens').select('token_hash').where('session_id', '=', sid).where('rotated_at', 'is', null).execute();
+    expect(live).toHaveLength(1);
+    expect((await api.db.selectFrom('sessions').select('revoked_reason').where('id', '=', sid).executeTakeFirstOrThrow()).revoked_reason).toBeNull();
+
+    // Presented again inside the grace window, one at a time: still the same successor.
+    expect(refreshCookie(await api.request('POST', '/api/v1/refresh-token', { cookie: session.cookie, body: {} }))).toBe(successor);
+    // The successor carries the session on.
+    const next = await api.request('POST', '/api/v1/refresh-token', { cookie: successor!, body: {} });
+    expect(next.status).toBe(200);
+
+    // After the window, the first token coming back is a copy: the whole family ends.
+    await api.db.updateTable('refresh_tokens').set({ rotated_at: new Date(Date.now() - 60_000) }).where('session_id', '=', sid).where('rotated_at', 'is not', null).execute();
+    const late = await api.request('POST', '/api/v1/refresh-token', { cookie: session.cookie, body: {} });
+    expect(late.status).toBe(401);
+    expect((await api.db.selectFrom('sessions').select('revoked_reason').where('id', '=', sid).executeTakeFirstOrThrow()).revoked_reason).toBe('refresh-token-reuse');
+    expect((await api.request('POST', '/api/v1/refresh-token', { cookie: refreshCookie(next)!, body: {} })).status).toBe(401);
+  });
+
+  it('signs in with any alias of the registered address, and a grandfathered alias account with its exact address', async () => {
+    const t = randomBytes(3).toString('hex');
+    const owner = await registerPlayer(stack, `asha.rao.${t}@gmail.com`);
+    for (const alias of [`AshaRao.${t}@gmail.com`, `asha.rao.${t}+games@gmail.com`, `a.s.h.a.r.a.o.${t}@gmail.com`]) {
+      const res = await api.request('POST', LOGIN, { body: { email: alias, password: owner.password } });
+      expect({ alias, status: res.status, user: res.body.data?.user._id }).toEqual({ alias, status: 200, user: owner.user._id });
+    }
+    // An account that shared the identity before aliases were refused (kept by migration 0005) signs in as itself.
+    const aliasAccount = await createUser(api, { password: 'alias-pass-1' });
+    const exact = `asharao${t}+old@gmail.com`;
+    await api.db.updateTable('users').set({ email: exact, grandfathered_alias: true }).where('id', '=', aliasAccount.id).execute();
+    const asItself = await api.request('POST', LOGIN, { body: { email: exact, password: 'alias-pass-1' } });
+    expect(asItself.body.data.user._id).toBe(aliasAccount.id);
+    const otherAlias = await api.request('POST', LOGIN, { body: { email: `asharao${t}@gmail.com`, password: owner.password } });
+    expect(otherAlias.body.data.user._id).toBe(owner.user._id);
   });
 
   it('logout revokes the session from the cookie (even with an expired access token) and clears the cookie', async () => {
@@ -172,6 +210,60 @@ describe('login, refresh-token rotation and logout', () => {
     expect(again.status).toBe(403);
   });
 
+  describe('access tokens are refused unless they are exactly what the server issues', () => {
+    const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const signed = (header: object, claims: object, secret = api.config.jwtSecret) => {
+      const head = `${b64(header)}.${b64(claims)}`;
+      const algorithm = (header as { alg?: string }).alg === 'HS512' ? 'sha512' : 'sha256';
+      return `${head}.${createHmac(algorithm, secret).update(head).digest('base64url')}`;
+    };
+    const now = () => Math.floor(Date.now() / 1000);
+    let claims: { sub: string; role: string; sid: string };
+    beforeAll(async () => {
+      const session = await login(api, player.email, player.password);
+      const verified = api.app.get(AccessTokenService).verify(session.accessToken);
+      claims = { sub: verified.sub, role: verified.role, sid: verified.sid };
+    });
+    const profile = (token: string) => api.request('GET', '/api/v1/user/profile', { token });
+    const socketRefusal = (token: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = api.socket({ apiKey: TEST_API_KEY, token });
+        socket.on('connect', () => {
+          socket.close();
+          reject(new Error('connected'));
+        });
+        socket.on('connect_error', (error) => {
+          socket.close();
+          resolve(error.message);
+        });
+      });
+
+    it('accepts a hand-made token shaped like the server’s own (the forgery kit is right)', async () => {
+      const token = signed({ alg: 'HS256', typ: 'JWT' }, { ...claims, iss: 'winround', iat: now(), exp: now() + 600 });
+      expect((await profile(token)).status).toBe(200);
+    });
+
+    it.each([
+      ['without exp', { alg: 'HS256', typ: 'JWT' }, () => ({ ...claims, iss: 'winround', iat: now() })],
+      ['with alg none', { alg: 'none', typ: 'JWT' }, () => ({ ...claims, iss: 'winround', iat: now(), exp: now() + 600 })],
+      ['signed with HS512', { alg: 'HS512', typ: 'JWT' }, () => ({ ...claims, iss: 'winround', iat: now(), exp: now() + 600 })],
+      ['from another issuer', { alg: 'HS256', typ: 'JWT' }, () => ({ ...claims, iss: 'someone-else', iat: now(), exp: now() + 600 })],
+      ['without an issuer', { alg: 'HS256', typ: 'JWT' }, () => ({ ...claims, iat: now(), exp: now() + 600 })],
+      ['living longer than the server issues', { alg: 'HS256', typ: 'JWT' }, () => ({ ...claims, iss: 'winround', iat: now(), exp: now() + 365 * 86400 })],
+      ['without iat', { alg: 'HS256', typ: 'JWT' }, () => ({ ...claims, iss: 'winround', exp: now() + 600 })],
+      ['with an unknown role', { alg: 'HS256', typ: 'JWT' }, () => ({ ...claims, role: 'root', iss: 'winround', iat: now(), exp: now() + 600 })],
+    ] as const)('refuses a token %s, signed with the real secret, over HTTP and on the socket', async (_case, header, body) => {
+      let token = signed(header, body());
+      if (header.alg === 'none') token = `${token.split('.').slice(0, 2).join('.')}.`;
+      const res = await profile(token);
+      expect({ status: res.status, message: res.body.message }).toEqual({ status: 401, message: 'Please log in to continue.' });
+      expect(await socketRefusal(token)).toBe(EXPIRED);
+      // Nor does it name a session to end.
+      expect((await api.request('GET', '/api/v1/auth/logout', { token })).status).toBe(200);
+      expect((await api.db.selectFrom('sessions').select('revoked_at').where('id', '=', claims.sid).executeTakeFirstOrThrow()).revoked_at).toBeNull();
+    });
+  });
+
   describe('logout on one node disconnects the user’s sockets on every node', () => {
     let second: TestApi;
     beforeAll(async () => {
@@ -204,30 +296,74 @@ describe('login, refresh-token rotation and logout', () => {
 
 describe('login rate limits', () => {
   let api: TestApi;
+  let backoff: LoginBackoff;
   beforeAll(async () => {
-    api = await startTestApi();
+    api = await startTestApi({ env: { TRUST_PROXY: 'true' } });
+    backoff = api.app.get(LoginBackoff);
   });
   afterAll(() => api.close());
-
-  it('refuses an account after 10 wrong passwords (429), also with the right one, and tells when to retry', async () => {
-    const user = await createUser(api, { password: 'secret123' });
-    for (let i = 0; i < 10; i++) {
-      expect((await api.request('POST', LOGIN, { body: { email: user.email, password: 'wrong-pass' } })).status).toBe(401);
-    }
-    const locked = await api.request('POST', LOGIN, { body: { email: user.email, password: 'secret123' } });
-    expect(locked.status).toBe(429);
-    expect(locked.body.message).toBe('Too many login attempts. Please try again in 15 minutes.');
-    // Another account from the same address is not affected.
-    const other = await createUser(api, { password: 'secret123' });
-    expect((await api.request('POST', LOGIN, { body: { email: other.email, password: 'secret123' } })).status).toBe(200);
+  afterEach(() => {
+    Object.assign(backoff.policy, { freeFailures: 10, firstDelayMs: 60_000, maxDelayMs: 3_600_000 });
   });
 
-  it('a successful login clears the account’s wrong-password count', async () => {
+  const attempt = (email: string, password: string, ip: string) => api.request('POST', LOGIN, { body: { email, password }, headers: from(ip) });
+
+  it('ten wrong passwords from one address slow that address down for the account (429), while the owner elsewhere still gets in', async () => {
     const user = await createUser(api, { password: 'secret123' });
-    for (let i = 0; i < 9; i++) await api.request('POST', LOGIN, { body: { email: user.email, password: 'wrong-pass' } });
-    expect((await api.request('POST', LOGIN, { body: { email: user.email, password: 'secret123' } })).status).toBe(200);
-    for (let i = 0; i < 9; i++) await api.request('POST', LOGIN, { body: { email: user.email, password: 'wrong-pass' } });
-    expect((await api.request('POST', LOGIN, { body: { email: user.email, password: 'secret123' } })).status).toBe(200);
+    const attacker = '198.51.100.7';
+    const statuses = [];
+    for (let i = 0; i < 10; i++) statuses.push((await attempt(user.email, 'wrong-pass', attacker)).status);
+    expect(statuses).toEqual(Array(10).fill(401));
+    const slowed = await attempt(user.email, 'secret123', attacker);
+    expect(slowed.status).toBe(429);
+    expect(slowed.body.message).toBe('Too many login attempts. Please try again in 1 minute.');
+    // The owner, from their own address, is not held up…
+    expect((await attempt(user.email, 'secret123', '203.0.113.20')).status).toBe(200);
+    // …nor is another account from the guessing address.
+    const other = await createUser(api, { password: 'secret123' });
+    expect((await attempt(other.email, 'secret123', attacker)).status).toBe(200);
+    // Aliases of the address are the same account.
+    expect((await attempt(user.email.toUpperCase(), 'secret123', attacker)).status).toBe(429);
+  });
+
+  it('counts an IPv6 client by its /64: a fresh address from the same network is the same guesser', async () => {
+    const user = await createUser(api, { password: 'secret123' });
+    for (let i = 1; i <= 10; i++) expect((await attempt(user.email, 'wrong-pass', `2001:db8:77:1::${i.toString(16)}`)).status).toBe(401);
+    expect((await attempt(user.email, 'secret123', '2001:db8:77:1:ffff::42')).status).toBe(429);
+    expect((await attempt(user.email, 'secret123', '2001:db8:77:2::1')).status).toBe(200);
+  });
+
+  it('the wait doubles with every further wrong password, up to the maximum', async () => {
+    Object.assign(backoff.policy, { freeFailures: 3, firstDelayMs: 400, maxDelayMs: 1_600 });
+    const user = await createUser(api, { password: 'secret123' });
+    const ip = '198.51.100.8';
+    const key = emailIdentityKey(user.email);
+    const failed = jest.spyOn(backoff, 'failed');
+    try {
+      for (let i = 0; i < 6; i++) {
+        // Wait out the current block (polled, not timed), then fail once more.
+        while ((await backoff.waitMs(key, ip)) > 0) await new Promise((r) => setTimeout(r, 50));
+        expect((await attempt(user.email, 'wrong-pass', ip)).status).toBe(401);
+      }
+      // The wait each wrong password imposed: failures 1–2 are free, then 400 ms doubling to the 1,600 ms cap.
+      const imposed = await Promise.all(failed.mock.results.map((r) => r.value));
+      expect(imposed).toEqual([0, 0, 400, 800, 1600, 1600]);
+    } finally {
+      failed.mockRestore();
+    }
+    // Once the wait is over the right password gets in and clears the count.
+    while ((await backoff.waitMs(key, ip)) > 0) await new Promise((r) => setTimeout(r, 50));
+    expect((await attempt(user.email, 'secret123', ip)).status).toBe(200);
+    expect((await attempt(user.email, 'wrong-pass', ip)).status).toBe(401);
+    expect(await backoff.waitMs(key, ip)).toBe(0);
+  });
+
+  it('an unknown address is slowed exactly like a known one (the answer tells nothing)', async () => {
+    const unknown = `nobody.${randomBytes(3).toString('hex')}@gmail.com`;
+    const ip = '198.51.100.9';
+    for (let i = 0; i < 10; i++) expect((await attempt(unknown, 'wrong-pass', ip)).status).toBe(401);
+    const slowed = await attempt(unknown, 'wrong-pass', ip);
+    expect({ status: slowed.status, message: slowed.body.message }).toEqual({ status: 429, message: 'Too many login attempts. Please try again in 1 minute.' });
   });
 
   it('limits attempts per client address across accounts', async () => {
@@ -235,11 +371,11 @@ describe('login rate limits', () => {
     const saved = { ...limiter.policies.loginIp };
     limiter.policies.loginIp.limit = 3;
     try {
-      await api.app.get(RateLimiter).reset('loginIp', '127.0.0.1');
+      const ip = '198.51.100.10';
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++) {
         const user = await createUser(api, { password: 'secret123' });
-        statuses.push((await api.request('POST', LOGIN, { body: { email: user.email, password: 'secret123' } })).status);
+        statuses.push((await attempt(user.email, 'secret123', ip)).status);
       }
       expect(statuses).toEqual([200, 200, 200, 429]);
     } finally {

@@ -94,14 +94,15 @@ describe('payments under concurrency', () => {
     const referrer = await createUser(api);
     const player = await createUser(api, { referredBy: referrer.id });
     const ids: string[] = [];
-    for (const amount of [1000, 2000, 3000, 4000]) ids.push((await deposit(api, player, { amount, utrNumber: newUtr() })).body.data.transactionId);
+    // Three: the most a player may have waiting for review.
+    for (const amount of [1000, 2000, 3000]) ids.push((await deposit(api, player, { amount, utrNumber: newUtr() })).body.data.transactionId);
     const responses = await Promise.all(ids.map((id, i) => decide(api, i % 2 ? admin : secondAdmin, id, 'COMPLETED')));
-    expect(statuses(responses)).toEqual([200, 200, 200, 200]);
-    expect(await wallet(api.db, player.id)).toMatchObject({ main: 1_000_000 });
+    expect(statuses(responses)).toEqual([200, 200, 200]);
+    expect(await wallet(api.db, player.id)).toMatchObject({ main: 600_000 });
     const bonuses = await api.db.selectFrom('transactions').select('amount').where('user_id', '=', referrer.id).where('type', '=', 'BONUS').execute();
     expect(bonuses).toHaveLength(1);
     // Whichever approval committed first was the first deposit: 10 % of it.
-    expect([10_000, 20_000, 30_000, 40_000]).toContain(bonuses[0]!.amount);
+    expect([10_000, 20_000, 30_000]).toContain(bonuses[0]!.amount);
     expect(await wallet(api.db, referrer.id)).toMatchObject({ bonus: bonuses[0]!.amount });
   });
 

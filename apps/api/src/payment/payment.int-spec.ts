@@ -173,7 +173,7 @@ describe('wallet and payment requests', () => {
 
     it('records a bank transfer with the IFSC upper-cased and shows the account masked but for the last 4 digits', async () => {
       const player = await createUser(api, { main: 300_000 });
-      const res = await withdraw(api, player, { method: 'BANK_TRANSFER', amount: '2500.50', accountNumber: '001234567890', ifsc: ' sbin0001234 ', accountHolderName: 'Asha Rao' });
+      const res = await withdraw(api, player, { method: 'BANK_TRANSFER', amount: 2500.5, accountNumber: '001234567890', ifsc: ' sbin0001234 ', accountHolderName: 'Asha Rao' });
       expect(res.status).toBe(201);
       const [listed] = await transactions(player);
       expect(listed).toMatchObject({

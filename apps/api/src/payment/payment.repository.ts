@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { sql, type Transaction } from 'kysely';
-import { Database, type DB, type TransactionRow } from '@app/db';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { Database, type DB, type Role, type TransactionRow } from '@app/db';
+import { exactPaise, exactPaiseToNumber } from '@app/domain';
 import type { Insertable } from 'kysely';
 import type { TransactionsTable } from '@app/db';
 
@@ -23,13 +24,19 @@ export class PaymentRepository {
   async withdrawnOn(trx: Transaction<DB>, userId: string, istDay: string): Promise<number> {
     const row = await trx
       .selectFrom('transactions')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), sql<number>`0`).as('total'))
+      .select(sql<string>`coalesce(sum(amount), 0)::text`.as('total'))
       .where('user_id', '=', userId)
       .where('type', '=', 'WITHDRAWAL')
       .where('status', 'in', ['PENDING', 'COMPLETED'])
       .where('ist_day', '=', istDay)
       .executeTakeFirstOrThrow();
-    return Number(row.total);
+    // The sum is numeric: read exactly, converted once (the cap keeps it far below 2^53).
+    return exactPaiseToNumber(exactPaise(row.total), 'withdrawals of the day');
+  }
+
+  /** The account's role as the database holds it (undefined when there is no such account). */
+  async role(db: Kysely<DB>, userId: string): Promise<Role | undefined> {
+    return (await db.selectFrom('users').select('role').where('id', '=', userId).executeTakeFirst())?.role;
   }
 
   /** Whether the player already has an approved deposit. */

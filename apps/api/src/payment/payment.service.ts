@@ -1,9 +1,9 @@
 import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import type { DepositResult, WithdrawResult } from '@app/contracts';
-import { SUCCESS_TEXTS, validateDeposit, validateWithdraw, type FormResult } from '@app/domain';
+import { DEPOSIT_MESSAGES, requestAmount, SUCCESS_TEXTS, validateDeposit, validateWithdraw, WALLET_MESSAGES, type FormResult } from '@app/domain';
 import { Accounts, lockWallets, recordEntries, type RecordResult } from '@app/ledger';
 import { BalanceNotifier } from '../wallet/balance-notifier.js';
-import { isUniqueViolation } from '../wallet/pg-error.js';
+import { isCheckViolation, isUniqueViolation } from '../wallet/pg-error.js';
 import { maskAccountNumber } from '../wallet/transaction-view.js';
 import { newTransactionId } from '../wallet/transaction-id.js';
 import { WALLET_NOT_FOUND } from '../wallet/wallet.service.js';
@@ -11,21 +11,6 @@ import type { DepositDto } from './dto/deposit.dto.js';
 import type { WithdrawDto } from './dto/withdraw.dto.js';
 import { PAYMENT_MESSAGES } from './payment-messages.js';
 import { PaymentRepository } from './payment.repository.js';
-
-/**
- * A text field of the body as the domain validators take it: absent (undefined or null) stays absent; a value of
- * another type (`upiApp: true`) becomes a NUL character, which no client can send (the input rules refuse it) and
- * no field rule accepts, so the field's own message refuses it instead of it being dropped.
- */
-function text(value: unknown): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  return typeof value === 'string' ? value : '\u0000';
-}
-/** An amount as the domain validators take it (rupees as a number or numeric text; anything else is invalid). */
-function amount(value: unknown): number | string | undefined {
-  if (value === undefined || value === null) return undefined;
-  return typeof value === 'number' || typeof value === 'string' ? value : Number.NaN;
-}
 
 function refuse<F extends string>(result: FormResult<F, unknown> & { ok: false }): never {
   throw new BadRequestException({ message: result.error, errors: result.errors });
@@ -42,10 +27,12 @@ export class PaymentService {
 
   /**
    * Records a PENDING deposit claimed by its UTR. No money moves until an admin approves it. The UTR's UNIQUE
-   * constraint decides between parallel claims: exactly one insert commits, the others get 409.
+   * constraint decides between parallel claims: exactly one insert commits, the others get 409. The database also
+   * keeps a player to 3 PENDING claims at once (insert trigger, serialised on the player's wallet row): 409.
    */
   async deposit(userId: string, body: DepositDto): Promise<DepositResult> {
-    const checked = validateDeposit({ amount: amount(body.amount), utrNumber: text(body.utrNumber), upiApp: text(body.upiApp) });
+    await this.assertPlayer(userId);
+    const checked = validateDeposit({ amount: requestAmount(body.amount), utrNumber: body.utrNumber, upiApp: body.upiApp });
     if (!checked.ok) refuse(checked);
     if (body.method !== 'UPI') throw new BadRequestException({ message: PAYMENT_MESSAGES.depositMethod, errors: { method: PAYMENT_MESSAGES.depositMethod } });
     const deposit = checked.value;
@@ -92,6 +79,8 @@ export class PaymentService {
       if (isUniqueViolation(error, 'transactions_utr_number_key')) {
         throw new ConflictException({ message: PAYMENT_MESSAGES.utrUsed, errors: { utrNumber: PAYMENT_MESSAGES.utrUsed } });
       }
+      // The database's count of the player's PENDING claims, taken under a lock on their wallet (migration 0006).
+      if (isCheckViolation(error, 'transactions_pending_deposits_limit')) throw new ConflictException(DEPOSIT_MESSAGES.tooManyPending);
       throw error;
     }
   }
@@ -102,6 +91,7 @@ export class PaymentService {
    * CHECK (main >= 0) refuses an overdraft even if a check were wrong.
    */
   async withdraw(userId: string, body: WithdrawDto): Promise<WithdrawResult> {
+    await this.assertPlayer(userId);
     let recorded: RecordResult | undefined;
     const result = await this.payments.db.transaction().execute(async (trx) => {
       const wallet = (await lockWallets(trx, [userId])).get(userId);
@@ -111,13 +101,13 @@ export class PaymentService {
       const withdrawnToday = await this.payments.withdrawnOn(trx, userId, istDay);
       const checked = validateWithdraw(
         {
-          method: text(body.method),
-          amount: amount(body.amount),
-          upiApp: text(body.upiApp),
-          upiId: text(body.upiId),
-          accountNumber: text(body.accountNumber),
-          ifsc: text(body.ifsc),
-          accountHolderName: text(body.accountHolderName),
+          method: body.method,
+          amount: requestAmount(body.amount),
+          upiApp: body.upiApp,
+          upiId: body.upiId,
+          accountNumber: body.accountNumber,
+          ifsc: body.ifsc,
+          accountHolderName: body.accountHolderName,
         },
         { balancePaise: wallet.main, withdrawnTodayPaise: withdrawnToday },
       );
@@ -159,5 +149,13 @@ export class PaymentService {
     });
     if (recorded) await this.notifier.notify(recorded.balances, recorded.seqs);
     return result;
+  }
+
+  /**
+   * Money is a player's business: an administrator holds no wallet and may not deposit or withdraw (whatever the
+   * body says). The role is read from the database, so a token issued before a role change does not matter.
+   */
+  private async assertPlayer(userId: string): Promise<void> {
+    if ((await this.payments.role(this.payments.db, userId)) !== 'user') throw new ForbiddenException(WALLET_MESSAGES.playersOnly);
   }
 }

@@ -1,7 +1,8 @@
 import { Controller, Get, Inject, NotFoundException, Param } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { ApiSuccess, FairnessInfo, FairnessPeriodData } from '@app/contracts';
-import { isPeriodId } from '@app/domain';
+import type { ApiSuccess, FairnessInfo, FairnessPeriod, FairnessPeriodData } from '@app/contracts';
+import type { PublicPeriodRow } from '@app/db';
+import { isPeriodId, RESULTS_KEPT } from '@app/domain';
 import { toGameResult } from '@app/realtime';
 import { Public } from '../auth/decorators.js';
 import { ok } from '../common/respond.js';
@@ -10,7 +11,26 @@ import { RoundsService } from './rounds.service.js';
 
 export const PERIOD_NOT_FOUND = 'Period not found.';
 
-/** Public: the committed chain and every revealed seed, so anyone can verify any period. */
+/**
+ * A period as the fairness pages show it: what the `public_periods` view lets anyone see. A result is shown when
+ * the period was drawn (also when it was refunded afterwards, because it could not be settled in time).
+ */
+function toFairnessPeriod(row: PublicPeriodRow, commitment?: string): FairnessPeriod {
+  return {
+    ...(row.digit !== null ? toGameResult(row) : { periodId: row.id }),
+    ...(row.seed_hash ? { seedHash: row.seed_hash } : {}),
+    ...(row.seed ? { seed: row.seed } : {}),
+    chainIndex: row.chain_index,
+    status: row.status,
+    ...(commitment ? { commitment } : {}),
+  };
+}
+
+/**
+ * Public: the committed chain and every revealed seed, so anyone can verify any period. Periods are read through
+ * the `public_periods` view: a committed hash appears once the period before it was drawn or refunded, a seed once
+ * its period was drawn or refunded.
+ */
 @ApiTags('fairness')
 @Public()
 @Controller('fairness')
@@ -21,33 +41,28 @@ export class FairnessController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'The commitment (seed[0]), the next seed hash and the latest revealed seeds' })
+  @ApiOperation({ summary: "The commitment (seed[0]), the running period's committed hash once public, and the latest revealed seeds" })
   async info(): Promise<ApiSuccess<FairnessInfo>> {
-    const chain = await this.repository.activeChain();
-    const current = await this.rounds.currentPeriodInfo();
+    const [chain, current, recent] = await Promise.all([
+      this.repository.activeChain(),
+      this.rounds.currentPeriodInfo(),
+      this.repository.latestRevealed(RESULTS_KEPT),
+    ]);
     return ok({
       commitment: chain?.commitment ?? '',
       chainLength: chain?.length ?? 0,
       nextSeedHash: current.seedHash ?? '',
-      recent: await this.rounds.latestResults(),
+      recent: recent.map((row) => toFairnessPeriod(row)),
     });
   }
 
   @Get('periods/:periodId')
-  @ApiOperation({ summary: "A period's committed hash, chain index and (once drawn) its seed and result" })
+  @ApiOperation({ summary: "A period's chain index, its committed hash once public, and (once drawn or refunded) its seed and result" })
   async period(@Param('periodId') periodId: string): Promise<ApiSuccess<FairnessPeriodData>> {
     if (!isPeriodId(periodId, this.rounds.periodConfig)) throw new NotFoundException(PERIOD_NOT_FOUND);
     const row = await this.repository.period(periodId);
     if (!row) throw new NotFoundException(PERIOD_NOT_FOUND);
-    const drawn = row.status === 'DRAWN' || row.status === 'SETTLED';
-    const chain = await this.repository.chain(row.chain_id);
-    return ok({
-      period: {
-        ...(drawn ? toGameResult(row) : { periodId: row.id, seedHash: row.seed_hash }),
-        chainIndex: row.chain_index,
-        status: row.status,
-        commitment: chain?.commitment,
-      } as FairnessPeriodData['period'],
-    });
+    const chain = row.chain_id === null ? undefined : await this.repository.chain(row.chain_id);
+    return ok({ period: toFairnessPeriod(row, chain?.commitment) });
   }
 }

@@ -1,35 +1,57 @@
-import { Inject, Logger } from '@nestjs/common';
+import { Inject, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, type OnGatewayConnection } from '@nestjs/websockets';
 import type { Socket } from 'socket.io';
 import type { ServerToClientEvents } from '@app/contracts';
+import { WALLET_MESSAGES } from '@app/domain';
 import type { SocketUser } from '../realtime/socket-auth.service.js';
 import { BetIntakeService } from './bet-intake.service.js';
 import { RoundsService } from './rounds.service.js';
-import { SocketRateLimiter } from './socket-rate-limiter.js';
+import { PlayerRateLimiter, SocketRateLimiter, type SocketLimits } from './socket-rate-limiter.js';
 
-export const SOCKET_RATE_LIMIT = { perSecond: 10, burst: 20, disconnectAfterDropped: 200 } as const;
+/**
+ * Per socket: 10 messages a second, 20 at once; past that each message is dropped with at most one slow-down notice
+ * a second, and a socket that piles up 10 drops beyond one forgiven a second is flooding and is disconnected.
+ */
+export const SOCKET_RATE_LIMIT: SocketLimits = { perSecond: 10, burst: 20, dropsBeforeDisconnect: 10, forgivenPerSecond: 1, noticeEveryMs: 1000 };
+/**
+ * place-bet per player across all of the player's sockets on a node: 5 a second, 10 at once (a player places at most
+ * three bets a round). Kept in memory, so a bet costs no extra Redis round trip; a player holds at most
+ * MAX_SOCKETS_PER_PLAYER sockets, so across nodes the player's bets are bounded by that many times this rate.
+ */
+export const PLAYER_BET_RATE_LIMIT = { perSecond: 5, burst: 10 } as const;
 export const SLOW_DOWN = 'Too many requests. Please slow down.';
+const SWEEP_MS = 10_000;
 
 type GameSocket = Socket<Record<string, never>, ServerToClientEvents, Record<string, never>, { user?: SocketUser; limiter?: SocketRateLimiter }>;
 
 /** The round events of the live connection (SPEC section 7). Every message is rate-limited per socket. */
 @WebSocketGateway()
-export class RoundsGateway implements OnGatewayConnection {
+export class RoundsGateway implements OnGatewayConnection, OnModuleDestroy {
   private readonly logger = new Logger('RoundsGateway');
+  private readonly playerBets = new PlayerRateLimiter(PLAYER_BET_RATE_LIMIT.perSecond, PLAYER_BET_RATE_LIMIT.burst);
+  private readonly sweeper = setInterval(() => this.playerBets.sweep(), SWEEP_MS).unref();
 
   constructor(
     @Inject(RoundsService) private readonly rounds: RoundsService,
     @Inject(BetIntakeService) private readonly intake: BetIntakeService,
   ) {}
 
+  onModuleDestroy(): void {
+    clearInterval(this.sweeper);
+  }
+
   handleConnection(socket: GameSocket): void {
-    const limiter = new SocketRateLimiter(SOCKET_RATE_LIMIT.perSecond, SOCKET_RATE_LIMIT.burst);
+    const limiter = new SocketRateLimiter(SOCKET_RATE_LIMIT);
     socket.data.limiter = limiter;
-    socket.use((_packet, next) => {
-      if (limiter.take()) return next();
-      socket.emit('exception', { status: 'error', message: SLOW_DOWN });
-      if (limiter.dropped >= SOCKET_RATE_LIMIT.disconnectAfterDropped) {
-        this.logger.warn({ msg: 'socket disconnected for flooding', userId: socket.data.user?.id });
+    socket.use((packet, next) => {
+      const now = Date.now();
+      const userId = socket.data.user?.id;
+      const verdict = limiter.check(now, () => packet[0] !== 'place-bet' || !userId || this.playerBets.take(userId, now));
+      if (verdict === 'pass') return next();
+      // A dropped message is not answered (that would amplify a flood): one notice a second at most.
+      if (verdict === 'notify') socket.emit('exception', { status: 'error', message: SLOW_DOWN });
+      if (verdict === 'disconnect' && socket.connected) {
+        this.logger.warn({ msg: 'socket disconnected for flooding', userId, dropped: limiter.dropped });
         socket.disconnect(true);
       }
     });
@@ -67,6 +89,8 @@ export class RoundsGateway implements OnGatewayConnection {
   async placeBet(@ConnectedSocket() socket: GameSocket, @MessageBody() payload: unknown): Promise<void> {
     const user = socket.data.user;
     if (!user) return;
+    // Separation of duties: an administrator holds no wallet and never bets; told so, not ignored.
+    if (user.role !== 'user') return void socket.emit('bet-message', { success: false, message: WALLET_MESSAGES.playersOnly });
     const { refusal } = await this.intake.placeBet(user.id, payload);
     if (refusal) socket.emit('bet-message', refusal);
   }

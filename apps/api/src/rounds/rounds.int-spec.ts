@@ -1,6 +1,6 @@
 import type { Socket } from 'socket.io-client';
-import type { BalanceUpdate, Bet, BetMessage, BetResult, ClientToServerEvents, GameResult, PeriodInfo, ServerToClientEvents } from '@app/contracts';
-import { currentPeriod, verifyPeriod } from '@app/domain';
+import type { BalanceUpdate, Bet, BetMessage, BetResult, ClientToServerEvents, FairnessPeriod, GameResult, PeriodInfo, ServerToClientEvents } from '@app/contracts';
+import { currentPeriod, nextPeriodId, previousPeriodId, verifyPeriod } from '@app/domain';
 import { startTestEngine, type TestEngine } from '../../../round-engine/src/testing/test-engine.js';
 import { eventually, expectLedgerReconciles, freshPeriod, sleep } from '../../../round-engine/src/testing/rounds-harness.js';
 import { startTestApi, TEST_API_KEY, type TestApi } from '../testing/test-api.js';
@@ -176,7 +176,7 @@ describe('rounds over the live connection', () => {
     const info = await api.request('GET', '/api/v1/fairness');
     expect(info.status).toBe(200);
     expect(info.body.data.commitment).toMatch(/^[0-9a-f]{64}$/);
-    const [latest] = info.body.data.recent as GameResult[];
+    const latest = (info.body.data.recent as FairnessPeriod[]).find((p) => p.status !== 'REFUNDED') as GameResult | undefined;
     const detail = await api.request('GET', `/api/v1/fairness/periods/${latest!.periodId}`);
     expect(detail.status).toBe(200);
     const report = verifyPeriod({
@@ -189,9 +189,23 @@ describe('rounds over the live connection', () => {
     const unknown = await api.request('GET', '/api/v1/fairness/periods/209901010001');
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('Period not found.');
-    // An open period shows its committed hash but not its seed.
-    const open = await api.request('GET', `/api/v1/fairness/periods/${currentPeriod(Date.now(), periodConfig).periodId}`);
-    if (open.status === 200 && open.body.data.period.status === 'OPEN') expect(open.body.data.period.seed).toBeUndefined();
+    // Early in a period: the running period shows its committed hash (the seed of the period drawn before it) but
+    // not its seed; the period opened ahead shows neither (its hash is the running period's seed).
+    const running = await freshPeriod(periodConfig, 2000);
+    const previous = await eventually(async () => (await api.db.selectFrom('periods').select(['seed']).where('id', '=', previousPeriodId(running.periodId, periodConfig)).where('status', 'in', ['DRAWN', 'SETTLED']).executeTakeFirst())?.seed, 3000, 'the previous period drawn');
+    const open = await api.request('GET', `/api/v1/fairness/periods/${running.periodId}`);
+    expect(open.status).toBe(200);
+    expect(open.body.data.period).toMatchObject({ periodId: running.periodId, status: 'OPEN', seedHash: previous });
+    expect(open.body.data.period.seed).toBeUndefined();
+    const nextId = nextPeriodId(running.periodId, periodConfig);
+    const ahead = await eventually(async () => {
+      const response = await api.request('GET', `/api/v1/fairness/periods/${nextId}`);
+      return response.status === 200 ? response : undefined;
+    }, 2000, 'the next period opened ahead');
+    expect(ahead.body.data.period).toMatchObject({ periodId: nextId, status: 'OPEN' });
+    expect(ahead.body.data.period.seedHash).toBeUndefined();
+    expect(ahead.body.data.period.seed).toBeUndefined();
+    expect(Date.now()).toBeLessThan(running.lockTime);
     // Bet history needs a signed-in player.
     expect((await api.request('GET', '/api/v1/bet')).status).toBe(401);
   });

@@ -1,30 +1,42 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
-import { Database } from '@app/db';
+import { Database, type PublicPeriodRow } from '@app/db';
 import type { BetRowLike, PeriodRowLike } from '@app/realtime';
 
 const BET_COLUMNS = sql.raw(
   'id, bet_type, bet_value, system_selected_value, amount, is_win, win_amount, status, played_from, period_id, created_at, updated_at',
 );
 
-/** Reads of rounds and bets for players (the round engine is the only writer). */
+/**
+ * Reads of rounds and bets for players (the round engine is the only writer). Periods are read only through the
+ * `public_periods` view, which shows a committed hash or a seed only once it reveals nothing unlocked.
+ */
 @Injectable()
 export class RoundsRepository {
   constructor(@Inject(Database) private readonly db: Database) {}
 
-  period(id: string) {
-    return this.db
-      .selectFrom('periods')
-      .select(['id', 'status', 'seed_hash', 'seed', 'digit', 'color', 'big_small', 'drawn_at', 'chain_id', 'chain_index', 'start_at', 'lock_at', 'end_at'])
-      .where('id', '=', id)
-      .executeTakeFirst();
+  period(id: string): Promise<PublicPeriodRow | undefined> {
+    return this.db.selectFrom('public_periods').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   /** The latest drawn periods, newest first. */
   async latestResults(limit: number): Promise<PeriodRowLike[]> {
     const { rows } = await sql<PeriodRowLike>`
-      SELECT id, digit, color, big_small, seed, seed_hash, drawn_at FROM periods
+      SELECT id, digit, color, big_small, seed, seed_hash, drawn_at FROM public_periods
       WHERE status IN ('DRAWN', 'SETTLED') ORDER BY end_at DESC LIMIT ${limit}
+    `.execute(this.db);
+    return rows;
+  }
+
+  /** The latest drawn or refunded periods, newest first (what the fairness page lists). */
+  async latestRevealed(limit: number): Promise<PublicPeriodRow[]> {
+    // Two index scans (drawn: periods_drawn_idx; refunded: periods_status_idx), each stopping after `limit` rows.
+    const { rows } = await sql<PublicPeriodRow>`
+      SELECT * FROM (
+        (SELECT * FROM public_periods WHERE status IN ('DRAWN', 'SETTLED') ORDER BY end_at DESC LIMIT ${limit})
+        UNION ALL
+        (SELECT * FROM public_periods WHERE status = 'REFUNDED' ORDER BY end_at DESC LIMIT ${limit})
+      ) revealed ORDER BY end_at DESC LIMIT ${limit}
     `.execute(this.db);
     return rows;
   }

@@ -6,12 +6,18 @@ import { toBalanceUpdate, toGameResult, toWireBet } from '@app/realtime';
 import { RoundsRepository } from './rounds.repository.js';
 
 const RESULTS_CACHE_MS = 500;
+/** How long "this period's hash is not public yet" is believed before asking again. */
+const HASH_PENDING_MS = 200;
 
 /** What a player's socket and the bet history ask about rounds: the period, results, balance and bets. */
 @Injectable()
 export class RoundsService {
   readonly periodConfig: PeriodConfig;
-  private readonly seedHashes = new Map<string, string>();
+  /**
+   * Committed hashes of recent periods, once public (a public hash never changes, so it is kept); a hash not yet
+   * public is asked again after HASH_PENDING_MS, never cached as known.
+   */
+  private readonly seedHashes = new Map<string, { hash: Promise<string | undefined>; at: number; known: boolean }>();
   private results?: { at: number; value: Promise<GameResult[]> };
 
   constructor(
@@ -21,17 +27,13 @@ export class RoundsService {
     this.periodConfig = { roundSeconds: config.ROUND_SECONDS, lockSeconds: config.LOCK_SECONDS };
   }
 
-  /** next-period-id for the period running now (computed from the clock; the seed hash once the engine opened it). */
+  /**
+   * next-period-id for the period running now (computed from the clock), with its committed hash once that is
+   * public (read through the `public_periods` view: once the period before it has been drawn).
+   */
   async currentPeriodInfo(now = Date.now()): Promise<WirePeriodInfo> {
     const period = currentPeriod(now, this.periodConfig);
-    let seedHash = this.seedHashes.get(period.periodId);
-    if (!seedHash) {
-      seedHash = (await this.repository.period(period.periodId))?.seed_hash;
-      if (seedHash) {
-        this.seedHashes.set(period.periodId, seedHash);
-        if (this.seedHashes.size > 8) this.seedHashes.delete(this.seedHashes.keys().next().value!);
-      }
-    }
+    const seedHash = await this.publicSeedHash(period.periodId);
     return {
       periodId: period.periodId,
       startTime: period.startTime,
@@ -40,6 +42,21 @@ export class RoundsService {
       lockTime: period.lockTime,
       ...(seedHash ? { seedHash } : {}),
     };
+  }
+
+  private publicSeedHash(periodId: string): Promise<string | undefined> {
+    const now = Date.now();
+    const cached = this.seedHashes.get(periodId);
+    if (cached && (cached.known || now - cached.at < HASH_PENDING_MS)) return cached.hash;
+    const entry = { hash: this.repository.period(periodId).then((row) => row?.seed_hash ?? undefined), at: now, known: false };
+    entry.hash.then(
+      (hash) => (entry.known = hash !== undefined),
+      () => this.seedHashes.get(periodId) === entry && this.seedHashes.delete(periodId),
+    );
+    this.seedHashes.delete(periodId);
+    this.seedHashes.set(periodId, entry);
+    if (this.seedHashes.size > 8) this.seedHashes.delete(this.seedHashes.keys().next().value!);
+    return entry.hash;
   }
 
   /** The latest 15 results, newest first (cached briefly: every socket asks on connect). */

@@ -34,10 +34,10 @@ const MATRIX: Record<string, Row> = {
   'GET /api/v1/user/profile': { noKey: 401, anonymous: 401, playerA: 200, playerB: 200, admin: 200 },
   'PUT /api/v1/user/profile': { noKey: 401, anonymous: 401, playerA: 400, playerB: 400, admin: 400 },
   'GET /api/v1/user/profile/{id}': { noKey: 401, anonymous: 200, playerA: 200, playerB: 200, admin: 200 },
-  'GET /api/v1/wallet/summary': { noKey: 401, anonymous: 401, playerA: 200, playerB: 200, admin: 200 },
+  // A super-admin has no wallet (separation of duties): no summary, no deposit, no withdrawal.
+  'GET /api/v1/wallet/summary': { noKey: 401, anonymous: 401, playerA: 200, playerB: 200, admin: 404 },
   'GET /api/v1/wallet/transactions': { noKey: 401, anonymous: 401, playerA: 200, playerB: 200, admin: 200 },
-  'POST /api/v1/payment/deposit': { noKey: 401, anonymous: 401, playerA: 400, playerB: 400, admin: 400 },
-  // The super-admin's wallet is not active: withdrawing is refused before the body is read.
+  'POST /api/v1/payment/deposit': { noKey: 401, anonymous: 401, playerA: 400, playerB: 400, admin: 403 },
   'POST /api/v1/payment/withdraw': { noKey: 401, anonymous: 401, playerA: 400, playerB: 400, admin: 403 },
   'GET /api/v1/admin/pending-deposits': { noKey: 401, anonymous: 401, playerA: 403, playerB: 403, admin: 200 },
   'GET /api/v1/admin/pending-withdraws': { noKey: 401, anonymous: 401, playerA: 403, playerB: 403, admin: 200 },

@@ -43,12 +43,16 @@ export class StartupService implements OnModuleInit {
           role: 'super-admin',
           referral_code: newReferralCode(),
         })
-        .onConflict((oc) => oc.column('email').doNothing())
+        // Already there (this address, or another account holding its e-mail identity): nothing to create.
+        .onConflict((oc) => oc.doNothing())
         .returning('id')
         .executeTakeFirst();
-      if (user) await trx.insertInto('wallets').values({ user_id: user.id }).execute();
+      // No wallet: an administrator holds no money (separation of duties; the database refuses one).
       return !!user;
     });
     if (created) this.logger.log({ msg: 'first super-admin created', email });
+    else if (!(await this.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst())) {
+      this.logger.warn({ msg: 'ADMIN_EMAIL is an alias of an existing account; no super-admin was created for it', email });
+    }
   }
 }

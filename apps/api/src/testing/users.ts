@@ -11,6 +11,7 @@ export interface TestUser {
   username: string;
   password: string;
   role: Role;
+  /** '' for an administrator, who holds no wallet. */
   walletId: string;
   referralCode: string;
   sessionId: string;
@@ -49,11 +50,15 @@ export async function createUser(api: TestApi, options: CreateUserOptions = {}):
       .values({ username, email, password_hash: passwordHash, role, referral_code: referralCode, referred_by: options.referredBy ?? null })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const wallet = await trx
-      .insertInto('wallets')
-      .values({ user_id: user.id, is_active: options.isActive ?? (options.main ?? 0) > 0 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    // An administrator holds no wallet (the database refuses one).
+    const wallet =
+      role === 'user'
+        ? await trx
+            .insertInto('wallets')
+            .values({ user_id: user.id, is_active: options.isActive ?? (options.main ?? 0) > 0 })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        : { id: '' };
     const postings = [];
     if (options.main) postings.push({ account: Accounts.clearingDeposits, amount: -options.main }, { account: Accounts.userMain(user.id), amount: options.main });
     if (options.bonus) postings.push({ account: Accounts.houseBonus, amount: -options.bonus }, { account: Accounts.userBonus(user.id), amount: options.bonus });

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { sql, type Kysely } from 'kysely';
 import type { DB, Role } from '@app/db';
+import { emailIdentityKey } from '@app/domain';
 import { newReferralCode } from '../setup/startup.service.js';
 
 type Executor = Kysely<DB>;
@@ -11,29 +12,44 @@ export class EmailTakenError extends Error {
   }
 }
 
-/** SQL of players and their profile figures. */
+/**
+ * SQL of players and their profile figures. An account is found by its e-mail identity (users.email_key): any
+ * alias of the address finds it. An account that shared its identity before aliases were refused
+ * (grandfathered_alias) is found by its exact address only.
+ */
 @Injectable()
 export class UserRepository {
+  /** The account an address signs in to: its exact address first, else the owner of its identity. */
   async findByEmail(db: Executor, email: string) {
     return db
       .selectFrom('users')
       .select(['id', 'username', 'email', 'role', 'status', 'password_hash'])
-      .where('email', '=', email)
+      .where((eb) => eb.or([eb('email', '=', email), eb.and([eb('email_key', '=', emailIdentityKey(email)), eb('grandfathered_alias', '=', false)])]))
+      .orderBy(sql`email = ${email}`, 'desc')
+      .limit(1)
       .executeTakeFirst();
   }
 
+  /** True when an account already holds this address's identity (any alias of it). */
   async emailExists(db: Executor, email: string): Promise<boolean> {
-    return !!(await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst());
+    const row = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email_key', '=', emailIdentityKey(email))
+      .where('grandfathered_alias', '=', false)
+      .executeTakeFirst();
+    return !!row;
   }
 
-  async idByReferralCode(db: Executor, code: string): Promise<string | undefined> {
-    const row = await db.selectFrom('users').select('id').where('referral_code', '=', code).executeTakeFirst();
-    return row?.id;
+  /** The owner of a referral code: who they are (role, e-mail identity) decides whether the code may be used. */
+  async referrerByCode(db: Executor, code: string) {
+    return db.selectFrom('users').select(['id', 'role', 'email_key']).where('referral_code', '=', code).executeTakeFirst();
   }
 
   /**
-   * Creates a player and their empty wallet. The e-mail's UNIQUE constraint makes a second registration of one
-   * address fail (EmailTakenError) even when two arrive together; a clashing referral code is redrawn.
+   * Creates a player and their empty wallet. The UNIQUE e-mail identity makes a second registration of one
+   * address, or of any alias of it, fail (EmailTakenError) even when two arrive together; a clashing referral
+   * code is redrawn.
    */
   async createPlayer(
     trx: Executor,
@@ -64,14 +80,14 @@ export class UserRepository {
     await db.updateTable('users').set({ last_login_at: sql`now()` }).where('id', '=', id).execute();
   }
 
-  async setPasswordHash(db: Executor, email: string, passwordHash: string): Promise<string | undefined> {
+  async setPasswordHash(db: Executor, id: string, passwordHash: string): Promise<boolean> {
     const row = await db
       .updateTable('users')
       .set({ password_hash: passwordHash, updated_at: sql`now()` })
-      .where('email', '=', email)
+      .where('id', '=', id)
       .returning('id')
       .executeTakeFirst();
-    return row?.id;
+    return !!row;
   }
 
   async setName(db: Executor, id: string, name: string): Promise<void> {
@@ -86,21 +102,24 @@ export class UserRepository {
       .executeTakeFirst();
   }
 
-  /** Profile figures, in paise (counts as numbers). Refunded bets were never played and do not count. */
+  /**
+   * Profile figures: sums of paise as exact decimal text (numeric, never bigint overflow or float rounding), the
+   * count as a number. Refunded bets were never played and do not count.
+   */
   async stats(db: Executor, id: string) {
     const row = await sql<{
       total_games: number;
-      total_winnings: number;
-      total_loses: number;
-      total_deposits: number;
-      total_withdrawals: number;
+      total_winnings: string;
+      total_loses: string;
+      total_deposits: string;
+      total_withdrawals: string;
     }>`
       SELECT
-        (SELECT count(*) FROM bets WHERE user_id = ${id} AND status <> 'REFUNDED')::bigint AS total_games,
-        (SELECT coalesce(sum(win_amount), 0) FROM bets WHERE user_id = ${id} AND status = 'COMPLETED' AND is_win)::bigint AS total_winnings,
-        (SELECT coalesce(sum(amount), 0) FROM bets WHERE user_id = ${id} AND status = 'COMPLETED' AND NOT is_win)::bigint AS total_loses,
-        (SELECT coalesce(sum(amount), 0) FROM transactions WHERE user_id = ${id} AND type = 'DEPOSIT' AND status = 'COMPLETED')::bigint AS total_deposits,
-        (SELECT coalesce(sum(amount), 0) FROM transactions WHERE user_id = ${id} AND type = 'WITHDRAWAL' AND status = 'COMPLETED')::bigint AS total_withdrawals
+        (SELECT count(*) FROM bets WHERE user_id = ${id} AND status <> 'REFUNDED') AS total_games,
+        (SELECT coalesce(sum(win_amount), 0) FROM bets WHERE user_id = ${id} AND status = 'COMPLETED' AND is_win)::text AS total_winnings,
+        (SELECT coalesce(sum(amount), 0) FROM bets WHERE user_id = ${id} AND status = 'COMPLETED' AND NOT is_win)::text AS total_loses,
+        (SELECT coalesce(sum(amount), 0) FROM transactions WHERE user_id = ${id} AND type = 'DEPOSIT' AND status = 'COMPLETED')::text AS total_deposits,
+        (SELECT coalesce(sum(amount), 0) FROM transactions WHERE user_id = ${id} AND type = 'WITHDRAWAL' AND status = 'COMPLETED')::text AS total_withdrawals
     `.execute(db);
     return row.rows[0]!;
   }

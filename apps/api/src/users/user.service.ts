@@ -1,13 +1,19 @@
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { usernameError, type Profile } from '@app/contracts';
 import { Database } from '@app/db';
-import { displayName, firstLetter, maskEmail, paiseToRupees } from '@app/domain';
+import { displayName, exactPaise, exactPaiseToNumber, firstLetter, maskEmail, paiseToRupees } from '@app/domain';
 import { UserRepository } from './user.repository.js';
 
 export const USER_MESSAGES = {
   notFound: 'User not found.',
   updated: 'Profile updated.',
 } as const;
+
+/**
+ * A profile total in rupees: the exact sum, converted to a number once. One player's totals stay far below 2^53
+ * paise; past it the conversion refuses rather than show a rounded figure.
+ */
+const rupees = (paise: string, what: string): number => paiseToRupees(exactPaiseToNumber(exactPaise(paise), what));
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -38,10 +44,10 @@ export class UserService {
       joinDate: user.created_at.toISOString(),
       lastLogin: user.last_login_at ? user.last_login_at.toISOString() : null,
       totalGames: stats.total_games,
-      totalWinnings: paiseToRupees(stats.total_winnings),
-      totalDeposits: paiseToRupees(stats.total_deposits),
-      totalWithdrawals: paiseToRupees(stats.total_withdrawals),
-      totalLoses: paiseToRupees(stats.total_loses),
+      totalWinnings: rupees(stats.total_winnings, 'totalWinnings'),
+      totalDeposits: rupees(stats.total_deposits, 'totalDeposits'),
+      totalWithdrawals: rupees(stats.total_withdrawals, 'totalWithdrawals'),
+      totalLoses: rupees(stats.total_loses, 'totalLoses'),
     };
   }
 
@@ -59,8 +65,8 @@ export class UserService {
       firstLetter: firstLetter(name, user.email),
       joinDate: user.created_at.toISOString(),
       totalGames: stats.total_games,
-      totalWinnings: paiseToRupees(stats.total_winnings),
-      totalDeposits: paiseToRupees(stats.total_deposits),
+      totalWinnings: rupees(stats.total_winnings, 'totalWinnings'),
+      totalDeposits: rupees(stats.total_deposits, 'totalDeposits'),
     };
   }
 

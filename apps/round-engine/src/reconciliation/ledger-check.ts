@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '@app/db';
+import { paiseToDecimalString } from '@app/domain';
 import { reconcile, reconcilePayments, type PaymentsReconciliationReport, type ReconciliationReport } from '@app/ledger';
 
 /** Every ledger check in one report: the books (postings vs wallets, zero sum) and the payment clearing accounts. */
@@ -16,7 +17,7 @@ export async function checkLedger(db: Kysely<DB>): Promise<LedgerCheckReport> {
   const ledger = await reconcile(db);
   const payments = await reconcilePayments(db);
   const differences =
-    (ledger.total !== 0 ? 1 : 0) +
+    (ledger.total !== 0n ? 1 : 0) +
     ledger.unbalancedEntries.length +
     ledger.walletMismatches.length +
     (payments.heldForWithdrawals.ledger !== payments.heldForWithdrawals.pendingWithdrawals ? 1 : 0) +
@@ -25,7 +26,7 @@ export async function checkLedger(db: Kysely<DB>): Promise<LedgerCheckReport> {
   return { ok: ledger.ok && payments.ok, checkedAt: new Date().toISOString(), ledger, payments, differences };
 }
 
-const rupees = (paise: number) => (paise / 100).toFixed(2);
+const rupees = (paise: bigint) => paiseToDecimalString(paise);
 
 /** A plain-text report for operators (the CLI prints it). */
 export function formatLedgerReport(report: LedgerCheckReport): string {

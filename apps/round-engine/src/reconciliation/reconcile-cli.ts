@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from '@app/config';
 import { createDatabase } from '@app/db';
+import { reportToJson } from '@app/ledger';
 import { checkLedger, formatLedgerReport } from './ledger-check.js';
 
 export interface ReconcileCliOptions {
@@ -34,7 +35,7 @@ export async function runReconcileCli(options: ReconcileCliOptions): Promise<num
   const db = createDatabase(url, { max: 2, applicationName: 'winround-reconcile' });
   try {
     const report = await checkLedger(db);
-    out(options.json ? JSON.stringify(report, null, 2) : formatLedgerReport(report));
+    out(options.json ? reportToJson(report, 2) : formatLedgerReport(report));
     return report.ok ? 0 : 1;
   } catch (error) {
     err(`Reconciliation could not run: ${(error as Error).message}`);

@@ -78,7 +78,7 @@ describe('ledger reconciliation job and command', () => {
     const service = module.get(ReconciliationService);
     const report = await until(() => (service.lastReport?.ledger.postings ? service.lastReport : undefined));
     expect(report).toMatchObject({ ok: true, differences: 0 });
-    expect(report.ledger.houseAccounts).toEqual({ [Accounts.clearingDeposits]: -75_000 });
+    expect(report.ledger.houseAccounts).toEqual({ [Accounts.clearingDeposits]: -75_000n });
     const metrics = await registry.metrics();
     expect(metrics).toMatch(/ledger_reconciliation_ok 1/);
     expect(metrics).toMatch(/ledger_reconciliation_differences 0/);
@@ -101,7 +101,7 @@ describe('ledger reconciliation job and command', () => {
     expect(out.join('\n')).toMatch(/clearing:deposits\s+-750\.00/);
     const json: string[] = [];
     expect(await runReconcileCli({ env: { DATABASE_URL: database.url }, json: true, out: (t) => json.push(t) })).toBe(0);
-    expect(JSON.parse(json[0]!)).toMatchObject({ ok: true, differences: 0, ledger: { total: 0 } });
+    expect(JSON.parse(json[0]!)).toMatchObject({ ok: true, differences: 0, ledger: { total: '0' } });
   });
 
   it('command: exits 2 with a clear message when it cannot run', async () => {
@@ -124,7 +124,7 @@ describe('ledger reconciliation job and command', () => {
       return found?.finishedOn ? found : undefined;
     });
     expect(job.returnvalue).toMatchObject({ ok: false, differences: 1 });
-    expect(module.get(ReconciliationService).lastReport!.ledger.walletMismatches).toEqual([{ userId, balance: 'main', wallet: 75_001, postings: 75_000 }]);
+    expect(module.get(ReconciliationService).lastReport!.ledger.walletMismatches).toEqual([{ userId, balance: 'main', wallet: 75_001n, postings: 75_000n }]);
     expect(await registry.metrics()).toMatch(/ledger_reconciliation_ok 0/);
 
     const out: string[] = [];
@@ -153,6 +153,6 @@ describe('ledger reconciliation job and command', () => {
     );
     const report = await module.get(ReconciliationService).run();
     expect(report).toMatchObject({ ok: false, differences: 1, ledger: { ok: true } });
-    expect(report.payments.heldForWithdrawals).toEqual({ ledger: 1_000, pendingWithdrawals: 0 });
+    expect(report.payments.heldForWithdrawals).toEqual({ ledger: 1_000n, pendingWithdrawals: 0n });
   });
 });

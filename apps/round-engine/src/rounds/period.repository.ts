@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
-import { Database, type PeriodRow } from '@app/db';
+import { Database, type PeriodRow, type PublicPeriodRow } from '@app/db';
 import type { DrawResult, PeriodInfo } from '@app/domain';
 
 /** SQL of the periods table (the round engine is its only writer). */
@@ -10,6 +10,11 @@ export class PeriodRepository {
 
   find(id: string): Promise<PeriodRow | undefined> {
     return this.db.selectFrom('periods').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** A period as anyone may see it (its committed hash only once public): what announcements carry. */
+  findPublic(id: string): Promise<PublicPeriodRow | undefined> {
+    return this.db.selectFrom('public_periods').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   /** The next chain index of a chain: periods opened in it so far + 1. */

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { hostname } from 'node:os';
 import { AppConfig } from '@app/config';
-import type { PeriodRow } from '@app/db';
+import type { PeriodRow, PublicPeriodRow } from '@app/db';
 import { currentPeriod, drawResult, hashSeed, nextPeriodId, periodInfo, type PeriodConfig, type PeriodInfo } from '@app/domain';
 import { EventsPublisher, FENCE_FIELD, toGameResult } from '@app/realtime';
 import { Lease, RedisService } from '@app/redis';
@@ -13,7 +13,8 @@ const TICK_MS = 50;
 
 /**
  * The round clock (one leader at a time, by lease; standbys take over when the lease lapses): opens each period
- * (and the next one ahead) with its committed seed hash, announces it, fences every bet partition at the lock,
+ * (and the next one ahead) with its committed seed hash, announces it (with that hash once the period before it
+ * is drawn: the hash is that period's seed), fences every bet partition at the lock,
  * draws the result at the end from the hash chain, settles once every partition has passed the lock, and refunds
  * a period that can no longer be drawn in time (the engine was down for more than a round).
  */
@@ -113,13 +114,6 @@ export class RoundClockService implements OnApplicationBootstrap, OnApplicationS
     const current = currentPeriod(now, this.periodConfig);
     await this.ensureOpen(current);
     await this.ensureOpen(periodInfo(nextPeriodId(current.periodId, this.periodConfig), this.periodConfig));
-    if (this.announced !== current.periodId) {
-      const row = await this.periods.find(current.periodId);
-      if (row) {
-        await this.publisher.publish([{ room: null, event: 'next-period-id', data: this.announcement(current, row) }]);
-        this.announced = current.periodId;
-      }
-    }
     for (const period of await this.periods.openPastLock(new Date(now))) {
       if (!this.fenced.has(period.id)) {
         await this.fence(period);
@@ -130,6 +124,15 @@ export class RoundClockService implements OnApplicationBootstrap, OnApplicationS
         else await this.refund(period);
       }
     }
+    // After the draw of the period that just ended: the new period's committed hash is that period's seed, public
+    // only once it is drawn. Announced with the hash as the public view shows it, again if it becomes public later.
+    if (this.announced !== `${current.periodId}:hash`) {
+      const row = await this.periods.findPublic(current.periodId);
+      if (row && this.announced !== `${current.periodId}:${row.seed_hash ? 'hash' : 'pending'}`) {
+        await this.publisher.publish([{ room: null, event: 'next-period-id', data: this.announcement(current, row) }]);
+        this.announced = `${current.periodId}:${row.seed_hash ? 'hash' : 'pending'}`;
+      }
+    }
     if (!this.settling) {
       // Settlement runs beside the clock; a failed attempt (e.g. its connection died) is retried on the next tick.
       this.settling = this.settleDue()
@@ -138,14 +141,14 @@ export class RoundClockService implements OnApplicationBootstrap, OnApplicationS
     }
   }
 
-  announcement(info: PeriodInfo, row: PeriodRow) {
+  announcement(info: PeriodInfo, row: Pick<PublicPeriodRow, 'seed_hash'>) {
     return {
       periodId: info.periodId,
       startTime: info.startTime,
       duration: this.config.ROUND_SECONDS,
       serverTime: Date.now(),
       lockTime: info.lockTime,
-      seedHash: row.seed_hash,
+      ...(row.seed_hash ? { seedHash: row.seed_hash } : {}),
     };
   }
 

@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import type { Database } from '@app/db';
 import { currentPeriod, type PeriodConfig, type PeriodInfo } from '@app/domain';
-import { reconcile } from '@app/ledger';
+import { reconcile, reportToJson } from '@app/ledger';
 import { COMMAND_FIELD, encodeCommand, EventsTail, partitionOf, uuidv7, type BetCommand, type SocketMessage } from '@app/realtime';
 import { RedisKeys } from '@app/redis';
 import { TEST_REDIS_URL } from '@app/redis/testing';
@@ -92,7 +92,7 @@ export async function balanceOf(db: Database, userId: string): Promise<{ main: n
 /** The invariant every money test ends with: balances equal their postings, and everything sums to zero. */
 export async function expectLedgerReconciles(db: Database): Promise<void> {
   const report = await reconcile(db);
-  if (!report.ok) throw new Error(`ledger does not reconcile: ${JSON.stringify(report)}`);
+  if (!report.ok) throw new Error(`ledger does not reconcile: ${reportToJson(report)}`);
   const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM bets WHERE status = 'PENDING' AND period_id IN (SELECT id FROM periods WHERE status IN ('SETTLED', 'REFUNDED'))`.execute(db);
   if (Number(rows[0]!.n) !== 0) throw new Error('a settled or refunded period still has pending bets');
 }

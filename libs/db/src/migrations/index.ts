@@ -2,10 +2,16 @@ import type { Migration } from 'kysely';
 import * as base from './0001-base.js';
 import * as payments from './0002-payments.js';
 import * as adminDashboard from './0003-admin-dashboard.js';
+import * as publicPeriods from './0004-public-periods.js';
+import * as identity from './0005-identity.js';
+import * as moneyGuards from './0006-money-guards.js';
 
 /** Forward-only migrations, applied in key order. Add a new file per change; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
   '0001-base': base,
   '0002-payments': payments,
   '0003-admin-dashboard': adminDashboard,
+  '0004-public-periods': publicPeriods,
+  '0005-identity': identity,
+  '0006-money-guards': moneyGuards,
 };

@@ -32,11 +32,13 @@ describe('business constants (SPEC §5, §9)', () => {
 
   it('money limits', () => {
     expect([limits.CUSTOM_DEPOSIT_MIN, limits.DEPOSIT_INSTRUCTION_MIN, limits.DEPOSIT_INSTRUCTION_MAX]).toEqual([1, 100, 10_000]);
+    expect([limits.DEPOSIT_MIN_PAISE, limits.DEPOSIT_MAX_PAISE, limits.MAX_PENDING_DEPOSITS]).toEqual([10_000, 1_000_000, 3]);
     expect([limits.WITHDRAWAL_MIN, limits.WITHDRAWAL_MAX, limits.WITHDRAWAL_DAILY_MAX]).toEqual([500, 25_000, 25_000]);
     expect([limits.WITHDRAWAL_MIN_PAISE, limits.WITHDRAWAL_MAX_PAISE, limits.WITHDRAWAL_DAILY_MAX_PAISE]).toEqual([50_000, 2_500_000, 2_500_000]);
     expect(limits.WITHDRAWAL_ELIGIBILITY_MIN).toBe(100);
     expect([limits.GST_BPS, limits.GST_PERCENT]).toEqual([1800, 18]);
-    expect([limits.ACCOUNT_NUMBER_MIN_LENGTH, limits.IFSC_LENGTH, limits.HOLDER_NAME_MIN_LENGTH]).toEqual([6, 11, 3]);
+    expect([limits.ACCOUNT_NUMBER_MIN_LENGTH, limits.ACCOUNT_NUMBER_MAX_LENGTH, limits.IFSC_LENGTH]).toEqual([9, 18, 11]);
+    expect([limits.HOLDER_NAME_MIN_LENGTH, limits.HOLDER_NAME_MAX_LENGTH, limits.UPI_ID_MAX_LENGTH]).toEqual([3, 100, 256]);
     expect([limits.UTR_MIN_LENGTH, limits.UTR_MAX_LENGTH]).toEqual([12, 22]);
   });
 });

@@ -58,11 +58,19 @@ export const MIN_AGE = 18;
 // ── Deposit ───────────────────────────────────────────────────────────────────────────────────────────────
 /** Deposit amount presets, in rupees. */
 export const DEPOSIT_PRESETS = [100, 500, 1000, 2000, 5000, 10000] as const;
-/** Minimum of the custom deposit amount field, in rupees. */
+/** Minimum of the custom deposit amount field in the spec's form, in rupees (the deposit bounds below now apply). */
 export const CUSTOM_DEPOSIT_MIN = 1;
-/** Limits quoted by the deposit instruction text, in rupees (the form itself only requires an amount above 0). */
+/**
+ * Deposit bounds quoted by the deposit instruction text, in rupees: ₹100 to ₹10,000 per request, inclusive. The
+ * spec's form only asks for an amount above 0; the form and the server both enforce these bounds, so a player is
+ * told before paying, and the server refuses a claim outside them.
+ */
 export const DEPOSIT_INSTRUCTION_MIN = 100;
 export const DEPOSIT_INSTRUCTION_MAX = 10_000;
+export const DEPOSIT_MIN_PAISE = DEPOSIT_INSTRUCTION_MIN * 100;
+export const DEPOSIT_MAX_PAISE = DEPOSIT_INSTRUCTION_MAX * 100;
+/** A player may have at most this many deposit claims waiting for review (PENDING) at once; the database enforces it. */
+export const MAX_PENDING_DEPOSITS = 3;
 /** A UTR is 12 to 22 letters or digits after trimming and upper-casing (a UPI UTR is 12 digits). */
 export const UTR_MIN_LENGTH = 12;
 export const UTR_MAX_LENGTH = 22;
@@ -83,10 +91,17 @@ export const WITHDRAWAL_ELIGIBILITY_MIN = 100;
 export const WITHDRAWAL_ELIGIBILITY_MIN_PAISE = WITHDRAWAL_ELIGIBILITY_MIN * 100;
 /** Processing time quoted to the player. */
 export const WITHDRAWAL_PROCESSING_TIME_TEXT = 'Processing time: 2–4 hours. You will be notified once the funds are transferred.';
-/** Bank details: account number longer than 5 characters, IFSC exactly 11, holder name longer than 2. */
-export const ACCOUNT_NUMBER_MIN_LENGTH = 6;
+/**
+ * Payout details. The spec asks for an account number longer than 5 characters, an 11-character IFSC and a holder
+ * name longer than 2; they are checked for what they are: an Indian bank account number is 9 to 18 digits, a holder
+ * name is letters, spaces and dots (3 to 100 characters), a UPI ID is name@handle of at most 256 characters.
+ */
+export const ACCOUNT_NUMBER_MIN_LENGTH = 9;
+export const ACCOUNT_NUMBER_MAX_LENGTH = 18;
 export const IFSC_LENGTH = 11;
 export const HOLDER_NAME_MIN_LENGTH = 3;
+export const HOLDER_NAME_MAX_LENGTH = 100;
+export const UPI_ID_MAX_LENGTH = 256;
 
 // ── Tax ───────────────────────────────────────────────────────────────────────────────────────────────────
 /** GST on winnings above the stake: 18 %, in basis points (1 bp = 0.01 %) so that no float touches money. */

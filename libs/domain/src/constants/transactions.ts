@@ -32,6 +32,8 @@ export function methodLabel(method: string): string {
 export const REVIEW_MESSAGES = {
   depositNotPending: 'Only pending deposits can be updated.',
   withdrawalNotPending: 'Only pending withdrawals can be updated.',
+  /** Separation of duties; the spec gives no text. */
+  ownTransaction: 'You cannot review a transaction of your own account.',
 } as const;
 
 export type ReviewDecision = 'COMPLETED' | 'FAILED';

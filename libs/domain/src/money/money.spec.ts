@@ -1,6 +1,9 @@
 import {
   divideRoundHalfUp,
+  exactPaise,
+  exactPaiseToNumber,
   formatPaise,
+  formatRupeeText,
   formatRupees,
   isPaise,
   isRupeeAmount,
@@ -117,5 +120,37 @@ describe('integer rounding, halves up', () => {
     expect(() => divideRoundHalfUp(-1, 2)).toThrow(RangeError);
     expect(() => divideRoundHalfUp(1.5, 2)).toThrow(RangeError);
     expect(() => divideRoundHalfUp(1, 0)).toThrow(RangeError);
+  });
+});
+
+describe('exact figures past 2^53 paise', () => {
+  const beyond = 2n ** 53n + 1n; // 9007199254740993: no double holds it
+
+  it('reads Postgres sums (decimal text) exactly, as bigint', () => {
+    expect(exactPaise('9007199254740993')).toBe(beyond);
+    expect(exactPaise('-9007199254740993')).toBe(-beyond);
+    expect(exactPaise('0')).toBe(0n);
+    expect(exactPaise(7560)).toBe(7560n);
+    expect(exactPaise(beyond)).toBe(beyond);
+    for (const bad of ['', '1.5', '1e3', ' 12', 'abc']) expect(() => exactPaise(bad)).toThrow(RangeError);
+    expect(() => exactPaise(2 ** 53)).toThrow(RangeError);
+  });
+
+  it('converts to a number only when the number is exact, and refuses otherwise', () => {
+    expect(exactPaiseToNumber(2n ** 53n - 1n)).toBe(Number.MAX_SAFE_INTEGER);
+    expect(exactPaiseToNumber(-(2n ** 53n - 1n))).toBe(-Number.MAX_SAFE_INTEGER);
+    expect(() => exactPaiseToNumber(2n ** 53n, 'total deposits')).toThrow(/total deposits of 9007199254740992 paise is beyond 2\^53/);
+    expect(() => exactPaiseToNumber(-beyond)).toThrow(RangeError);
+  });
+
+  it('writes and shows them to the paisa', () => {
+    expect(paiseToDecimalString(beyond)).toBe('90071992547409.93');
+    expect(paiseToDecimalString(-beyond)).toBe('-90071992547409.93');
+    expect(paiseToDecimalString(5n)).toBe('0.05');
+    expect(formatPaise(beyond)).toBe('₹9,00,71,99,25,47,409.93');
+    expect(formatRupeeText('90071992547409.93')).toBe('₹9,00,71,99,25,47,409.93');
+    expect(formatRupeeText('1850.25')).toBe('₹1,850.25');
+    expect(formatRupeeText('-0.05')).toBe('-₹0.05');
+    expect(formatRupeeText('not money')).toBe('₹0.00');
   });
 });

@@ -48,14 +48,44 @@ export function paiseToRupees(paise: number): number {
   return rupees === 0 ? 0 : rupees;
 }
 
-/** The exact decimal text of a paise amount in rupees, e.g. 7560 → '75.60', -5 → '-0.05'. */
-export function paiseToDecimalString(paise: number): string {
-  assertPaise(paise);
-  const negative = paise < 0;
-  const abs = Math.abs(paise);
-  const whole = Math.floor(abs / PAISE_PER_RUPEE);
-  const fraction = abs % PAISE_PER_RUPEE;
+/**
+ * The exact decimal text of a paise amount in rupees, e.g. 7560 → '75.60', -5 → '-0.05'. A bigint is exact at any
+ * size (sums of many amounts, see exactPaise): 9007199254740993n → '90071992547409.93'.
+ */
+export function paiseToDecimalString(paise: number | bigint): string {
+  const exact = typeof paise === 'bigint' ? paise : BigInt(assertPaise(paise));
+  const negative = exact < 0n;
+  const abs = negative ? -exact : exact;
+  const whole = abs / 100n;
+  const fraction = abs % 100n;
   return `${negative ? '-' : ''}${whole}.${String(fraction).padStart(2, '0')}`;
+}
+
+const WHOLE_NUMBER = /^-?\d+$/;
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * Exact paise of a figure as Postgres returns it: a sum of bigint paise is `numeric`, read as decimal text, and
+ * can pass 2^53, where a JavaScript number would round without a word. Keep such figures as bigint and convert
+ * once, at the boundary (`exactPaiseToNumber`, or `paiseToDecimalString` for an exact text).
+ * Accepts whole-number text ('-123'), a bigint, or a safe integer; throws a RangeError for anything else.
+ */
+export function exactPaise(value: string | number | bigint): bigint {
+  if (typeof value === 'bigint') return value;
+  if (typeof value === 'number') return BigInt(assertPaise(value));
+  if (typeof value !== 'string' || !WHOLE_NUMBER.test(value)) throw new RangeError(`Not a whole number of paise: ${String(value)}`);
+  return BigInt(value);
+}
+
+/**
+ * The one conversion of an exact paise figure to a number. Refuses (RangeError naming the figure) a value a
+ * number cannot hold exactly, rather than rounding it.
+ */
+export function exactPaiseToNumber(paise: bigint, what = 'amount'): number {
+  if (paise > MAX_SAFE || paise < -MAX_SAFE) {
+    throw new RangeError(`${what} of ${paise} paise is beyond 2^53 and cannot be held exactly as a number`);
+  }
+  return Number(paise);
 }
 
 const inrFormat = new Intl.NumberFormat('en-IN', {
@@ -74,8 +104,18 @@ export function formatRupees(rupees: number): string {
  * Displays integer paise as rupees: 7560 → '₹75.60'. The exact decimal string is formatted (Intl.NumberFormat v3
  * formats decimal strings without going through a double), so even very large balances show the right paise.
  */
-export function formatPaise(paise: number): string {
+export function formatPaise(paise: number | bigint): string {
   return inrFormat.format(paiseToDecimalString(paise) as `${number}`);
+}
+
+const RUPEE_TEXT = /^-?\d+(\.\d{1,2})?$/;
+
+/**
+ * Displays an exact rupee text (as the admin dashboard sends its totals, e.g. '90071992547409.93') the spec's way,
+ * without going through a double: '₹90,07,19,92,54,74,09.93'. Anything that is not such a text shows as ₹0.00.
+ */
+export function formatRupeeText(rupees: string): string {
+  return inrFormat.format(RUPEE_TEXT.test(rupees) ? (rupees as `${number}`) : 0);
 }
 
 /**

@@ -1,12 +1,23 @@
 import { normalizeUtr, validateDeposit, validateDepositAmount, validateUtr } from './deposit.js';
 
 describe('deposit amount', () => {
-  it.each([100, 1, 10_000, 2000, '500', '99.99', 12_345.5])('%j is accepted', (amount) => {
+  it.each([100, 10_000, 2000, '500', '100.00', 9_999.99, 12_34.5, ' 150.5 '])('%j is accepted (₹100 to ₹10,000)', (amount) => {
     expect(validateDepositAmount(amount)).toBeNull();
   });
 
-  it.each([0, -100, '', '  ', null, undefined, 'abc', 0.5, '10.005', Number.NaN])('%j: Please enter a valid amount.', (amount) => {
-    expect(validateDepositAmount(amount)).toBe('Please enter a valid amount.');
+  it.each([0, -100, '', '  ', null, undefined, 'abc', '10.005', 100.001, Number.NaN, Number.POSITIVE_INFINITY, -0, '-0', Number('1e309'), 2 ** 60])(
+    '%j: Please enter a valid amount.',
+    (amount) => {
+      expect(validateDepositAmount(amount)).toBe('Please enter a valid amount.');
+    },
+  );
+
+  it.each([1, 0.5, 99.99, '99.99'])('%j is below the bounds: Minimum deposit is ₹100.', (amount) => {
+    expect(validateDepositAmount(amount)).toBe('Minimum deposit is ₹100.');
+  });
+
+  it.each([10_000.01, 10_001, 1e12, '25000'])('%j is above the bounds: Maximum deposit is ₹10,000.', (amount) => {
+    expect(validateDepositAmount(amount)).toBe('Maximum deposit is ₹10,000.');
   });
 });
 
@@ -29,6 +40,13 @@ describe('UTR number', () => {
     },
   );
 
+  it('a value that is not text is not a UTR', () => {
+    for (const utr of [412345678901, true, { utr: '412345678901' }, ['412345678901']]) {
+      expect(validateUtr(utr)).toBe('UTR number must be 12 to 22 letters or digits.');
+    }
+    expect(validateUtr(null)).toBe('UTR number is required.');
+  });
+
   it('is stored trimmed and upper-cased', () => {
     expect(normalizeUtr('  axis1234567890 ')).toBe('AXIS1234567890');
   });
@@ -42,9 +60,9 @@ describe('deposit request', () => {
       errors: {},
       error: null,
     });
-    expect(validateDeposit({ amount: '99.99', utrNumber: 'abcd12345678' }).value).toEqual({
+    expect(validateDeposit({ amount: '199.99', utrNumber: 'abcd12345678' }).value).toEqual({
       method: 'UPI',
-      amountPaise: 9_999,
+      amountPaise: 19_999,
       utrNumber: 'ABCD12345678',
     });
   });
@@ -58,7 +76,11 @@ describe('deposit request', () => {
     });
   });
 
-  it('refuses an unknown UPI app', () => {
+  it('refuses an unknown UPI app, and an app that is not text', () => {
     expect(validateDeposit({ amount: 100, utrNumber: '412345678901', upiApp: 'CRED' }).error).toBe('Please choose a valid UPI app.');
+    for (const upiApp of [true, 1, {}, ['PHONEPE']]) {
+      expect(validateDeposit({ amount: 100, utrNumber: '412345678901', upiApp }).errors).toEqual({ upiApp: 'Please choose a valid UPI app.' });
+    }
+    expect(validateDeposit({ amount: 100, utrNumber: '412345678901', upiApp: null }).ok).toBe(true);
   });
 });

@@ -35,3 +35,13 @@ export class FieldErrorCollector<F extends string> {
 export function trimmed(value: string | null | undefined): string {
   return typeof value === 'string' ? value.trim() : '';
 }
+
+/**
+ * A text field of a request body (or a form): undefined and null are absent (''), a string is trimmed, anything
+ * else (a number, a boolean, an object) is the wrong type, which the caller refuses with the field's message.
+ */
+export function requestText(value: unknown): { readonly text: string; readonly wrongType: boolean } {
+  if (value === undefined || value === null) return { text: '', wrongType: false };
+  if (typeof value === 'string') return { text: value.trim(), wrongType: false };
+  return { text: '', wrongType: true };
+}

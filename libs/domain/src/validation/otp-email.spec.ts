@@ -1,6 +1,6 @@
 import { isAllowedEmail, normalizeEmail } from './email.js';
 import { isOtp, otpDigits } from './otp.js';
-import { parseRupeeInput } from './rupee-input.js';
+import { parseRupeeInput, requestAmount } from './rupee-input.js';
 
 describe('OTP boxes', () => {
   it('keep only digits, at most 6, from typed or pasted text', () => {
@@ -51,10 +51,22 @@ describe('rupee amounts typed in a form', () => {
     expect(parseRupeeInput(input)).toBe(rupees);
   });
 
-  it.each(['', '  ', 'abc', '1e3', '12.345', '₹5', '1,000', '0x10', Number.NaN, Number.POSITIVE_INFINITY, 1.005, null, undefined])(
+  it.each(['', '  ', 'abc', '1e3', '12.345', '₹5', '1,000', '0x10', Number.NaN, Number.POSITIVE_INFINITY, 1.005, null, undefined, -0, '-0', '-0.00'])(
     '%j → null',
     (input) => {
       expect(parseRupeeInput(input as string)).toBeNull();
     },
   );
+});
+
+describe('rupee amounts sent in a request body', () => {
+  it('a number passes through; absent stays absent; anything else becomes NaN, which no rule accepts', () => {
+    expect(requestAmount(500)).toBe(500);
+    expect(requestAmount(undefined)).toBeUndefined();
+    expect(requestAmount(null)).toBeUndefined();
+    for (const value of ['500', true, false, {}, [], [500]]) {
+      expect(requestAmount(value)).toBeNaN();
+      expect(parseRupeeInput(requestAmount(value))).toBeNull();
+    }
+  });
 });

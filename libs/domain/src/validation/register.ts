@@ -5,6 +5,7 @@ import { FieldErrorCollector, trimmed } from './form-result.js';
 import type { EmailDomainOptions } from './login.js';
 import { LOGIN_MESSAGES } from './login.js';
 import { isOtp } from './otp.js';
+import { newPasswordPolicyError, type NewPasswordContext } from './password.js';
 
 export const REGISTER_MESSAGES = {
   allFieldsRequired: 'All fields are required',
@@ -31,6 +32,8 @@ export interface RegisterInput {
 export interface RegisterOptions extends EmailDomainOptions {
   /** Step 2: the code must be present. Without this flag a non-empty code is still checked. */
   readonly requireOtp?: boolean;
+  /** The common-password list (loadCommonPasswords); the server always passes it. */
+  readonly commonPasswords?: NewPasswordContext['commonPasswords'];
 }
 
 export type RegisterField = 'username' | 'email' | 'password' | 'confirmPassword' | 'terms' | 'otp';
@@ -47,7 +50,8 @@ export interface RegisterValue {
 
 /**
  * Registration, checked in the spec's order: all of username, e-mail, password and confirmation present; e-mail
- * allowed; password at least 6 characters; passwords equal; terms accepted; then (step 2) a 6-digit code.
+ * allowed; password at least 6 characters, not a common one and not made from the e-mail (password.ts);
+ * passwords equal; terms accepted; then (step 2) a 6-digit code.
  */
 export function validateRegister(input: RegisterInput, options: RegisterOptions = {}): FormResult<RegisterField, RegisterValue> {
   const errors = new FieldErrorCollector<RegisterField>();
@@ -67,6 +71,9 @@ export function validateRegister(input: RegisterInput, options: RegisterOptions 
   }
   if (!errors.has('password') && password.length < REGISTER_PASSWORD_MIN_LENGTH) {
     errors.add('password', REGISTER_MESSAGES.passwordTooShort);
+  }
+  if (!errors.has('password')) {
+    errors.add('password', newPasswordPolicyError(password, { email, commonPasswords: options.commonPasswords }));
   }
   if (!errors.has('password') && !errors.has('confirmPassword') && password !== confirmPassword) {
     errors.add('confirmPassword', REGISTER_MESSAGES.passwordsDontMatch);

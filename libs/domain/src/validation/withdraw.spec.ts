@@ -1,4 +1,4 @@
-import { isIfsc, isWithdrawPresetEnabled, resolveUpiId, validateWithdraw, validateWithdrawAmount } from './withdraw.js';
+import { isAccountNumber, isHolderName, isIfsc, isUpiId, isWithdrawPresetEnabled, resolveUpiId, validateWithdraw, validateWithdrawAmount } from './withdraw.js';
 
 const rich = { balancePaise: 10_000_000 }; // ₹1,00,000
 
@@ -31,8 +31,14 @@ describe('withdrawal amount', () => {
   });
 
   it('an amount that is not a rupee number: Please fill all fields correctly.', () => {
-    expect(validateWithdrawAmount('abc', rich)).toBe('Please fill all fields correctly.');
-    expect(validateWithdrawAmount(500.001, rich)).toBe('Please fill all fields correctly.');
+    for (const amount of ['abc', 500.001, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, -0, '-0', Number('1e309')]) {
+      expect(validateWithdrawAmount(amount, rich)).toBe('Please fill all fields correctly.');
+    }
+  });
+
+  it('an amount far past the bounds is refused by the bounds, not rounded', () => {
+    expect(validateWithdrawAmount(1e13, { balancePaise: Number.MAX_SAFE_INTEGER })).toBe('Maximum withdrawal per day is ₹25,000.');
+    expect(validateWithdrawAmount(-500, rich)).toBe('Minimum withdrawal is ₹500.');
   });
 });
 
@@ -71,6 +77,17 @@ describe('UPI withdrawal', () => {
     expect(validateWithdraw({ method: 'UPI', amount: 500, upiApp: 'PAYTM', upiId: 'a@b@c' }, rich).error).toBe('Please fill all fields correctly.');
   });
 
+  it('a final ID longer than 256 characters: Please fill all fields correctly.', () => {
+    const name = 'r'.repeat(256 - '@ybl'.length);
+    expect(validateWithdraw({ method: 'UPI', amount: 500, upiApp: 'PHONEPE', upiId: name }, rich).ok).toBe(true);
+    expect(validateWithdraw({ method: 'UPI', amount: 500, upiApp: 'PHONEPE', upiId: `${name}r` }, rich).errors).toEqual({
+      upiId: 'Please fill all fields correctly.',
+    });
+    expect(isUpiId(`${'a'.repeat(250)}@paytm`)).toBe(true);
+    expect(isUpiId(`${'a'.repeat(251)}@paytm`)).toBe(false);
+    expect(isUpiId('ravi\u200b@ybl')).toBe(false);
+  });
+
   it('an app outside the list: Please fill all fields correctly.', () => {
     expect(validateWithdraw({ method: 'UPI', amount: 500, upiApp: 'CRED', upiId: 'ravi@axl' }, rich).errors).toEqual({
       upiApp: 'Please fill all fields correctly.',
@@ -83,35 +100,67 @@ describe('UPI withdrawal', () => {
 });
 
 describe('bank transfer withdrawal', () => {
-  const bank = { method: 'BANK_TRANSFER', amount: 1_000, accountNumber: '123456', ifsc: 'sbin0001234', accountHolderName: 'Ravi' };
+  const bank = { method: 'BANK_TRANSFER', amount: 1_000, accountNumber: '123456789', ifsc: 'sbin0001234', accountHolderName: 'Ravi' };
 
   it('submits the upper-cased IFSC and trimmed details', () => {
-    expect(validateWithdraw({ ...bank, accountNumber: ' 123456 ', accountHolderName: ' Ravi Kumar ' }, rich)).toEqual({
+    expect(validateWithdraw({ ...bank, accountNumber: ' 001234567890 ', accountHolderName: ' Ravi K. Kumar ' }, rich)).toEqual({
       ok: true,
-      value: { method: 'BANK_TRANSFER', amountPaise: 100_000, accountNumber: '123456', ifsc: 'SBIN0001234', accountHolderName: 'Ravi Kumar' },
+      value: { method: 'BANK_TRANSFER', amountPaise: 100_000, accountNumber: '001234567890', ifsc: 'SBIN0001234', accountHolderName: 'Ravi K. Kumar' },
       errors: {},
       error: null,
     });
   });
 
-  it('an account number of 5 characters: Please fill all fields correctly.', () => {
-    expect(validateWithdraw({ ...bank, accountNumber: '12345' }, rich).errors).toEqual({ accountNumber: 'Please fill all fields correctly.' });
+  it('an account number is 9 to 18 digits', () => {
+    expect(isAccountNumber('123456789')).toBe(true);
+    expect(isAccountNumber('123456789012345678')).toBe(true);
+    for (const accountNumber of ['12345', '12345678', '1234567890123456789', '12345678a', '1234 56789', '１２３４５６７８９', '123456789\u0000', '-123456789']) {
+      expect(isAccountNumber(accountNumber)).toBe(false);
+      expect(validateWithdraw({ ...bank, accountNumber }, rich).errors).toEqual({ accountNumber: 'Please fill all fields correctly.' });
+    }
   });
 
   it.each(['SBIN000123', 'SBIN00012345', 'SBIN1001234', '1BIN0001234', 'SBIN0-01234'])('IFSC %j: Please fill all fields correctly.', (ifsc) => {
     expect(validateWithdraw({ ...bank, ifsc }, rich).errors).toEqual({ ifsc: 'Please fill all fields correctly.' });
   });
 
-  it('a holder name of 2 characters (after trimming): Please fill all fields correctly.', () => {
+  it('a holder name is 3 to 100 letters, spaces and dots (after trimming)', () => {
     expect(validateWithdraw({ ...bank, accountHolderName: ' Ra ' }, rich).errors).toEqual({
       accountHolderName: 'Please fill all fields correctly.',
     });
     expect(validateWithdraw({ ...bank, accountHolderName: 'Rav' }, rich).ok).toBe(true);
+    expect(isHolderName('A'.repeat(100))).toBe(true);
+    expect(isHolderName('A'.repeat(101))).toBe(false);
+    expect(isHolderName('Dr. A. P. J. Kalam')).toBe(true);
+    for (const name of ['...', '   ', 'Ravi1', 'Ravi_K', "O'Neil", 'Ravi\u202eKumar', 'Ravi\u200bKumar', 'Ravi\tKumar', 'रवि कुमार', '<script>']) {
+      expect(isHolderName(name)).toBe(false);
+    }
   });
 
   it('IFSC shape: 4 letters, 0, 6 letters or digits', () => {
     expect(isIfsc('HDFC0ABC123')).toBe(true);
     expect(isIfsc('hdfc0abc123')).toBe(false); // normalised (upper-cased) before the check
+  });
+});
+
+describe('detail fields that are not text', () => {
+  it.each([
+    [{ method: 'UPI', amount: 500, upiApp: true, upiId: 'ravi' }, 'upiApp'],
+    [{ method: 'UPI', amount: 500, upiApp: 'PHONEPE', upiId: 9876543210 }, 'upiId'],
+    [{ method: 'UPI', amount: 500, upiApp: 'PHONEPE', upiId: 'ravi', accountNumber: 123456789 }, 'accountNumber'],
+    [{ method: 'BANK_TRANSFER', amount: 500, accountNumber: 123456789012, ifsc: 'SBIN0001234', accountHolderName: 'Ravi' }, 'accountNumber'],
+    [{ method: 'BANK_TRANSFER', amount: 500, accountNumber: '123456789', ifsc: ['SBIN0001234'], accountHolderName: 'Ravi' }, 'ifsc'],
+    [{ method: 'BANK_TRANSFER', amount: 500, accountNumber: '123456789', ifsc: 'SBIN0001234', accountHolderName: { name: 'Ravi' } }, 'accountHolderName'],
+    [{ method: 'BANK_TRANSFER', amount: 500, accountNumber: '123456789', ifsc: 'SBIN0001234', accountHolderName: 'Ravi', upiApp: false }, 'upiApp'],
+  ])('%j: Please fill all fields correctly. on %s', (input, field) => {
+    const result = validateWithdraw(input, rich);
+    expect(result.ok).toBe(false);
+    expect(result.error).toBe('Please fill all fields correctly.');
+    expect(result.errors).toMatchObject({ [field]: 'Please fill all fields correctly.' });
+  });
+
+  it('a method that is not text', () => {
+    expect(validateWithdraw({ method: ['UPI'], amount: 500, upiApp: 'PHONEPE', upiId: 'ravi' }, rich).errors).toMatchObject({ method: 'Please fill all fields correctly.' });
   });
 });
 

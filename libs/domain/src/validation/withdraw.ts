@@ -1,7 +1,10 @@
 import {
+  ACCOUNT_NUMBER_MAX_LENGTH,
   ACCOUNT_NUMBER_MIN_LENGTH,
+  HOLDER_NAME_MAX_LENGTH,
   HOLDER_NAME_MIN_LENGTH,
   IFSC_LENGTH,
+  UPI_ID_MAX_LENGTH,
   WITHDRAWAL_DAILY_MAX_PAISE,
   WITHDRAWAL_MAX_PAISE,
   WITHDRAWAL_MIN_PAISE,
@@ -11,7 +14,7 @@ import type { UpiApp } from '../constants/upi-apps.js';
 import { isUpiApp, upiAppSuffix } from '../constants/upi-apps.js';
 import { rupeesToPaise } from '../money/money.js';
 import type { FormResult } from './form-result.js';
-import { FieldErrorCollector, trimmed } from './form-result.js';
+import { FieldErrorCollector, requestText, trimmed } from './form-result.js';
 import { parseRupeeInput } from './rupee-input.js';
 
 export const WITHDRAW_MESSAGES = {
@@ -24,6 +27,9 @@ export const WITHDRAW_MESSAGES = {
 
 const UPI_ID = /^[\w.-]+@[\w.-]+$/;
 const IFSC_SHAPE = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+const ACCOUNT_NUMBER = new RegExp(`^\\d{${ACCOUNT_NUMBER_MIN_LENGTH},${ACCOUNT_NUMBER_MAX_LENGTH}}$`);
+/** Letters as a bank records a holder's name (A–Z, a–z), spaces and dots, with at least one letter. */
+const HOLDER_NAME = /^(?=.*[A-Za-z])[A-Za-z. ]+$/;
 
 /**
  * The UPI ID to pay: trimmed; when it has no '@' the chosen app's handle is appended ('ravi' + PhonePe →
@@ -34,9 +40,19 @@ export function resolveUpiId(upiId: string | null | undefined, upiApp: UpiApp): 
   return id.includes('@') ? id : `${id}${upiAppSuffix(upiApp)}`;
 }
 
-/** Word, dot or dash characters, an '@', then word, dot or dash characters. */
+/** At most 256 characters: word, dot or dash characters, an '@', then word, dot or dash characters. */
 export function isUpiId(upiId: string): boolean {
-  return UPI_ID.test(upiId);
+  return upiId.length <= UPI_ID_MAX_LENGTH && UPI_ID.test(upiId);
+}
+
+/** A bank account number: 9 to 18 digits. */
+export function isAccountNumber(accountNumber: string): boolean {
+  return ACCOUNT_NUMBER.test(accountNumber);
+}
+
+/** A holder name: 3 to 100 characters of letters, spaces and dots (the spec's "longer than 2"), at least one letter. */
+export function isHolderName(name: string): boolean {
+  return name.length >= HOLDER_NAME_MIN_LENGTH && name.length <= HOLDER_NAME_MAX_LENGTH && HOLDER_NAME.test(name);
 }
 
 /** An IFSC as submitted: trimmed and upper-cased. */
@@ -54,16 +70,19 @@ export function isWithdrawPresetEnabled(presetRupees: number, balancePaise: numb
   return presetRupees * 100 <= balancePaise;
 }
 
+/** The form's fields, or a request body's (text fields of any other type are refused). */
 export interface WithdrawInput {
-  readonly method?: string | null;
-  /** Rupees, as typed or as sent in POST /payment/withdraw. */
+  readonly method?: unknown;
+  /** Rupees, as typed, or as sent in POST /payment/withdraw (see `requestAmount`). */
   readonly amount?: number | string | null;
-  readonly upiApp?: string | null;
-  readonly upiId?: string | null;
-  readonly accountNumber?: string | null;
-  readonly ifsc?: string | null;
-  readonly accountHolderName?: string | null;
+  readonly upiApp?: unknown;
+  readonly upiId?: unknown;
+  readonly accountNumber?: unknown;
+  readonly ifsc?: unknown;
+  readonly accountHolderName?: unknown;
 }
+
+const DETAIL_FIELDS = ['upiApp', 'upiId', 'accountNumber', 'ifsc', 'accountHolderName'] as const;
 
 export interface WithdrawContext {
   /** The main (withdrawable) balance, in paise. */
@@ -104,19 +123,27 @@ export function validateWithdrawAmount(amount: number | string | null | undefine
 /**
  * A withdrawal request, checked in the spec's order: amount (balance, minimum, maximum, daily maximum), then the
  * method's details. UPI needs an app and an ID (the app's handle is appended to an ID without '@', and the final
- * ID must look like name@handle); a bank transfer needs an account number longer than 5 characters, an 11-character
- * IFSC of the real shape (upper-cased) and a holder name longer than 2 characters. Returns the values to submit.
+ * ID must look like name@handle, at most 256 characters); a bank transfer needs an account number of 9 to 18
+ * digits, an 11-character IFSC of the real shape (upper-cased) and a holder name of 3 to 100 letters, spaces and
+ * dots. A detail field of any type but text (e.g. `upiApp: true`), whichever the method, is refused with 'Please
+ * fill all fields correctly.'. Returns the values to submit.
  */
 export function validateWithdraw(input: WithdrawInput, context: WithdrawContext): FormResult<WithdrawField, WithdrawValue> {
   const errors = new FieldErrorCollector<WithdrawField>();
-  const method = trimmed(input.method);
+  const methodField = requestText(input.method);
+  const method = methodField.text;
   if (method !== 'UPI' && method !== 'BANK_TRANSFER') errors.add('method', WITHDRAW_MESSAGES.invalidFields);
   errors.add('amount', validateWithdrawAmount(input.amount, context));
   const amountPaise = () => rupeesToPaise(parseRupeeInput(input.amount) as number);
+  const fields = Object.fromEntries(DETAIL_FIELDS.map((name) => [name, requestText(input[name])])) as Record<
+    (typeof DETAIL_FIELDS)[number],
+    ReturnType<typeof requestText>
+  >;
+  for (const name of DETAIL_FIELDS) if (fields[name].wrongType) errors.add(name, WITHDRAW_MESSAGES.invalidFields);
 
   if (method === 'UPI') {
-    const app = trimmed(input.upiApp);
-    const id = trimmed(input.upiId);
+    const app = fields.upiApp.text;
+    const id = fields.upiId.text;
     if (app === '') errors.add('upiApp', WITHDRAW_MESSAGES.upiRequired);
     if (id === '') errors.add('upiId', WITHDRAW_MESSAGES.upiRequired);
     if (app !== '' && !isUpiApp(app)) errors.add('upiApp', WITHDRAW_MESSAGES.invalidFields);
@@ -129,13 +156,13 @@ export function validateWithdraw(input: WithdrawInput, context: WithdrawContext)
     }));
   }
 
-  const accountNumber = trimmed(input.accountNumber);
-  const ifsc = normalizeIfsc(input.ifsc);
-  const accountHolderName = trimmed(input.accountHolderName);
+  const accountNumber = fields.accountNumber.text;
+  const ifsc = fields.ifsc.text.toUpperCase();
+  const accountHolderName = fields.accountHolderName.text;
   if (method === 'BANK_TRANSFER') {
-    if (accountNumber.length < ACCOUNT_NUMBER_MIN_LENGTH) errors.add('accountNumber', WITHDRAW_MESSAGES.invalidFields);
+    if (!isAccountNumber(accountNumber)) errors.add('accountNumber', WITHDRAW_MESSAGES.invalidFields);
     if (!isIfsc(ifsc)) errors.add('ifsc', WITHDRAW_MESSAGES.invalidFields);
-    if (accountHolderName.length < HOLDER_NAME_MIN_LENGTH) errors.add('accountHolderName', WITHDRAW_MESSAGES.invalidFields);
+    if (!isHolderName(accountHolderName)) errors.add('accountHolderName', WITHDRAW_MESSAGES.invalidFields);
   }
   return errors.result<WithdrawValue>(() => ({
     method: method as Extract<WithdrawalMethod, 'BANK_TRANSFER'>,

@@ -5,6 +5,8 @@ import { assertPaise, divideRoundHalfUp } from '../money/money.js';
 export const WALLET_MESSAGES = {
   depositNotActive: 'Deposit is not active. Please activate deposit to continue.',
   notEligibleForWithdrawal: 'You cannot withdraw because your balance is less than ₹100.',
+  /** An administrator's account holds no money (separation of duties); the spec gives no text. */
+  playersOnly: 'Administrator accounts have no wallet: deposits, withdrawals, bets and referral codes are for players only.',
 } as const;
 
 /** A stake is taken from the bonus balance first, then from main (DESIGN §2). */

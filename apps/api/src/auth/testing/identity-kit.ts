@@ -50,6 +50,21 @@ export function setCookieLine(res: TestResponse): string | undefined {
   return res.headers.getSetCookie().find((c) => c.startsWith('refreshToken='));
 }
 
+/** The reset ticket's Set-Cookie line of a response (verify sets it, reset clears it), or undefined. */
+export function ticketCookieLine(res: TestResponse): string | undefined {
+  return res.headers.getSetCookie().find((c) => c.startsWith('resetTicket='));
+}
+
+/** `resetTicket=…` from a response's Set-Cookie, for the next request's Cookie header. */
+export function ticketCookie(res: TestResponse): string | undefined {
+  return ticketCookieLine(res)?.split(';')[0];
+}
+
+/** Headers that make the api (TRUST_PROXY=true) see the request coming from `ip`. */
+export function from(ip: string): Record<string, string> {
+  return { 'x-forwarded-for': ip };
+}
+
 export function freshEmail(tag = 'player'): string {
   return `${tag}.${randomBytes(4).toString('hex')}@gmail.com`;
 }

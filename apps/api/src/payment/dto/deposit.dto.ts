@@ -10,7 +10,7 @@ export class DepositDto {
   @Allow()
   method?: unknown;
 
-  @ApiProperty({ description: 'Rupees, above 0, at most 2 decimals', example: 500 })
+  @ApiProperty({ description: 'Rupees as a JSON number, ₹100 to ₹10,000, at most 2 decimals; at most 3 deposits pending per player', example: 500 })
   @Allow()
   amount?: unknown;
 

@@ -10,11 +10,11 @@ export class WithdrawDto {
   @Allow()
   method?: unknown;
 
-  @ApiProperty({ description: 'Rupees, ₹500–₹25,000, at most ₹25,000 per IST day, not above the main balance', example: 1000 })
+  @ApiProperty({ description: 'Rupees as a JSON number, ₹500–₹25,000, at most ₹25,000 per IST day, not above the main balance', example: 1000 })
   @Allow()
   amount?: unknown;
 
-  @ApiPropertyOptional({ description: "UPI: the app's handle is appended when the id has no '@'", example: 'ravi' })
+  @ApiPropertyOptional({ description: "UPI: the app's handle is appended when the id has no '@'; name@handle, at most 256 characters", example: 'ravi' })
   @Allow()
   upiId?: unknown;
 
@@ -22,15 +22,15 @@ export class WithdrawDto {
   @Allow()
   upiApp?: unknown;
 
-  @ApiPropertyOptional({ description: 'Bank transfer: longer than 5 characters' })
+  @ApiPropertyOptional({ description: 'Bank transfer: 9 to 18 digits' })
   @Allow()
   accountNumber?: unknown;
 
-  @ApiPropertyOptional({ description: 'Bank transfer: 11 characters, upper-cased' })
+  @ApiPropertyOptional({ description: 'Bank transfer: 11 characters, 4 letters, 0, 6 letters or digits; upper-cased' })
   @Allow()
   ifsc?: unknown;
 
-  @ApiPropertyOptional({ description: 'Bank transfer: longer than 2 characters' })
+  @ApiPropertyOptional({ description: 'Bank transfer: 3 to 100 letters, spaces and dots' })
   @Allow()
   accountHolderName?: unknown;
 }

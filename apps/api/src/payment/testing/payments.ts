@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '@app/db';
+import { exactPaise, exactPaiseToNumber } from '@app/domain';
 import { reconcile, reconcilePayments } from '@app/ledger';
 import type { TestApi, TestResponse } from '../../testing/test-api.js';
 import type { TestUser } from '../../testing/users.js';
@@ -41,8 +42,8 @@ export async function wallet(db: Database, userId: string) {
 
 /** Balance of a ledger account rebuilt from its postings (paise). */
 export async function accountBalance(db: Database, account: string): Promise<number> {
-  const { rows } = await sql<{ total: number | null }>`SELECT sum(amount) AS total FROM ledger_postings WHERE account = ${account}`.execute(db);
-  return Number(rows[0]?.total ?? 0);
+  const { rows } = await sql<{ total: string }>`SELECT coalesce(sum(amount), 0)::text AS total FROM ledger_postings WHERE account = ${account}`.execute(db);
+  return exactPaiseToNumber(exactPaise(rows[0]!.total), account);
 }
 
 export async function countRows(db: Database, table: 'transactions' | 'ledger_postings' | 'events' | 'audit_log'): Promise<number> {
@@ -53,7 +54,7 @@ export async function countRows(db: Database, table: 'transactions' | 'ledger_po
 /** The ledger invariants every money test ends with: balanced, projections equal postings, clearing accounts match. */
 export async function expectLedgerConsistent(db: Database): Promise<void> {
   const report = await reconcile(db);
-  expect(report).toMatchObject({ ok: true, total: 0, unbalancedEntries: [], walletMismatches: [] });
+  expect(report).toMatchObject({ ok: true, total: 0n, unbalancedEntries: [], walletMismatches: [] });
   const payments = await reconcilePayments(db);
   expect(payments.heldForWithdrawals.ledger).toBe(payments.heldForWithdrawals.pendingWithdrawals);
   expect(payments.paidOut.ledger).toBe(payments.paidOut.completedWithdrawals);

@@ -1,5 +1,5 @@
 import vectors from '../../../../../libs/domain/src/fairness/fairness-vectors.json';
-import { chainSteps, verifyDraw } from './verify-draw';
+import { chainSteps, verifyDraw, verifyRefunded } from './verify-draw';
 
 type Vector = (typeof vectors.periods)[number];
 
@@ -85,5 +85,18 @@ describe('verifying a period in the browser', () => {
     const report = verifyDraw({ periodId: '202611210001', seed: 'xyz', expectedHash: vectors.commitment, published: { digit: 9 } });
     expect(marks(report)).toEqual({ hashLink: false, digit: false, color: false, bigSmall: false });
     expect(report.computed).toBeNull();
+  });
+
+  test('a refunded period is checked for its hash link only (it has no result), against the seed before it', () => {
+    const [a, b, c] = vectors.periods;
+    const report = verifyRefunded({ periodId: b!.periodId, seed: b!.seed, expectedHash: b!.seedHash, previousSeed: a!.seed });
+    expect(marks(report)).toEqual({ hashLink: true });
+    expect(report.ok).toBe(true);
+    expect(report.computed).toBeNull();
+    // Its seed is the next period's committed hash: it ties the next period into the chain.
+    expect(b!.seed).toBe(c!.seedHash);
+    const wrong = verifyRefunded({ periodId: b!.periodId, seed: c!.seed, expectedHash: b!.seedHash, previousSeed: a!.seed });
+    expect(marks(wrong)).toEqual({ hashLink: false });
+    expect(wrong.ok).toBe(false);
   });
 });

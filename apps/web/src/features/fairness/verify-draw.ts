@@ -103,3 +103,14 @@ export function verifyDraw(input: VerifyDrawInput): DrawVerification {
 
   return { periodId, computed, checks, ok: checks.every((check) => check.ok !== false) };
 }
+
+/**
+ * A refunded period that was opened: it has no result (every stake went back), but it kept its place in the chain
+ * and its seed is published after it ended. Only the hash link can be checked: SHA-256(seed) is its committed hash,
+ * and that hash follows from the previous revealed seed.
+ */
+export function verifyRefunded(input: Omit<VerifyDrawInput, 'published'>): DrawVerification {
+  const { checks } = verifyDraw(input);
+  const hashLink = checks.filter((check) => check.key === 'hashLink');
+  return { periodId: input.periodId.trim(), computed: null, checks: hashLink, ok: hashLink.every((check) => check.ok !== false) };
+}

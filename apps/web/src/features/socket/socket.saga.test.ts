@@ -1,3 +1,4 @@
+import { SOCKET_REPLACED_MESSAGE } from '@app/contracts';
 import { ACCESS_TOKEN_KEY } from '../../shared/api';
 import { routeChanged } from '../../shared/session';
 import { fail, ok } from '../../test/fake-fetch';
@@ -205,6 +206,20 @@ describe('a refused handshake', () => {
     expect(socket.readToken()).toBe('renewed');
     socket.accept();
     await vi.waitFor(() => expect(store.getState().socket.connected).toBe(true));
+  });
+
+  test('a connection closed because the player opened a newer one past the limit stays closed, and says why', async () => {
+    const { sockets, store, fake } = await signedInLive({ [REFRESH]: () => ok({ accessToken: 'renewed' }) });
+    const socket = sockets.socket;
+    socket.accept();
+    vi.useFakeTimers();
+    socket.push('exception', { status: 'error', message: SOCKET_REPLACED_MESSAGE });
+    expect(store.getState().toasts.items.map((t) => t.message)).toContain(SOCKET_REPLACED_MESSAGE);
+    socket.drop('io server disconnect');
+    await vi.advanceTimersByTimeAsync(10_000);
+    vi.useRealTimers();
+    expect(socket.connectCalls).toBe(1);
+    expect(fake.callsTo(REFRESH)).toHaveLength(0);
   });
 
   test('a server-side disconnect is followed by a refresh and a reconnection', async () => {

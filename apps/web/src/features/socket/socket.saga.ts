@@ -7,6 +7,7 @@ import type {
   GameResult,
   PeriodInfo,
 } from '@app/contracts';
+import { SOCKET_REPLACED_MESSAGE } from '@app/contracts';
 import type { EventChannel, Task } from 'redux-saga';
 import { call, cancel, delay, fork, getContext, put, select, take } from 'redux-saga/effects';
 import type { RootState } from '../../app/root-reducer';
@@ -53,6 +54,8 @@ interface LinkState {
   awaitingPeriodAnswer: boolean;
   /** Refused handshakes in a row, for the back-off. */
   refusals: number;
+  /** The server said it closes this connection because the player opened a newer one past the limit. */
+  replaced: boolean;
   retry: Task | null;
 }
 
@@ -86,7 +89,7 @@ export function* runLiveSocket() {
   // The handshake reads the token each time, so a reconnection presents the freshest one.
   const socket = factory(() => api.tokens.get());
   const channel: EventChannel<LiveMessage> = yield call(liveSocketChannel, socket);
-  const link: LinkState = { awaitingPeriodAnswer: false, refusals: 0, retry: null };
+  const link: LinkState = { awaitingPeriodAnswer: false, refusals: 0, replaced: false, retry: null };
   yield put(socketOpening());
   yield fork(sendRequests, socket);
   socket.connect();
@@ -112,6 +115,7 @@ function* handleLiveMessage(socket: LiveSocket, message: LiveMessage, link: Link
   switch (message.kind) {
     case 'connect':
       link.refusals = 0;
+      link.replaced = false;
       link.awaitingPeriodAnswer = true;
       yield put(socketConnected());
       yield put(socketIdChanged(socket.id ?? null));
@@ -120,8 +124,9 @@ function* handleLiveMessage(socket: LiveSocket, message: LiveMessage, link: Link
     case 'disconnect':
       yield put(socketDisconnected(message.reason));
       yield put(socketIdChanged(null));
-      // The server closed it on purpose (e.g. the session changed): Socket.IO will not come back by itself.
-      if (message.reason === 'io server disconnect') yield call(scheduleReconnect, socket, link);
+      // The server closed it on purpose (e.g. the session changed): Socket.IO will not come back by itself. Not
+      // when a newer connection of the player replaced it: coming back would close the next oldest, and so on.
+      if (message.reason === 'io server disconnect' && !link.replaced) yield call(scheduleReconnect, socket, link);
       return;
     case 'connect_error':
       yield put(socketConnectError(message.message));
@@ -179,6 +184,7 @@ function* routeServerEvent(socket: LiveSocket, name: ServerEventName, payload: u
       return;
     case 'exception': {
       const text = isObject(payload) && typeof payload.message === 'string' ? payload.message : 'Request refused';
+      if (text === SOCKET_REPLACED_MESSAGE) link.replaced = true;
       yield put(serverException(text));
       yield put(toastShown({ kind: 'error', message: text }));
       return;

@@ -11,19 +11,19 @@ const DASHBOARD = 'GET /admin/dashboard';
 
 const DASHBOARD_DATA: DashboardData = {
   stats: {
-    totalDeposit: 125000.5,
-    pendingDeposit: 500.5,
-    completedDeposit: 124000,
+    totalDeposit: '125000.50',
+    pendingDeposit: '500.50',
+    completedDeposit: '124000.00',
     totalOnlineUsers: 7,
     totalUsers: 123456,
     totalBets: 1234567,
     pendingBets: 12,
     completedBets: 1234500,
-    totalWalletBalance: 98765.25,
+    totalWalletBalance: '98765.25',
     totalGameResults: 2880,
-    totalWithdraw: 25000,
-    completedWithdraw: 20000,
-    pendingWithdraw: 5000,
+    totalWithdraw: '25000.00',
+    completedWithdraw: '20000.00',
+    pendingWithdraw: '5000.00',
   },
   recentUsers: [
     { _id: 'u2', username: 'ravi_k', email: 'ravi.k@gmail.com', createdAt: '2026-11-21T05:00:00.000Z' },
@@ -40,7 +40,7 @@ const DASHBOARD_DATA: DashboardData = {
 };
 
 const EMPTY: DashboardData = {
-  stats: Object.fromEntries(Object.keys(DASHBOARD_DATA.stats).map((k) => [k, 0])) as unknown as DashboardData['stats'],
+  stats: Object.fromEntries(Object.entries(DASHBOARD_DATA.stats).map(([k, v]) => [k, typeof v === 'string' ? '0.00' : 0])) as unknown as DashboardData['stats'],
   recentUsers: [],
   recentBets: [],
   recentGameResults: [],
@@ -88,6 +88,13 @@ describe('Dashboard tab', () => {
     expect(stat('Total Withdraw')).toBe('₹25,000.00');
     expect(stat('Completed Withdraw')).toBe('₹20,000.00');
     expect(stat('Pending Withdraw')).toBe('₹5,000.00');
+  });
+
+  test('money figures past what a number holds exactly are shown to the paisa', async () => {
+    openDashboard(() => ok({ ...DASHBOARD_DATA, stats: { ...DASHBOARD_DATA.stats, totalWalletBalance: '101331211615816.17', totalDeposit: '90071992547409.93' } }));
+    await screen.findByText('Total Deposit');
+    expect(stat('Total Wallet Balance')).toBe('₹10,13,31,21,16,15,816.17');
+    expect(stat('Total Deposit')).toBe('₹9,00,71,99,25,47,409.93');
   });
 
   test('the three tables: recent users, bets and game results', async () => {
@@ -144,7 +151,7 @@ describe('Dashboard tab', () => {
     const { user, fake } = openDashboard(() => {
       calls += 1;
       if (calls === 1) return ok(DASHBOARD_DATA);
-      if (calls === 2) return ok({ ...DASHBOARD_DATA, stats: { ...DASHBOARD_DATA.stats, totalOnlineUsers: 8, totalDeposit: 126000.5 } });
+      if (calls === 2) return ok({ ...DASHBOARD_DATA, stats: { ...DASHBOARD_DATA.stats, totalOnlineUsers: 8, totalDeposit: '126000.50' } });
       return fail(500);
     });
     await screen.findByText('Total Deposit');

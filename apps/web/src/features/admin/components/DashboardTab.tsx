@@ -1,5 +1,5 @@
 import type { AdminStats, DashboardData } from '@app/contracts';
-import { ADMIN_TEXTS, adminDashboardErrorText, EMPTY_STATES, formatRupees } from '@app/domain';
+import { ADMIN_TEXTS, adminDashboardErrorText, EMPTY_STATES, formatRupees, formatRupeeText } from '@app/domain';
 import { useEffect, type ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Spinner } from '../../../shared/ui/Spinner';
@@ -63,9 +63,14 @@ export const STAT_GROUPS: { title: string; cards: StatCard[] }[] = [
 const countFormat = new Intl.NumberFormat('en-IN');
 const clockFormat = new Intl.DateTimeFormat('en-IN', { hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone: 'Asia/Kolkata' });
 
-export function formatStat(value: number, kind: StatKind): string {
-  const n = Number.isFinite(value) ? value : 0;
-  return kind === 'money' ? formatRupees(n) : countFormat.format(n);
+/**
+ * A stat card's value. Money arrives as exact rupee text ('101331211615816.17': totals over every player can pass
+ * what a number holds exactly) and is formatted without going through a double; counts are numbers.
+ */
+export function formatStat(value: number | string, kind: StatKind): string {
+  if (kind === 'money') return typeof value === 'string' ? formatRupeeText(value) : formatRupees(Number.isFinite(value) ? value : 0);
+  const n = typeof value === 'number' && Number.isFinite(value) ? value : 0;
+  return countFormat.format(n);
 }
 
 const COLOR_LABELS: Record<string, string> = { red: 'Red', green: 'Green', violet: 'Violet' };

@@ -39,24 +39,44 @@ describe('deposit screen', () => {
     await user.click(preset('₹2,000'));
     expect(preset('₹2,000')).toHaveAttribute('aria-pressed', 'true');
     expect(customAmount()).toHaveValue(2000);
-    expect(customAmount()).toHaveAttribute('min', '1');
+    expect(customAmount()).toHaveAttribute('min', '100');
+    expect(customAmount()).toHaveAttribute('max', '10000');
+    expect(customAmount()).toHaveAttribute('placeholder', '₹100 – ₹10,000');
   });
 
-  test("no amount, 0 or less than the custom minimum of ₹1 → 'Please enter a valid amount.' in a red box", async () => {
+  test("no amount, 0 or less, or finer than a paisa → 'Please enter a valid amount.' in a red box", async () => {
     const { user } = openDeposit();
     await screen.findByRole('heading', { level: 1, name: 'Deposit' });
     await user.click(paidButton());
     expect(redBox()).toHaveTextContent('Please enter a valid amount.');
     expect(redBox()).toHaveClass('pay-alert--error');
 
-    for (const bad of ['0', '0.5', '-5']) {
+    for (const bad of ['0', '-5', '100.005']) {
       await user.clear(customAmount());
       await user.type(customAmount(), bad);
       await user.click(paidButton());
       expect(redBox()).toHaveTextContent('Please enter a valid amount.');
     }
+  });
+
+  test('outside ₹100 to ₹10,000 the form says so before any payment is offered, as the server would', async () => {
+    const { user } = openDeposit();
+    await screen.findByText('Choose an amount to see the QR code.');
+    for (const [bad, message] of [
+      ['1', 'Minimum deposit is ₹100.'],
+      ['99.99', 'Minimum deposit is ₹100.'],
+      ['10000.01', 'Maximum deposit is ₹10,000.'],
+    ]) {
+      await user.clear(customAmount());
+      await user.type(customAmount(), bad!);
+      // No QR code for an amount that cannot be claimed.
+      expect(screen.getByText('Choose an amount to see the QR code.')).toBeInTheDocument();
+      await user.click(paidButton());
+      expect(redBox()).toHaveTextContent(message!);
+    }
     await user.clear(customAmount());
-    await user.type(customAmount(), '1');
+    await user.type(customAmount(), '100');
+    expect(screen.queryByText('Choose an amount to see the QR code.')).not.toBeInTheDocument();
     await user.click(paidButton());
     expect(utrField()).toBeInTheDocument();
   });

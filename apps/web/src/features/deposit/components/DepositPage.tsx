@@ -1,6 +1,7 @@
 import type { UpiApp } from '@app/contracts';
 import {
-  CUSTOM_DEPOSIT_MIN,
+  DEPOSIT_INSTRUCTION_MAX,
+  DEPOSIT_INSTRUCTION_MIN,
   DEPOSIT_PRESETS,
   DEPOSIT_UPI_APPS,
   FORM_FALLBACKS,
@@ -30,7 +31,7 @@ type Step = 'pay' | 'utr';
 
 const APP_INITIALS: Record<DepositUpiApp, string> = { GOOGLE_PAY: 'G', PHONEPE: 'Pe', PAYTM: 'P', BHIM: 'B' };
 
-/** The amount in paise when it is a valid deposit amount, else null. */
+/** The amount in paise when it is a valid deposit amount (₹100 to ₹10,000, as the server requires), else null. */
 function validAmountPaise(amount: string): number | null {
   if (validateDepositAmount(amount) !== null) return null;
   return rupeesToPaise(parseRupeeInput(amount) as number);
@@ -38,7 +39,9 @@ function validAmountPaise(amount: string): number | null {
 
 /**
  * /deposit (SPEC 2, 4): choose an amount (a preset or a custom one), pay by scanning the QR of the amount's UPI
- * link or through a UPI app, then 'I have paid, Enter UTR' → the UTR step with Submit and Back.
+ * link or through a UPI app, then 'I have paid, Enter UTR' → the UTR step with Submit and Back. The amount obeys the
+ * server's rule (₹100 to ₹10,000) before any QR or app link is offered, so nobody pays an amount that cannot be
+ * claimed.
  * Success shows the message, resets and goes to /wallet.
  */
 export function DepositPage() {
@@ -151,9 +154,10 @@ export function DepositPage() {
                 className="pay-input"
                 type="number"
                 inputMode="decimal"
-                min={CUSTOM_DEPOSIT_MIN}
+                min={DEPOSIT_INSTRUCTION_MIN}
+                max={DEPOSIT_INSTRUCTION_MAX}
                 step="0.01"
-                placeholder={`Enter amount (min ₹${CUSTOM_DEPOSIT_MIN})`}
+                placeholder={`${formatRupees(DEPOSIT_INSTRUCTION_MIN).replace(/\.00$/, '')} – ${formatRupees(DEPOSIT_INSTRUCTION_MAX).replace(/\.00$/, '')}`}
                 value={amount}
                 onChange={(e) => chooseAmount(e.target.value)}
               />

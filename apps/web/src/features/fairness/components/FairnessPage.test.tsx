@@ -1,14 +1,24 @@
-import type { FairnessInfo, GameResult } from '@app/contracts';
+import type { FairnessInfo, FairnessPeriod, GameResult } from '@app/contracts';
 import { screen, within } from '@testing-library/react';
 import vectors from '../../../../../../libs/domain/src/fairness/fairness-vectors.json';
 import { fail, ok } from '../../../test/fake-fetch';
 import { renderLive } from '../../socket/testing/render-live';
 
-const asResult = (v: (typeof vectors.periods)[number]): GameResult => ({
+const asResult = (v: (typeof vectors.periods)[number]): FairnessPeriod => ({
   periodId: v.periodId,
+  status: 'SETTLED',
+  chainIndex: v.k,
   digit: v.digit,
   color: v.color as GameResult['color'],
   bigSmall: v.bigSmall as GameResult['bigSmall'],
+  seed: v.seed,
+  seedHash: v.seedHash,
+});
+/** A period of the vectors as the server lists it when it was refunded after it was opened: its seed, no result. */
+const asRefunded = (v: (typeof vectors.periods)[number]): FairnessPeriod => ({
+  periodId: v.periodId,
+  status: 'REFUNDED',
+  chainIndex: v.k,
   seed: v.seed,
   seedHash: v.seedHash,
 });
@@ -131,8 +141,91 @@ describe('the public fairness page', () => {
     const form = await screen.findByRole('form', { name: 'Look up an older period' });
     await user.type(within(form).getByLabelText('Period id'), '202611210999');
     await user.click(within(form).getByRole('button', { name: 'Look up and verify' }));
-    expect(await within(form).findByText(/is not drawn yet/)).toHaveTextContent(recent[0]!.seed!);
+    expect(await within(form).findByText(/is not drawn yet/)).toHaveTextContent(`its committed hash is ${recent[0]!.seed!}`);
     expect(within(form).queryByRole('list')).toBeNull();
+  });
+
+  test('a period opened ahead, whose hash is not public yet, says when it will be', async () => {
+    const { user } = open(INFO, 'signed-out', {
+      'GET /fairness/periods/202611210998': () => ok({ period: { periodId: '202611210998', chainIndex: 8, status: 'OPEN' } }),
+    });
+    const form = await screen.findByRole('form', { name: 'Look up an older period' });
+    await user.type(within(form).getByLabelText('Period id'), '202611210998');
+    await user.click(within(form).getByRole('button', { name: 'Look up and verify' }));
+    expect(await within(form).findByText(/is not drawn yet/)).toHaveTextContent(
+      'Period 202611210998 is not drawn yet; its committed hash is published once the period before it has been drawn.',
+    );
+    expect(within(form).queryByRole('list')).toBeNull();
+  });
+
+  test('a refunded period is looked up with its seed and its hash link; one never opened used no seed', async () => {
+    const v = vectors.periods[2]!;
+    const { user } = open(INFO, 'signed-out', {
+      [`GET /fairness/periods/${v.periodId}`]: () => ok({ period: asRefunded(v) }),
+      'GET /fairness/periods/202611210997': () => ok({ period: { periodId: '202611210997', chainIndex: null, status: 'REFUNDED' } }),
+    });
+    const form = await screen.findByRole('form', { name: 'Look up an older period' });
+    await user.type(within(form).getByLabelText('Period id'), v.periodId);
+    await user.click(within(form).getByRole('button', { name: 'Look up and verify' }));
+    expect(await within(form).findByText(/was refunded/)).toHaveTextContent(
+      `Period ${v.periodId} was refunded: it could not be drawn in time and every stake went back. It used seed[${v.k}], published after it ended: ${v.seed}.`,
+    );
+    const checks = within(form).getByRole('list', { name: `Checks of period ${v.periodId}` });
+    expect(within(checks).getAllByRole('listitem').map((li) => li.textContent!.slice(0, 1))).toEqual(['✔']);
+
+    await user.clear(within(form).getByLabelText('Period id'));
+    await user.type(within(form).getByLabelText('Period id'), '202611210997');
+    await user.click(within(form).getByRole('button', { name: 'Look up and verify' }));
+    expect(await within(form).findByText(/did not run/)).toHaveTextContent(
+      'Period 202611210997 was refunded: the round engine did not run during it, so it used no seed.',
+    );
+    expect(within(form).queryByRole('list')).toBeNull();
+  });
+
+  test('a period drawn but refunded because it could not be settled in time is verified with its result', async () => {
+    const v = vectors.periods[3]!;
+    const { user } = open(INFO, 'signed-out', {
+      [`GET /fairness/periods/${v.periodId}`]: () => ok({ period: { ...asResult(v), status: 'REFUNDED' } }),
+    });
+    const form = await screen.findByRole('form', { name: 'Look up an older period' });
+    await user.type(within(form).getByLabelText('Period id'), v.periodId);
+    await user.click(within(form).getByRole('button', { name: 'Look up and verify' }));
+    expect(await within(form).findByText(/was refunded/)).toHaveTextContent('it was drawn but could not be settled in time and every stake went back');
+    const checks = within(form).getByRole('list', { name: `Checks of period ${v.periodId}` });
+    expect(within(checks).getAllByRole('listitem').map((li) => li.textContent!.slice(0, 1))).toEqual(['✔', '✔', '✔', '✔']);
+  });
+
+  test('a refunded period is listed with its seed, and the period after it still links to the chain', async () => {
+    const withRefund = [...vectors.periods].reverse().map((v) => (v.periodId === '202611210003' ? asRefunded(v) : asResult(v)));
+    const { user } = open({ ...INFO, recent: withRefund });
+    await screen.findByRole('list', { name: 'Recent periods' });
+    expect(periodButton('202611210003')).toHaveTextContent('Refunded');
+    for (const period of withRefund) expect(periodButton(period.periodId)).toHaveTextContent('✔');
+    await user.click(periodButton('202611210004'));
+    const checks = screen.getByRole('list', { name: 'Checks of period 202611210004' });
+    expect(within(checks).getByText(/equal to the previous period’s seed/)).toBeInTheDocument();
+    await user.click(periodButton('202611210003'));
+    expect(screen.getByText(/was refunded: it could not be drawn in time/)).toBeInTheDocument();
+  });
+
+  test('while the running period’s hash is not public yet, the page says when it will be', async () => {
+    open({ ...INFO, nextSeedHash: '' });
+    expect(await screen.findByText('Published once the period before it has been drawn.')).toBeInTheDocument();
+    expect(screen.queryByText(/does not follow/)).toBeNull();
+    expect(screen.queryByTestId('running-hash')).toBeNull();
+  });
+
+  test('states what the chain proves, what it does not, and how refunded periods use it', async () => {
+    open();
+    const section = await screen.findByRole('region', { name: 'What the chain proves, and what it does not' });
+    expect(section).toHaveTextContent('every result was fixed before any bet was seen');
+    expect(section).toHaveTextContent('no result was changed afterwards');
+    expect(section).toHaveTextContent('We, the operator, hold the seeds that are not revealed yet');
+    expect(section).toHaveTextContent('It keeps its place in the chain, and its seed is published after it ends');
+    expect(section).toHaveTextContent('recorded as refunded without a chain index and uses no seed');
+    const how = screen.getByRole('region', { name: 'How every result is fixed in advance' });
+    expect(how).toHaveTextContent('published only once that period has been drawn');
+    expect(how).not.toHaveTextContent('no one could know a seed');
   });
 
   test('a period the server does not know says so', async () => {

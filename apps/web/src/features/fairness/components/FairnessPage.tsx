@@ -1,4 +1,4 @@
-import type { GameResult } from '@app/contracts';
+import type { FairnessPeriod, GameResult } from '@app/contracts';
 import {
   BIG_SMALL,
   COLORS,
@@ -19,7 +19,7 @@ import { Screen } from '../../../shared/ui/Screen';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { fairnessRequested, periodLookupRequested } from '../fairness.slice';
 import { selectFairness } from '../selectors';
-import { chainSteps, verifyDraw, type DrawVerification } from '../verify-draw';
+import { chainSteps, verifyDraw, verifyRefunded, type DrawVerification } from '../verify-draw';
 import { VerificationReport } from './VerificationReport';
 import '../../game/components/choice.css';
 import '../fairness.css';
@@ -38,14 +38,22 @@ function oddsGroups(): { game: string; rows: { label: string; odds: ChoiceOdds }
   ];
 }
 
-function verifyListed(result: GameResult, previous: GameResult | undefined): DrawVerification | null {
-  if (!result.seed || !result.seedHash) return null;
+const isDrawn = (period: FairnessPeriod) => period.status === 'DRAWN' || period.status === 'SETTLED';
+
+/** Verifies a listed period against the seed revealed before it (the next older period that revealed one). */
+function verifyListed(period: FairnessPeriod, older: FairnessPeriod[]): DrawVerification | null {
+  if (!period.seed || !period.seedHash) return null;
+  const previousSeed = older.find((p) => p.seed)?.seed ?? null;
+  // A refunded period has no result to check, unless it was drawn before it was refunded.
+  if (typeof period.digit !== 'number') {
+    return period.status === 'REFUNDED' ? verifyRefunded({ periodId: period.periodId, seed: period.seed, expectedHash: period.seedHash, previousSeed }) : null;
+  }
   return verifyDraw({
-    periodId: result.periodId,
-    seed: result.seed,
-    expectedHash: result.seedHash,
-    published: { digit: result.digit, color: result.color, bigSmall: result.bigSmall },
-    previousSeed: previous?.seed ?? null,
+    periodId: period.periodId,
+    seed: period.seed,
+    expectedHash: period.seedHash,
+    published: { digit: period.digit, color: period.color, bigSmall: period.bigSmall },
+    previousSeed,
   });
 }
 
@@ -60,9 +68,10 @@ function HowItWorks() {
           is published below as the <strong>commitment</strong> and never changes.
         </li>
         <li>
-          The k-th period drawn uses <code>seed[k]</code>. Before that period opens its hash <code>seed[k−1]</code> is
-          already public: it is the seed revealed with the period before (the commitment for the first one). The
-          games screen shows it as the period’s seed hash.
+          The k-th period uses <code>seed[k]</code>. Its committed hash <code>seed[k−1]</code> is the seed of the
+          period before it, so it is published only once that period has been drawn, at the start of the period (the
+          first period’s hash is the commitment). It is never shown while the period before it still takes bets:
+          that would give away that period’s result. The games screen shows it as the period’s seed hash.
         </li>
         <li>
           The digit is <code>HMAC-SHA256(key = seed, message = period id)</code>. Its 32 bytes are read as eight
@@ -74,12 +83,37 @@ function HowItWorks() {
           Big is 5 to 9 and small is 0 to 4. Violet is 0 and 5, green is 1, 3, 7 and 9, red is 2, 4, 6 and 8.
         </li>
         <li>
-          When the period closes its seed is revealed. Anyone can check that <code>SHA-256(seed[k]) = seed[k−1]</code>{' '}
-          and recompute the digit. SHA-256 cannot be run backwards, so no one could know a seed before it was
-          revealed, and once the chain is committed no one, including us, can choose or change a result. Bets close{' '}
-          {LOCK_SECONDS} seconds before the end of each period.
+          When the period has been drawn its seed is revealed. Anyone can check that{' '}
+          <code>SHA-256(seed[k]) = seed[k−1]</code> and recompute the digit. SHA-256 cannot be run backwards, so no
+          player can work out a seed before it is revealed. Bets close {LOCK_SECONDS} seconds before the end of each
+          period.
         </li>
       </ol>
+    </section>
+  );
+}
+
+function WhatItProves() {
+  return (
+    <section className="fair-section" aria-labelledby="fair-proves">
+      <h2 id="fair-proves">What the chain proves, and what it does not</h2>
+      <p>
+        <strong>It proves</strong> that every result was fixed before any bet was seen: the whole chain was
+        committed before the first round, and each period’s seed leads down to that commitment. It also proves that
+        no result was changed afterwards: a different seed would no longer hash to the one published before it.
+      </p>
+      <p>
+        <strong>It does not prove</strong> that no one can see a future result. We, the operator, hold the seeds
+        that are not revealed yet, so we could know a result in advance. What the chain rules out is choosing or
+        changing a result after the bets came in.
+      </p>
+      <p>
+        <strong>Refunded periods.</strong> A period that was opened but could not be drawn in time (the round engine
+        was down) is refunded: every stake goes back and it has no result. It keeps its place in the chain, and its
+        seed is published after it ends (it is also the next period’s committed hash), so it is listed here and the
+        chain has no gap. A period during which the round engine did not run at all was never opened: it is recorded
+        as refunded without a chain index and uses no seed.
+      </p>
     </section>
   );
 }
@@ -174,6 +208,36 @@ function ManualCheck({ known }: { known: (periodId: string) => GameResult | unde
   );
 }
 
+/** What a looked-up period is, in words (a drawn one with its seed is verified below it). */
+function LookedUp({ period }: { period: FairnessPeriod }) {
+  if (period.status === 'REFUNDED') {
+    return period.chainIndex === null ? (
+      <p className="small muted">
+        Period {period.periodId} was refunded: the round engine did not run during it, so it used no seed.
+      </p>
+    ) : (
+      <p className="small muted">
+        Period {period.periodId} was refunded:{' '}
+        {typeof period.digit === 'number' ? 'it was drawn but could not be settled in time' : 'it could not be drawn in time'}{' '}
+        and every stake went back. It used{' '}
+        {`seed[${period.chainIndex}]`}, published after it ended{period.seed ? ': ' : ''}
+        {period.seed && <code>{period.seed}</code>}.
+      </p>
+    );
+  }
+  if (isDrawn(period)) return null;
+  return period.seedHash ? (
+    <p className="small muted">
+      Period {period.periodId} is not drawn yet; its committed hash is <code>{period.seedHash}</code>.
+    </p>
+  ) : (
+    <p className="small muted">
+      Period {period.periodId} is not drawn yet; its committed hash is published once the period before it has been
+      drawn.
+    </p>
+  );
+}
+
 function PeriodLookup({ initial }: { initial: string }) {
   const dispatch = useAppDispatch();
   const { lookup } = useAppSelector(selectFairness);
@@ -183,15 +247,7 @@ function PeriodLookup({ initial }: { initial: string }) {
     if (periodId.trim()) dispatch(periodLookupRequested(periodId.trim()));
   };
   const found = lookup.period;
-  const report =
-    found?.seed && found.seedHash
-      ? verifyDraw({
-          periodId: found.periodId,
-          seed: found.seed,
-          expectedHash: found.seedHash,
-          published: typeof found.digit === 'number' ? { digit: found.digit, color: found.color, bigSmall: found.bigSmall } : null,
-        })
-      : null;
+  const report = found ? verifyListed(found, []) : null;
   return (
     <form className="fair-form" onSubmit={onSubmit} aria-labelledby="fair-lookup">
       <h3 id="fair-lookup">Look up an older period</h3>
@@ -208,11 +264,7 @@ function PeriodLookup({ initial }: { initial: string }) {
           {lookup.error}
         </p>
       )}
-      {found && !report && (
-        <p className="small muted">
-          Period {found.periodId} is not drawn yet; its seed hash is <code>{found.seedHash}</code>.
-        </p>
-      )}
+      {found && <LookedUp period={found} />}
       {report && <VerificationReport verification={report} />}
     </form>
   );
@@ -231,17 +283,15 @@ export function FairnessPage() {
   }, [dispatch]);
 
   const recent = useMemo(() => info?.recent ?? [], [info]);
-  const reports = useMemo(() => recent.map((result, i) => verifyListed(result, recent[i + 1])), [recent]);
+  const reports = useMemo(() => recent.map((period, i) => verifyListed(period, recent.slice(i + 1))), [recent]);
   const selectedIndex = recent.findIndex((r) => r.periodId === selected);
-  // The next period's hash is the latest revealed seed, or (while the period that just ended is being drawn) hashes to it.
-  const latestLinked =
-    info && recent[0]?.seed ? chainSteps(info.nextSeedHash, recent[0].seed) !== null : null;
+  // The running period's hash (once public) is the latest revealed seed.
+  const latestSeed = recent.find((p) => p.seed)?.seed;
+  const latestLinked = info?.nextSeedHash && latestSeed ? chainSteps(info.nextSeedHash, latestSeed) !== null : null;
   const known = (periodId: string): GameResult | undefined => {
-    const listed = recent.find((r) => r.periodId === periodId);
-    if (listed) return listed;
-    const looked = lookup.period;
-    if (looked?.periodId !== periodId || typeof looked.digit !== 'number' || !looked.color || !looked.bigSmall) return undefined;
-    return { periodId, digit: looked.digit, color: looked.color, bigSmall: looked.bigSmall };
+    const candidates = [recent.find((r) => r.periodId === periodId), lookup.period?.periodId === periodId ? lookup.period : undefined];
+    const drawn = candidates.find((p) => p && typeof p.digit === 'number' && p.color && p.bigSmall);
+    return drawn ? { periodId, digit: drawn.digit!, color: drawn.color!, bigSmall: drawn.bigSmall! } : undefined;
   };
 
   return (
@@ -273,9 +323,13 @@ export function FairnessPage() {
               <dd>{grouped.format(info.chainLength)} periods</dd>
             </div>
             <div>
-              <dt>Seed hash of the next period</dt>
+              <dt>Committed hash of the running period</dt>
               <dd>
-                <code>{info.nextSeedHash}</code>
+                {info.nextSeedHash ? (
+                  <code data-testid="running-hash">{info.nextSeedHash}</code>
+                ) : (
+                  <span className="muted small">Published once the period before it has been drawn.</span>
+                )}
                 {latestLinked !== null && (
                   <span className={`fair-link fair-link--${latestLinked}`}>
                     {latestLinked ? ' ✔ follows from the revealed seeds' : ' ✘ does not follow from the revealed seeds'}
@@ -288,6 +342,7 @@ export function FairnessPage() {
       </section>
 
       <HowItWorks />
+      <WhatItProves />
       <OddsTable />
 
       <section className="fair-section" aria-labelledby="fair-verify">
@@ -295,24 +350,29 @@ export function FairnessPage() {
         {recent.length === 0 && !isLoading && <p className="muted small">No period has been drawn yet.</p>}
         {recent.length > 0 && (
           <ul className="fair-periods" aria-label="Recent periods">
-            {recent.map((result, i) => {
+            {recent.map((period, i) => {
               const report = reports[i];
               return (
-                <li key={result.periodId}>
+                <li key={period.periodId}>
                   <button
                     type="button"
                     className="fair-period"
-                    aria-pressed={selected === result.periodId}
-                    onClick={() => setSelected(selected === result.periodId ? null : result.periodId)}
+                    aria-pressed={selected === period.periodId}
+                    onClick={() => setSelected(selected === period.periodId ? null : period.periodId)}
                   >
-                    <span className="fair-period__id">{result.periodId}</span>
-                    <span className={`digit-ball digit-ball--${result.color}`}>{result.digit}</span>
+                    <span className="fair-period__id">{period.periodId}</span>
+                    {isDrawn(period) ? (
+                      <span className={`digit-ball digit-ball--${period.color}`}>{period.digit}</span>
+                    ) : (
+                      <span className="fair-period__refunded small muted">Refunded</span>
+                    )}
                     <span className={`fair-period__mark fair-period__mark--${report ? String(report.ok) : 'none'}`}>
                       {report ? (report.ok ? '✔' : '✘') : '–'}
                       <span className="visually-hidden">{report ? (report.ok ? ' verified' : ' failed') : ' no seed'}</span>
                     </span>
                   </button>
-                  {selected === result.periodId && report && <VerificationReport verification={report} />}
+                  {selected === period.periodId && report && <VerificationReport verification={report} />}
+                  {selected === period.periodId && !isDrawn(period) && <LookedUp period={period} />}
                 </li>
               );
             })}

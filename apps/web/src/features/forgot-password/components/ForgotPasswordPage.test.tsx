@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { loadCommonPasswords } from '@app/domain';
 import { fail, json, ok, type FakeRoute } from '../../../test/fake-fetch';
 import { renderApp } from '../../../test/render-app';
 
@@ -121,7 +122,10 @@ describe('forgot password: rules and messages', () => {
     ['12345', '12345', 'Password must be at least 6 characters.'],
     ['a'.repeat(17), 'a'.repeat(17), 'Password must be less than 16 characters.'],
     ['secret12', 'secret13', 'Passwords do not match.'],
+    ['ravi@2024', 'ravi@2024', 'Password must not be made from your email address.'],
+    ['Password1', 'Password1', 'This password is too common. Please choose a less common password.'],
   ])('new password %j / %j: %s', async (password, confirm, message) => {
+    await loadCommonPasswords();
     const view = await open();
     await toReset(view);
     await view.user.type(screen.getByLabelText('New password'), password);

@@ -109,7 +109,11 @@ export function ForgotPasswordPage() {
           />
         )}
         {step === 'reset' && (
-          <ResetStep pending={pending} onSubmit={(password) => dispatch(newPasswordSubmitted({ email: sentTo ?? email, password }))} />
+          <ResetStep
+            email={sentTo ?? email}
+            pending={pending}
+            onSubmit={(password) => dispatch(newPasswordSubmitted({ email: sentTo ?? email, password }))}
+          />
         )}
         {step === 'done' && <DoneStep notice={notice} onLogin={toLogin} />}
         {error && (

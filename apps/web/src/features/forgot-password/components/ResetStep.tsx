@@ -2,22 +2,26 @@ import { RESET_PASSWORD_MIN_LENGTH, validateResetPassword } from '@app/domain';
 import { useState, type FormEvent } from 'react';
 import { PasswordField } from '../../../shared/ui/PasswordField';
 import { PASSWORD_INPUT_MAX_LENGTH } from '../../auth/password-input';
+import { useCommonPasswords } from '../../auth/use-common-passwords';
 
 interface ResetStepProps {
+  /** The address of step 1: the new password must not be made from it. */
+  email: string;
   onSubmit: (password: string) => void;
   pending: boolean;
 }
 
 /**
- * Step 'reset': the new password (6 to 16 characters, 16 included) and its confirmation, with the spec's
- * messages. The input does not stop at 16, so a longer password is told 'Password must be less than 16
- * characters.' instead of being cut silently.
+ * Step 'reset': the new password (6 to 16 characters, 16 included, not a common one, not made from the address)
+ * and its confirmation, with the spec's messages. The input does not stop at 16, so a longer password is told
+ * 'Password must be less than 16 characters.' instead of being cut silently.
  */
-export function ResetStep({ onSubmit, pending }: ResetStepProps) {
+export function ResetStep({ email, onSubmit, pending }: ResetStepProps) {
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [submitted, setSubmitted] = useState(false);
-  const result = validateResetPassword({ password, confirmPassword });
+  const commonPasswords = useCommonPasswords();
+  const result = validateResetPassword({ password, confirmPassword }, { email, commonPasswords });
   const errors = submitted ? result.errors : {};
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -6,6 +6,7 @@ import { PATHS } from '../../../app/paths';
 import { PasswordField } from '../../../shared/ui/PasswordField';
 import { TextField } from '../../../shared/ui/TextField';
 import { PASSWORD_INPUT_MAX_LENGTH } from '../../auth/password-input';
+import { useCommonPasswords } from '../../auth/use-common-passwords';
 import type { RegisterDetails } from '../register.slice';
 
 export interface RegisterFormValues {
@@ -32,9 +33,12 @@ function usernameRuleError(username: string): string | null {
   return trimmed === '' ? null : usernameError(trimmed);
 }
 
-/** The request of step 1 from valid form values (normalised by the domain rules; an empty referral code is left out). */
-export function toRegisterDetails(values: RegisterFormValues): RegisterDetails | null {
-  const result = validateRegister(values);
+/**
+ * The request of step 1 from valid form values (normalised by the domain rules; an empty referral code is left
+ * out). `commonPasswords`: the common-password list once loaded.
+ */
+export function toRegisterDetails(values: RegisterFormValues, commonPasswords: ReadonlySet<string> | null = null): RegisterDetails | null {
+  const result = validateRegister(values, { commonPasswords });
   if (!result.ok || usernameRuleError(values.username)) return null;
   const { username, email, password, referralCode } = result.value;
   return { username, email, password, confirmPassword: values.confirmPassword, terms: true, ...(referralCode ? { referralCode } : {}) };
@@ -61,7 +65,8 @@ export function RegisterDetailsForm({ values, onChange, onSubmit, pending, error
   const [submitted, setSubmitted] = useState(false);
   const [termsTouched, setTermsTouched] = useState(false);
   const alertId = useId();
-  const result = validateRegister(values);
+  const commonPasswords = useCommonPasswords();
+  const result = validateRegister(values, { commonPasswords });
   const errors = submitted ? result.errors : {};
   const missingFields = (['username', 'email', 'password', 'confirmPassword'] as const).filter(
     (f) => errors[f] === REGISTER_MESSAGES.allFieldsRequired,
@@ -82,7 +87,7 @@ export function RegisterDetailsForm({ values, onChange, onSubmit, pending, error
     event.preventDefault();
     setSubmitted(true);
     if (pending || !values.terms) return;
-    const details = toRegisterDetails(values);
+    const details = toRegisterDetails(values, commonPasswords);
     if (details) onSubmit(details);
   };
 

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { RegisterRequest } from '@app/contracts';
+import { loadCommonPasswords } from '@app/domain';
 import { fail, json, ok, type FakeRoute } from '../../../test/fake-fetch';
 import { renderApp } from '../../../test/render-app';
 
@@ -62,6 +63,7 @@ describe('register, step 1: details', () => {
     [{ email: 'ravi@yahoo.com' }, 'Please enter a valid Gmail address'],
     [{ password: 'abc12', confirm: 'abc12' }, 'Password must be at least 6 characters'],
     [{ confirm: 'secret13' }, "Passwords don't match!"],
+    [{ password: 'Ravi2024', confirm: 'Ravi2024' }, 'Password must not be made from your email address.'],
     [{ username: 'ab' }, 'Username must be 3 to 30 characters: letters, digits, spaces, dots, underscores or hyphens.'],
     [{ username: 'ravi<script>' }, 'Username must be 3 to 30 characters: letters, digits, spaces, dots, underscores or hyphens.'],
   ])('%j → %s, and nothing is sent', async (overrides, message) => {
@@ -71,6 +73,17 @@ describe('register, step 1: details', () => {
     await user.click(terms());
     await user.click(sendCode());
     expect(screen.getByText(message)).toBeInTheDocument();
+    expect(fake.callsTo(REGISTER)).toHaveLength(0);
+  });
+
+  test('a common password is refused once the list has loaded (the same list and message as the server), and nothing is sent', async () => {
+    await loadCommonPasswords();
+    const { user, fake } = renderApp('/register', { routes: { [REGISTER]: registerServer } });
+    await screen.findByRole('heading', { name: 'Register' });
+    await fillDetails(user, { password: 'Qwerty123', confirm: 'Qwerty123' });
+    await user.click(terms());
+    await user.click(sendCode());
+    expect(await screen.findByText('This password is too common. Please choose a less common password.')).toBeInTheDocument();
     expect(fake.callsTo(REGISTER)).toHaveLength(0);
   });
 

@@ -139,6 +139,19 @@ describe('withdraw screen', () => {
     expect(redBox()).toHaveTextContent('Please fill all fields correctly.');
   });
 
+  test("a final UPI ID over 256 characters → 'Please fill all fields correctly.', nothing sent", async () => {
+    const { user, fake } = openWithdraw();
+    await ready();
+    await user.click(screen.getByRole('button', { name: '₹1,000' }));
+    await user.click(screen.getByRole('button', { name: 'PhonePe' }));
+    // 253 + '@ybl' = 257 characters once the app's handle is appended.
+    await user.click(screen.getByRole('textbox', { name: 'UPI ID' }));
+    await user.paste('r'.repeat(253));
+    await user.click(submit());
+    expect(redBox()).toHaveTextContent('Please fill all fields correctly.');
+    expect(fake.callsTo(WITHDRAW)).toHaveLength(0);
+  });
+
   test('IFSC is forced to upper case and 11 characters', async () => {
     const { user } = openWithdraw();
     await ready();
@@ -151,8 +164,13 @@ describe('withdraw screen', () => {
 
   test.each([
     ['12345', 'HDFC0001234', 'Ravi Kumar'],
+    ['12345678', 'HDFC0001234', 'Ravi Kumar'],
+    ['1234567890123456789', 'HDFC0001234', 'Ravi Kumar'],
+    ['0012-3456-7890', 'HDFC0001234', 'Ravi Kumar'],
     ['001234567890', 'HDFC000123', 'Ravi Kumar'],
     ['001234567890', 'HDFC0001234', 'Ra'],
+    ['001234567890', 'HDFC0001234', 'Ravi Kumar 2'],
+    ['001234567890', 'HDFC0001234', 'R'.repeat(101)],
   ])("bank details account=%s ifsc=%s name=%s → 'Please fill all fields correctly.'", async (account, ifsc, name) => {
     const { user, fake } = openWithdraw();
     await ready();

@@ -264,6 +264,7 @@ export function WithdrawPage() {
                 type="text"
                 inputMode="numeric"
                 autoComplete="off"
+                placeholder="9 to 18 digits"
                 value={fields.accountNumber}
                 onChange={(e) => update({ accountNumber: e.target.value })}
               />
@@ -288,6 +289,7 @@ export function WithdrawPage() {
                 className="pay-input"
                 type="text"
                 autoComplete="name"
+                placeholder="As on the bank account"
                 value={fields.accountHolderName}
                 onChange={(e) => update({ accountHolderName: e.target.value })}
               />
