@@ -32,3 +32,5 @@ CMD ["node", "--enable-source-maps", "dist/apps/api/src/main.js"]
 FROM nginx:1.28-alpine AS web
 COPY deploy/nginx/default.conf /etc/nginx/conf.d/default.conf
 COPY --from=build /app/dist/web /usr/share/nginx/html
+# The build writes source maps (not referenced by the bundles); they are not published.
+RUN find /usr/share/nginx/html -name '*.map' -delete

@@ -112,8 +112,9 @@ async function runPipeline(pipeline) {
   // Api nodes listen on consecutive ports from `port`: find a run of free ones, and keep the metrics port clear.
   let port = await freePort();
   while (!(await portsFree(port, config.apiNodes))) port = await freePort();
+  // The engine's operations port, then one per api node after it (scripts/stack.mjs).
   let metricsPort = await freePort();
-  while (metricsPort >= port && metricsPort < port + config.apiNodes) metricsPort = await freePort();
+  while ((metricsPort + config.apiNodes >= port && metricsPort < port + config.apiNodes) || !(await portsFree(metricsPort, config.apiNodes + 1))) metricsPort = await freePort();
   log(`\n── ${pipeline}: starting the stack on :${port} (database ${database})`);
   const stack = await startStack({
     log: () => {},
@@ -126,6 +127,10 @@ async function runPipeline(pipeline) {
       REDIS_PREFIX: redisPrefix,
       JWT_SECRET: jwtSecret,
       API_KEY: apiKey,
+      // Production refuses to start without them; the benchmark sends no e-mail.
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      ADMIN_EMAIL: 'bench.operator@gmail.com',
+      ADMIN_PASSWORD: randomBytes(12).toString('hex'),
       ROUND_SECONDS: String(config.roundSeconds),
       LOCK_SECONDS: String(config.lockSeconds),
       BET_PARTITIONS: String(config.partitions),
@@ -247,7 +252,7 @@ async function runPipeline(pipeline) {
     const seconds = (Date.now() - measureStart) / 1000;
     const cpu = Object.fromEntries(Object.keys(cpuAfter).map((k) => [k, round((cpuAfter[k] - cpuBefore[k]) / seconds, 2)]));
     const engineMetrics = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then((r) => r.text()).catch(() => '');
-    const apiMetrics = await fetch(`${stack.url}/metrics`).then((r) => r.text()).catch(() => '');
+    const apiMetrics = await fetch(`http://127.0.0.1:${metricsPort + 1}/metrics`).then((r) => r.text()).catch(() => '');
     const gauge = (text, name) => Number(text.split('\n').find((l) => l.startsWith(name))?.split(' ').at(-1) ?? NaN);
     const batch = histogram(engineMetrics, 'wr_bet_batch_duration_seconds');
     const size = histogram(engineMetrics, 'wr_bet_batch_size');

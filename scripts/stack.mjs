@@ -233,8 +233,11 @@ export async function startStack(options = {}) {
     // API_NODES > 1: further api nodes on the ports after PORT (what a load balancer would spread over).
     const apiNodes = Math.max(1, Number(env.API_NODES ?? 1));
     const ports = Array.from({ length: apiNodes }, (_, i) => Number(env.PORT) + i);
-    spawnApp('api', 'dist/apps/api/src/main.js');
-    for (const port of ports.slice(1)) spawnApp(`api:${port}`, 'dist/apps/api/src/main.js', { PORT: String(port) });
+    // METRICS_PORT (operations port): the round engine's; api node i serves /metrics on METRICS_PORT + 1 + i.
+    const metricsBase = env.METRICS_PORT ? Number(env.METRICS_PORT) : null;
+    const apiMetrics = (i) => (metricsBase === null ? {} : { METRICS_PORT: String(metricsBase === 0 ? 0 : metricsBase + 1 + i) });
+    spawnApp('api', 'dist/apps/api/src/main.js', apiMetrics(0));
+    ports.slice(1).forEach((port, i) => spawnApp(`api:${port}`, 'dist/apps/api/src/main.js', { PORT: String(port), ...apiMetrics(i + 1) }));
     spawnApp('round-engine', 'dist/apps/round-engine/src/main.js');
 
     const url = `http://localhost:${env.PORT}`;

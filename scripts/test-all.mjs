@@ -1,25 +1,23 @@
 #!/usr/bin/env node
 // `npm test`: every suite in turn — jest unit, jest integration (real Postgres + Redis), Vitest (web) and
 // Playwright end-to-end (real browser against the stack `npm start` runs) — then one line: `N passed, N failed`.
-// Options: --only unit,int,web,e2e   --summary <file> (writes the counts as JSON)
+// A suite's failures are its failed tests, plus one for each of: its process exited non-zero (or was killed)
+// although its report shows none, it wrote no readable report, it ran fewer tests than its floor (--floors).
+// Skipped and todo tests are listed per suite.
+// Options: --only unit,int,web,e2e   --summary <file> (writes the counts as JSON)   --floors <file> (e.g. .ci/test-floors.json)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './stack.mjs';
+import { describeOutcomes, readJestReport, readPlaywrightReport, suiteOutcome } from './test-report.mjs';
 
 const args = process.argv.slice(2);
-const only = args.includes('--only') ? args[args.indexOf('--only') + 1].split(',') : null;
-const summaryFile = args.includes('--summary') ? args[args.indexOf('--summary') + 1] : null;
+const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : null);
+const only = option('--only')?.split(',') ?? null;
+const summaryFile = option('--summary');
+const floorsFile = option('--floors');
 const out = join(ROOT, 'test-results');
 mkdirSync(out, { recursive: true });
-
-function run(name, command, commandArgs, env = {}) {
-  console.log(`\n━━ ${name}: ${command} ${commandArgs.join(' ')}`);
-  const started = Date.now();
-  const result = spawnSync(command, commandArgs, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`━━ ${name} finished in ${((Date.now() - started) / 1000).toFixed(1)} s (exit ${result.status})`);
-  return result.status;
-}
 
 function readJson(file) {
   try {
@@ -29,62 +27,69 @@ function readJson(file) {
   }
 }
 
+const jest = (project) => ({
+  command: 'npx',
+  args: (report) => ['jest', '--selectProjects', project, '--json', '--outputFile', report],
+  env: { NODE_OPTIONS: '--experimental-vm-modules' },
+  read: readJestReport,
+});
+
+/**
+ * The suites, in order. A suite is a command that writes a JSON report to the path it is given (`args(report)`,
+ * or `env(report)`), and `read`, which turns that report into { passed, failed, skipped, todo, notRun } (or null
+ * when it is not a report of that kind). To add one, add an entry here and its floor to .ci/test-floors.json.
+ */
 const suites = [
-  {
-    name: 'unit',
-    run() {
-      const file = join(out, 'jest-unit.json');
-      rmSync(file, { force: true });
-      const status = run('jest unit', 'npx', ['jest', '--selectProjects', 'unit', '--json', '--outputFile', file], { NODE_OPTIONS: '--experimental-vm-modules' });
-      const r = readJson(file);
-      return r ? { passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0) } : { passed: 0, failed: status === 0 ? 0 : 1 };
-    },
-  },
-  {
-    name: 'int',
-    run() {
-      const file = join(out, 'jest-int.json');
-      rmSync(file, { force: true });
-      const status = run('jest integration', 'npx', ['jest', '--selectProjects', 'int', '--json', '--outputFile', file], { NODE_OPTIONS: '--experimental-vm-modules' });
-      const r = readJson(file);
-      return r ? { passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0) } : { passed: 0, failed: status === 0 ? 0 : 1 };
-    },
-  },
+  { name: 'unit', title: 'jest unit', ...jest('unit') },
+  { name: 'int', title: 'jest integration', ...jest('int') },
   {
     name: 'web',
-    run() {
-      const file = join(out, 'vitest.json');
-      rmSync(file, { force: true });
-      const status = run('vitest (web)', 'npx', ['vitest', 'run', '--config', 'apps/web/vite.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
-      const r = readJson(file);
-      return r ? { passed: r.numPassedTests, failed: r.numFailedTests + (r.numFailedTestSuites && !r.numFailedTests ? r.numFailedTestSuites : 0) } : { passed: 0, failed: status === 0 ? 0 : 1 };
-    },
+    title: 'vitest (web)',
+    command: 'npx',
+    args: (report) => ['vitest', 'run', '--config', 'apps/web/vite.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    read: readJestReport,
   },
   {
     name: 'e2e',
-    run() {
-      const file = join(out, 'playwright.json');
-      rmSync(file, { force: true });
-      const status = run('playwright (e2e)', 'npx', ['playwright', 'test', '-c', 'apps/web/e2e/playwright.config.ts', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
-      const r = readJson(file);
-      if (!r?.stats) return { passed: 0, failed: status === 0 ? 0 : 1 };
-      const failed = r.stats.unexpected + (r.errors?.length ?? 0);
-      return { passed: r.stats.expected + r.stats.flaky, failed };
-    },
+    title: 'playwright (e2e)',
+    command: 'npx',
+    args: () => ['playwright', 'test', '-c', 'apps/web/e2e/playwright.config.ts', '--reporter=list,json'],
+    env: (report) => ({ PLAYWRIGHT_JSON_OUTPUT_NAME: report }),
+    read: readPlaywrightReport,
   },
 ];
 
-let passed = 0;
-let failed = 0;
-const detail = {};
-for (const suite of suites) {
-  if (only && !only.includes(suite.name)) continue;
-  const counts = suite.run();
-  detail[suite.name] = counts;
-  passed += counts.passed;
-  failed += counts.failed;
+const unknown = (only ?? []).filter((name) => !suites.some((s) => s.name === name));
+if (unknown.length > 0) {
+  console.error(`Unknown suite(s): ${unknown.join(', ')} (suites: ${suites.map((s) => s.name).join(', ')})`);
+  process.exit(2);
 }
-console.log('\n' + Object.entries(detail).map(([k, v]) => `${k}: ${v.passed} passed, ${v.failed} failed`).join('\n'));
-if (summaryFile) writeFileSync(summaryFile, JSON.stringify({ passed, failed, detail }));
+const floors = floorsFile ? readJson(floorsFile) : {};
+if (floors === null) {
+  console.error(`Cannot read the test floors in ${floorsFile}`);
+  process.exit(2);
+}
+
+function runSuite(suite) {
+  const report = join(out, `${suite.name}.json`);
+  rmSync(report, { force: true });
+  const commandArgs = suite.args(report);
+  const env = typeof suite.env === 'function' ? suite.env(report) : suite.env ?? {};
+  console.log(`\n━━ ${suite.title}: ${suite.command} ${commandArgs.join(' ')}`);
+  const started = Date.now();
+  const result = spawnSync(suite.command, commandArgs, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(`━━ ${suite.title} finished in ${((Date.now() - started) / 1000).toFixed(1)} s (${result.signal ? `killed by ${result.signal}` : `exit ${result.status}`})`);
+  const json = existsSync(report) ? readJson(report) : null;
+  return suiteOutcome({ name: suite.name, exitCode: result.status, signal: result.signal, counts: json ? suite.read(json) : null, floor: floors[suite.name] });
+}
+
+const outcomes = suites.filter((suite) => !only || only.includes(suite.name)).map(runSuite);
+const passed = outcomes.reduce((sum, o) => sum + o.passed, 0);
+const failed = outcomes.reduce((sum, o) => sum + o.failed, 0);
+console.log('\n' + describeOutcomes(outcomes).join('\n'));
+if (summaryFile) {
+  const detail = Object.fromEntries(outcomes.map(({ name, notRun: _notRun, ...rest }) => [name, rest]));
+  writeFileSync(summaryFile, JSON.stringify({ passed, failed, detail }));
+}
 console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed === 0 && existsSync(out) ? 0 : 1);
+process.exit(failed === 0 && outcomes.length > 0 ? 0 : 1);

@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import { RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -9,6 +8,7 @@ import type { AppConfig } from '@app/config';
 import { API_KEY_HEADER } from '@app/contracts';
 import { createLogger, JsonLogger } from '@app/observability';
 import { ApiModule } from './api.module.js';
+import { answerUnparsableRequests, useRequestInputRules } from './common/request-input.js';
 import { createValidationPipe } from './common/validation.js';
 import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
 import { serveWebApp } from './web/spa.js';
@@ -20,9 +20,11 @@ export async function createApiApp(config: AppConfig): Promise<NestExpressApplic
     logger,
     bodyParser: false,
   });
-  app.useBodyParser('json', { limit: '16kb' });
+  useRequestInputRules(app);
+  answerUnparsableRequests(app.getHttpServer());
   if (config.TRUST_PROXY) app.set('trust proxy', 1);
   app.disable('x-powered-by');
+  const origins = config.webOrigins;
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -30,7 +32,8 @@ export async function createApiApp(config: AppConfig): Promise<NestExpressApplic
           defaultSrc: ["'self'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          connectSrc: ["'self'", 'ws:', 'wss:'],
+          // The page talks to its own origin (HTTP and the socket) and to the configured web origins only.
+          connectSrc: ["'self'", ...origins.flatMap((origin) => [origin, origin.replace(/^http/, 'ws')])],
           scriptSrc: ["'self'"],
           upgradeInsecureRequests: null,
         },
@@ -39,13 +42,19 @@ export async function createApiApp(config: AppConfig): Promise<NestExpressApplic
     }),
   );
   app.use(cookieParser());
-  const origins = config.webOrigins;
   if (origins.length > 0) app.enableCors({ origin: origins, credentials: true });
-  app.setGlobalPrefix('api/v1', { exclude: [{ path: 'metrics', method: RequestMethod.GET }] });
+  app.setGlobalPrefix('api/v1');
   app.useGlobalPipes(createValidationPipe());
   app.useWebSocketAdapter(new RedisIoAdapter(app));
   app.enableShutdownHooks();
 
+  if (config.apiDocs) serveApiDocs(app);
+  if (config.WEB_DIST) serveWebApp(app, config.WEB_DIST);
+  return app;
+}
+
+/** The OpenAPI document (/api/docs-json) and its viewer (/api/docs): on outside production, or with API_DOCS=true. */
+function serveApiDocs(app: NestExpressApplication): void {
   const document = SwaggerModule.createDocument(
     app,
     new DocumentBuilder()
@@ -58,7 +67,4 @@ export async function createApiApp(config: AppConfig): Promise<NestExpressApplic
       .build(),
   );
   SwaggerModule.setup('api/docs', app, document, { useGlobalPrefix: false, jsonDocumentUrl: 'api/docs-json' });
-
-  if (config.WEB_DIST) serveWebApp(app, config.WEB_DIST);
-  return app;
 }

@@ -1,10 +1,11 @@
+import { MetricsServer } from './metrics/metrics-server.js';
 import { startTestApi, TEST_API_KEY, type TestApi } from './testing/test-api.js';
 import { createUser } from './testing/users.js';
 
 describe('api foundation', () => {
   let api: TestApi;
   beforeAll(async () => {
-    api = await startTestApi({ env: { ADMIN_EMAIL: 'boss@gmail.com', ADMIN_PASSWORD: 'admin-password-1' } });
+    api = await startTestApi({ env: { ADMIN_EMAIL: 'boss@gmail.com', ADMIN_PASSWORD: 'admin-password-1', METRICS_PORT: '0' } });
   });
   afterAll(() => api.close());
 
@@ -54,10 +55,12 @@ describe('api foundation', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
-  it('exposes Prometheus metrics', async () => {
-    const res = await api.request('GET', '/metrics', { apiKey: null });
+  it('exposes Prometheus metrics on the operations port, not on the public one', async () => {
+    const port = api.app.get(MetricsServer).port;
+    const res = await fetch(`http://127.0.0.1:${port}/metrics`);
     expect(res.status).toBe(200);
-    expect(String(res.body)).toContain('process_cpu_seconds_total');
+    expect(await res.text()).toContain('process_cpu_seconds_total');
+    expect((await api.request('GET', '/metrics', { apiKey: null })).status).toBe(404);
   });
 
   it('creates the first super-admin from configuration, once', async () => {

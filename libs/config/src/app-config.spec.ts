@@ -35,8 +35,8 @@ describe('loadConfig', () => {
     [{ GST_RATE: '18' }, 'GST_RATE'],
     [{ PAYOUTS: 'colour=2' }, 'PAYOUTS'],
     [{ ADMIN_EMAIL: 'boss@gmail.com' }, 'ADMIN_PASSWORD'],
-    [{ NODE_ENV: 'production', API_KEY: 'k-123' }, 'JWT_SECRET'],
-    [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }, 'API_KEY'],
+    [{ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', API_KEY: 'k-123' }, 'JWT_SECRET'],
+    [{ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', JWT_SECRET: 'x'.repeat(32) }, 'API_KEY'],
     [{ ALLOWED_EMAIL_DOMAINS: 'gmail' }, 'ALLOWED_EMAIL_DOMAINS'],
   ])('rejects %j naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
@@ -46,5 +46,45 @@ describe('loadConfig', () => {
       expect((error as ConfigError).variable).toBe(variable);
       expect((error as Error).message).toContain(variable);
     }
+  });
+
+  describe('in production', () => {
+    const production = {
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail.internal:587',
+      JWT_SECRET: 'x'.repeat(32),
+      API_KEY: 'client-key-1',
+      ADMIN_EMAIL: 'operator@gmail.com',
+      ADMIN_PASSWORD: 'a-long-operator-password',
+    };
+    const without = (name: keyof typeof production) => Object.fromEntries(Object.entries(production).filter(([k]) => k !== name));
+
+    it('starts with every secret set explicitly; documentation off unless API_DOCS=true', () => {
+      expect(loadConfig(production).apiDocs).toBe(false);
+      expect(loadConfig({ ...production, API_DOCS: 'true' }).apiDocs).toBe(true);
+      expect(loadConfig({}).apiDocs).toBe(true);
+      expect(loadConfig({ API_DOCS: 'false' }).apiDocs).toBe(false);
+    });
+
+    it.each([
+      ['SMTP_URL', 'Invalid configuration: SMTP_URL is required in production: players receive their one-time codes by e-mail'],
+      ['JWT_SECRET', 'Invalid configuration: JWT_SECRET is required in production (at least 16 random characters)'],
+      ['API_KEY', 'Invalid configuration: API_KEY must be set in production (not the development key)'],
+      ['ADMIN_EMAIL', 'Invalid configuration: ADMIN_EMAIL is required in production (the first super-admin)'],
+      ['ADMIN_PASSWORD', 'Invalid configuration: ADMIN_PASSWORD is required in production (the first super-admin)'],
+    ] as const)('refuses to start without %s, with one message', (name, message) => {
+      expect(() => loadConfig(without(name))).toThrow(message);
+      try {
+        loadConfig(without(name));
+      } catch (error) {
+        expect((error as ConfigError).variable).toBe(name);
+        expect((error as Error).message).toBe(message);
+      }
+    });
+
+    it('refuses the development API key and admin password', () => {
+      expect(() => loadConfig({ ...production, API_KEY: 'dev-api-key' })).toThrow('API_KEY must be set in production');
+      expect(() => loadConfig({ ...production, ADMIN_PASSWORD: 'admin12345' })).toThrow('ADMIN_PASSWORD must not be the development password in production');
+    });
   });
 });

@@ -39,7 +39,10 @@ export class AppConfig {
   @Transform(toInt) @IsInt() @Min(0) @Max(65535)
   PORT = 3000;
 
-  /** Port of the round engine's operations endpoint (/health, /metrics); unset → not served. */
+  /**
+   * This process's operations port, never the public one: the api serves /metrics there, the round engine
+   * /health and /metrics. Unset → not served. Give every process on one host its own.
+   */
   @IsOptional() @Transform(toInt) @IsInt() @Min(0) @Max(65535)
   METRICS_PORT?: number;
 
@@ -153,6 +156,10 @@ export class AppConfig {
   @IsIn(['debug', 'info', 'warn', 'error'])
   LOG_LEVEL: 'debug' | 'info' | 'warn' | 'error' = 'info';
 
+  /** Serve the OpenAPI documentation (/api/docs, /api/docs-json); unset → on outside production, off in it. */
+  @IsOptional() @Transform(toBool) @IsBoolean()
+  API_DOCS?: boolean;
+
   /** Trust X-Forwarded-* from a reverse proxy (compose runs nginx in front of the api). */
   @Transform(toBool) @IsBoolean()
   TRUST_PROXY = false;
@@ -163,6 +170,9 @@ export class AppConfig {
 
   get isProduction(): boolean {
     return this.NODE_ENV === 'production';
+  }
+  get apiDocs(): boolean {
+    return this.API_DOCS ?? !this.isProduction;
   }
   get jwtSecret(): string {
     return this.JWT_SECRET ?? DEV_JWT_SECRET;
@@ -202,7 +212,24 @@ export class ConfigError extends Error {
   }
 }
 
-const KNOWN = new Set(Object.keys(new AppConfig()).concat(['DATABASE_URL', 'SMTP_URL', 'JWT_SECRET', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'WEB_ORIGIN', 'WEB_DIST', 'PAYOUTS', 'METRICS_PORT']));
+const KNOWN = new Set(Object.keys(new AppConfig()).concat(['DATABASE_URL', 'SMTP_URL', 'JWT_SECRET', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'WEB_ORIGIN', 'WEB_DIST', 'PAYOUTS', 'METRICS_PORT', 'API_DOCS']));
+
+/** The development super-admin password `npm start` uses; never accepted in production. */
+export const DEV_ADMIN_PASSWORD = 'admin12345';
+
+/**
+ * What production refuses to start without, in the order it is checked: a way to send the one-time codes, the
+ * signing secret, a client API key of its own, and the first super-admin's credentials (no development values).
+ */
+function productionProblem(config: AppConfig): ConfigError | null {
+  if (!config.SMTP_URL) return new ConfigError('SMTP_URL', 'is required in production: players receive their one-time codes by e-mail');
+  if (!config.JWT_SECRET) return new ConfigError('JWT_SECRET', 'is required in production (at least 16 random characters)');
+  if (config.API_KEY === DEV_API_KEY) return new ConfigError('API_KEY', 'must be set in production (not the development key)');
+  if (!config.ADMIN_EMAIL) return new ConfigError('ADMIN_EMAIL', 'is required in production (the first super-admin)');
+  if (!config.ADMIN_PASSWORD) return new ConfigError('ADMIN_PASSWORD', 'is required in production (the first super-admin)');
+  if (config.ADMIN_PASSWORD === DEV_ADMIN_PASSWORD) return new ConfigError('ADMIN_PASSWORD', 'must not be the development password in production');
+  return null;
+}
 
 function firstMessage(error: ValidationError): string {
   const constraints = error.constraints ?? {};
@@ -229,8 +256,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (86_400 % config.ROUND_SECONDS !== 0) throw new ConfigError('ROUND_SECONDS', 'must divide a day (86400) exactly');
   if (config.LOCK_SECONDS >= config.ROUND_SECONDS) throw new ConfigError('LOCK_SECONDS', 'must be shorter than ROUND_SECONDS');
-  if (config.isProduction && !config.JWT_SECRET) throw new ConfigError('JWT_SECRET', 'is required outside development');
-  if (config.isProduction && config.API_KEY === DEV_API_KEY) throw new ConfigError('API_KEY', 'must be set outside development');
+  const production = config.isProduction ? productionProblem(config) : null;
+  if (production) throw production;
   if (!!config.ADMIN_EMAIL !== !!config.ADMIN_PASSWORD) {
     throw new ConfigError(config.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL', 'must be set together with ' + (config.ADMIN_EMAIL ? 'ADMIN_EMAIL' : 'ADMIN_PASSWORD'));
   }

@@ -87,6 +87,19 @@ export interface SocketAuth {
 
 export const SOCKET_PATH = '/socket.io';
 
+/** Every event a client may send, at run time (the metrics label set, the fuzz suite). */
+export const CLIENT_EVENTS = [
+  'new-token',
+  'get-game-results',
+  'get-all-game-results',
+  'send-period-id-current',
+  'get-balance',
+  'get-current-bet',
+  'place-bet',
+] as const satisfies readonly (keyof ClientToServerEvents)[];
+/** Fails to compile when ClientToServerEvents gains an event CLIENT_EVENTS does not list. */
+export const CLIENT_EVENTS_COMPLETE: Exclude<keyof ClientToServerEvents, (typeof CLIENT_EVENTS)[number]> extends never ? true : never = true;
+
 /** Most live sockets one player holds at once, across every api node: a new one closes the player's oldest. */
 export const MAX_SOCKETS_PER_PLAYER = 5;
 /**

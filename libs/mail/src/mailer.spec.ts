@@ -27,10 +27,12 @@ describe('Mailer without SMTP_URL', () => {
   });
 
   it('never logs the code outside development', async () => {
-    for (const env of [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), API_KEY: 'prod-key' }, { NODE_ENV: 'test' }]) {
+    // Production refuses to start without SMTP_URL (libs/config); the mailer holds the line even so.
+    const production = Object.assign(loadConfig({ NODE_ENV: 'test' }), { NODE_ENV: 'production' as const });
+    for (const config of [production, loadConfig({ NODE_ENV: 'test' })]) {
       const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
       const log = jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
-      await new Mailer(loadConfig(env)).send(message);
+      await new Mailer(config).send(message);
       expect(warn).toHaveBeenCalledWith({ msg: 'e-mail not sent (SMTP_URL is not set)', to: 'asha@gmail.com' });
       expect(JSON.stringify([...warn.mock.calls, ...log.mock.calls])).not.toContain('004211');
       jest.restoreAllMocks();

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { Response } from 'express';
 import type { ApiError } from '@app/contracts';
+import { INPUT_MESSAGES } from './input-rules.js';
 
 /** Turns every error into the `{ success: false, statusCode, message }` envelope; never leaks internals. */
 @Catch()
@@ -16,14 +17,38 @@ export class HttpExceptionFilter implements ExceptionFilter {
   }
 }
 
+/**
+ * Errors of reading the request itself (body parser, address decoding) by their `type`, in the product's words:
+ * the parser's own texts name libraries and internals.
+ */
+const READ_ERRORS: Record<string, { statusCode: number; message: string }> = {
+  'entity.parse.failed': { statusCode: 400, message: INPUT_MESSAGES.notJson },
+  'entity.not.utf8': { statusCode: 400, message: INPUT_MESSAGES.notUtf8 },
+  'entity.too.large': { statusCode: 413, message: INPUT_MESSAGES.tooLarge },
+  'encoding.unsupported': { statusCode: 415, message: INPUT_MESSAGES.encoding },
+  'charset.unsupported': { statusCode: 415, message: INPUT_MESSAGES.contentType },
+};
+const UNREADABLE = 'The request could not be read.';
+
+function readError(error: unknown, statusCode: number): ApiError | null {
+  if (!error || typeof error !== 'object') return null;
+  if (error instanceof URIError) return { success: false, statusCode: 400, message: INPUT_MESSAGES.badUrl };
+  if (error instanceof SyntaxError && statusCode === 400) return { success: false, statusCode: 400, message: INPUT_MESSAGES.notJson };
+  const type = (error as { type?: unknown }).type;
+  if (typeof type !== 'string') return null;
+  const known = READ_ERRORS[type];
+  if (known) return { success: false, ...known };
+  return statusCode < 500 ? { success: false, statusCode, message: UNREADABLE } : null;
+}
+
 export function toApiError(exception: unknown): ApiError {
   if (exception instanceof HttpException) {
     const statusCode = exception.getStatus();
-    const cause = exception.cause as { type?: string } | undefined;
-    if (cause?.type === 'entity.parse.failed' || (statusCode === 400 && cause instanceof SyntaxError)) {
-      return { success: false, statusCode: 400, message: 'Request body is not valid JSON.' };
-    }
-    if (statusCode === 413) return { success: false, statusCode: 413, message: 'Request body is too large.' };
+    const read = readError(exception.cause, statusCode);
+    if (read) return read;
+    if (statusCode === 413) return { success: false, statusCode: 413, message: INPUT_MESSAGES.tooLarge };
+    // The router's own 404 ('Cannot GET /path?query') would echo the address back: say it without it.
+    if (statusCode === 404 && /^Cannot [A-Z]+ \//.test(exception.message)) return { success: false, statusCode: 404, message: INPUT_MESSAGES.notFound };
     const raw = exception.getResponse();
     let message = exception.message;
     let errors: Record<string, string> | undefined;
@@ -37,9 +62,9 @@ export function toApiError(exception: unknown): ApiError {
     return { success: false, statusCode, message, ...(errors ? { errors } : {}) };
   }
   const status = (exception as { status?: number; statusCode?: number })?.status ?? (exception as { statusCode?: number })?.statusCode;
-  if (status === 413) return { success: false, statusCode: 413, message: 'Request body is too large.' };
-  if (status === 400 && (exception as { type?: string })?.type === 'entity.parse.failed') {
-    return { success: false, statusCode: 400, message: 'Request body is not valid JSON.' };
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const read = readError(exception, status);
+    if (read) return read;
   }
   return { success: false, statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Something went wrong. Please try again.' };
 }

@@ -1,17 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { ClientToServerEvents } from '@app/contracts';
+import { CLIENT_EVENTS } from '@app/contracts';
 
 /** Events a client may send; anything else is counted as 'other' (a client must not grow the label set). */
-const KNOWN_EVENTS = new Set<string>([
-  'new-token',
-  'get-game-results',
-  'get-all-game-results',
-  'send-period-id-current',
-  'get-balance',
-  'get-current-bet',
-  'place-bet',
-] satisfies (keyof ClientToServerEvents)[]);
+const KNOWN_EVENTS = new Set<string>(CLIENT_EVENTS);
 
 /** 'Betting is closed for this period.' → 'betting_is_closed_for_this_period' (refusal texts are a fixed set). */
 export function reasonLabel(message: string): string {

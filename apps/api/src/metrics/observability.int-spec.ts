@@ -5,6 +5,7 @@ import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { currentPeriod } from '@app/domain';
 import { TEST_REDIS_URL } from '@app/redis/testing';
 import { RoundsService } from '../rounds/rounds.service.js';
+import { MetricsServer } from './metrics-server.js';
 import { startTestApi, TEST_API_KEY, type TestApi } from '../testing/test-api.js';
 import { createUser, type TestUser } from '../testing/users.js';
 
@@ -28,16 +29,16 @@ describe('metrics at /metrics', () => {
   let api: TestApi;
   let player: TestUser;
   beforeAll(async () => {
-    api = await startTestApi({ env: { RATE_LIMITS: 'false' } });
+    api = await startTestApi({ env: { RATE_LIMITS: 'false', METRICS_PORT: '0' } });
     player = await createUser(api, { main: 1000_00 });
   });
   afterAll(() => api.close());
 
   const scrape = async () => {
-    const res = await api.request('GET', '/metrics', { apiKey: null });
+    const res = await fetch(`http://127.0.0.1:${api.app.get(MetricsServer).port}/metrics`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
-    return res.body as string;
+    return res.text();
   };
 
   it('HTTP latency by method, route template and status; unknown paths share one label', async () => {

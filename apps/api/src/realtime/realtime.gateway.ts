@@ -3,6 +3,7 @@ import { WebSocketGateway, WebSocketServer, type OnGatewayConnection, type OnGat
 import type { Server, Socket } from 'socket.io';
 import { AppConfig } from '@app/config';
 import { apiKeyMatches, API_KEY_INVALID, API_KEY_MISSING } from '../common/api-key.guard.js';
+import { useSocketInputRules } from '../common/socket-input.js';
 import { SocketAuthService } from './socket-auth.service.js';
 
 /** The live connection. The handshake must carry the client API key and an access token in its auth data. */
@@ -28,6 +29,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
   }
 
   handleConnection(socket: Socket): void {
+    useSocketInputRules(socket);
     this.socketAuth.onConnection(socket);
   }
 }

@@ -75,3 +75,13 @@ export async function createUser(api: TestApi, options: CreateUserOptions = {}):
   const token = api.app.get(AccessTokenService).sign({ id: created.id, role }, created.sessionId);
   return { ...created, email, username, password, role, referralCode, token };
 }
+
+/** A new session of an existing user and its access token (a test that signs out can sign in again). */
+export async function newSession(api: TestApi, user: Pick<TestUser, 'id' | 'role'>): Promise<string> {
+  const session = await api.db
+    .insertInto('sessions')
+    .values({ user_id: user.id, expires_at: new Date(Date.now() + 86_400_000) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return api.app.get(AccessTokenService).sign({ id: user.id, role: user.role }, session.id);
+}

@@ -1,0 +1,19 @@
+export interface SuiteCounts {
+  passed: number;
+  failed: number;
+  skipped: number;
+  todo: number;
+  /** 'skipped: name' / 'todo: name' of the tests that did not run. */
+  notRun: string[];
+}
+export interface SuiteOutcome extends SuiteCounts {
+  name: string;
+  /** passed + failed of the report. */
+  ran: number;
+  exitCode: number | null;
+  problems: string[];
+}
+export function readJestReport(report: unknown): SuiteCounts | null;
+export function readPlaywrightReport(report: unknown): SuiteCounts | null;
+export function suiteOutcome(input: { name: string; exitCode: number | null; signal?: string | null; counts: SuiteCounts | null; floor?: number }): SuiteOutcome;
+export function describeOutcomes(outcomes: SuiteOutcome[]): string[];
