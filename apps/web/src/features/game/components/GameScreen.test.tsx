@@ -151,6 +151,8 @@ describe('Games screen', () => {
     tap(within(sheet).getByRole('button', { name: GAME_TEXTS.confirmBet }));
     expect(socket.sent).toEqual([{ event: 'place-bet', payload: { periodId: PERIOD, betType: 'number', betValue: '7', amount: 100 } }]);
     expect(within(sheet).getByRole('button', { name: GAME_TEXTS.confirmBet })).toBeDisabled();
+    // The sheet itself says the bet is on its way.
+    expect(within(sheet).getByRole('status')).toHaveTextContent('Placing your bet…');
 
     act(() => {
       const placed = bet({ _id: 'b7', betType: 'number', betValue: '7', amount: 100, periodId: PERIOD });
@@ -169,6 +171,10 @@ describe('Games screen', () => {
     expect(list).toHaveTextContent('Pick a Number');
     expect(list).toHaveTextContent('₹100.00');
     expect(list).toHaveTextContent('₹900.00'); // potential win = 100 × 9
+    // Confirmed inline: on the card (choice and stake) and in Current bets.
+    expect(screen.getByTestId('game-card-number-placed')).toHaveTextContent('7₹100.00');
+    expect(list).toHaveTextContent('✓ Confirmed');
+    expect(list).toHaveClass('current-bet--confirmed');
   });
 
   test('at 5 s the cards lock, and a player with a bet sees the next-round overlay', async () => {
