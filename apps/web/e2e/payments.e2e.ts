@@ -76,12 +76,13 @@ test.describe('payments at phone size', () => {
       await shoot(admin, 'admin-deposit-pending');
 
       await row.getByRole('button', { name: 'Approve' }).click();
-      await expect(admin.getByText('Transaction updated successfully!')).toBeVisible();
+      await admin.getByRole('alertdialog').getByRole('button', { name: /^Approve (deposit|withdrawal)$/ }).click();
+      await expect(admin.getByText(/Transaction updated successfully!/)).toBeVisible();
       // The pending list reloads without it.
       await expect(admin.locator('tr', { hasText: utr })).toHaveCount(0);
       await admin.getByLabel('Status').first().selectOption('COMPLETED');
       await expect(deposits.locator('tr', { hasText: utr })).toContainText('COMPLETED');
-      await expect(deposits.locator('tr', { hasText: utr }).getByRole('button', { name: 'Approve' })).toBeDisabled();
+      await expect(deposits.locator('tr', { hasText: utr }).getByRole('button', { name: 'Approve' })).toHaveCount(0);
       await shoot(admin, 'admin-deposit-approved');
     });
 
@@ -136,7 +137,8 @@ test.describe('payments at phone size', () => {
       await expect(row).toContainText('PENDING');
       await shoot(admin, 'admin-withdrawal-pending');
       await row.getByRole('button', { name: 'Reject' }).click();
-      await expect(admin.getByText('Transaction updated successfully!').last()).toBeVisible();
+      await admin.getByRole('alertdialog').getByRole('button', { name: /^Reject (deposit|withdrawal)$/ }).click();
+      await expect(admin.getByText(/Transaction updated successfully!/).last()).toBeVisible();
       await expect(withdrawals.locator('tr', { hasText: `${player.username}@ybl` })).toHaveCount(0);
       await expect(admin.getByText('No withdrawals found.')).toBeVisible();
       await shoot(admin, 'admin-withdrawal-rejected');

@@ -27,6 +27,9 @@ export interface ReviewRequest {
   transactionId: string;
   /** Approve → COMPLETED, Reject → FAILED. */
   status: 'COMPLETED' | 'FAILED';
+  /** For the toast only (never sent): whose request it was and its amount in rupees. */
+  username?: string;
+  amount?: number;
 }
 
 /** The Dashboard tab: GET /admin/dashboard. */
