@@ -74,6 +74,12 @@ describe('admin panel shell', () => {
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
   });
 
+  test('the header bar spans the wide admin layout, like its content', async () => {
+    openPanel();
+    await screen.findByRole('heading', { level: 1, name: 'Admin panel' });
+    expect(screen.getByRole('banner')).toHaveClass('app-header--wide');
+  });
+
   test('switching tabs keeps the path /admin/dashboard', async () => {
     const { user } = openPanel(paymentsServer({}));
     await user.click(await screen.findByRole('tab', { name: 'Predict' }));
