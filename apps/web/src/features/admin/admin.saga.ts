@@ -1,4 +1,4 @@
-import type { AdminDepositEntry, AdminProfile, AdminWithdrawalEntry, DashboardData } from '@app/contracts';
+import type { AdminDepositEntry, AdminProfile, AdminWithdrawalEntry, DashboardCharts, DashboardData } from '@app/contracts';
 import { ADMIN_TEXTS, adminUpdateErrorText, ERROR_DEFAULTS, formatRupees } from '@app/domain';
 import { all, call, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import { ApiError, errorMessage, type ApiClient } from '../../shared/api';
@@ -18,13 +18,16 @@ import {
   transactionReviewFailed,
   transactionReviewRequested,
   type ReviewRequest,
+  chartsFailed,
+  chartsLoaded,
+  chartsRequested,
   withdrawalsFailed,
   withdrawalsFilterChanged,
   withdrawalsLoaded,
   withdrawalsRequested,
   type PaymentList,
 } from './admin.slice';
-import { fetchAdminDeposits, fetchAdminProfile, fetchAdminWithdrawals, fetchDashboard, updateTransactionStatus } from './api';
+import { CHARTS_ERROR, fetchAdminDeposits, fetchAdminProfile, fetchAdminWithdrawals, fetchDashboard, fetchDashboardCharts, updateTransactionStatus } from './api';
 import { selectAdminDeposits, selectAdminWithdrawals } from './selectors';
 
 const toQuery = ({ status, from, to }: PaymentList<unknown>['filter']) => ({ status, from, to });
@@ -91,6 +94,17 @@ export function* loadDashboard() {
   }
 }
 
+/** The Dashboard tab's charts; a failure leaves the figures alone. */
+export function* loadCharts() {
+  const api: ApiClient = yield getContext('api');
+  try {
+    const charts: DashboardCharts = yield call(fetchDashboardCharts, api);
+    yield put(chartsLoaded(charts));
+  } catch (error) {
+    yield put(chartsFailed(errorMessage(error, CHARTS_ERROR)));
+  }
+}
+
 export function* loadAdminProfile() {
   const api: ApiClient = yield getContext('api');
   try {
@@ -109,5 +123,6 @@ export function* watchAdmin() {
     takeLeading(transactionReviewRequested.type, reviewTransaction),
     takeLatest(adminProfileRequested.type, loadAdminProfile),
     takeLatest(dashboardRequested.type, loadDashboard),
+    takeLatest(chartsRequested.type, loadCharts),
   ]);
 }
