@@ -51,7 +51,8 @@ test.describe('payments at phone size', () => {
       await expect(page).toHaveURL(/\/wallet$/);
       await expect(page.getByText('Deposit request submitted.')).toBeVisible();
       const pendingDeposit = transaction(page, utr);
-      await expect(pendingDeposit).toContainText('+₹500.00');
+      await expect(pendingDeposit).toContainText('₹500.00');
+      await expect(pendingDeposit).not.toContainText('+₹500.00');
       await expect(pendingDeposit).toContainText('PENDING');
       await expect(pendingDeposit).toContainText('UPI Payment');
       await expect(balance(page)).toHaveText('₹0.00');

@@ -9,6 +9,11 @@ const SOURCE_MAP = /\.map$/i;
 /** What the build precompresses (scripts/precompress.mjs). */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/i;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * The app shell (index.html, ~1 KB; every asset it names is cached for a year) is never stored: a new release is
+ * picked up at once, and after a sign-out Back cannot bring a signed-in page back from a cache.
+ */
+const SHELL = 'no-store';
 
 /** Files of the build inside `root` (never outside it), as they exist. */
 function fileInside(root: string, urlPath: string): string | null {
@@ -50,8 +55,8 @@ function sendBuilt(req: Request, res: Response, next: NextFunction, file: string
 
 /**
  * Serves the built web app (single-node mode): precompressed brotli/gzip variants of the build's assets when the
- * client accepts them, hashed assets cached for a year, and a fallback to index.html (not cached, so a new release
- * is picked up) for client-side routes.
+ * client accepts them, hashed assets cached for a year, and a fallback to index.html (never stored, see SHELL) for
+ * client-side routes.
  */
 export function serveWebApp(app: NestExpressApplication, dir: string): boolean {
   const root = resolve(dir);
@@ -64,14 +69,14 @@ export function serveWebApp(app: NestExpressApplication, dir: string): boolean {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_SPA.test(req.path) || !COMPRESSIBLE.test(req.path)) return next();
     const file = fileInside(root, req.path);
     if (!file || !existsSync(file) || !statSync(file).isFile()) return next();
-    sendBuilt(req, res, next, file, /[\\/]assets[\\/]/.test(file) ? IMMUTABLE : 'public, max-age=3600');
+    sendBuilt(req, res, next, file, /[\\/]assets[\\/]/.test(file) ? IMMUTABLE : /\.html$/i.test(file) ? SHELL : 'public, max-age=3600');
   });
   app.useStaticAssets(root, { index: false, maxAge: '1h', setHeaders: (res, path) => {
     if (/[\\/]assets[\\/]/.test(path)) res.setHeader('Cache-Control', IMMUTABLE);
   } });
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_SPA.test(req.path)) return next();
-    sendBuilt(req, res, next, index, 'no-cache');
+    sendBuilt(req, res, next, index, SHELL);
   });
   return true;
 }
