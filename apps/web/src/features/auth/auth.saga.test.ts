@@ -38,9 +38,9 @@ describe('session refresh on start and on route change', () => {
     const { store, fake } = startStore(() => fail(401, 'Refresh token missing'), { dedupeMs: 10 });
     await vi.waitFor(() => expect(store.getState().auth.isLoading).toBe(false));
     expect(store.getState().auth.isAuthenticated).toBe(false);
-    store.dispatch(routeChanged('/login'));
+    store.dispatch(routeChanged({ pathname: '/login' }));
     await sleep(40);
-    store.dispatch(routeChanged('/register'));
+    store.dispatch(routeChanged({ pathname: '/register' }));
     await sleep(40);
     expect(fake.callsTo(REFRESH)).toHaveLength(0);
   });

@@ -57,7 +57,8 @@ export function UPlotChart({ x, time = false, xLabel, series, height = 220, labe
           {
             stroke: axisStroke,
             grid,
-            ...(time ? {} : { values: (_u: uPlot, ticks: number[]) => ticks.map((t) => (xLabel ? xLabel(t) : String(t))) }),
+            // Positions are whole rounds: ticks only on whole numbers.
+            ...(time ? {} : { incrs: [1, 2, 5, 10, 20, 25, 50], values: (_u: uPlot, ticks: number[]) => ticks.map((t) => (xLabel ? xLabel(t) : String(t))) }),
           },
           { scale: 'money', stroke: axisStroke, grid, size: 70, values: (_u: uPlot, ticks: number[]) => ticks.map(rupeeTick) },
           ...(hasCount ? [{ scale: 'count', side: 1, stroke: axisStroke, grid: { show: false } }] : []),
