@@ -102,7 +102,9 @@ test.describe('payments at phone size', () => {
       await expect(page).toHaveURL(/\/withdraw$/);
       await expect(page.getByTestId('withdraw-balance')).toHaveText('₹500.00');
       await expect(page.getByRole('button', { name: '₹1,000', exact: true })).toBeDisabled();
-      await page.getByRole('button', { name: '₹100', exact: true }).click();
+      // A preset below the minimum cannot be picked; a typed ₹100 is refused with the minimum.
+      await expect(page.getByRole('button', { name: '₹100', exact: true })).toBeDisabled();
+      await page.getByLabel('Custom amount').fill('100');
       await page.getByRole('button', { name: 'PhonePe' }).click();
       await page.getByLabel('UPI ID').fill(player.username);
       await expect(page.getByTestId('final-upi-id')).toHaveText(`Money goes to ${player.username}@ybl`);
