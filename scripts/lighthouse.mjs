@@ -136,7 +136,9 @@ export async function audit({ url, player }) {
       const failing = Object.entries(lhr.audits)
         .filter(([, a]) => a.score !== null && a.score < 1 && lhr.categories.accessibility.auditRefs.concat(lhr.categories['best-practices'].auditRefs).some((r) => r.id === a.id && r.weight > 0))
         .map(([id]) => id);
-      results.push({ name: target.name, url: lhr.finalDisplayedUrl, signedIn: target.signedIn, scores, failingAudits: failing });
+      const ms = (id) => (typeof lhr.audits[id]?.numericValue === 'number' ? Math.round(lhr.audits[id].numericValue) : null);
+      const metrics = { fcpMs: ms('first-contentful-paint'), lcpMs: ms('largest-contentful-paint'), tbtMs: ms('total-blocking-time'), cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? null };
+      results.push({ name: target.name, url: lhr.finalDisplayedUrl, signedIn: target.signedIn, scores, metrics, failingAudits: failing });
     }
   } finally {
     await browser.disconnect();
@@ -170,6 +172,8 @@ async function main() {
   for (const p of pages) {
     const cell = (c) => String(p.scores[c] ?? '—').padStart(c === 'performance' ? 11 : c === 'accessibility' ? 14 : 15);
     console.log(`  ${p.name.padEnd(48)}${cell('performance')}${cell('accessibility')}${cell('best-practices')}`);
+    const m = p.metrics;
+    console.log(`    FCP ${m.fcpMs} ms · LCP ${m.lcpMs} ms · TBT ${m.tbtMs} ms · CLS ${m.cls === null ? '—' : m.cls.toFixed(3)}`);
     if (p.failingAudits.length > 0) console.log(`    not perfect: ${p.failingAudits.join(', ')}`);
   }
   const report = { floor: FLOOR, gated: GATED, pages };

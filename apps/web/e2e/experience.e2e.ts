@@ -69,6 +69,19 @@ test('a signed-out visitor: no bar, no console errors, nothing wider than the sc
     await checkScreen(page, name, name === 'login' ? 'login' : undefined);
   }
 
+  // Focus is visible on every control reached with the keyboard.
+  await page.goto('/login');
+  for (let i = 0; i < 8; i++) {
+    await page.keyboard.press('Tab');
+    const focus = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return null;
+      const style = getComputedStyle(el);
+      return { what: `${el.tagName} ${el.textContent?.trim().slice(0, 30) ?? ''}`, outline: style.outlineStyle, ring: style.boxShadow };
+    });
+    if (focus) expect.soft(focus.outline !== 'none' || focus.ring !== 'none', `focus not visible on ${focus.what}`).toBe(true);
+  }
+
   // Registration: step 2's "Edit details" is on the first screen.
   const tag = randomBytes(4).toString('hex');
   const email = `visitor.${tag}@gmail.com`;
@@ -239,7 +252,7 @@ test('the admin: every tab accessible and within 360 px with long data, review a
   const content = await box(wide, wide.locator('main.admin-screen'));
   expect(Math.abs(bar.x - content.x)).toBeLessThanOrEqual(1);
   expect(Math.abs(bar.width - content.width)).toBeLessThanOrEqual(1);
-  await wide.screenshot({ path: 'docs/screenshots/admin-dashboard-desktop.png' });
+  await wide.screenshot({ path: 'docs/screenshots/admin-dashboard-desktop.png', clip: { x: 0, y: 0, width: 1280, height: 400 } });
   await desktop.close();
 });
 
