@@ -10,22 +10,31 @@ describe('bench: CPU per process from /proc', () => {
     expect(clockTicks()).toBeGreaterThan(0);
   });
 
+  // A process that burns `ms` of CPU time (whatever the load of the machine), says so, then idles.
+  const burn = (ms: number) => {
+    const child = spawn(process.execPath, ['-e', `const u = () => { const c = process.cpuUsage(); return (c.user + c.system) / 1000; }; const s = u(); while (u() - s < ${ms}) {} console.log('done'); setTimeout(() => {}, 30000)`]);
+    const done = new Promise<void>((resolve) => child.stdout.on('data', () => resolve()));
+    return { child, done };
+  };
+
   it('measures the CPU a real process burns, and counts a process that appears during the run from zero', async () => {
-    const burner = spawn(process.execPath, ['-e', 'const end = Date.now() + 400; while (Date.now() < end) {} setTimeout(() => {}, 3000)']);
+    const first = burn(400);
     const late: number[] = [];
-    const meter = createCpuMeter({ burner: () => [burner.pid!], late: () => late, gone: () => [999_999_999] });
+    const meter = createCpuMeter({ burner: () => [first.child.pid!], late: () => late, gone: () => [999_999_999] });
     const before = await meter.sample();
     expect(before).toEqual({ burner: 0, late: 0, gone: 0 });
-    await new Promise((r) => setTimeout(r, 700));
-    const other = spawn(process.execPath, ['-e', 'const end = Date.now() + 300; while (Date.now() < end) {} setTimeout(() => {}, 3000)']);
-    late.push(other.pid!);
-    await new Promise((r) => setTimeout(r, 600));
+    await first.done;
+    const second = burn(300);
+    late.push(second.child.pid!);
+    await second.done;
     const after = await meter.sample();
-    burner.kill();
-    other.kill();
-    // Busy loops of 400 ms and 300 ms (the clock ticks every 10 ms; the machine may be shared).
+    first.child.kill();
+    second.child.kill();
+    // 400 ms and 300 ms of CPU (less what the first burned before the first sample; the clock ticks every 10 ms).
     expect(after.burner).toBeGreaterThan(150_000);
-    expect(after.late).toBeGreaterThan(100_000);
+    expect(after.burner).toBeLessThan(1_000_000);
+    expect(after.late).toBeGreaterThan(300_000);
+    expect(after.late).toBeLessThan(1_000_000);
     expect(after.gone).toBe(0);
     expect(cpuMicros(999_999_999)).toBeNull();
     const perBet = microsPerBet(before, after, 100);
