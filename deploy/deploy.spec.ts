@@ -183,3 +183,26 @@ describe('alert rules and the Grafana dashboard', () => {
     expect(await allProblems()).toEqual([]);
   });
 });
+
+describe("the README's first screen", () => {
+  const readme = read('README.md');
+  const quickStart = readme.slice(readme.indexOf('## Quick start'), readme.indexOf('`npm test` needs'));
+
+  it('tells a newcomer the URL, the admin login npm start really creates, and how to fund a test player', () => {
+    expect(quickStart).toContain('http://localhost:3000');
+    const stack = read('scripts/stack.mjs');
+    const [, email, password] = /env\.ADMIN_EMAIL = '([^']+)';\s*env\.ADMIN_PASSWORD = '([^']+)'/.exec(stack) ?? [];
+    expect(quickStart).toContain(`\`${email}\` / \`${password}\``);
+    for (const step of ['Create an account', 'six-digit code', 'Deposit', 'Enter UTR', 'Approve']) expect(quickStart).toContain(step);
+    // The log line a developer looks for is the one the mailer writes.
+    expect(read('libs/mail/src/mailer.ts')).toContain("e-mail not sent (SMTP_URL is not set); its text follows");
+    expect(quickStart).toContain('e-mail not sent (SMTP_URL is not set); its text follows');
+  });
+
+  it('shows the game at phone size (docs/screenshots/game-phone.png, 360×640 at 2×)', () => {
+    expect(quickStart).toMatch(/<img src="docs\/screenshots\/game-phone\.png" alt="[^"]+"/);
+    const png = readFileSync(join(ROOT, 'docs/screenshots/game-phone.png'));
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([720, 1280]);
+  });
+});
