@@ -18,6 +18,6 @@ export default {
   testTimeout: 60_000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps/api,apps/round-engine,libs}/**/*.spec.ts', '<rootDir>/load-tests/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.ts', '<rootDir>/deploy/**/*.spec.ts'] },
-    { ...common, displayName: 'int', testMatch: ['<rootDir>/{apps/api,apps/round-engine,libs}/**/*.int-spec.ts', '<rootDir>/load-tests/**/*.int-spec.ts'] },
+    { ...common, displayName: 'int', testMatch: ['<rootDir>/{apps/api,apps/round-engine,libs}/**/*.int-spec.ts', '<rootDir>/load-tests/**/*.int-spec.ts', '<rootDir>/deploy/**/*.int-spec.ts'] },
   ],
 };
