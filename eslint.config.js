@@ -33,7 +33,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.{js,mjs,ts}', 'load-tests/**/*.{js,mjs,ts}', '**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e.ts'],
+    files: ['scripts/**/*.{js,mjs,ts}', 'load-tests/**/*.{js,mjs,ts}', 'deploy/**/*.{js,mjs,ts}', 'docs/**/*.{js,mjs,ts}', '**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e.ts'],
     rules: { 'no-console': 'off' },
   },
 );
