@@ -14,6 +14,7 @@ import {
   validateSync,
   ValidationError,
 } from 'class-validator';
+import { rupeesToPaise } from '@app/domain';
 
 const toInt = ({ value }: { value: unknown }) =>
   value === undefined || value === '' ? undefined : /^-?\d+$/.test(String(value)) ? Number(value) : value;
@@ -185,6 +186,10 @@ export class AppConfig {
     let key = jwtKeys.get(this);
     if (!key) jwtKeys.set(this, (key = createSecretKey(Buffer.from(this.jwtSecret))));
     return key;
+  }
+  /** The referrer's reward for a referred player's first approved deposit: share in basis points, cap in paise. */
+  get referralTerms(): { shareBps: number; capPaise: number } {
+    return { shareBps: Math.round(this.REFERRAL_SHARE * 10_000), capPaise: rupeesToPaise(this.REFERRAL_CAP_RUPEES) };
   }
   get gstBps(): number {
     return Math.round(this.GST_RATE * 10_000);
