@@ -11,10 +11,11 @@ import {
   Max,
   Min,
   MinLength,
+  getMetadataStorage,
   validateSync,
   ValidationError,
 } from 'class-validator';
-import { rupeesToPaise } from '@app/domain';
+import { assertPayoutTable, DEFAULT_PAYOUTS, gstRateToBps, periodConfig, rupeesToPaise, type PayoutTable, type PeriodConfig } from '@app/domain';
 
 const toInt = ({ value }: { value: unknown }) =>
   value === undefined || value === '' ? undefined : /^-?\d+$/.test(String(value)) ? Number(value) : value;
@@ -191,16 +192,22 @@ export class AppConfig {
   get referralTerms(): { shareBps: number; capPaise: number } {
     return { shareBps: Math.round(this.REFERRAL_SHARE * 10_000), capPaise: rupeesToPaise(this.REFERRAL_CAP_RUPEES) };
   }
+  /** GST_RATE in basis points, as the domain converts it (loadConfig has refused a rate it would not convert). */
   get gstBps(): number {
-    return Math.round(this.GST_RATE * 10_000);
+    return gstRateToBps(this.GST_RATE);
   }
-  get payouts(): { color: number; bigSmall: number; number: number } {
-    const base = { color: 2, bigSmall: 2, number: 9 };
+  /** The payout table: the spec's, with PAYOUTS' overrides. */
+  get payouts(): PayoutTable {
+    const table: Record<keyof PayoutTable, number> = { ...DEFAULT_PAYOUTS };
     for (const pair of this.PAYOUTS ? this.PAYOUTS.split(',') : []) {
-      const [key, value] = pair.split('=') as [keyof typeof base, string];
-      base[key] = Number(value);
+      const [key, value] = pair.split('=') as [keyof PayoutTable, string];
+      table[key] = Number(value);
     }
-    return base;
+    return table;
+  }
+  /** Round length and lock, as the domain's period math takes them. */
+  get periodConfig(): PeriodConfig {
+    return { roundSeconds: this.ROUND_SECONDS, lockSeconds: this.LOCK_SECONDS };
   }
   hasEngineRole(role: 'clock' | 'bets' | 'relay' | 'workers'): boolean {
     return this.ENGINE_ROLES.includes('all') || this.ENGINE_ROLES.includes(role);
@@ -217,7 +224,13 @@ export class ConfigError extends Error {
   }
 }
 
-const KNOWN = new Set(Object.keys(new AppConfig()).concat(['DATABASE_URL', 'SMTP_URL', 'JWT_SECRET', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'WEB_ORIGIN', 'WEB_DIST', 'PAYOUTS', 'METRICS_PORT', 'API_DOCS']));
+/**
+ * Every variable the configuration reads: the properties of AppConfig, each of which carries its validation
+ * decorators (read from class-validator's metadata, so a new property is known the moment it is declared).
+ */
+export const KNOWN_VARIABLES: readonly string[] = [
+  ...new Set(getMetadataStorage().getTargetValidationMetadatas(AppConfig, '', true, false).map((m) => m.propertyName)),
+].sort();
 
 /** The development super-admin password `npm start` uses; never accepted in production. */
 export const DEV_ADMIN_PASSWORD = 'admin12345';
@@ -249,7 +262,7 @@ function firstMessage(error: ValidationError): string {
 /** Builds and validates the configuration. Throws one ConfigError naming the first bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const raw: Record<string, string> = {};
-  for (const key of KNOWN) {
+  for (const key of KNOWN_VARIABLES) {
     const value = env[key];
     if (value !== undefined && value !== '') raw[key] = value;
   }
@@ -259,19 +272,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const error = errors[0]!;
     throw new ConfigError(error.property, `${firstMessage(error)} (got ${JSON.stringify(raw[error.property] ?? null)})`);
   }
-  if (86_400 % config.ROUND_SECONDS !== 0) throw new ConfigError('ROUND_SECONDS', 'must divide a day (86400) exactly');
-  if (config.LOCK_SECONDS >= config.ROUND_SECONDS) throw new ConfigError('LOCK_SECONDS', 'must be shorter than ROUND_SECONDS');
+  domainRule('ROUND_SECONDS', () => periodConfig({ roundSeconds: config.ROUND_SECONDS, lockSeconds: 0 }), 'must divide a day (86400) exactly');
+  domainRule('LOCK_SECONDS', () => periodConfig(config.periodConfig), 'must be shorter than ROUND_SECONDS');
+  domainRule('GST_RATE', () => gstRateToBps(config.GST_RATE), 'must be a rate from 0 to 1 in whole basis points (at most 4 decimals)');
+  domainRule('PAYOUTS', () => assertPayoutTable(config.payouts), 'must give each game a payout of at least 1 with at most 2 decimals');
   const production = config.isProduction ? productionProblem(config) : null;
   if (production) throw production;
   if (!!config.ADMIN_EMAIL !== !!config.ADMIN_PASSWORD) {
     throw new ConfigError(config.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL', 'must be set together with ' + (config.ADMIN_EMAIL ? 'ADMIN_EMAIL' : 'ADMIN_PASSWORD'));
   }
-  if (config.PAYOUTS) {
-    for (const [key, value] of Object.entries(config.payouts)) {
-      if (!(value > 1)) throw new ConfigError('PAYOUTS', `${key} payout must be above 1`);
-    }
-  }
   return config;
+}
+
+/** Applies a rule of @app/domain to a variable: the domain's refusal stops start-up with one message naming it. */
+function domainRule(variable: string, check: () => unknown, detail: string): void {
+  try {
+    check();
+  } catch (error) {
+    if (error instanceof RangeError) throw new ConfigError(variable, `${detail} (${error.message})`);
+    throw error;
+  }
 }
 
 /** For a process entry point: the configuration, or one clear line on stderr and exit code 1. */
