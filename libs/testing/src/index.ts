@@ -1,2 +1,5 @@
-// Test helpers shared by the apps' and libraries' suites (never imported by production code).
-export * from './decider-specification.js';
+/**
+ * Shared test code that belongs to no single app: agreement tests holding a fast implementation (set-based SQL) to
+ * the domain's deciders (`agreement/`), and the given/when/then helper of the deciders for app specs.
+ */
+export * from '@app/domain/testing';

@@ -1,4 +1,4 @@
-import { deciderSpecification } from '@app/testing';
+import { deciderSpecification } from '../testing/index.js';
 import { depositClaimDecider, type ClaimDeposit, type DepositClaimState } from './deposit-claim.js';
 
 const spec = deciderSpecification(depositClaimDecider);

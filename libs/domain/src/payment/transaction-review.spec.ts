@@ -1,4 +1,4 @@
-import { deciderSpecification } from '@app/testing';
+import { deciderSpecification } from '../testing/index.js';
 import { reviewDecider, type ReviewEvent, type ReviewState, type ReviewTransaction, type ReviewedTransaction } from './transaction-review.js';
 
 const spec = deciderSpecification(reviewDecider);

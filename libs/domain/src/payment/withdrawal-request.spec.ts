@@ -1,4 +1,4 @@
-import { deciderSpecification } from '@app/testing';
+import { deciderSpecification } from '../testing/index.js';
 import { withdrawalDecider, type RequestWithdrawal, type WithdrawalEvent, type WithdrawalState } from './withdrawal-request.js';
 
 const spec = deciderSpecification(withdrawalDecider);

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { deciderSpecification } from '@app/testing';
+import { deciderSpecification } from '../testing/index.js';
 import { resultFromDigit } from '../games/outcome.js';
 import { DEFAULT_PAYOUTS } from '../payout/payout.js';
 import {

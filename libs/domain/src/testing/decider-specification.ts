@@ -1,4 +1,4 @@
-import type { Decider } from '@app/domain';
+import type { Decider } from '../decider.js';
 
 /**
  * Given/when/then for a decider (emmett's DeciderSpecification): given a state and the events already applied to it,
