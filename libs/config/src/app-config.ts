@@ -15,6 +15,7 @@ import {
   validateSync,
   ValidationError,
 } from 'class-validator';
+import { DEV_API_KEY } from '@app/contracts';
 import { assertPayoutTable, DEFAULT_PAYOUTS, gstRateToBps, periodConfig, rupeesToPaise, type PayoutTable, type PeriodConfig } from '@app/domain';
 
 const toInt = ({ value }: { value: unknown }) =>
@@ -26,7 +27,10 @@ const toBool = ({ value }: { value: unknown }) =>
 const toList = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean) : value;
 
-export const DEV_API_KEY = 'dev-api-key';
+export { DEV_API_KEY };
+
+/** The `iss` of every access token this deployment signs, and the only one it accepts. */
+export const JWT_ISSUER = 'winround';
 const jwtKeys = new WeakMap<object, KeyObject>();
 const DEV_JWT_SECRET = 'development-only-jwt-secret-change-me';
 
