@@ -1,6 +1,6 @@
 import type { Role } from '../constants/roles.js';
 import type { UpiApp } from '../constants/upi-apps.js';
-import type { Decider, Refusal } from '../decider.js';
+import { refusal, type Decider, type Refusal } from '../decider.js';
 import { requestAmount } from '../validation/rupee-input.js';
 import { validateDeposit } from '../validation/deposit.js';
 import { WALLET_MESSAGES } from '../wallet/wallet-rules.js';
@@ -50,10 +50,8 @@ export type DepositClaimRefusalCode = 'PLAYERS_ONLY' | 'INVALID_REQUEST' | 'DEPO
 export type DepositClaimRefused = Refusal<'DepositClaimRefused', DepositClaimRefusalCode>;
 export type DepositClaimEvent = DepositClaimed | DepositClaimRefused;
 
-const refuse = (code: DepositClaimRefusalCode, message: string, errors?: Record<string, string>): DepositClaimRefused => ({
-  type: 'DepositClaimRefused',
-  data: { code, message, ...(errors ? { errors } : {}) },
-});
+const refuse = (code: DepositClaimRefusalCode, message: string, errors?: Record<string, string>): DepositClaimRefused =>
+  refusal('DepositClaimRefused', code, message, errors);
 
 /**
  * Checks, in order: the account is a player's (an administrator holds no money); the amount (₹100–₹10,000), the

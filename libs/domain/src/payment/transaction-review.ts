@@ -1,5 +1,5 @@
 import { REVIEW_MESSAGES, type ReviewDecision, type TransactionStatus } from '../constants/transactions.js';
-import type { Decider, Refusal } from '../decider.js';
+import { refusal, type Decider, type Refusal } from '../decider.js';
 import { referralBonusPaise } from '../wallet/wallet-rules.js';
 import { referralBonusDescription } from './payment-texts.js';
 
@@ -95,7 +95,7 @@ export const REVIEW_REFUSALS = {
   notReviewable: 'Only deposits and withdrawals can be reviewed.',
 } as const;
 
-const refuse = (code: ReviewRefusalCode, message: string): ReviewRefused => ({ type: 'ReviewRefused', data: { code, message } });
+const refuse = (code: ReviewRefusalCode, message: string): ReviewRefused => refusal('ReviewRefused', code, message);
 
 /** The status a decision event leaves the transaction in. */
 export function reviewedStatus(event: ReviewDecisionEvent): ReviewDecision {

@@ -1,5 +1,5 @@
 import type { Role } from '../constants/roles.js';
-import type { Decider, Refusal } from '../decider.js';
+import { refusal, type Decider, type Refusal } from '../decider.js';
 import { requestAmount } from '../validation/rupee-input.js';
 import { validateWithdraw, type WithdrawValue } from '../validation/withdraw.js';
 import { WALLET_MESSAGES } from '../wallet/wallet-rules.js';
@@ -53,10 +53,7 @@ export type WithdrawalRefusalCode = 'PLAYERS_ONLY' | 'NO_WALLET' | 'NOT_ACTIVE' 
 export type WithdrawalRefused = Refusal<'WithdrawalRefused', WithdrawalRefusalCode>;
 export type WithdrawalEvent = WithdrawalRequested | WithdrawalRefused;
 
-const refuse = (code: WithdrawalRefusalCode, message: string, errors?: Record<string, string>): WithdrawalRefused => ({
-  type: 'WithdrawalRefused',
-  data: { code, message, ...(errors ? { errors } : {}) },
-});
+const refuse = (code: WithdrawalRefusalCode, message: string, errors?: Record<string, string>): WithdrawalRefused => refusal('WithdrawalRefused', code, message, errors);
 
 /**
  * Checks, in order: a player's account; a wallet; eligibility (the wallet is active: a deposit was approved); then

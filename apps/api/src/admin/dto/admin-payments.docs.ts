@@ -1,23 +1,13 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import type { AdminDepositEntry, AdminWithdrawalEntry, PendingDepositsData, PendingWithdrawalsData, UpdateTransactionStatusData } from '@app/contracts';
-import { PAYMENT_METHODS, TRANSACTION_STATUSES, TRANSACTION_TYPES, UPI_APP_KEYS, type TransactionStatus, type TransactionType } from '@app/domain';
+import { TRANSACTION_TYPES, UPI_APP_KEYS, type TransactionType } from '@app/domain';
 import { BankDetailsDoc, TransactionDoc } from '../../wallet/wallet.docs.js';
 
 // Response schemas of the admin review routes: classes implementing the contracts' types, for the API documentation.
 
-class ReviewedItemDoc {
-  @ApiProperty()
-  _id!: string;
-  @ApiProperty({ example: 'DEP20261123000042' })
-  transactionId!: string;
+class ReviewedItemDoc extends PickType(TransactionDoc, ['_id', 'transactionId', 'method', 'status', 'createdAt'] as const) {
   @ApiProperty({ description: 'Rupees', example: 500 })
   amount!: number;
-  @ApiProperty({ enum: PAYMENT_METHODS })
-  method!: string;
-  @ApiProperty({ enum: TRANSACTION_STATUSES })
-  status!: TransactionStatus;
-  @ApiProperty({ format: 'date-time' })
-  createdAt!: string;
   @ApiPropertyOptional({ enum: UPI_APP_KEYS, nullable: true })
   upiApp?: string | null;
   @ApiPropertyOptional({ type: String, nullable: true })
