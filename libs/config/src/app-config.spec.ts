@@ -75,6 +75,15 @@ describe('loadConfig', () => {
     });
   });
 
+  it('derives one key per purpose from the signing secret, the same on every node', () => {
+    const a = loadConfig({ JWT_SECRET: 'x'.repeat(32) });
+    const b = loadConfig({ JWT_SECRET: 'x'.repeat(32) });
+    expect(a.deriveKey('one-time-codes')).toHaveLength(32);
+    expect(a.deriveKey('one-time-codes').equals(b.deriveKey('one-time-codes'))).toBe(true);
+    expect(a.deriveKey('one-time-codes').equals(a.deriveKey('refresh-token-successor'))).toBe(false);
+    expect(a.deriveKey('one-time-codes').equals(loadConfig({ JWT_SECRET: 'y'.repeat(32) }).deriveKey('one-time-codes'))).toBe(false);
+  });
+
   describe('the known variables', () => {
     it('are every property of the configuration class, optional ones included, and nothing else', () => {
       const defaults = Object.keys(new AppConfig());

@@ -1,4 +1,4 @@
-import { createSecretKey, type KeyObject } from 'node:crypto';
+import { createSecretKey, hkdfSync, type KeyObject } from 'node:crypto';
 import { plainToInstance, Transform } from 'class-transformer';
 import {
   IsBoolean,
@@ -29,8 +29,10 @@ const toList = ({ value }: { value: unknown }) =>
 
 export { DEV_API_KEY };
 
+/** The service's name where a protocol wants one: the `iss` of its tokens, the salt of its derived keys. */
+export const SERVICE_NAME = 'winround';
 /** The `iss` of every access token this deployment signs, and the only one it accepts. */
-export const JWT_ISSUER = 'winround';
+export const JWT_ISSUER = SERVICE_NAME;
 const jwtKeys = new WeakMap<object, KeyObject>();
 const DEV_JWT_SECRET = 'development-only-jwt-secret-change-me';
 
@@ -197,6 +199,10 @@ export class AppConfig {
     return { shareBps: Math.round(this.REFERRAL_SHARE * 10_000), capPaise: rupeesToPaise(this.REFERRAL_CAP_RUPEES) };
   }
   /** GST_RATE in basis points, as the domain converts it (loadConfig has refused a rate it would not convert). */
+  /** A 32-byte key for one purpose, derived from the signing secret (HKDF-SHA256), so no two uses share a key. */
+  deriveKey(purpose: string): Buffer {
+    return Buffer.from(hkdfSync('sha256', this.jwtSecret, SERVICE_NAME, purpose, 32));
+  }
   get gstBps(): number {
     return gstRateToBps(this.GST_RATE);
   }
