@@ -8,6 +8,7 @@ interface Schema {
   oneOf?: Schema[];
   anyOf?: Schema[];
   properties?: Record<string, Schema>;
+  additionalProperties?: Schema | boolean;
   items?: Schema;
 }
 interface OperationDoc {
@@ -41,13 +42,18 @@ function gaps(operation: OperationDoc, schemas: Record<string, Schema>): string[
     const s = resolve(schema);
     return !!s && (s.type !== undefined || s.enum !== undefined || !!s.allOf?.length || !!s.oneOf?.length || !!s.anyOf?.length);
   };
+  // A request field says what it takes: an object only with its fields (a bare "object" is an untyped field).
+  const typedField = (schema: Schema | undefined): boolean => {
+    const s = resolve(schema);
+    return typed(s) && (s!.type !== 'object' || !!s!.properties || !!s!.additionalProperties);
+  };
   const missing: string[] = [];
   if (!operation.summary?.trim()) missing.push('summary');
-  for (const parameter of operation.parameters ?? []) if (!typed(parameter.schema)) missing.push(`type of ${parameter.in} ${parameter.name}`);
+  for (const parameter of operation.parameters ?? []) if (!typedField(parameter.schema)) missing.push(`type of ${parameter.in} ${parameter.name}`);
   const body = resolve(operation.requestBody?.content?.['application/json']?.schema);
   if (operation.requestBody) {
     if (!body?.properties) missing.push('request fields');
-    for (const [name, field] of Object.entries(body?.properties ?? {})) if (!typed(field)) missing.push(`type of body ${name}`);
+    for (const [name, field] of Object.entries(body?.properties ?? {})) if (!typedField(field)) missing.push(`type of body ${name}`);
   }
   const success = Object.entries(operation.responses ?? {}).filter(([status]) => /^2\d\d$/.test(status));
   if (!success.some(([, response]) => typed(response.content?.['application/json']?.schema))) missing.push('response schema');
