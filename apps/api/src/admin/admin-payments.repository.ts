@@ -78,7 +78,7 @@ export class AdminPaymentsRepository extends ReviewStore {
   }
 
   private async saveReview(trx: Transaction<DB>, events: ReviewEvent[]): Promise<SavedReview | undefined> {
-    const decision = events.find((e): e is ReviewDecisionEvent => e.type !== 'ReviewRefused' && e.type !== 'ReferralBonusEarned');
+    const decision = events.find((e): e is ReviewDecisionEvent => e.type !== 'ReviewRefused' && e.type !== 'ReferralBonusPaid');
     if (!decision) throw new Error('a review stores a decision');
     const { transaction, reviewerId, notes } = decision.data;
     const row = await this.decide(trx, transaction.id, { status: reviewedStatus(decision), adminId: reviewerId, notes });
@@ -89,7 +89,7 @@ export class AdminPaymentsRepository extends ReviewStore {
     if (decision.type === 'DepositApproved') await this.activateWallet(trx, row.user_id);
     let referral: TransactionRow | undefined;
     for (const event of events) {
-      if (event.type !== 'ReferralBonusEarned') continue;
+      if (event.type !== 'ReferralBonusPaid') continue;
       const bonus = event.data;
       referral = await this.insertReferralBonus(trx, {
         transaction_id: newTransactionId('BON'),

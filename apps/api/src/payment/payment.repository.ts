@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { Database, type DB, type Role, type TransactionRow, type TransactionsTable } from '@app/db';
-import { exactPaise, exactPaiseToNumber, type DepositClaimed, type DepositClaimState, type WithdrawalRequested, type WithdrawalState } from '@app/domain';
+import { exactPaise, exactPaiseToNumber, type DepositRequested, type DepositClaimState, type WithdrawalRequested, type WithdrawalState } from '@app/domain';
 import { Accounts, lockWallets, recordEntries } from '@app/ledger';
 import { isCheckViolation, isUniqueViolation } from '../wallet/pg-error.js';
 import { newTransactionId } from '../wallet/transaction-id.js';
@@ -36,7 +36,7 @@ export class PaymentRepository extends PaymentStore {
           hasApprovedDeposit: wallet ? await this.hasApprovedDeposit(trx, userId) : false,
         };
       },
-      saveDepositClaim: async (claim: DepositClaimed['data']) => {
+      saveDepositClaim: async (claim: DepositRequested['data']) => {
         const row = await this.insertTransaction(trx, {
           transaction_id: newTransactionId('DEP'),
           user_id: claim.userId,

@@ -1,4 +1,4 @@
-import type { DepositClaimed, DepositClaimState, WithdrawalRequested, WithdrawalState } from '@app/domain';
+import type { DepositRequested, DepositClaimState, WithdrawalRequested, WithdrawalState } from '@app/domain';
 import type { WalletBalance } from '@app/ledger';
 
 /** Why the database refused a claim the decider accepted: another claim of the UTR won, or too many are pending. */
@@ -16,7 +16,7 @@ export interface PaymentTx {
    * Stores a PENDING claim (no money moves) and its event. Throws DepositClaimConflict when the UTR was claimed
    * before (UNIQUE) or the player already has the most pending claims (the insert trigger, under the wallet lock).
    */
-  saveDepositClaim(claim: DepositClaimed['data']): Promise<{ transactionId: string }>;
+  saveDepositClaim(claim: DepositRequested['data']): Promise<{ transactionId: string }>;
   /** The role, then the wallet locked for update, the IST day of the transaction and what was requested that day. */
   withdrawalState(userId: string): Promise<WithdrawalState>;
   /** Stores the PENDING withdrawal and the hold (main → clearing:withdrawals) with its event. */

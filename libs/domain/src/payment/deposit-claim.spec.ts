@@ -17,7 +17,7 @@ describe('claiming a deposit', () => {
   it('given a new player, when ₹500 is claimed with a UTR, then a pending claim in paise, UTR trimmed, first deposit', () => {
     spec.given(player).when(claim()).then([
       {
-        type: 'DepositClaimed',
+        type: 'DepositRequested',
         data: {
           userId: 'u-1',
           walletId: 'w-1',
@@ -35,7 +35,7 @@ describe('claiming a deposit', () => {
 
   it('given an approved deposit before, when another is claimed, then it is not the first; the app is optional', () => {
     const [event] = spec.given({ ...player, wallet: { walletId: 'w-1', isActive: true }, hasApprovedDeposit: true }).when(claim({ upiApp: undefined, utrNumber: 'abc123def4567' })).events();
-    expect(event).toMatchObject({ type: 'DepositClaimed', data: { isFirstDeposit: false, walletActive: true, upiApp: null, utrNumber: 'ABC123DEF4567' } });
+    expect(event).toMatchObject({ type: 'DepositRequested', data: { isFirstDeposit: false, walletActive: true, upiApp: null, utrNumber: 'ABC123DEF4567' } });
   });
 
   it('accepts the bounds ₹100 and ₹10,000, with paise', () => {

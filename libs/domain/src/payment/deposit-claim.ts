@@ -29,8 +29,8 @@ export interface DepositClaimState {
   readonly hasApprovedDeposit: boolean;
 }
 
-export interface DepositClaimed {
-  readonly type: 'DepositClaimed';
+export interface DepositRequested {
+  readonly type: 'DepositRequested';
   readonly data: {
     readonly userId: string;
     readonly walletId: string;
@@ -48,7 +48,7 @@ export interface DepositClaimed {
 /** PLAYERS_ONLY 403, INVALID_REQUEST 400 (per-field errors), DEPOSIT_METHOD 400, NO_WALLET 404. */
 export type DepositClaimRefusalCode = 'PLAYERS_ONLY' | 'INVALID_REQUEST' | 'DEPOSIT_METHOD' | 'NO_WALLET';
 export type DepositClaimRefused = Refusal<'DepositClaimRefused', DepositClaimRefusalCode>;
-export type DepositClaimEvent = DepositClaimed | DepositClaimRefused;
+export type DepositClaimEvent = DepositRequested | DepositClaimRefused;
 
 const refuse = (code: DepositClaimRefusalCode, message: string, errors?: Record<string, string>): DepositClaimRefused =>
   refusal('DepositClaimRefused', code, message, errors);
@@ -66,7 +66,7 @@ export function decideDepositClaim(command: ClaimDeposit, state: DepositClaimSta
   const claim = checked.value;
   return [
     {
-      type: 'DepositClaimed',
+      type: 'DepositRequested',
       data: {
         userId: command.userId,
         walletId: state.wallet.walletId,

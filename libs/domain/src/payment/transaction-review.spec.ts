@@ -48,7 +48,7 @@ describe('reviewing a deposit', () => {
       .then([
         decided('DepositApproved', deposit),
         {
-          type: 'ReferralBonusEarned',
+          type: 'ReferralBonusPaid',
           data: {
             referrerId: 'ref',
             referrerWalletId: 'w-ref',
@@ -65,7 +65,7 @@ describe('reviewing a deposit', () => {
   it('the bonus is capped at ₹500 (a ₹10,000 first deposit earns ₹500, not ₹1,000)', () => {
     const big = { ...deposit, amount: 1_000_000 };
     const events = spec.given(state(big, { referral: { referrerId: 'ref', referrerWalletId: 'w-ref', playerUsername: 'asha' } })).when(review('COMPLETED')).events();
-    expect(events[1]).toMatchObject({ type: 'ReferralBonusEarned', data: { amount: 50_000 } });
+    expect(events[1]).toMatchObject({ type: 'ReferralBonusPaid', data: { amount: 50_000 } });
   });
 
   it('given the player already has an approved deposit, when another is approved, then no bonus', () => {

@@ -70,8 +70,8 @@ export interface WithdrawalReturned {
   readonly type: 'WithdrawalReturned';
   readonly data: Decided;
 }
-export interface ReferralBonusEarned {
-  readonly type: 'ReferralBonusEarned';
+export interface ReferralBonusPaid {
+  readonly type: 'ReferralBonusPaid';
   readonly data: {
     readonly referrerId: string;
     readonly referrerWalletId: string;
@@ -88,7 +88,7 @@ export interface ReferralBonusEarned {
 export type ReviewRefusalCode = 'NOT_FOUND' | 'NOT_REVIEWABLE' | 'OWN_TRANSACTION' | 'NOT_PENDING';
 export type ReviewRefused = Refusal<'ReviewRefused', ReviewRefusalCode>;
 export type ReviewDecisionEvent = DepositApproved | DepositRejected | WithdrawalPaidOut | WithdrawalReturned;
-export type ReviewEvent = ReviewDecisionEvent | ReferralBonusEarned | ReviewRefused;
+export type ReviewEvent = ReviewDecisionEvent | ReferralBonusPaid | ReviewRefused;
 
 export const REVIEW_REFUSALS = {
   notFound: 'Transaction not found.',
@@ -123,7 +123,7 @@ export function decideReview(command: ReviewTransaction, state: ReviewState): Re
   const bonus = referralBonusPaise(tx.amount, state.referralTerms);
   if (state.referral && !state.hasOtherApprovedDeposit && bonus > 0) {
     events.push({
-      type: 'ReferralBonusEarned',
+      type: 'ReferralBonusPaid',
       data: {
         referrerId: state.referral.referrerId,
         referrerWalletId: state.referral.referrerWalletId,
@@ -140,7 +140,7 @@ export function decideReview(command: ReviewTransaction, state: ReviewState): Re
 
 /** A decision leaves the transaction in its final status; an approved deposit counts as the player's approved one. */
 export function evolveReview(state: ReviewState, event: ReviewEvent): ReviewState {
-  if (event.type === 'ReviewRefused' || event.type === 'ReferralBonusEarned' || !state.transaction) return state;
+  if (event.type === 'ReviewRefused' || event.type === 'ReferralBonusPaid' || !state.transaction) return state;
   return {
     ...state,
     transaction: { ...state.transaction, status: reviewedStatus(event) },

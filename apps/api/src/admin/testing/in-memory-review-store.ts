@@ -68,7 +68,7 @@ export class InMemoryReviewStore extends ReviewStore {
     if (decision.type === 'DepositApproved' || decision.type === 'WithdrawalReturned') credit(row.user_id, 'main', row.amount);
     if (decision.type === 'DepositApproved') this.wallets.get(row.user_id)!.isActive = true;
     for (const event of events) {
-      if (event.type !== 'ReferralBonusEarned' || this.bonuses.some((b) => b.referredUserId === event.data.referredUserId)) continue;
+      if (event.type !== 'ReferralBonusPaid' || this.bonuses.some((b) => b.referredUserId === event.data.referredUserId)) continue;
       this.bonuses.push({ referrerId: event.data.referrerId, referredUserId: event.data.referredUserId, amount: event.data.amount });
       credit(event.data.referrerId, 'bonus', event.data.amount);
     }

@@ -1,4 +1,4 @@
-import { MAX_PENDING_DEPOSITS, type DepositClaimed, type Role, type WithdrawalRequested } from '@app/domain';
+import { MAX_PENDING_DEPOSITS, type DepositRequested, type Role, type WithdrawalRequested } from '@app/domain';
 import type { WalletBalance } from '@app/ledger';
 import { DepositClaimConflict, PaymentStore, type PaymentTx } from '../payment.store.js';
 
@@ -65,7 +65,7 @@ export class InMemoryPaymentStore extends PaymentStore {
           hasApprovedDeposit: data().transactions.some((t) => t.userId === userId && t.type === 'DEPOSIT' && t.status === 'COMPLETED'),
         };
       },
-      saveDepositClaim: async (claim: DepositClaimed['data']) => {
+      saveDepositClaim: async (claim: DepositRequested['data']) => {
         const mine = data().transactions.filter((t) => t.userId === claim.userId && t.type === 'DEPOSIT' && t.status === 'PENDING');
         if (mine.length >= MAX_PENDING_DEPOSITS) throw new DepositClaimConflict('TOO_MANY_PENDING');
         if (data().transactions.some((t) => t.utrNumber === claim.utrNumber)) throw new DepositClaimConflict('UTR_USED');
