@@ -53,6 +53,7 @@ describe('loadConfig', () => {
       [{ GST_RATE: '0.18005' }, 'GST_RATE', 'Invalid configuration: GST_RATE must be a rate from 0 to 1 in whole basis points (at most 4 decimals) (GST rate must be between 0 and 1 with at most 4 decimals, got 0.18005)'],
       [{ PAYOUTS: 'number=8.555' }, 'PAYOUTS', 'Invalid configuration: PAYOUTS must give each game a payout of at least 1 with at most 2 decimals (Payout for number must be a number ≥ 1 with at most 2 decimals, got 8.555)'],
       [{ PAYOUTS: 'color=0.5' }, 'PAYOUTS', 'Invalid configuration: PAYOUTS must give each game a payout of at least 1 with at most 2 decimals (Payout for color must be a number ≥ 1 with at most 2 decimals, got 0.5)'],
+      [{ REFERRAL_SHARE: '0.12345' }, 'REFERRAL_SHARE', 'Invalid configuration: REFERRAL_SHARE must be a share from 0 to 1 in whole basis points (at most 4 decimals) (Referral share must be between 0 and 1 with at most 4 decimals, got 0.12345)'],
       [{ ROUND_SECONDS: '7' }, 'ROUND_SECONDS', 'Invalid configuration: ROUND_SECONDS must divide a day (86400) exactly (roundSeconds must be a positive integer dividing 86400, got 7)'],
       [{ ROUND_SECONDS: '10', LOCK_SECONDS: '10' }, 'LOCK_SECONDS', 'Invalid configuration: LOCK_SECONDS must be shorter than ROUND_SECONDS (lockSeconds must be an integer from 0 to roundSeconds − 1, got 10)'],
     ])('refuses %j with one message naming %s', (env, variable, message) => {

@@ -16,7 +16,7 @@ import {
   ValidationError,
 } from 'class-validator';
 import { DEV_API_KEY } from '@app/contracts';
-import { assertPayoutTable, DEFAULT_PAYOUTS, gstRateToBps, periodConfig, rupeesToPaise, type PayoutTable, type PeriodConfig } from '@app/domain';
+import { assertPayoutTable, DEFAULT_PAYOUTS, gstRateToBps, periodConfig, referralShareToBps, rupeesToPaise, type PayoutTable, type PeriodConfig } from '@app/domain';
 
 const toInt = ({ value }: { value: unknown }) =>
   value === undefined || value === '' ? undefined : /^-?\d+$/.test(String(value)) ? Number(value) : value;
@@ -196,7 +196,7 @@ export class AppConfig {
   }
   /** The referrer's reward for a referred player's first approved deposit: share in basis points, cap in paise. */
   get referralTerms(): { shareBps: number; capPaise: number } {
-    return { shareBps: Math.round(this.REFERRAL_SHARE * 10_000), capPaise: rupeesToPaise(this.REFERRAL_CAP_RUPEES) };
+    return { shareBps: referralShareToBps(this.REFERRAL_SHARE), capPaise: rupeesToPaise(this.REFERRAL_CAP_RUPEES) };
   }
   /** GST_RATE in basis points, as the domain converts it (loadConfig has refused a rate it would not convert). */
   /** A 32-byte key for one purpose, derived from the signing secret (HKDF-SHA256), so no two uses share a key. */
@@ -286,6 +286,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   domainRule('LOCK_SECONDS', () => periodConfig(config.periodConfig), 'must be shorter than ROUND_SECONDS');
   domainRule('GST_RATE', () => gstRateToBps(config.GST_RATE), 'must be a rate from 0 to 1 in whole basis points (at most 4 decimals)');
   domainRule('PAYOUTS', () => assertPayoutTable(config.payouts), 'must give each game a payout of at least 1 with at most 2 decimals');
+  domainRule('REFERRAL_SHARE', () => referralShareToBps(config.REFERRAL_SHARE), 'must be a share from 0 to 1 in whole basis points (at most 4 decimals)');
   const production = config.isProduction ? productionProblem(config) : null;
   if (production) throw production;
   if (!!config.ADMIN_EMAIL !== !!config.ADMIN_PASSWORD) {
