@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { AppConfig } from '@app/config';
 import { Database } from '@app/db';
 import {
+  BET_MESSAGES,
   decideBet,
   evolveBet,
   initialBetState,
@@ -47,7 +48,7 @@ interface BetRow extends BetRowLike {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-export const BET_PLACED_MESSAGE = 'Bet placed successfully.';
+export const BET_PLACED_MESSAGE = BET_MESSAGES.placed;
 
 function field(fields: string[], name: string): string | undefined {
   for (let i = 0; i < fields.length; i += 2) if (fields[i] === name) return fields[i + 1];

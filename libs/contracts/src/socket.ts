@@ -1,16 +1,13 @@
+import type { PeriodTimes } from '@app/domain';
 import type { Bet, GameKey, GameResult } from './bet.js';
 
-/** next-period-id: times are epoch milliseconds; duration is in seconds. */
-export interface PeriodInfo {
-  periodId: string;
-  startTime: number;
-  duration: number;
+/**
+ * next-period-id: the period's times as the domain's period clock computes them (epoch milliseconds; duration in
+ * seconds), the server's clock, and the hash of the seed that will draw the period (present once public: once the
+ * period before it in the chain has been drawn). `lockTime` is when betting closes.
+ */
+export interface PeriodInfo extends Pick<PeriodTimes, 'periodId' | 'startTime' | 'duration'>, Partial<Pick<PeriodTimes, 'lockTime'>> {
   serverTime: number;
-  /**
-   * When betting closes (epoch ms) and the hash of the seed that will draw this period (present once public: once
-   * the period before it in the chain has been drawn).
-   */
-  lockTime?: number;
   seedHash?: string;
 }
 
