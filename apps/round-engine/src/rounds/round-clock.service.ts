@@ -50,9 +50,10 @@ export class RoundClockService implements OnApplicationBootstrap, OnApplicationS
   private running = false;
   private announced?: string;
   private readonly opened = new Set<string>();
-  /** When fences were last sent per period (re-derived from the database before anything is sent again). */
+  /** When fences were last sent (or found complete) per period; the database is read again before anything is re-sent. */
   private readonly fenceSentAt = new Map<string, number>();
   private settling: Promise<void> | null = null;
+  private republishCheckedAt = 0;
   private tickRunning = false;
   private starting?: Promise<void>;
   /** Drawn periods more than a round past their end and not yet settled (a gauge). */
@@ -185,7 +186,7 @@ export class RoundClockService implements OnApplicationBootstrap, OnApplicationS
     await this.ensureOpen(current);
     await this.ensureOpen(periodInfo(nextPeriodId(current.periodId, this.periodConfig), this.periodConfig));
     for (const period of await this.periods.openPastLock(new Date(now))) {
-      await this.fenceIfDue(period, now);
+      await this.fenceIfDue(period, now, false);
       if (period.end_at.getTime() <= now) {
         if (now - period.end_at.getTime() <= this.config.ROUND_SECONDS * 1000) await this.draw(period);
         else await this.refund(period, 'not-drawn');
@@ -272,19 +273,24 @@ export class RoundClockService implements OnApplicationBootstrap, OnApplicationS
   }
 
   /**
-   * Sends the fences a period still needs: at its lock, and again (to the partitions that have not recorded theirs)
-   * whenever they are still missing `REFENCE_AFTER_MS` after the last send, whatever happened to the previous ones
-   * (a lost batch, a stream that lost its data, a new leader).
+   * Whether every partition has recorded its fence for the period; sends the fences still missing: at its lock, and
+   * again (to the partitions that have not recorded theirs) whenever they are still missing `REFENCE_AFTER_MS` after
+   * the last send, whatever happened to the previous ones (a lost batch, a stream that lost its data, a new leader).
+   * With `check: false` (an open period, every tick) the database is read only when a send may be due.
    */
-  private async fenceIfDue(period: PeriodRow, now: number): Promise<boolean> {
+  private async fenceIfDue(period: PeriodRow, now: number, check = true): Promise<boolean> {
     if (this.config.BET_PIPELINE !== 'stream') return true;
     const sent = this.fenceSentAt.get(period.id);
-    if (sent !== undefined && now - sent < this.config.REFENCE_AFTER_MS) return false;
+    const due = sent === undefined || now - sent >= this.config.REFENCE_AFTER_MS;
+    if (!due && !check) return false;
     const have = new Set(await this.periods.fencedPartitions(period.id));
     const missing: number[] = [];
     for (let p = 0; p < this.config.BET_PARTITIONS; p++) if (!have.has(p)) missing.push(p);
-    if (missing.length === 0) return true;
-    if (!this.lease?.held) return false;
+    if (missing.length === 0) {
+      if (sent === undefined) this.fenceSentAt.set(period.id, now);
+      return true;
+    }
+    if (!due || !this.lease?.held) return false;
     await this.fence(period, missing);
     if (sent !== undefined) {
       this.logger.warn({ msg: 'fences still missing; sent again', periodId: period.id, partitions: missing });
@@ -372,6 +378,9 @@ export class RoundClockService implements OnApplicationBootstrap, OnApplicationS
       }
     }
     this.overdue = overdue;
+    // Looking for unpublished results once a second is plenty (they are due only after RESULTS_REPUBLISH_AFTER_MS).
+    if (now - this.republishCheckedAt < 1000) return;
+    this.republishCheckedAt = now;
     const afterMs = this.config.RESULTS_REPUBLISH_AFTER_MS;
     for (const period of await this.periods.gameResultUnpublished(afterMs)) {
       this.logger.warn({ msg: 'game result not recorded as broadcast; broadcasting it', periodId: period.id });
