@@ -158,6 +158,8 @@ try {
         await sleep(25);
       }
       const late = (await drawLateness(at, Date.now() - ROUND_S * 1000)).filter((v) => v !== null);
+      // Periods that ended once the standby held the lease: how late the new leader drew them.
+      const lateAfter = (await drawLateness(taken.t, Date.now() - ROUND_S * 1000)).filter((v) => v !== null);
       const staleWrites = resumedAt
         ? victim.logs.filter((l) => l.t >= resumedAt && /^period (drawn|settled|refunded)$/.test(l.msg)).length
         : null;
@@ -167,6 +169,7 @@ try {
         takeoverMs: taken.t - at,
         flaps,
         maxDrawLateMs: late.length ? Math.max(...late) : null,
+        maxDrawLateAfterTakeoverMs: lateAfter.length ? Math.max(...lateAfter) : null,
         staleWritesAfterResume: staleWrites,
         pausedTookLeadershipBack: resumedAt ? regained : null,
       });
@@ -198,11 +201,11 @@ try {
 }
 
 print(`\nround-clock fail-over, ${ROOT} (lease ${TTL} ms, chain ${CHAIN}, ${ROUND_S}-s rounds)`);
-print('| fault | trial | standby leads after (ms) | later hand-overs in 15 s | latest draw after (ms) | writes after resume | paused took it back |');
-print('|---|---|---|---|---|---|---|');
+print('| fault | trial | standby leads after (ms) | later hand-overs in 15 s | latest draw, any period ending from the fault on (ms) | latest draw of a period ending after the take-over (ms) | writes after resume | paused took it back |');
+print('|---|---|---|---|---|---|---|---|');
 for (const r of results) {
   print(
-    `| ${r.mode} | ${r.trial} | ${r.takeoverMs} | ${r.flaps} | ${r.maxDrawLateMs ?? '—'} | ${r.staleWritesAfterResume ?? '—'} | ${r.pausedTookLeadershipBack === null ? '—' : r.pausedTookLeadershipBack ? 'yes' : 'no'} |`,
+    `| ${r.mode} | ${r.trial} | ${r.takeoverMs} | ${r.flaps} | ${r.maxDrawLateMs ?? '—'} | ${r.maxDrawLateAfterTakeoverMs ?? '—'} | ${r.staleWritesAfterResume ?? '—'} | ${r.pausedTookLeadershipBack === null ? '—' : r.pausedTookLeadershipBack ? 'yes' : 'no'} |`,
   );
 }
 const within = results.filter((r) => r.takeoverMs <= TTL + 1000).length;
