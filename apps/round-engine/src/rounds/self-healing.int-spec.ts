@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { Redis } from 'ioredis';
 import { Registry } from 'prom-client';
+import { Database } from '@app/db';
 import { nextPeriodId } from '@app/domain';
 import { TEST_REDIS_URL } from '@app/redis/testing';
 import { startTestApi, type TestApi } from '../../../api/src/testing/test-api.js';
@@ -185,6 +186,33 @@ describe('round engine: every fault heals by itself', () => {
     const current = await freshPeriod(periodConfig, 1000);
     await settledWithin(current.periodId, 10_000);
     await eventually(async () => (await metric(clock, /^wr_periods_overdue/)) === 0, 8000, 'nothing overdue');
+  });
+
+  it("a leader frozen inside a transaction does not hold up its successor: Postgres ends the idle transaction", async () => {
+    const standby = await startEngine('clock');
+    const period = await freshPeriod(periodConfig, 1500);
+    await sleep(period.endTime - 300 - Date.now());
+    // The leader's process freezes inside a transaction that holds the period's row (on its own engine session).
+    const frozen = clock.app
+      .get(Database)
+      .transaction()
+      .execute(async (trx) => {
+        await sql`SELECT 1 FROM periods WHERE id = ${period.periodId} FOR UPDATE`.execute(trx);
+        await sleep(8000);
+        await sql`SELECT 1`.execute(trx);
+        return 'still open';
+      })
+      .catch((e: Error) => e.message);
+    await clock.app.get(RoundClockService).halt();
+    await eventually(async () => standby.app.get(RoundClockService).isLeader, 3000, 'the standby leading');
+    await eventually(async () => (await status(period.periodId)) !== 'OPEN', 6000, 'drawn by the standby');
+    const row = await api.db.selectFrom('periods').select(['status', 'drawn_at']).where('id', '=', period.periodId).executeTakeFirstOrThrow();
+    expect(row.status).not.toBe('REFUNDED');
+    // Drawn within the idle-transaction limit (2 s) of the freeze, not after the frozen process's 8 s.
+    expect(row.drawn_at!.getTime() - period.endTime).toBeLessThan(3000);
+    expect(await frozen).not.toBe('still open');
+    clock = standby;
+    await settledWithin(period.periodId, 8000);
   });
 
   it('after an outage of every clock, each missed period id is recorded and refunded: no gap', async () => {
