@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { AppConfig } from '@app/config';
-import { Database } from '@app/db';
+import { Database, type DB } from '@app/db';
 import {
   BET_MESSAGES,
   decideBet,
@@ -73,7 +73,11 @@ export class BetBatchService {
     this.periodConfig = { roundSeconds: config.ROUND_SECONDS, lockSeconds: config.LOCK_SECONDS };
   }
 
-  async apply(partition: number, entries: StreamEntry[]): Promise<BatchResult> {
+  /**
+   * `guard` (optional) runs as the transaction's last statement: the partition consumer's fencing check, so a
+   * consumer that lost its partition's lease commits nothing.
+   */
+  async apply(partition: number, entries: StreamEntry[], guard?: (trx: Transaction<DB>) => Promise<void>): Promise<BatchResult> {
     const commands: Array<{ command: BetCommand; receivedAtMs: number }> = [];
     const fences: string[] = [];
     let invalid = 0;
@@ -234,6 +238,7 @@ export class BetBatchService {
           ON CONFLICT DO NOTHING
         `.execute(trx);
       }
+      await guard?.(trx);
       return result;
     });
   }

@@ -149,6 +149,30 @@ export class AppConfig {
   @Transform(toInt) @IsInt() @Min(200) @Max(60_000)
   LEASE_TTL_MS = 3000;
 
+  /** Round-engine database sessions: longest wait for a lock before the statement fails (ms). */
+  @Transform(toInt) @IsInt() @Min(100) @Max(60_000)
+  ENGINE_DB_LOCK_TIMEOUT_MS = 2000;
+
+  /** Round-engine database sessions: a transaction left idle this long is ended by the server (ms). */
+  @Transform(toInt) @IsInt() @Min(100) @Max(60_000)
+  ENGINE_DB_IDLE_TX_TIMEOUT_MS = 2000;
+
+  /** Round-engine database sessions: longest a statement may run (ms). */
+  @Transform(toInt) @IsInt() @Min(1000) @Max(600_000)
+  ENGINE_DB_STATEMENT_TIMEOUT_MS = 15_000;
+
+  /** A period still missing a partition's fence this long after the fence was sent gets it again (ms). */
+  @Transform(toInt) @IsInt() @Min(200) @Max(60_000)
+  REFENCE_AFTER_MS = 3000;
+
+  /** A drawn period not settled this many rounds after its end is refunded. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(100)
+  SETTLEMENT_DEADLINE_ROUNDS = 3;
+
+  /** Results (bet-results, refund notices, game results) not recorded as published this long after being taken on are published again by the leader (ms). */
+  @Transform(toInt) @IsInt() @Min(200) @Max(600_000)
+  RESULTS_REPUBLISH_AFTER_MS = 5000;
+
   /** Most commands a partition consumer applies in one transaction. */
   @Transform(toInt) @IsInt() @Min(1) @Max(20_000)
   BET_BATCH_SIZE = 2000;

@@ -163,6 +163,19 @@ export interface PeriodsTable {
   settled_at: NullableTimestamp;
   results_published_at: NullableTimestamp;
   created_at: DefaultTimestamp;
+  /** Why a refunded period was refunded (migration 0007); NULL for periods refunded before it. */
+  refund_reason: ColumnType<RefundReason | null, RefundReason | null | undefined, RefundReason | null>;
+  game_result_published_at: NullableTimestamp;
+  results_claimed_at: NullableTimestamp;
+}
+
+export type RefundReason = 'not-drawn' | 'settlement-deadline' | 'missed';
+
+/** The fencing token of each leased round-engine role (migration 0007). */
+export interface FencingTokensTable {
+  name: string;
+  token: number;
+  acquired_at: DefaultTimestamp;
 }
 
 /**
@@ -243,6 +256,7 @@ export interface DB {
   public_periods: PublicPeriodsView;
   bets: BetsTable;
   partition_fences: PartitionFencesTable;
+  fencing_tokens: FencingTokensTable;
   audit_log: AuditLogTable;
 }
 
