@@ -12,8 +12,11 @@ export const BET_UNAVAILABLE_MESSAGE = 'Could not place your bet. Please try aga
 /** How long get-bet-outcomes waits for a command nobody answered yet before it stores "could not place". */
 export const OUTCOME_WAIT_MS = 1_500;
 const OUTCOME_POLL_MS = 250;
-/** Longest a stored answer may take to write or read on a path where the player waits. */
-export const OUTCOME_DEADLINE_MS = 1_000;
+/**
+ * Longest storing a refusal may take on the place-bet path, after a hand-off that failed (at most the fail-fast
+ * command timeout, 1 s): the answer still comes within 2 s.
+ */
+export const OUTCOME_DEADLINE_MS = 750;
 
 export interface SocketReply {
   event: 'bet-message' | 'bet-result' | 'bet-update' | 'balance-update';

@@ -258,6 +258,14 @@ describe('no answer or result lost to a reconnection', () => {
     socket.accept('socket-3');
     expect(socket.sent.at(-1)).toEqual({ event: 'get-bet-outcomes', payload: { commandIds: [], betIds: ['b-1'] } });
 
+    // A pending bet the server lists (placed before a reload, or from another tab) is awaited too.
+    socket.push('current-bet-response', [placed, bet({ _id: 'b-2', periodId: '202611210541', status: 'PENDING', isWin: null, winAmount: 0 })]);
+    socket.drop();
+    socket.clearSent();
+    socket.accept('socket-3b');
+    expect(socket.sent.at(-1)).toEqual({ event: 'get-bet-outcomes', payload: { commandIds: [], betIds: ['b-1', 'b-2'] } });
+    socket.push('bet-update', { ...bet({ _id: 'b-2', periodId: '202611210541' }), status: 'REFUNDED' });
+
     // Its result arrived: nothing is left to ask for.
     socket.push('bet-result', betResult({ periodId: placed.periodId, betId: 'b-1', bet: { ...placed, status: 'COMPLETED', isWin: false } }));
     socket.drop();

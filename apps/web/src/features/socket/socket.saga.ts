@@ -201,7 +201,13 @@ function* routeServerEvent(socket: LiveSocket, name: ServerEventName, payload: u
       if (isObject(payload)) yield put(balanceUpdated(payload as unknown as BalanceUpdate));
       return;
     case 'current-bet-response':
-      if (Array.isArray(payload)) yield put(currentBetsListed(payload as Bet[]));
+      if (Array.isArray(payload)) {
+        // The period's pending bets (also after a reload): their results are awaited like those placed here.
+        for (const item of payload as Bet[]) {
+          if (isObject(item) && typeof item._id === 'string' && item.status === 'PENDING' && !link.resulted.has(item._id)) link.unresolved.add(item._id);
+        }
+        yield put(currentBetsListed(payload as Bet[]));
+      }
       return;
     // bet-message (placed) and bet-result (settled) carry the bet itself: it is merged like a bet-update.
     case 'bet-message':
