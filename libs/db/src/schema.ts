@@ -225,6 +225,17 @@ export interface PartitionFencesTable {
   processed_at: DefaultTimestamp;
 }
 
+/** The one stored answer to a place-bet command (0008), keyed by the player and the command id. */
+export interface BetOutcomesTable {
+  user_id: string;
+  command_id: string;
+  kind: 'accepted' | 'rejected' | 'unavailable';
+  bet_id: string | null;
+  period_id: string | null;
+  message: string;
+  created_at: DefaultTimestamp;
+}
+
 export interface AuditLogTable {
   id: ColumnType<number, never, never>;
   actor_id: string | null;
@@ -257,6 +268,7 @@ export interface DB {
   bets: BetsTable;
   partition_fences: PartitionFencesTable;
   fencing_tokens: FencingTokensTable;
+  bet_outcomes: BetOutcomesTable;
   audit_log: AuditLogTable;
 }
 
