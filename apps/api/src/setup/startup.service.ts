@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { hash } from 'argon2';
 import { sql } from 'kysely';
+import { PASSWORD_HASH_OPTIONS } from '../auth/passwords.js';
 import { randomBytes } from 'node:crypto';
 import { AppConfig } from '@app/config';
 import { Database, migrateToLatest } from '@app/db';
@@ -33,7 +34,7 @@ export class StartupService implements OnModuleInit {
     const { ADMIN_EMAIL, ADMIN_PASSWORD } = this.config;
     if (!ADMIN_EMAIL || !ADMIN_PASSWORD) return;
     const email = ADMIN_EMAIL.toLowerCase();
-    const passwordHash = await hash(ADMIN_PASSWORD, { type: 2 });
+    const passwordHash = await hash(ADMIN_PASSWORD, PASSWORD_HASH_OPTIONS);
     // Usernames are unique (ignoring case): when a player already holds the address's local part, the admin's
     // name gets a suffix rather than not being created.
     const local = email.split('@')[0]!.slice(0, 30);
