@@ -23,6 +23,25 @@ import { e2eState } from './support/state.js';
 test.describe.configure({ mode: 'serial' });
 
 const ADMIN = { email: 'superadmin@gmail.com', password: 'admin12345' };
+
+/** The long-named player of this file; whatever happens, none of their withdrawals is left pending for other suites. */
+let longPlayer: { username: string } | null = null;
+
+test.afterAll(async () => {
+  if (!longPlayer) return;
+  const { url } = e2eState();
+  const { accessToken } = await apiCall<{ accessToken: string }>(url, 'POST', '/auth/login', ADMIN);
+  const { pendingWithdrawals } = await apiCall<{ pendingWithdrawals: { username: string; walletId: string; withdrawal: { transactionId: string } }[] }>(
+    url,
+    'GET',
+    '/admin/pending-withdraws?status=PENDING',
+    undefined,
+    accessToken,
+  );
+  for (const entry of pendingWithdrawals.filter((w) => w.username === longPlayer!.username)) {
+    await apiCall(url, 'PUT', '/admin/update-transaction-status', { walletId: entry.walletId, transactionId: entry.withdrawal.transactionId, status: 'FAILED' }, accessToken);
+  }
+});
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
 /** The box of an element as the screen shows it. */
@@ -110,6 +129,7 @@ test('a player with long data: every screen fits 360 px and is accessible, bets 
   test.setTimeout(180_000);
   const { url, databaseUrl } = e2eState();
   const player = await seedLongNamedPlayer(databaseUrl);
+  longPlayer = player;
   await fundPlayers(url, [player], 2000);
   const { accessToken } = await apiCall<{ accessToken: string }>(url, 'POST', '/auth/login', { email: player.email, password: player.password });
   await apiCall(url, 'POST', '/payment/withdraw', { method: 'UPI', amount: 500, upiApp: 'GOOGLE_PAY', upiId: LONG.upiId }, accessToken);
@@ -234,6 +254,14 @@ test('the admin: every tab accessible and within 360 px with long data, review a
   await checkScreen(page, 'admin review confirmation', 'admin-review-confirm');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);
+  // Rejected for real: the toast says what was done, and the player's held money goes back (nothing left pending).
+  await row.getByRole('button', { name: 'Reject' }).click();
+  await dialog.getByRole('button', { name: 'Reject withdrawal' }).click();
+  await expect(page.getByText(/^Rejected the ₹500\.00 withdrawal of Ravindranath_Venkatara\w+\. Transaction updated successfully!$/)).toBeVisible();
+  const bankRow = withdrawals.locator('tr', { hasText: LONG.accountNumber.slice(-4) });
+  await bankRow.getByRole('button', { name: 'Reject' }).click();
+  await page.getByRole('alertdialog', { name: 'Reject the ₹600.00 withdrawal?' }).getByRole('button', { name: 'Reject withdrawal' }).click();
+  await expect(page.getByText('No withdrawals found.')).toBeVisible();
 
   for (const tab of ['Predict', 'Setting']) {
     await page.getByRole('tab', { name: tab }).click();

@@ -69,6 +69,8 @@ export async function expectNoSidewaysScroll(page: Page, screen: string): Promis
 
 /** axe-core on the page as it is now: no serious or critical violation (WCAG 2.1 A/AA and best practices). */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  // Colours are judged as they settle, not halfway through a sheet's or a popup's entrance.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
