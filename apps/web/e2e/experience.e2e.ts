@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import { fundPlayers } from './support/game-players.js';
 import { logInToGame, placeBet, waitForFreshPeriod } from './support/game-pages.js';
 import { nextCode } from './support/identity-mail.js';
@@ -7,6 +8,7 @@ import {
   apiCall,
   collectConsoleErrors,
   docShot,
+  DOCS_SCREENSHOTS,
   expectAccessible,
   expectNoSidewaysScroll,
   LONG,
@@ -280,7 +282,7 @@ test('the admin: every tab accessible and within 360 px with long data, review a
   const content = await box(wide, wide.locator('main.admin-screen'));
   expect(Math.abs(bar.x - content.x)).toBeLessThanOrEqual(1);
   expect(Math.abs(bar.width - content.width)).toBeLessThanOrEqual(1);
-  await wide.screenshot({ path: 'docs/screenshots/admin-dashboard-desktop.png', clip: { x: 0, y: 0, width: 1280, height: 400 } });
+  await wide.screenshot({ path: join(DOCS_SCREENSHOTS, `${process.env.DOC_SCREENSHOTS === '1' ? '' : 'experience-'}admin-dashboard-desktop.png`), clip: { x: 0, y: 0, width: 1280, height: 400 } });
   await desktop.close();
 });
 

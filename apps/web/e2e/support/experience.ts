@@ -9,13 +9,17 @@ import type { GamePlayer } from './game-players.js';
 
 const API_KEY = process.env.VITE_API_KEY || 'dev-api-key';
 
-/** Where the phone screenshots of the screens this suite checks are committed. */
-export const DOCS_SCREENSHOTS = join(process.cwd(), 'docs', 'screenshots');
+/**
+ * Where the phone screenshots of the screens this suite checks go: docs/screenshots/ (committed) when
+ * DOC_SCREENSHOTS=1, else artifacts/screenshots/experience-* (so an ordinary run changes no committed file).
+ */
+export const DOCS_SCREENSHOTS = process.env.DOC_SCREENSHOTS === '1' ? join(process.cwd(), 'docs', 'screenshots') : join(process.cwd(), 'artifacts', 'screenshots');
+const PREFIX = process.env.DOC_SCREENSHOTS === '1' ? '' : 'experience-';
 
-/** A 360×640 screenshot for docs/screenshots/{name}.png (what a phone shows first, not the whole page). */
+/** A 360×640 screenshot (what a phone shows first, not the whole page), see DOCS_SCREENSHOTS. */
 export async function docShot(page: Page, name: string): Promise<void> {
   mkdirSync(DOCS_SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(DOCS_SCREENSHOTS, `${name}.png`), scale: 'css' });
+  await page.screenshot({ path: join(DOCS_SCREENSHOTS, `${PREFIX}${name}.png`), scale: 'css' });
 }
 
 /** Long values a real player can have: a 30-character name without spaces, a long UPI ID and bank holder name. */
