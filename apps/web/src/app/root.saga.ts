@@ -1,4 +1,5 @@
 import { all, fork } from 'redux-saga/effects';
+import { loadConfigSaga } from '../features/config/config.saga';
 import { watchSessionRefresh } from '../features/auth/auth.saga';
 import { watchLogin, watchLogout } from '../features/auth/login.saga';
 import { watchForgotPassword } from '../features/forgot-password/forgot-password.saga';
@@ -15,6 +16,7 @@ import { watchWithdraw } from '../features/withdraw/withdraw.saga';
 
 export function* rootSaga() {
   yield all([
+    fork(loadConfigSaga),
     fork(watchSessionRefresh),
     fork(watchLogin),
     fork(watchLogout),
