@@ -27,6 +27,16 @@ describe('api foundation', () => {
     const good = await api.request('GET', '/api/v1/app-config');
     expect(good.status).toBe(200);
     expect(good.body.data).toMatchObject({ roundSeconds: 30, lockSeconds: 5, payouts: { color: 2, bigSmall: 2, number: 9 } });
+    // Every rule the client shows or checks, in the domain's units (paise, basis points).
+    expect(good.body.data).toMatchObject({
+      gstRate: 0.18,
+      gstBps: 1800,
+      allowedEmailDomains: ['gmail.com'],
+      stakesPaise: [1000, 5000, 10000, 20000, 50000, 100000],
+      deposit: { minPaise: 10_000, maxPaise: 1_000_000 },
+      withdrawal: { minPaise: 50_000, maxPaise: 2_500_000, dailyMaxPaise: 2_500_000 },
+      referral: { shareBps: 1000, capPaise: 50_000 },
+    });
   });
 
   it('answers unknown routes with the error envelope', async () => {

@@ -90,6 +90,16 @@ export interface ClientConfig {
   lockSeconds: number;
   payouts: { color: number; bigSmall: number; number: number };
   gstRate: number;
+  /** GST_RATE in basis points, as the domain converts it (1800 = 18 %). */
+  gstBps: number;
   allowedEmailDomains: string[];
   payment: PaymentConfig;
+  /** The stake buttons, in paise. */
+  stakesPaise: number[];
+  /** Deposit bounds per request, in paise. */
+  deposit: { minPaise: number; maxPaise: number };
+  /** Withdrawal bounds per request and per IST day, in paise. */
+  withdrawal: { minPaise: number; maxPaise: number; dailyMaxPaise: number };
+  /** Referral commission: share of a referee's stake in basis points, capped per referee in paise. */
+  referral: { shareBps: number; capPaise: number };
 }

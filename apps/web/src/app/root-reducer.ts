@@ -1,4 +1,5 @@
 import { combineReducers } from '@reduxjs/toolkit';
+import { configReducer } from '../features/config/config.slice';
 import { authFormsReducer } from '../features/auth/auth-forms.slice';
 import { authReducer } from '../features/auth/auth.slice';
 import { forgotPasswordReducer } from '../features/forgot-password/forgot-password.slice';
@@ -15,6 +16,7 @@ import { walletReducer } from '../features/wallet/wallet.slice';
 import { withdrawReducer } from '../features/withdraw/withdraw.slice';
 
 export const rootReducer = combineReducers({
+  config: configReducer,
   auth: authReducer,
   authForms: authFormsReducer,
   register: registerReducer,

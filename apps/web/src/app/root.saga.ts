@@ -1,4 +1,5 @@
-import { all, fork } from 'redux-saga/effects';
+import { all, call, spawn } from 'redux-saga/effects';
+import { loadConfigSaga } from '../features/config/config.saga';
 import { watchSessionRefresh } from '../features/auth/auth.saga';
 import { watchLogin, watchLogout } from '../features/auth/login.saga';
 import { watchForgotPassword } from '../features/forgot-password/forgot-password.saga';
@@ -13,21 +14,50 @@ import { watchDeposit } from '../features/deposit/deposit.saga';
 import { watchWallet } from '../features/wallet/wallet.saga';
 import { watchWithdraw } from '../features/withdraw/withdraw.saga';
 
-export function* rootSaga() {
-  yield all([
-    fork(watchSessionRefresh),
-    fork(watchLogin),
-    fork(watchLogout),
-    fork(watchRegister),
-    fork(watchForgotPassword),
-    fork(watchProfile),
-    fork(watchLiveSocket),
-    fork(gameSaga),
-    fork(historySaga),
-    fork(fairnessSaga),
-    fork(watchWallet),
-    fork(watchDeposit),
-    fork(watchWithdraw),
-    fork(watchAdmin),
-  ]);
+/** A watcher of the root saga: a generator function that runs for the life of the store (or returns once done). */
+export type Watcher = () => Generator<unknown, unknown, never>;
+
+/** The most times a crashed watcher is restarted; beyond it the watcher stays down (the others keep running). */
+export const WATCHER_RESTARTS = 5;
+
+/**
+ * Runs a watcher so that an exception in it stops only it: the error is logged and the watcher started again
+ * (a watcher that returns is finished and is not restarted).
+ */
+export function* keepAlive(watcher: Watcher, restarts = WATCHER_RESTARTS) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      yield call(watcher);
+      return;
+    } catch (error) {
+      console.error(`${watcher.name || 'watcher'} crashed${attempt < restarts ? '; restarting it' : ''}`, error);
+      if (attempt >= restarts) return;
+    }
+  }
+}
+
+export const WATCHERS: readonly Watcher[] = [
+  loadConfigSaga,
+  watchSessionRefresh,
+  watchLogin,
+  watchLogout,
+  watchRegister,
+  watchForgotPassword,
+  watchProfile,
+  watchLiveSocket,
+  gameSaga,
+  historySaga,
+  fairnessSaga,
+  watchWallet,
+  watchDeposit,
+  watchWithdraw,
+  watchAdmin,
+] as Watcher[];
+
+/**
+ * Every watcher runs detached (spawn) under keepAlive: a crash in one — say the wallet's — neither cancels the
+ * others nor stops the live socket.
+ */
+export function* rootSaga(watchers: readonly Watcher[] = WATCHERS) {
+  yield all(watchers.map((watcher) => spawn(keepAlive, watcher)));
 }

@@ -1,4 +1,4 @@
-import { ERROR_DEFAULTS, TERMS, adminDashboardErrorText, adminUpdateErrorText, errorMessageOr } from './texts.js';
+import { ERROR_DEFAULTS, TERMS, termsTexts, adminDashboardErrorText, adminUpdateErrorText, errorMessageOr } from './texts.js';
 
 describe('texts of the spec', () => {
   it('a call shows the server’s message when present, else its default', () => {
@@ -17,5 +17,14 @@ describe('texts of the spec', () => {
   it('the terms list has the spec’s eight items, 18+ first', () => {
     expect(TERMS).toHaveLength(8);
     expect(TERMS[0]).toBe('18+ only.');
+    expect(TERMS[1]).toBe('Rounds last 30 seconds.');
+    expect(TERMS[3]).toBe('18% GST on winnings, with net payouts.');
+    expect(termsTexts({ roundSeconds: 60, gstBps: 2000 })).toEqual([
+      ...TERMS.slice(0, 1),
+      'Rounds last 60 seconds.',
+      TERMS[2],
+      '20% GST on winnings, with net payouts.',
+      ...TERMS.slice(4),
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { WITHDRAWAL_PROCESSING_TIME } from './limits.js';
+import { GST_BPS, ROUND_SECONDS, WITHDRAWAL_PROCESSING_TIME } from './limits.js';
 
 /**
  * Player- and admin-facing texts of SPEC §1, §2 and §8, word for word, so the web client and the server say the
@@ -76,17 +76,31 @@ export function adminDashboardErrorText(error: string): string {
   return `Error: ${error}`;
 }
 
-/** The terms page's list (SPEC §1), in the spec's order and words. */
-export const TERMS = [
-  '18+ only.',
-  'Rounds last 30 seconds.',
-  'No change or cancel after a bet.',
-  '18% GST on winnings, with net payouts.',
-  'No refunds for confirmed bets. Unsettled bets after technical errors may be reversed at discretion.',
-  'Cheating means a permanent ban.',
-  'Deposits and withdrawals may need verification.',
-  'Suspicious activity can freeze the account.',
-] as const;
+/** The rules the terms quote: the round length and the GST rate in basis points (the server's configuration). */
+export interface TermsRules {
+  readonly roundSeconds?: number;
+  readonly gstBps?: number;
+}
+
+/**
+ * The terms page's list (SPEC §1), in the spec's order and words, for the configured round length and GST rate
+ * (with the defaults: 'Rounds last 30 seconds.', '18% GST on winnings, with net payouts.').
+ */
+export function termsTexts({ roundSeconds = ROUND_SECONDS, gstBps = GST_BPS }: TermsRules = {}): readonly string[] {
+  return [
+    '18+ only.',
+    `Rounds last ${roundSeconds} seconds.`,
+    'No change or cancel after a bet.',
+    `${gstBps / 100}% GST on winnings, with net payouts.`,
+    'No refunds for confirmed bets. Unsettled bets after technical errors may be reversed at discretion.',
+    'Cheating means a permanent ban.',
+    'Deposits and withdrawals may need verification.',
+    'Suspicious activity can freeze the account.',
+  ];
+}
+
+/** The terms page's list with the spec's values. */
+export const TERMS: readonly string[] = termsTexts();
 
 /** The 404 page's title. */
 export const NOT_FOUND_TITLE = 'Page Not Found';

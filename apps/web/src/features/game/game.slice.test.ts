@@ -1,5 +1,5 @@
 import type { BetMessage } from '@app/contracts';
-import { BET_MESSAGES, RESULTS_KEPT } from '@app/domain';
+import { BET_MESSAGES, DEFAULT_PAYOUTS, RESULTS_KEPT } from '@app/domain';
 import { configureStore } from '@reduxjs/toolkit';
 import { rootReducer, type RootState } from '../../app/root-reducer';
 import { signedOut } from '../../shared/session';
@@ -355,9 +355,10 @@ describe('after a bet is placed', () => {
   });
 
   test('the displayed win is stake × payout', () => {
-    expect(displayedWin({ amount: 10, betType: 'number' })).toBe(90);
-    expect(displayedWin({ amount: 100, betType: 'bigSmall' })).toBe(200);
-    expect(displayedWin({ amount: 50, betType: 'color' })).toBe(100);
+    expect(displayedWin({ amount: 10, betType: 'number' }, DEFAULT_PAYOUTS)).toBe(90);
+    expect(displayedWin({ amount: 100, betType: 'bigSmall' }, DEFAULT_PAYOUTS)).toBe(200);
+    expect(displayedWin({ amount: 50, betType: 'color' }, DEFAULT_PAYOUTS)).toBe(100);
+    expect(displayedWin({ amount: 10, betType: 'number' }, { ...DEFAULT_PAYOUTS, number: 8.35 })).toBe(83.5);
   });
 });
 

@@ -4,14 +4,14 @@ import {
   gameCardState,
   GAMES_BY_KEY,
   isLockedAt,
-  LOCK_SECONDS,
   potentialWin,
-  ROUND_SECONDS,
   showNextRoundOverlay,
   type GameCardState,
+  type PayoutTable,
 } from '@app/domain';
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/root-reducer';
+import { selectConfigRoundSeconds, selectLockSeconds, selectPayouts } from '../config/selectors';
 
 const toPaise = (rupees: number) => Math.round(rupees * 100);
 const toRupees = (paise: number) => paise / 100;
@@ -50,18 +50,18 @@ export const selectTotalBet = createSelector([selectPeriodBets], (bets) =>
 
 export const selectHasAnyBet = (state: RootState) => selectPeriodBets(state).length > 0;
 
-/** Betting lock (SPEC 4): 5 s or less remain. */
-export const selectIsLocked = (state: RootState) => isLockedAt(lockClock(state), LOCK_SECONDS);
+/** Betting lock (SPEC 4): 5 s (the server's LOCK_SECONDS) or less remain. */
+export const selectIsLocked = (state: RootState) => isLockedAt(lockClock(state), selectLockSeconds(state));
 
 /** A game card: 'betPlaced' (dimmed) with a bet on it, else 'locked' at ≤ 5 s, else 'open'. */
 export const selectCardState = (state: RootState, game: GameKey): GameCardState =>
-  gameCardState(lockClock(state), selectChoices(state)[game] !== undefined);
+  gameCardState(lockClock(state), selectChoices(state)[game] !== undefined, selectLockSeconds(state));
 
 /** The bet panel shows when a card is selected, more than 5 s remain and there is no bet on that game. */
 export const selectBetPanelGame = (state: RootState): GameKey | null => {
   const game = state.game.selectedGame;
   if (!game) return null;
-  if (state.game.secondsLeft === null || isLockedAt(state.game.secondsLeft)) return null;
+  if (state.game.secondsLeft === null || isLockedAt(state.game.secondsLeft, selectLockSeconds(state))) return null;
   return selectChoices(state)[game] === undefined ? game : null;
 };
 
@@ -76,19 +76,25 @@ export const selectBetBlockReason = (state: RootState): string | null => {
     betValue: selectedChoice,
     stakePaise: stake > 0 ? toPaise(stake) : 0,
     balancePaise: balance === null ? null : toPaise(balance),
+    lockSeconds: selectLockSeconds(state),
   });
 };
 
 /** The full-screen 'Next round starts soon!' overlay: ≤ 5 s left and the player has a bet. */
 export const selectShowNextRoundOverlay = (state: RootState) =>
-  state.game.secondsLeft !== null && showNextRoundOverlay(state.game.secondsLeft, selectHasAnyBet(state));
+  state.game.secondsLeft !== null &&
+  showNextRoundOverlay(state.game.secondsLeft, selectHasAnyBet(state), selectLockSeconds(state));
 
-/** The displayed win of a bet: stake × payout (SPEC 9), in rupees. */
-export function displayedWin(bet: Pick<Bet, 'amount' | 'betType'>): number {
-  return toRupees(potentialWin(toPaise(bet.amount), bet.betType));
+/** The displayed win of a bet: stake × payout (SPEC 9) on the server's payout table, in rupees. */
+export function displayedWin(bet: Pick<Bet, 'amount' | 'betType'>, payouts: PayoutTable): number {
+  return toRupees(potentialWin(toPaise(bet.amount), bet.betType, payouts));
 }
 
+/** The potential win of a stake in rupees on a game, on the server's payouts. */
+export const selectPotentialWin = (state: RootState, stake: number, game: GameKey): number =>
+  displayedWin({ amount: stake, betType: game }, selectPayouts(state));
+
 /** The round length the bet panel's title names ('Win Go 30s'). */
-export const selectRoundSeconds = (state: RootState) => state.game.period?.duration ?? ROUND_SECONDS;
+export const selectRoundSeconds = (state: RootState) => state.game.period?.duration ?? selectConfigRoundSeconds(state);
 
 export const gameName = (key: GameKey) => GAMES_BY_KEY[key].name;

@@ -1,5 +1,7 @@
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { HEADER_HIDE_SCROLL_PX, ROUND_SECONDS } from '@app/domain';
+import { HEADER_HIDE_SCROLL_PX } from '@app/domain';
+import { useAppSelector } from '../../app/hooks';
+import { selectConfigRoundSeconds } from '../../features/config/selectors';
 import { useHideOnScroll } from '../hooks/use-hide-on-scroll';
 import { Logo } from './Logo';
 import { Spinner } from './Spinner';
@@ -37,7 +39,8 @@ function BackButton() {
 }
 
 function RoundClock({ time }: { time: number }) {
-  if (time === ROUND_SECONDS) {
+  const roundSeconds = useAppSelector(selectConfigRoundSeconds);
+  if (time === roundSeconds) {
     return (
       <span className="app-header__clock">
         <Spinner size="sm" label="New round starting" />

@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { PATHS } from '../../../app/paths';
 import { PasswordField } from '../../../shared/ui/PasswordField';
 import { TextField } from '../../../shared/ui/TextField';
+import { selectAllowedEmailDomains } from '../../config/selectors';
 import { loginErrorCleared, loginRequested } from '../auth-forms.slice';
 import { selectLoginRequest } from '../selectors';
 import { PASSWORD_INPUT_MAX_LENGTH } from '../password-input';
@@ -36,7 +37,8 @@ export function LoginForm({ variant = 'page' }: LoginFormProps) {
     [dispatch],
   );
 
-  const result = validateLogin({ email, password });
+  const allowedEmailDomains = useAppSelector(selectAllowedEmailDomains);
+  const result = validateLogin({ email, password }, { allowedEmailDomains });
   const show = (field: 'email' | 'password') => (submitted || dirty[field] ? (result.errors[field] ?? null) : null);
 
   const edit = (field: 'email' | 'password', value: string) => {

@@ -1,7 +1,5 @@
 import type { UpiApp } from '@app/contracts';
 import {
-  DEPOSIT_INSTRUCTION_MAX,
-  DEPOSIT_INSTRUCTION_MIN,
   DEPOSIT_PRESETS,
   DEPOSIT_UPI_APPS,
   FORM_FALLBACKS,
@@ -12,7 +10,9 @@ import {
   upiAppName,
   validateDeposit,
   validateDepositAmount,
+  formatPaise,
 } from '@app/domain';
+import { selectDepositBounds } from '../../config/selectors';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -48,6 +48,7 @@ export function DepositPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { status, error, message, payee, payeeLoading, payeeError } = useAppSelector(selectDeposit);
+  const bounds = useAppSelector(selectDepositBounds);
 
   const [amount, setAmount] = useState('');
   const [mode, setMode] = useState<PayMode>('qr');
@@ -154,10 +155,10 @@ export function DepositPage() {
                 className="pay-input"
                 type="number"
                 inputMode="decimal"
-                min={DEPOSIT_INSTRUCTION_MIN}
-                max={DEPOSIT_INSTRUCTION_MAX}
+                min={paiseToRupees(bounds.minPaise)}
+                max={paiseToRupees(bounds.maxPaise)}
                 step="0.01"
-                placeholder={`${formatRupees(DEPOSIT_INSTRUCTION_MIN).replace(/\.00$/, '')} – ${formatRupees(DEPOSIT_INSTRUCTION_MAX).replace(/\.00$/, '')}`}
+                placeholder={`${formatPaise(bounds.minPaise).replace(/\.00$/, '')} – ${formatPaise(bounds.maxPaise).replace(/\.00$/, '')}`}
                 value={amount}
                 onChange={(e) => chooseAmount(e.target.value)}
               />

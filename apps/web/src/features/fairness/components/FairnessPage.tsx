@@ -5,11 +5,10 @@ import {
   formatRupees,
   GAMES_BY_KEY,
   gameOdds,
-  GST_PERCENT,
   isSeedHex,
-  LOCK_SECONDS,
   REJECT_THRESHOLD,
   type ChoiceOdds,
+  type PayoutOptions,
 } from '@app/domain';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -17,6 +16,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { choiceText } from '../../game/components/ChoiceLabel';
 import { Screen } from '../../../shared/ui/Screen';
 import { Spinner } from '../../../shared/ui/Spinner';
+import { selectGstPercent, selectLockSeconds, selectPayoutOptions } from '../../config/selectors';
 import { fairnessRequested, periodLookupRequested } from '../fairness.slice';
 import { selectFairness } from '../selectors';
 import { chainSteps, verifyDraw, verifyRefunded, type DrawVerification } from '../verify-draw';
@@ -28,13 +28,13 @@ const percent = (x: number) => `${Math.round(x * 1000) / 10}%`;
 const grouped = new Intl.NumberFormat('en-IN');
 
 /** Per game, one row per choice; the ten digits share one row (each has the same odds). */
-function oddsGroups(): { game: string; rows: { label: string; odds: ChoiceOdds }[] }[] {
-  const colour = gameOdds('color');
-  const bigSmall = gameOdds('bigSmall');
+function oddsGroups(options: PayoutOptions): { game: string; rows: { label: string; odds: ChoiceOdds }[] }[] {
+  const colour = gameOdds('color', options);
+  const bigSmall = gameOdds('bigSmall', options);
   return [
     { game: GAMES_BY_KEY.color.name, rows: COLORS.map((c, i) => ({ label: choiceText('color', c), odds: colour[i]! })) },
     { game: GAMES_BY_KEY.bigSmall.name, rows: BIG_SMALL.map((b, i) => ({ label: choiceText('bigSmall', b), odds: bigSmall[i]! })) },
-    { game: GAMES_BY_KEY.number.name, rows: [{ label: 'Each digit 0–9', odds: gameOdds('number')[0]! }] },
+    { game: GAMES_BY_KEY.number.name, rows: [{ label: 'Each digit 0–9', odds: gameOdds('number', options)[0]! }] },
   ];
 }
 
@@ -58,6 +58,7 @@ function verifyListed(period: FairnessPeriod, older: FairnessPeriod[]): DrawVeri
 }
 
 function HowItWorks() {
+  const lockSeconds = useAppSelector(selectLockSeconds);
   return (
     <section className="fair-section" aria-labelledby="fair-how">
       <h2 id="fair-how">How every result is fixed in advance</h2>
@@ -85,7 +86,7 @@ function HowItWorks() {
         <li>
           When the period has been drawn its seed is revealed. Anyone can check that{' '}
           <code>SHA-256(seed[k]) = seed[k−1]</code> and recompute the digit. SHA-256 cannot be run backwards, so no
-          player can work out a seed before it is revealed. Bets close {LOCK_SECONDS} seconds before the end of each
+          player can work out a seed before it is revealed. Bets close {lockSeconds} seconds before the end of each
           period.
         </li>
       </ol>
@@ -119,6 +120,8 @@ function WhatItProves() {
 }
 
 function OddsTable() {
+  const payoutOptions = useAppSelector(selectPayoutOptions);
+  const gstPercent = useAppSelector(selectGstPercent);
   return (
     <section className="fair-section" aria-labelledby="fair-odds">
       <h2 id="fair-odds">Chance and return of each choice</h2>
@@ -134,7 +137,7 @@ function OddsTable() {
               <th scope="col">After GST</th>
             </tr>
           </thead>
-          {oddsGroups().map(({ game, rows }) => (
+          {oddsGroups(payoutOptions).map(({ game, rows }) => (
             <tbody key={game}>
               <tr className="fair-odds__game">
                 <th scope="rowgroup" colSpan={5}>
@@ -157,7 +160,7 @@ function OddsTable() {
         </table>
       </div>
       <p className="small muted">
-        Return is what {formatRupees(1)} staked pays back on average: chance × payout, and after {GST_PERCENT}% GST on
+        Return is what {formatRupees(1)} staked pays back on average: chance × payout, and after {gstPercent}% GST on
         the winnings above the stake. Every choice returns less than it stakes over time.
       </p>
     </section>

@@ -6,10 +6,10 @@ import {
   formatRupees,
   GAME_TEXTS,
   GAMES_BY_KEY,
-  STAKES,
 } from '@app/domain';
 import { useId } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { selectPayouts, selectStakes } from '../../config/selectors';
 import { betConfirmed, betPanelHidden, choiceSelected, stakeSelected } from '../game.slice';
 import {
   displayedWin,
@@ -61,6 +61,8 @@ export function BetPanel() {
   const choice = useAppSelector(selectSelectedChoice);
   const placing = useAppSelector(selectIsPlacingBet);
   const blockReason = useAppSelector(selectBetBlockReason);
+  const stakes = useAppSelector(selectStakes);
+  const payouts = useAppSelector(selectPayouts);
   const titleId = useId();
   const amountId = useId();
   if (!game) return null;
@@ -93,7 +95,7 @@ export function BetPanel() {
       </div>
 
       <div className="bet-sheet__stakes" role="group" aria-label="Stake">
-        {STAKES.map((amount) => (
+        {stakes.map((amount) => (
           <button
             key={amount}
             type="button"
@@ -133,7 +135,7 @@ export function BetPanel() {
         {choice && stake > 0 ? (
           <>
             <span className="muted">Potential win </span>
-            <strong>{formatRupees(displayedWin({ amount: stake, betType: game }))}</strong>
+            <strong>{formatRupees(displayedWin({ amount: stake, betType: game }, payouts))}</strong>
           </>
         ) : (
           <span className="muted">Pick a choice and a stake.</span>

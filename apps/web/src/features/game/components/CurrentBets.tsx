@@ -1,6 +1,7 @@
 import type { Bet } from '@app/contracts';
 import { formatRupees } from '@app/domain';
 import { useAppSelector } from '../../../app/hooks';
+import { selectPayouts } from '../../config/selectors';
 import { displayedWin, gameName, selectCurrentBets } from '../selectors';
 import { ChoiceLabel } from './ChoiceLabel';
 
@@ -17,6 +18,7 @@ function betState(bet: Bet): { text: string; tone: BetTone } {
 
 function CurrentBet({ bet }: { bet: Bet }) {
   const state = betState(bet);
+  const payouts = useAppSelector(selectPayouts);
   return (
     <li className={`current-bet current-bet--${state.tone}`} data-testid="current-bet">
       <span className="current-bet__game">
@@ -30,7 +32,7 @@ function CurrentBet({ bet }: { bet: Bet }) {
         <span className="label">Stake</span> {formatRupees(bet.amount)}
       </span>
       <span className="current-bet__figure current-bet__figure--win">
-        <span className="label">Potential win</span> {formatRupees(displayedWin(bet))}
+        <span className="label">Potential win</span> {formatRupees(displayedWin(bet, payouts))}
       </span>
     </li>
   );

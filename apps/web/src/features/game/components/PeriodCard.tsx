@@ -2,6 +2,7 @@ import { isLockedAt } from '@app/domain';
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
 import { PATHS } from '../../../app/paths';
+import { selectLockSeconds } from '../../config/selectors';
 import { selectPeriod, selectSecondsLeft } from '../selectors';
 
 const shortHash = (hash: string) => `${hash.slice(0, 6)}…${hash.slice(-4)}`;
@@ -11,7 +12,8 @@ const twoDigits = (n: number) => String(n).padStart(2, '0');
 export function PeriodCard() {
   const period = useAppSelector(selectPeriod);
   const seconds = useAppSelector(selectSecondsLeft);
-  const locked = seconds !== null && isLockedAt(seconds);
+  const lockSeconds = useAppSelector(selectLockSeconds);
+  const locked = seconds !== null && isLockedAt(seconds, lockSeconds);
   return (
     <section className="card period-card" aria-label="Current period">
       <div className="period-card__row">

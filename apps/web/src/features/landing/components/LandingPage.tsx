@@ -3,13 +3,12 @@ import {
   COLOR_HEX,
   formatRupees,
   GAMES,
-  GST_PERCENT,
-  LOCK_SECONDS,
   MIN_AGE,
-  ROUND_SECONDS,
-  STAKES,
   type GameDefinition,
+  type PayoutOptions,
 } from '@app/domain';
+import { useAppSelector } from '../../../app/hooks';
+import { selectGstPercent, selectPayoutOptions, selectRules, selectStakes } from '../../config/selectors';
 import { Link } from 'react-router-dom';
 import { PATHS } from '../../../app/paths';
 import { LoginForm } from '../../auth/components/LoginForm';
@@ -21,31 +20,36 @@ import { ReviewCarousel } from './ReviewCarousel';
 import '../landing.css';
 
 /** The rows of the odds table: every colour, big and small, and one digit standing for all ten. */
-const ODDS_ROWS = [
-  ...(['red', 'green', 'violet'] as const).map((c) => ({ label: c, odds: choiceOdds('color', c) })),
-  ...(['big', 'small'] as const).map((c) => ({ label: c, odds: choiceOdds('bigSmall', c) })),
-  { label: 'any one digit', odds: choiceOdds('number', '0') },
+const oddsRows = (options: PayoutOptions) => [
+  ...(['red', 'green', 'violet'] as const).map((c) => ({ label: c, odds: choiceOdds('color', c, options) })),
+  ...(['big', 'small'] as const).map((c) => ({ label: c, odds: choiceOdds('bigSmall', c, options) })),
+  { label: 'any one digit', odds: choiceOdds('number', '0', options) },
 ];
 
-const minStake = formatRupees(STAKES[0]);
-const maxStake = formatRupees(STAKES[STAKES.length - 1]);
 const percent = (x: number) => `${Math.round(x * 1000) / 10}%`;
 
-const BULLETS = [
-  `A new round every ${ROUND_SECONDS} seconds, with the result the moment it ends.`,
+interface LandingRules {
+  roundSeconds: number;
+  lockSeconds: number;
+  gstPercent: number;
+  stakes: readonly number[];
+}
+
+const bullets = ({ roundSeconds, stakes }: LandingRules) => [
+  `A new round every ${roundSeconds} seconds, with the result the moment it ends.`,
   'Three games: colour, big or small, and the digit.',
-  `Stakes from ${minStake} to ${maxStake}.`,
+  `Stakes from ${formatRupees(stakes[0] ?? 0)} to ${formatRupees(stakes[stakes.length - 1] ?? 0)}.`,
   'Deposit by UPI with Google Pay, PhonePe, Paytm or BHIM.',
   `Withdraw to UPI or your bank account, processed in ${WITHDRAWAL_PROCESSING_TIME}.`,
   'Provably fair: every result can be checked against a seed published in advance.',
 ];
 
-const HOW_TO_PLAY = [
+const howToPlay = ({ lockSeconds, gstPercent }: LandingRules) => [
   'Register with your Gmail address and the 6-digit code we e-mail you.',
   'Add money to your wallet by UPI, then enter the UTR of your payment.',
-  `Pick a game and a choice, choose a stake and confirm before the last ${LOCK_SECONDS} seconds of the round.`,
+  `Pick a game and a choice, choose a stake and confirm before the last ${lockSeconds} seconds of the round.`,
   'When the round ends a digit from 0 to 9 is drawn; big or small and the colour follow from it.',
-  `A winning bet pays stake × payout, less ${GST_PERCENT}% GST on the amount won above your stake.`,
+  `A winning bet pays stake × payout, less ${gstPercent}% GST on the amount won above your stake.`,
 ];
 
 function GameSwatch({ game }: { game: GameDefinition }) {
@@ -79,6 +83,11 @@ function GamePreview({ game }: { game: GameDefinition }) {
 }
 
 export function LandingPage() {
+  const { roundSeconds, lockSeconds } = useAppSelector(selectRules);
+  const gstPercent = useAppSelector(selectGstPercent);
+  const stakes = useAppSelector(selectStakes);
+  const payoutOptions = useAppSelector(selectPayoutOptions);
+  const rules: LandingRules = { roundSeconds, lockSeconds, gstPercent, stakes };
   return (
     <Screen showBack={false} className="landing">
       <section className="hero" aria-labelledby="hero-title">
@@ -87,7 +96,7 @@ export function LandingPage() {
           Call the colour. Beat the clock.
         </h1>
         <p className="hero__lead">
-          {PRODUCT_NAME} runs {ROUND_SECONDS}-second prediction rounds: pick a colour, big or small, or the digit, and
+          {PRODUCT_NAME} runs {roundSeconds}-second prediction rounds: pick a colour, big or small, or the digit, and
           see the result in half a minute.
         </p>
         <div className="hero__join">
@@ -111,7 +120,7 @@ export function LandingPage() {
       <section className="section" aria-labelledby="why-title">
         <h2 id="why-title">Why players choose {PRODUCT_NAME}</h2>
         <ul className="bullets">
-          {BULLETS.map((text) => (
+          {bullets(rules).map((text) => (
             <li key={text}>{text}</li>
           ))}
         </ul>
@@ -130,7 +139,7 @@ export function LandingPage() {
       <section className="section" aria-labelledby="how-title">
         <h2 id="how-title">How to play</h2>
         <ol className="steps">
-          {HOW_TO_PLAY.map((text) => (
+          {howToPlay(rules).map((text) => (
             <li key={text}>{text}</li>
           ))}
         </ol>
@@ -146,7 +155,7 @@ export function LandingPage() {
               </tr>
             </thead>
             <tbody>
-              {ODDS_ROWS.map(({ label, odds }) => (
+              {oddsRows(payoutOptions).map(({ label, odds }) => (
                 <tr key={label}>
                   <th scope="row" className={`odds__choice odds__choice--${label.replace(/\s+/g, '-')}`}>
                     {label}
@@ -160,7 +169,7 @@ export function LandingPage() {
           </table>
         </div>
         <p className="muted small">
-          Return is what a rupee staked pays back on average after {GST_PERCENT}% GST on winnings. Every choice
+          Return is what a rupee staked pays back on average after {gstPercent}% GST on winnings. Every choice
           returns less than it stakes over time.
         </p>
       </section>

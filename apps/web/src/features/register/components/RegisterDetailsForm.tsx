@@ -2,7 +2,9 @@ import { USERNAME_MAX_LENGTH, usernameError } from '@app/contracts';
 import { REGISTER_MESSAGES, REGISTER_PASSWORD_MIN_LENGTH, validateRegister } from '@app/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { useAppSelector } from '../../../app/hooks';
 import { PATHS } from '../../../app/paths';
+import { selectAllowedEmailDomains } from '../../config/selectors';
 import { PasswordField } from '../../../shared/ui/PasswordField';
 import { TextField } from '../../../shared/ui/TextField';
 import { PASSWORD_INPUT_MAX_LENGTH } from '../../auth/password-input';
@@ -35,10 +37,15 @@ function usernameRuleError(username: string): string | null {
 
 /**
  * The request of step 1 from valid form values (normalised by the domain rules; an empty referral code is left
- * out). `commonPasswords`: the common-password list once loaded.
+ * out). `commonPasswords`: the common-password list once loaded; `allowedEmailDomains`: the server's
+ * ALLOWED_EMAIL_DOMAINS (the domain's default when not given).
  */
-export function toRegisterDetails(values: RegisterFormValues, commonPasswords: ReadonlySet<string> | null = null): RegisterDetails | null {
-  const result = validateRegister(values, { commonPasswords });
+export function toRegisterDetails(
+  values: RegisterFormValues,
+  commonPasswords: ReadonlySet<string> | null = null,
+  allowedEmailDomains?: readonly string[],
+): RegisterDetails | null {
+  const result = validateRegister(values, { commonPasswords, allowedEmailDomains });
   if (!result.ok || usernameRuleError(values.username)) return null;
   const { username, email, password, referralCode } = result.value;
   return { username, email, password, confirmPassword: values.confirmPassword, terms: true, ...(referralCode ? { referralCode } : {}) };
@@ -66,7 +73,8 @@ export function RegisterDetailsForm({ values, onChange, onSubmit, pending, error
   const [termsTouched, setTermsTouched] = useState(false);
   const alertId = useId();
   const commonPasswords = useCommonPasswords();
-  const result = validateRegister(values, { commonPasswords });
+  const allowedEmailDomains = useAppSelector(selectAllowedEmailDomains);
+  const result = validateRegister(values, { commonPasswords, allowedEmailDomains });
   const errors = submitted ? result.errors : {};
   const missingFields = (['username', 'email', 'password', 'confirmPassword'] as const).filter(
     (f) => errors[f] === REGISTER_MESSAGES.allFieldsRequired,
@@ -87,7 +95,7 @@ export function RegisterDetailsForm({ values, onChange, onSubmit, pending, error
     event.preventDefault();
     setSubmitted(true);
     if (pending || !values.terms) return;
-    const details = toRegisterDetails(values, commonPasswords);
+    const details = toRegisterDetails(values, commonPasswords, allowedEmailDomains);
     if (details) onSubmit(details);
   };
 

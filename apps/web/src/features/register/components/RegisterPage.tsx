@@ -16,6 +16,7 @@ import {
 } from '../register.slice';
 import { selectRegister } from '../selectors';
 import { RegisterCodeStep } from './RegisterCodeStep';
+import { selectAllowedEmailDomains } from '../../config/selectors';
 import { emptyRegisterForm, RegisterDetailsForm, toRegisterDetails } from './RegisterDetailsForm';
 import '../../auth/auth.css';
 
@@ -44,7 +45,8 @@ export function RegisterPage() {
     if (state.completed) navigate(PATHS.login, { replace: true });
   }, [state.completed, navigate]);
 
-  const details = (): RegisterDetails | null => toRegisterDetails(values);
+  const allowedEmailDomains = useAppSelector(selectAllowedEmailDomains);
+  const details = (): RegisterDetails | null => toRegisterDetails(values, null, allowedEmailDomains);
 
   const sendCode = (d: RegisterDetails) => {
     setCode(emptyOtp());

@@ -1,15 +1,19 @@
 import { Link } from 'react-router-dom';
 import { PATHS } from '../../../app/paths';
-import { COMPLIANCE_NOTE, TERMS } from '../../../shared/constants';
+import { termsTexts } from '@app/domain';
+import { useAppSelector } from '../../../app/hooks';
+import { COMPLIANCE_NOTE } from '../../../shared/constants';
+import { selectRules } from '../../config/selectors';
 import { Screen } from '../../../shared/ui/Screen';
 import '../terms.css';
 
 export function TermsPage() {
+  const { roundSeconds, gstBps } = useAppSelector(selectRules);
   return (
     <Screen title="Terms and Conditions" className="terms">
       <h1>Terms and Conditions</h1>
       <ol className="terms__list">
-        {TERMS.map((term) => (
+        {termsTexts({ roundSeconds, gstBps }).map((term) => (
           <li key={term}>{term}</li>
         ))}
       </ol>

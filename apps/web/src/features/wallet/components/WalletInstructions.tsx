@@ -1,19 +1,17 @@
-import {
-  DEPOSIT_INSTRUCTION_MAX,
-  DEPOSIT_INSTRUCTION_MIN,
-  GST_PERCENT,
-  WITHDRAWAL_DAILY_MAX,
-  WITHDRAWAL_MIN,
-  WITHDRAWAL_PROCESSING_TIME_TEXT,
-} from '@app/domain';
+import { paiseToRupees, WITHDRAWAL_PROCESSING_TIME_TEXT } from '@app/domain';
 import { useId, useState } from 'react';
+import { useAppSelector } from '../../../app/hooks';
+import { selectDepositBounds, selectGstPercent, selectWithdrawalBounds } from '../../config/selectors';
 
-const rupees = (n: number) => `₹${n.toLocaleString('en-IN')}`;
+const rupees = (paise: number) => `₹${paiseToRupees(paise).toLocaleString('en-IN')}`;
 
 /** The wallet's collapsible instructions: deposit and withdrawal limits, processing time and the GST note. */
 export function WalletInstructions() {
   const [open, setOpen] = useState(false);
   const regionId = useId();
+  const deposit = useAppSelector(selectDepositBounds);
+  const withdrawal = useAppSelector(selectWithdrawalBounds);
+  const gstPercent = useAppSelector(selectGstPercent);
   return (
     <section className="wallet-section wallet-instructions">
       <h2 className="wallet-instructions__heading">
@@ -33,15 +31,15 @@ export function WalletInstructions() {
       {open && (
         <ul id={regionId} className="wallet-instructions__list">
           <li>
-            Deposit: minimum {rupees(DEPOSIT_INSTRUCTION_MIN)}, maximum {rupees(DEPOSIT_INSTRUCTION_MAX)}. Pay by UPI, then
+            Deposit: minimum {rupees(deposit.minPaise)}, maximum {rupees(deposit.maxPaise)}. Pay by UPI, then
             enter the UTR (the 12-digit reference of your payment). Your deposit is credited once it is verified.
           </li>
           <li>
-            Withdrawal: {rupees(WITHDRAWAL_MIN)}–{rupees(WITHDRAWAL_DAILY_MAX)} per day, to your UPI ID or bank account, from
+            Withdrawal: {rupees(withdrawal.minPaise)}–{rupees(withdrawal.dailyMaxPaise)} per day, to your UPI ID or bank account, from
             your main balance. The bonus balance can be played but not withdrawn.
           </li>
           <li>{WITHDRAWAL_PROCESSING_TIME_TEXT}</li>
-          <li>{GST_PERCENT}% GST applies to winnings; payouts are credited net of GST.</li>
+          <li>{gstPercent}% GST applies to winnings; payouts are credited net of GST.</li>
         </ul>
       )}
     </section>

@@ -1,0 +1,47 @@
+import type { GameKey } from '@app/contracts';
+import { gameOdds, GST_PERCENT, potentialWin, type ChoiceOdds, type PayoutOptions, type PeriodConfig } from '@app/domain';
+import { createSelector } from '@reduxjs/toolkit';
+import type { RootState } from '../../app/root-reducer';
+
+export const selectRules = (state: RootState) => state.config.rules;
+export const selectConfigLoaded = (state: RootState) => state.config.loaded;
+export const selectLockSeconds = (state: RootState) => state.config.rules.lockSeconds;
+export const selectConfigRoundSeconds = (state: RootState) => state.config.rules.roundSeconds;
+export const selectPayouts = (state: RootState) => state.config.rules.payouts;
+export const selectGstBps = (state: RootState) => state.config.rules.gstBps;
+export const selectAllowedEmailDomains = (state: RootState) => state.config.rules.allowedEmailDomains;
+export const selectStakesPaise = (state: RootState) => state.config.rules.stakesPaise;
+export const selectDepositBounds = (state: RootState) => state.config.rules.deposit;
+export const selectWithdrawalBounds = (state: RootState) => state.config.rules.withdrawal;
+export const selectReferralTerms = (state: RootState) => state.config.rules.referral;
+
+/** The payout options every domain payout function takes: the server's payouts and GST. */
+export const selectPayoutOptions = createSelector(
+  [selectPayouts, selectGstBps],
+  (payouts, gstBps): PayoutOptions => ({ payouts, gstBps }),
+);
+
+export const selectPeriodConfig = createSelector(
+  [selectConfigRoundSeconds, selectLockSeconds],
+  (roundSeconds, lockSeconds): PeriodConfig => ({ roundSeconds, lockSeconds }),
+);
+
+/** GST as a percentage for texts ('18%' by default; '20%' for GST_RATE=0.2). */
+export const selectGstPercent = (state: RootState) => {
+  const bps = selectGstBps(state);
+  return bps === undefined ? GST_PERCENT : bps / 100;
+};
+
+/** The stake buttons, in rupees. */
+export const selectStakes = createSelector([selectStakesPaise], (stakes) => stakes.map((paise) => paise / 100));
+
+/** Potential win (stake × payout, before GST) in paise, on the server's payout table. */
+export const potentialWinOn = (payouts: PayoutOptions['payouts'], stakePaise: number, game: GameKey) =>
+  potentialWin(stakePaise, game, payouts);
+
+/** The odds of every choice of each game on the server's payouts and GST. */
+export const selectGameOdds = createSelector([selectPayoutOptions], (options) => ({
+  color: gameOdds('color', options),
+  bigSmall: gameOdds('bigSmall', options),
+  number: gameOdds('number', options),
+})) as (state: RootState) => Record<GameKey, ChoiceOdds[]>;
