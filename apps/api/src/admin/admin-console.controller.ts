@@ -4,6 +4,8 @@ import type { AdminProfileData, ApiSuccess, DashboardCharts, DashboardData } fro
 import type { AuthUser } from '../auth/auth-user.js';
 import { CurrentUser, Roles } from '../auth/decorators.js';
 import { ok } from '../common/respond.js';
+import { ApiEnvelope } from '../common/api-envelope.js';
+import { DashboardChartsDoc } from './admin-charts.docs.js';
 import { AdminChartsService } from './admin-charts.service.js';
 import { AdminDashboardService } from './admin-dashboard.service.js';
 import { AdminProfileService } from './admin-profile.service.js';
@@ -39,6 +41,7 @@ export class AdminConsoleController {
     summary:
       'Chart series: the last 50 settled rounds (bets, stake volume, house result) and approved deposits and withdrawals per IST day for 14 days; money as exact rupee text, oldest first',
   })
+  @ApiEnvelope(DashboardChartsDoc)
   async dashboardCharts(): Promise<ApiSuccess<DashboardCharts>> {
     return ok(await this.charts.charts());
   }
