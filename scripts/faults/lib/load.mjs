@@ -51,6 +51,7 @@ export class Load {
   /** Forgets what was recorded (each fault is judged on its own bets and messages). */
   resetRecords() {
     this.phase++;
+    for (const player of this.players ?? []) player.outstanding = null;
     this.bets = [];
     this.byCommand = new Map();
     this.results = [];
@@ -177,8 +178,10 @@ export class Load {
         continue;
       }
       if (!player.connected) continue;
-      // One bet at a time per player: the next waits for the answer to the previous one.
-      if (player.outstanding && player.outstanding.answers.length === 0) continue;
+      // One bet at a time per player and round: the next waits for the answer to the previous one (a refusal that
+      // names only the period is then the answer to the one bet of that period still waiting).
+      const previous = player.outstanding;
+      if (previous && previous.periodId === next.periodId && previous.answers.length === 0) continue;
       player.plan.shift();
       this.send(player, next, now);
     }
