@@ -91,7 +91,7 @@ export const FAULTS = [
       const { clock } = await leaders(ctx);
       const periodId = await ctx.waitFor('end', -200);
       const client = await connect(ctx.databaseUrl);
-      let seen = null;
+      let seen;
       try {
         seen = await waitUntil(async () => (await client.query(`SELECT status FROM periods WHERE id = $1`, [periodId])).rows[0]?.status === 'SETTLED', {
           timeoutMs: 10_000,
@@ -184,7 +184,7 @@ export const FAULTS = [
       // batch's connection (pg_terminate_backend) and let the others through.
       const holder = await connect(ctx.databaseUrl);
       const observer = await connect(ctx.databaseUrl);
-      let victim = null;
+      let victim;
       try {
         await holder.query('BEGIN');
         await holder.query('LOCK TABLE partition_fences IN EXCLUSIVE MODE');
