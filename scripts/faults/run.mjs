@@ -174,7 +174,7 @@ async function runFault(fault, ctx) {
       db: { ...facts, expectedPeriodIds: periodIds, finalSeenAt: monitor.finalSeenAt },
       now: Date.now(),
     });
-    Object.assign(outcome, verdict, { periods: `${periodIds[0]}…${periodIds.at(-1)}`, reconnects: load.connects, slowDowns: load.slowDowns });
+    Object.assign(outcome, verdict, { periods: `${periodIds[0]}…${periodIds.at(-1)}`, reconnects: load.connects, slowDowns: load.slowDowns, outcomeRequests: load.outcomeRequests });
   } catch (error) {
     load.stopBetting();
     outcome.error = error.message;

@@ -75,7 +75,8 @@ export function analyseFault(input) {
     accepted.filter((b) => storedById.has(ackId(b)) && !['COMPLETED', 'REFUNDED'].includes(storedById.get(ackId(b)).status)),
     describeBet,
   );
-  const storedOf = (b) => (b.commandId ? storedById.get(b.commandId) : storedByKey.get(b.key));
+  // A player bets once per game per round: a stored bet of that player, round and game is the refused bet.
+  const storedOf = (b) => (b.commandId ? storedById.get(b.commandId) : undefined) ?? storedByKey.get(b.key);
   fail('refused bets stored', refused.filter((b) => storedOf(b)), describeBet);
 
   // ── periods ──

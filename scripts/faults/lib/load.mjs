@@ -11,6 +11,12 @@ const GAMES = [
 const REFUND_NOTICE = /could not be drawn in time/;
 /** A player retries a refused connection after this long (the spec's reconnect delay is 1 s to 5 s). */
 const RECONNECT_MS = [1000, 2500];
+/** With get-bet-outcomes: a player asks again for an answer or a result this late, at most this often. */
+const LATE_MS = 5000;
+/** The most ids of each kind one get-bet-outcomes may carry. */
+const OUTCOMES_MAX_IDS = 20;
+/** Bets older than this are no longer asked about. */
+const FORGET_MS = 10 * 60 * 1000;
 
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 const between = ([low, high]) => low + Math.random() * (high - low);
@@ -35,11 +41,12 @@ export class Load {
    */
   constructor({ apis, apiKey, players, domain, periodConfig, protocol, uuid, log }) {
     Object.assign(this, { apis, apiKey, domain, periodConfig, protocol, uuid, log });
-    this.players = players.map((p, i) => ({ ...p, node: i % apis.length, socket: null, connected: false, reconnectTimer: null, plan: [], outstanding: null }));
+    this.players = players.map((p, i) => ({ ...p, node: i % apis.length, socket: null, connected: false, reconnectTimer: null, plan: [], outstanding: null, recent: [], lastAsk: 0 }));
     /** Every bet of the run by player and period, and bet-results per bet id (across faults, to see repeats). */
     this.byPlayerPeriod = new Map();
     this.resultCounts = new Map();
     this.noticeCounts = new Map();
+    this.byBetId = new Map();
     this.phase = 0;
     this.resetRecords();
     this.running = false;
@@ -59,6 +66,7 @@ export class Load {
     this.unmatched = [];
     this.slowDowns = 0;
     this.connects = 0;
+    this.outcomeRequests = 0;
     this.firstPlannedPeriod = null;
   }
 
@@ -114,14 +122,36 @@ export class Load {
     });
   }
 
-  /** After a (re)connect: with the outcomes protocol, ask for the answers of this player's unanswered bets. */
+  /** After a (re)connect: with the outcomes protocol, ask at once for what this player is still waiting for. */
   onReconnected(player) {
-    if (!this.protocol.betOutcomes) return;
-    const unanswered = [];
-    for (const [key, bets] of this.byPlayerPeriod) {
-      if (key.startsWith(`${player.id}|`)) for (const b of bets) if (b.answers.length === 0 && b.commandId) unanswered.push(b.commandId);
+    if (this.protocol.betOutcomes) this.askOutcomes(player, Date.now(), 0);
+  }
+
+  /**
+   * get-bet-outcomes, as the web client uses it: the command ids of bets sent and not answered for `lateMs`, and
+   * the ids of bets placed whose result has not arrived `lateMs` after their round ended.
+   */
+  askOutcomes(player, now, lateMs) {
+    player.recent = player.recent.filter((b) => now - b.sentAt < FORGET_MS);
+    const commandIds = [];
+    const betIds = [];
+    for (const bet of player.recent) {
+      if (bet.answers.length === 0) {
+        if (bet.commandId && now - bet.sentAt >= lateMs) commandIds.push(bet.commandId);
+      } else if (bet.betId && !bet.resultAt && !bet.refundedAt && now >= this.domain.periodEndMs(bet.periodId, this.periodConfig) + Math.max(lateMs, 1000)) {
+        betIds.push(bet.betId);
+      }
     }
-    if (unanswered.length > 0) player.socket.emit('get-bet-outcomes', { commandIds: unanswered });
+    if (commandIds.length === 0 && betIds.length === 0) return;
+    player.lastAsk = now;
+    this.outcomeRequests++;
+    player.socket.emit('get-bet-outcomes', { commandIds: commandIds.slice(0, OUTCOMES_MAX_IDS), betIds: betIds.slice(0, OUTCOMES_MAX_IDS) });
+  }
+
+  catchUp(now) {
+    for (const player of this.players) {
+      if (player.connected && now - player.lastAsk >= LATE_MS) this.askOutcomes(player, now, LATE_MS);
+    }
   }
 
   closeAll() {
@@ -156,6 +186,10 @@ export class Load {
 
   tick() {
     const now = Date.now();
+    if (this.protocol.betOutcomes && now - (this.lastCatchUp ?? 0) >= 1000) {
+      this.lastCatchUp = now;
+      this.catchUp(now);
+    }
     const period = this.domain.currentPeriod(now, this.periodConfig);
     if (this.betting && this.plannedPeriod !== period.periodId && now < period.lockTime - 3000) {
       this.plannedPeriod = period.periodId;
@@ -204,6 +238,7 @@ export class Load {
       betId: null,
     };
     this.bets.push(bet);
+    player.recent.push(bet);
     const pp = `${player.id}|${plan.periodId}`;
     (this.byPlayerPeriod.get(pp) ?? this.byPlayerPeriod.set(pp, []).get(pp)).push(bet);
     if (bet.commandId) this.byCommand.set(bet.commandId, bet);
@@ -223,6 +258,7 @@ export class Load {
       const seen = this.noticeCounts.get(key) ?? 0;
       this.noticeCounts.set(key, seen + 1);
       this.refundNotices.push({ playerId: player.id, periodId: data.periodId, at, repeat: seen > 0 });
+      for (const bet of this.byPlayerPeriod.get(key) ?? []) bet.refundedAt ??= at;
       return;
     }
     const bet = this.matchAnswer(player, data);
@@ -233,7 +269,10 @@ export class Load {
       if (!bet) return;
     }
     bet.answers.push(answer);
-    if (answer.betId && !bet.betId) bet.betId = answer.betId;
+    if (answer.betId && !bet.betId) {
+      bet.betId = answer.betId;
+      this.byBetId.set(answer.betId, bet);
+    }
   }
 
   /**
@@ -255,6 +294,8 @@ export class Load {
     const betId = data?.betId ?? data?.bet?._id ?? null;
     const seen = this.resultCounts.get(betId) ?? 0;
     this.resultCounts.set(betId, seen + 1);
+    const bet = this.byBetId.get(betId);
+    if (bet) bet.resultAt ??= at;
     this.results.push({ playerId: player.id, betId, periodId: data?.periodId ?? null, node: player.node, at, repeat: seen > 0 });
     for (const listener of this.firstResultListeners.splice(0)) listener({ player, data, at });
   }
