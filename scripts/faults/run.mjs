@@ -172,6 +172,7 @@ async function runFault(fault, ctx) {
       refundNotices: load.refundNotices,
       unmatched: load.unmatched,
       db: { ...facts, expectedPeriodIds: periodIds, finalSeenAt: monitor.finalSeenAt },
+      outage: fault.outage ? { from: injectedAt, to: clearedAt, answerWithinMs: 2000, what: fault.outage } : undefined,
       now: Date.now(),
     });
     Object.assign(outcome, verdict, { periods: `${periodIds[0]}…${periodIds.at(-1)}`, reconnects: load.connects, slowDowns: load.slowDowns, outcomeRequests: load.outcomeRequests });

@@ -26,6 +26,7 @@ export interface FaultInput {
   roundMs: number;
   answerWithinMs?: number;
   stuckRounds?: number;
+  outage?: { from: number; to: number; answerWithinMs: number; what: string };
   bets: RecordedBet[];
   results: Array<{ playerId: string; betId: string | null; periodId: string | null; at: number; repeat?: boolean }>;
   refundNotices: Array<{ playerId: string; periodId: string; at: number; repeat?: boolean }>;
@@ -42,6 +43,8 @@ export interface FaultRow {
   never: number;
   duplicateAnswers: number;
   maxDelayS: number | null;
+  sentDuringOutage: number;
+  slowDuringOutage: number;
   periods: number;
   refundedPeriods: number;
   stuckPeriods: number;

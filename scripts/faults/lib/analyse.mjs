@@ -12,6 +12,8 @@ const count = (items, predicate) => items.reduce((n, item) => n + (predicate(ite
  * @param {number} input.roundMs        round length
  * @param {number} [input.answerWithinMs=10000]  every bet is answered this soon after max(sent, cleared)
  * @param {number} [input.stuckRounds=2]         a period is final this many rounds after max(end, cleared)
+ * @param {{ from: number, to: number, answerWithinMs: number, what: string }} [input.outage]  while a dependency is down,
+ *   a bet sent is answered this soon (the spec's failure message, or accepted)
  * @param {Array<{ key: string, playerId: string, periodId: string, betType: string, sentAt: number, commandId: string|null,
  *   answers: Array<{ at: number, success: boolean, message: string, betId: string|null }> }>} input.bets
  * @param {Array<{ playerId: string, betId: string|null, periodId: string|null, at: number, repeat?: boolean }>} input.results
@@ -63,6 +65,14 @@ export function analyseFault(input) {
   fail(`bets answered more than ${answerWithinMs / 1000} s after recovery`, late, (b) => `${describeBet(b)} answered after ${((firstAt(b) - due(b)) / 1000).toFixed(1)} s`);
   fail('bets never answered', never, describeBet);
   if (duplicateAnswers > 0) failures.push(`${duplicateAnswers} duplicate answers`);
+  const outage = input.outage;
+  const duringOutage = outage ? bets.filter((b) => b.sentAt >= outage.from && b.sentAt < outage.to) : [];
+  const slowDuringOutage = duringOutage.filter((b) => b.answers.length === 0 || firstAt(b) - b.sentAt > outage.answerWithinMs);
+  if (outage) {
+    fail(`bets sent while ${outage.what} was down not answered within ${outage.answerWithinMs / 1000} s`, slowDuringOutage, (b) =>
+      `${describeBet(b)} ${b.answers.length ? `answered after ${((firstAt(b) - b.sentAt) / 1000).toFixed(1)} s` : 'never answered'}`,
+    );
+  }
 
   const accepted = bets.filter((b) => b.answers.some((a) => a.success));
   const refused = bets.filter((b) => b.answers.length > 0 && b.answers.every((a) => !a.success));
@@ -139,6 +149,8 @@ export function analyseFault(input) {
       never: never.length,
       duplicateAnswers,
       maxDelayS: answered.length ? Math.round(maxDelayMs / 100) / 10 : null,
+      sentDuringOutage: duringOutage.length,
+      slowDuringOutage: slowDuringOutage.length,
       periods: window.length,
       refundedPeriods: count(window, (p) => p.status === 'REFUNDED'),
       stuckPeriods: stuck.length,
@@ -154,7 +166,7 @@ export function analyseFault(input) {
 
 /** The per-fault table the suite prints. */
 export function formatTable(outcomes) {
-  const head = ['fault', 'verdict', 'sent', 'answered', 'late', 'never', 'dup ans', 'max delay', 'stuck', 'results lost/dup', 'refund notices lost/dup', 'ledger'];
+  const head = ['fault', 'verdict', 'sent', 'answered', 'late', 'never', 'dup ans', 'max delay', 'slow in outage', 'stuck', 'results lost/dup', 'refund notices lost/dup', 'ledger'];
   const rows = outcomes.map((o) =>
     o.row
       ? [
@@ -166,12 +178,13 @@ export function formatTable(outcomes) {
           o.row.never,
           o.row.duplicateAnswers,
           o.row.maxDelayS === null ? '—' : `${o.row.maxDelayS} s`,
+          o.row.sentDuringOutage ? `${o.row.slowDuringOutage}/${o.row.sentDuringOutage}` : '—',
           `${o.row.stuckPeriods}/${o.row.periods}`,
           `${o.row.resultsLost}/${o.row.resultsDuplicated} of ${o.row.resultsExpected}`,
           `${o.row.refundNoticesLost}/${o.row.refundNoticesDuplicated}`,
           o.row.money,
         ]
-      : [o.name, 'ERROR', '', '', '', '', '', '', '', '', '', ''],
+      : [o.name, 'ERROR', '', '', '', '', '', '', '', '', '', '', ''],
   );
   const cells = [head, ...rows].map((r) => r.map(String));
   const widths = head.map((_, i) => Math.max(...cells.map((r) => r[i].length)));

@@ -71,6 +71,16 @@ describe('the verdict on a fault', () => {
     expect(analyseFault(input).row).toMatchObject({ late: 0, maxDelayS: 9 });
   });
 
+  it('expects a bet sent while a dependency is down to be answered within the bound', () => {
+    const input = healthy();
+    input.outage = { from: T0 - 5000, to: T0, answerWithinMs: 2000, what: 'Redis' };
+    expect(analyseFault(input).row).toMatchObject({ sentDuringOutage: 1, slowDuringOutage: 0 });
+    input.bets[0]!.answers[0]!.at = T0 - 1000 + 2001;
+    const verdict = analyseFault(input);
+    expect(verdict.row).toMatchObject({ sentDuringOutage: 1, slowDuringOutage: 1 });
+    expect(verdict.failures).toContain('1 bets sent while Redis was down not answered within 2 s');
+  });
+
   it('fails on duplicate answers, including answers that fit no bet', () => {
     const input = healthy();
     input.bets[0]!.answers.push({ at: T0 - 800, success: true, message: 'Bet placed successfully.', betId: BET1 });

@@ -6,7 +6,8 @@
 // When a fault "clears": when the injected condition ends (Redis or Postgres answers again, the connection was
 // cut, the duplicates were written, both engines are back), or, for one process of two failing (killed, paused),
 // when the standby is due to have taken over: one lease TTL plus a second after the failure. A killed process is
-// started again 5 s after it died, as a supervisor (compose's restart policy) would.
+// started again 5 s after it died, as a supervisor (compose's restart policy) would. While a dependency (`outage`)
+// is down, a bet sent must be answered within 2 s (accepted, or refused with the spec's failure message).
 import { Redis } from 'ioredis';
 import { holderOf } from './product.mjs';
 import { connect } from './database-facts.mjs';
@@ -139,6 +140,7 @@ export const FAULTS = [
   {
     name: 'redis-restart',
     title: 'Redis killed while bets come in, back 3 s later with its data (AOF)',
+    outage: 'Redis',
     async run(ctx) {
       await ctx.waitFor('intake');
       await ctx.redis.kill();
@@ -151,6 +153,7 @@ export const FAULTS = [
   {
     name: 'redis-restart-empty',
     title: 'Redis killed just after the lock, back at once without its data',
+    outage: 'Redis',
     async run(ctx) {
       await ctx.waitFor('lock', 200);
       await ctx.redis.kill();
@@ -163,6 +166,7 @@ export const FAULTS = [
   {
     name: 'postgres-stop',
     title: 'Postgres stopped (immediate) while bets come in, back after 12 s',
+    outage: 'Postgres',
     ci: true,
     async run(ctx) {
       await ctx.waitFor('intake', -1000);
