@@ -152,14 +152,31 @@ export const FAULTS = [
   },
   {
     name: 'redis-restart-empty',
-    title: 'Redis killed just after the lock, back at once without its data',
+    title: 'Redis killed just after the lock while the bet consumers are busy, back at once without its data',
     outage: 'Redis',
     async run(ctx) {
-      await ctx.waitFor('lock', 200);
-      await ctx.redis.kill();
-      const injectedAt = Date.now();
-      await sleep(500);
-      await ctx.redis.start({ keepData: false });
+      // The consumers are kept busy over the lock (their batches wait on the bets table), so the fences appended at
+      // the lock are still unread in Redis when its data is lost, as with a slower batch at that moment.
+      const periodId = await ctx.waitFor('lock', -400);
+      const holder = await connect(ctx.databaseUrl);
+      let busy = 0;
+      let injectedAt;
+      try {
+        await holder.query('BEGIN');
+        await holder.query('LOCK TABLE bets IN EXCLUSIVE MODE');
+        await sleep(Math.max(0, ctx.domain.periodLockMs(periodId, ctx.periodConfig) + 150 - Date.now()));
+        busy = Number(
+          (await holder.query(`SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query ILIKE '%INSERT INTO bets%'`)).rows[0].n,
+        );
+        await ctx.redis.kill();
+        injectedAt = Date.now();
+        await sleep(500);
+        await ctx.redis.start({ keepData: false });
+      } finally {
+        await holder.query('ROLLBACK').catch(() => {});
+        await holder.end().catch(() => {});
+      }
+      ctx.note(`${busy} bet batches were waiting when Redis lost its data, just after the lock of ${periodId}`);
       return { injectedAt, clearedAt: Date.now() };
     },
   },
