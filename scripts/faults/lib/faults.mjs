@@ -159,7 +159,7 @@ export const FAULTS = [
       // the lock are still unread in Redis when its data is lost, as with a slower batch at that moment.
       const periodId = await ctx.waitFor('lock', -400);
       const holder = await connect(ctx.databaseUrl);
-      let busy = 0;
+      let busy;
       let injectedAt;
       try {
         await holder.query('BEGIN');
