@@ -7,7 +7,17 @@ import net from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
 
-export const PG_BIN = process.env.FAULTS_PG_BIN ?? '/usr/lib/postgresql/15/bin';
+/** The Postgres server binaries: FAULTS_PG_BIN, else the newest /usr/lib/postgresql/<version>/bin, else pg_config's. */
+function findPgBin() {
+  if (process.env.FAULTS_PG_BIN) return process.env.FAULTS_PG_BIN;
+  const base = '/usr/lib/postgresql';
+  const versions = existsSync(base) ? readdirSync(base).filter((v) => existsSync(join(base, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a)) : [];
+  if (versions.length > 0) return join(base, versions[0], 'bin');
+  const bindir = spawnSync('pg_config', ['--bindir'], { encoding: 'utf8' });
+  return bindir.status === 0 ? bindir.stdout.trim() : join(base, '15', 'bin');
+}
+
+export const PG_BIN = findPgBin();
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
