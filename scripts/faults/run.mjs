@@ -135,15 +135,16 @@ async function runFault(fault, ctx) {
     const { injectedAt, clearedAt } = await withTimeout(fault.run(ctx), 120_000, `fault ${fault.name}`);
     Object.assign(outcome, { injectedAt: new Date(injectedAt).toISOString(), clearedAt: new Date(clearedAt).toISOString(), outageS: Math.round((clearedAt - injectedAt) / 100) / 10 });
     log(`  injected at ${outcome.injectedAt.slice(11, 23)}, cleared at ${outcome.clearedAt.slice(11, 23)}${ctx.notes.length ? ` (${ctx.notes.join('; ')})` : ''}`);
-    // Bets keep coming for 2 rounds after the fault clears.
-    await sleep(Math.max(0, clearedAt + 2 * ROUND_MS - Date.now()));
+    // Bets keep coming for 2 rounds after the fault clears, and after the injection ends (a paused engine resumed).
+    const injectionEnded = Date.now();
+    await sleep(Math.max(0, Math.max(clearedAt, injectionEnded) + 2 * ROUND_MS - Date.now()));
     load.stopBetting();
     const lastPeriod = load.plannedPeriod;
     await withTimeout(Promise.allSettled(ctx.pending), 120_000, 'restarts');
     // Drain: until everything is answered, final and delivered, or the deadline (2 rounds after the last period
     // ended or the fault cleared, whichever is later, plus a margin).
     const lastEnd = domain.periodEndMs(lastPeriod, periodConfig);
-    const deadline = Math.max(lastEnd, clearedAt) + 2 * ROUND_MS + 3000;
+    const deadline = Math.max(lastEnd, clearedAt, injectionEnded) + 2 * ROUND_MS + 3000;
     const periodIds = [];
     for (let id = load.firstPlannedPeriod ?? lastPeriod; id && id <= lastPeriod; id = domain.nextPeriodId(id, periodConfig)) periodIds.push(id);
     let lastResultCount = -1;
