@@ -195,7 +195,7 @@ export class Load {
       this.plannedPeriod = period.periodId;
       this.firstPlannedPeriod ??= period.periodId;
       const from = Math.max(now, period.startTime + 300);
-      const to = period.lockTime - 800;
+      const to = period.lockTime - 300;
       for (const player of this.players) {
         const games = player.poor ? [pick(GAMES)] : GAMES;
         player.plan = games
@@ -206,7 +206,7 @@ export class Load {
     for (const player of this.players) {
       const next = player.plan[0];
       if (!next || next.at > now) continue;
-      if (now >= next.lockTime - 600) {
+      if (now >= next.lockTime - 120) {
         // Too close to the lock to place it now (the previous bet was still unanswered): not sent.
         player.plan = [];
         continue;
