@@ -11,12 +11,12 @@ const GAMES = [
 const REFUND_NOTICE = /could not be drawn in time/;
 /** A player retries a refused connection after this long (the spec's reconnect delay is 1 s to 5 s). */
 const RECONNECT_MS = [1000, 2500];
-/** With get-bet-outcomes: a player asks again for an answer or a result this late, at most this often. */
-const LATE_MS = 5000;
+/** With get-bet-outcomes: a bet not answered this long is asked for by its command id (the web client's 4 s). */
+const ASK_AFTER_MS = 4000;
 /** The most ids of each kind one get-bet-outcomes may carry. */
 const OUTCOMES_MAX_IDS = 20;
 /** Bets older than this are no longer asked about. */
-const FORGET_MS = 10 * 60 * 1000;
+const FORGET_MS = 3 * 60 * 1000;
 
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 const between = ([low, high]) => low + Math.random() * (high - low);
@@ -41,7 +41,7 @@ export class Load {
    */
   constructor({ apis, apiKey, players, domain, periodConfig, protocol, uuid, log }) {
     Object.assign(this, { apis, apiKey, domain, periodConfig, protocol, uuid, log });
-    this.players = players.map((p, i) => ({ ...p, node: i % apis.length, socket: null, connected: false, reconnectTimer: null, plan: [], outstanding: null, recent: [], lastAsk: 0 }));
+    this.players = players.map((p, i) => ({ ...p, node: i % apis.length, socket: null, connected: false, reconnectTimer: null, plan: [], outstanding: null, recent: [] }));
     /** Every bet of the run by player and period, and bet-results per bet id (across faults, to see repeats). */
     this.byPlayerPeriod = new Map();
     this.resultCounts = new Map();
@@ -122,35 +122,32 @@ export class Load {
     });
   }
 
-  /** After a (re)connect: with the outcomes protocol, ask at once for what this player is still waiting for. */
-  onReconnected(player) {
-    if (this.protocol.betOutcomes) this.askOutcomes(player, Date.now(), 0);
-  }
-
   /**
-   * get-bet-outcomes, as the web client uses it: the command ids of bets sent and not answered for `lateMs`, and
-   * the ids of bets placed whose result has not arrived `lateMs` after their round ended.
+   * After a (re)connect, with the outcomes protocol, as the web client does: ask for the answers of the bets still in
+   * flight and the results of the bets placed whose result has not arrived (the newest of each, at most 20).
    */
-  askOutcomes(player, now, lateMs) {
+  onReconnected(player) {
+    if (!this.protocol.betOutcomes) return;
+    const now = Date.now();
     player.recent = player.recent.filter((b) => now - b.sentAt < FORGET_MS);
-    const commandIds = [];
-    const betIds = [];
-    for (const bet of player.recent) {
-      if (bet.answers.length === 0) {
-        if (bet.commandId && now - bet.sentAt >= lateMs) commandIds.push(bet.commandId);
-      } else if (bet.betId && !bet.resultAt && !bet.refundedAt && now >= this.domain.periodEndMs(bet.periodId, this.periodConfig) + Math.max(lateMs, 1000)) {
-        betIds.push(bet.betId);
-      }
-    }
+    const commandIds = player.recent.filter((b) => b.answers.length === 0 && b.commandId).map((b) => b.commandId);
+    const betIds = player.recent.filter((b) => b.betId && !b.resultAt && !b.refundedAt).map((b) => b.betId);
     if (commandIds.length === 0 && betIds.length === 0) return;
-    player.lastAsk = now;
     this.outcomeRequests++;
-    player.socket.emit('get-bet-outcomes', { commandIds: commandIds.slice(0, OUTCOMES_MAX_IDS), betIds: betIds.slice(0, OUTCOMES_MAX_IDS) });
+    player.socket.emit('get-bet-outcomes', { commandIds: commandIds.slice(-OUTCOMES_MAX_IDS), betIds: betIds.slice(-OUTCOMES_MAX_IDS) });
   }
 
+  /** As the web client does: a bet not answered within ASK_AFTER_MS is asked for once by its command id. */
   catchUp(now) {
     for (const player of this.players) {
-      if (player.connected && now - player.lastAsk >= LATE_MS) this.askOutcomes(player, now, LATE_MS);
+      if (!player.connected) continue;
+      if (player.recent.length > 40) player.recent = player.recent.filter((b) => now - b.sentAt < FORGET_MS);
+      for (const bet of player.recent) {
+        if (bet.answers.length > 0 || bet.asked || !bet.commandId || now - bet.sentAt < ASK_AFTER_MS) continue;
+        bet.asked = true;
+        this.outcomeRequests++;
+        player.socket.emit('get-bet-outcomes', { commandIds: [bet.commandId] });
+      }
     }
   }
 
@@ -186,7 +183,7 @@ export class Load {
 
   tick() {
     const now = Date.now();
-    if (this.protocol.betOutcomes && now - (this.lastCatchUp ?? 0) >= 1000) {
+    if (this.protocol.betOutcomes && now - (this.lastCatchUp ?? 0) >= 250) {
       this.lastCatchUp = now;
       this.catchUp(now);
     }
