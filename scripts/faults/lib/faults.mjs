@@ -187,8 +187,8 @@ export const FAULTS = [
     ci: true,
     async run(ctx) {
       await ctx.waitFor('intake', -1000);
-      ctx.postgres.stopImmediate();
       const injectedAt = Date.now();
+      await ctx.postgres.stopImmediate();
       await sleep(Math.max(0, injectedAt + ctx.postgresDownMs - Date.now()));
       await ctx.postgres.start();
       ctx.note(`Postgres down ${((Date.now() - injectedAt) / 1000).toFixed(1)} s`);

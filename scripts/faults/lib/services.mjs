@@ -101,6 +101,23 @@ function pgCommand(user, binary, args) {
   return user ? ['su', ['postgres', '-s', '/bin/sh', '-c', command]] : ['sh', ['-c', command]];
 }
 
+/** Runs a Postgres command without blocking the event loop (the players' sockets keep being served meanwhile). */
+function runPgAsync(user, binary, args, timeoutMs = 60_000) {
+  const [cmd, cmdArgs] = pgCommand(user, binary, args);
+  return new Promise((resolve, reject) => {
+    const child = track(spawn(cmd, cmdArgs, { stdio: ['ignore', 'pipe', 'pipe'] }));
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(output);
+      else reject(new Error(`${binary} ${args.join(' ')} failed: ${output}`));
+    });
+  });
+}
+
 function runPg(user, binary, args, timeoutMs = 60_000) {
   const [cmd, cmdArgs] = pgCommand(user, binary, args);
   const result = spawnSync(cmd, cmdArgs, { encoding: 'utf8', timeout: timeoutMs });
@@ -151,12 +168,12 @@ export async function startPostgres({ dir, log }) {
     url,
     dir,
     async start() {
-      runPg(user, 'pg_ctl', ['-D', data, '-l', logFile, '-o', options, '-w', '-t', '60', 'start'], 70_000);
+      await runPgAsync(user, 'pg_ctl', ['-D', data, '-l', logFile, '-o', options, '-w', '-t', '60', 'start'], 70_000);
       if (!(await waitUntil(isReady, { timeoutMs: 30_000 }))) throw new Error('Postgres did not accept connections within 30 s');
     },
     /** A crash: `pg_ctl stop -m immediate` (no shutdown checkpoint; the next start recovers from the WAL). */
-    stopImmediate() {
-      runPg(user, 'pg_ctl', ['-D', data, '-m', 'immediate', '-w', '-t', '30', 'stop'], 40_000);
+    async stopImmediate() {
+      await runPgAsync(user, 'pg_ctl', ['-D', data, '-m', 'immediate', '-w', '-t', '30', 'stop'], 40_000);
     },
     isReady,
     /** Stops the cluster whatever its state (used on exit). */
