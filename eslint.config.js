@@ -2,6 +2,12 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import purity from './scripts/lint/domain-imports.mjs';
+
+/** What libs/domain may import besides its own files: the positive list (README "Architecture"). */
+export const DOMAIN_ALLOWED_IMPORTS = ['@noble/hashes'];
+/** Its specs may also use the property-testing library. */
+export const DOMAIN_SPEC_ALLOWED_IMPORTS = [...DOMAIN_ALLOWED_IMPORTS, 'fast-check'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.data/**', 'coverage/**', 'test-results/**', 'artifacts/**', 'playwright-report/**'] },
@@ -27,13 +33,23 @@ export default tseslint.config(
     languageOptions: { globals: { __ENV: 'readonly', __VU: 'readonly', __ITER: 'readonly', open: 'readonly' } },
   },
   {
-    files: ['libs/domain/**/*.ts', 'libs/contracts/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: ['@nestjs/*', 'kysely', 'pg', 'ioredis', 'socket.io', '@app/db', 'node:*'] }],
-    },
+    // libs/domain is pure: a positive list of imports, nothing else (no app, no other library, no Node, React or Nest).
+    files: ['libs/domain/**/*.ts'],
+    plugins: { purity },
+    rules: { 'purity/domain-imports': ['error', { root: 'libs/domain', allow: DOMAIN_ALLOWED_IMPORTS }] },
   },
   {
-    files: ['scripts/**/*.{js,mjs,ts}', 'load-tests/**/*.{js,mjs,ts}', '**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e.ts'],
+    files: ['libs/domain/**/*.spec.ts'],
+    rules: { 'purity/domain-imports': ['error', { root: 'libs/domain', allow: DOMAIN_SPEC_ALLOWED_IMPORTS }] },
+  },
+  {
+    // The wire types: the domain's vocabulary and nothing of the server.
+    files: ['libs/contracts/**/*.ts'],
+    plugins: { purity },
+    rules: { 'purity/domain-imports': ['error', { root: 'libs/contracts', allow: ['@app/domain'] }] },
+  },
+  {
+    files: ['scripts/**/*.{js,mjs,ts}', 'load-tests/**/*.{js,mjs,ts}', 'deploy/**/*.{js,mjs,ts}', 'docs/**/*.{js,mjs,ts}', '**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e.ts'],
     rules: { 'no-console': 'off' },
   },
 );

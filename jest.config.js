@@ -17,7 +17,7 @@ export default {
   // Integration tests wait for real rounds, leases and networks.
   testTimeout: 60_000,
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps/api,apps/round-engine,libs}/**/*.spec.ts', '<rootDir>/load-tests/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.ts'] },
-    { ...common, displayName: 'int', testMatch: ['<rootDir>/{apps/api,apps/round-engine,libs}/**/*.int-spec.ts'] },
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps/api,apps/round-engine,libs}/**/*.spec.ts', '<rootDir>/load-tests/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.ts', '<rootDir>/deploy/**/*.spec.ts'] },
+    { ...common, displayName: 'int', testMatch: ['<rootDir>/{apps/api,apps/round-engine,libs}/**/*.int-spec.ts', '<rootDir>/load-tests/**/*.int-spec.ts', '<rootDir>/deploy/**/*.int-spec.ts'] },
   ],
 };

@@ -2,21 +2,35 @@
 // `npm run bench`: starts the whole stack (as `npm start` does, in production mode) on this machine, seeds players,
 // connects one socket per player and places bets at a set rate through whole rounds, then prints accepted bets/s,
 // place-bet → bet-message latency, settlement and result delivery times, sockets held and the round broadcast
-// latency — for the batched stream pipeline and, in the same run, for the simple one-transaction-per-bet path.
+// latency and CPU microseconds per accepted bet of each process — for the batched stream pipeline and, in the same
+// run, for the simple one-transaction-per-bet path — then compares with the previous release's figures
+// (load-tests/baseline.json) and writes a JSON and a self-contained HTML report.
 //
 //   npm run bench -- --players 3000 --rate 3000 --rounds 2 --round-seconds 10 --lock-seconds 2
 //   options: --headless N (N more players whose 3 bets a round go straight onto the streams, no socket)
 //            --pipelines stream,direct  --bet-partitions 4  --api-nodes 1  --workers N (load-generator processes;
-//            default one per 8,000 players)  --logs (show server logs)  --json <file>
+//            default one per 8,000 players)  --logs (show server logs)  --json <file> (default
+//            artifacts/bench/bench-<time>.json; the HTML report is written beside it)
 //            --profile <dir> (V8 CPU profiles of the api and the engine, to see where the time goes)
-import { execSync, fork } from 'node:child_process';
+//            --find-ceiling (search the highest offered rate whose p99 stays within --p99-limit ms, 500 by
+//            default, with at most 1 % refused; starts at --rate, one round per rate, --max-steps 8)
+//            --baseline <file> (default load-tests/baseline.json)  --record-baseline (store this run's figures there)
+import { fork, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort, startStack } from '../scripts/stack.mjs';
+import { ceilingOf, findBaseline, formatRatios, meetsBudget, nextRate, ratios, shapeOf } from './lib/compare.mjs';
+import { createCpuMeter, microsPerBet } from './lib/cpu.mjs';
+import { betSeries, cpuSeries, renderReport } from './lib/report-html.mjs';
 import { seedPlayers } from './lib/seed.mjs';
 import { percentile, round } from './lib/stats.js';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const TOKEN_TTL_SECONDS = 6 * 3600;
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : fallback);
@@ -31,11 +45,26 @@ const config = {
   apiNodes: Number(opt('api-nodes', '1')),
   workers: Number(opt('workers', '0')),
   headless: Number(opt('headless', '0')),
-  pipelines: opt('pipelines', 'stream,direct').split(','),
+  findCeiling: flag('find-ceiling'),
+  p99LimitMs: Number(opt('p99-limit', '500')),
+  maxSteps: Number(opt('max-steps', '8')),
   server: process.env.TEST_DATABASE_SERVER ?? 'postgres://postgres@127.0.0.1:5432',
-  redisUrl: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+  // A Redis of the bench's own (its CPU is then the run's alone) unless TEST_REDIS_URL names one.
+  redisUrl: process.env.TEST_REDIS_URL ?? null,
 };
+// The ceiling search runs the batched pipeline (the baseline file holds the previous release's ceiling).
+config.pipelines = opt('pipelines', config.findCeiling ? 'stream' : 'stream,direct').split(',');
 const log = (line) => process.stderr.write(`${line}\n`);
+
+// Stopped on Ctrl-C or a kill as well: the stack's processes, the bench's Redis and database.
+const cleanups = new Set();
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, async () => {
+    log(`\n${signal}: stopping the stack …`);
+    for (const cleanup of [...cleanups].reverse()) await cleanup().catch(() => {});
+    process.exit(130);
+  });
+}
 
 function portsFree(first, count) {
   const one = (port) =>
@@ -47,9 +76,9 @@ function portsFree(first, count) {
   return Array.from({ length: count }, (_, i) => first + i).reduce(async (ok, port) => (await ok) && one(port), Promise.resolve(true));
 }
 
-async function deleteRedisPrefix(prefix) {
+async function deleteRedisPrefix(url, prefix) {
   const { Redis } = await import('ioredis');
-  const redis = new Redis(config.redisUrl);
+  const redis = new Redis(url);
   let cursor = '0';
   do {
     const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
@@ -69,25 +98,39 @@ async function admin(sql) {
   }
 }
 
-/** CPU seconds used so far by each part of the system on this machine (from /proc). */
-function cpuByPart(stack, workers = []) {
-  const ticks = (pid) => {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      return (Number(fields[11]) + Number(fields[12])) / 100;
-    } catch {
-      return 0;
-    }
-  };
-  const sumOf = (name) =>
-    execSync(`pgrep -x ${name} || true`, { encoding: 'utf8' })
-      .split('\n')
-      .filter(Boolean)
-      .reduce((sum, pid) => sum + ticks(pid), 0);
-  const api = stack.children.filter((c) => c.name.startsWith('api')).reduce((sum, c) => sum + ticks(c.pid), 0);
-  const engine = stack.children.filter((c) => c.name === 'round-engine').reduce((sum, c) => sum + ticks(c.pid), 0);
-  const generator = ticks(process.pid) + workers.reduce((sum, w) => sum + ticks(w.pid), 0);
-  return { api, engine, postgres: sumOf('postgres'), redis: sumOf('redis-server'), generator };
+/** A redis-server of the bench's own on a free port (so its CPU is the run's alone), or null when none is installed. */
+async function startOwnRedis() {
+  const binary = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' }).stdout.trim();
+  if (!binary) return null;
+  const port = await freePort();
+  const child = spawn(binary, ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const url = `redis://127.0.0.1:${port}`;
+  const { Redis } = await import('ioredis');
+  for (let i = 0; i < 50; i++) {
+    const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    probe.on('error', () => {});
+    const ok = await probe.connect().then(() => probe.ping()).catch(() => null);
+    probe.disconnect();
+    if (ok === 'PONG') break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url, pid: child.pid, stop: () => new Promise((done) => { child.once('exit', done); child.kill('SIGTERM'); }) };
+}
+
+/**
+ * The CPU meter of a run: the api node(s), the round engine, the Postgres backends serving the bench's database
+ * (not the bench's own query connection), Redis (the bench's own; with a shared one, every redis-server on the
+ * machine) and the load generator (this process and its workers).
+ */
+function cpuMeterFor({ stack, workers, db, database, ownBackend, redisPid }) {
+  const pids = (name) => () => stack.children.filter((c) => (name === 'api' ? c.name.startsWith('api') : c.name === name)).map((c) => c.pid);
+  return createCpuMeter({
+    api: pids('api'),
+    engine: pids('round-engine'),
+    postgres: async () => (await db.query('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> $2', [database, ownBackend])).rows.map((r) => r.pid),
+    redis: () => (redisPid ? [redisPid] : spawnSync('pgrep', ['-x', 'redis-server'], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).map(Number)),
+    generator: () => [process.pid, ...workers.map((w) => w.pid)],
+  });
 }
 
 /** Mean and a rough p99 of a Prometheus histogram from the engine's /metrics text. */
@@ -103,6 +146,9 @@ function histogram(text, name) {
 }
 
 async function runPipeline(pipeline) {
+  const ownRedis = config.redisUrl ? null : await startOwnRedis();
+  if (ownRedis) cleanups.add(ownRedis.stop);
+  const redisUrl = config.redisUrl ?? ownRedis?.url ?? 'redis://127.0.0.1:6379';
   const database = `wr_bench_${pipeline}_${randomBytes(3).toString('hex')}`;
   const databaseUrl = `${config.server}/${database}`;
   const jwtSecret = randomBytes(24).toString('hex');
@@ -123,7 +169,7 @@ async function runPipeline(pipeline) {
       NODE_ENV: 'production',
       PORT: String(port),
       DATABASE_URL: databaseUrl,
-      REDIS_URL: config.redisUrl,
+      REDIS_URL: redisUrl,
       REDIS_PREFIX: redisPrefix,
       JWT_SECRET: jwtSecret,
       API_KEY: apiKey,
@@ -137,25 +183,30 @@ async function runPipeline(pipeline) {
       BET_PIPELINE: pipeline,
       API_NODES: String(config.apiNodes),
       FAIRNESS_CHAIN_LENGTH: '100000',
+      // The seeded players' access tokens must outlive the run (the api refuses a token longer-lived than this).
+      ACCESS_TOKEN_TTL_SECONDS: String(TOKEN_TTL_SECONDS),
       LOG_LEVEL: 'warn',
       METRICS_PORT: String(metricsPort),
       ...(opt('profile') ? { PROFILE_DIR: opt('profile') } : {}),
     },
   });
+  const dropDatabase = () => admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  cleanups.add(dropDatabase);
+  cleanups.add(stack.stop);
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
     log(`   seeding ${config.players} players`);
-    const players = await seedPlayers({ databaseUrl, jwtSecret, count: config.players });
+    const players = await seedPlayers({ databaseUrl, jwtSecret, count: config.players, ttlSeconds: TOKEN_TTL_SECONDS });
 
     // Headless players: no socket; their bets go straight onto the partition streams, exactly as the gateway
     // appends them (compiled libs/realtime), so a round can carry more bets than this box can hold sockets.
-    const headless = config.headless ? await seedPlayers({ databaseUrl, jwtSecret, count: config.headless }) : [];
+    const headless = config.headless ? await seedPlayers({ databaseUrl, jwtSecret, count: config.headless, ttlSeconds: TOKEN_TTL_SECONDS }) : [];
     const realtime = await import(new URL('../dist/libs/realtime/src/index.js', import.meta.url).href);
     const domain = await import(new URL('../dist/libs/domain/src/index.js', import.meta.url).href);
     const periodConfig = { roundSeconds: config.roundSeconds, lockSeconds: config.lockSeconds };
     const { Redis } = await import('ioredis');
-    const injector = new Redis(config.redisUrl);
+    const injector = new Redis(redisUrl);
     const injectRound = async (periodId, windowEnd) => {
       const games = [['color', ['red', 'green', 'violet']], ['bigSmall', ['big', 'small']], ['number', ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']]];
       const commands = headless.flatMap((player) =>
@@ -194,19 +245,39 @@ async function runPipeline(pipeline) {
       workers.map((w, i) => ask(w, { cmd: 'connect', urls: stack.urls, apiKey, players: players.filter((_, j) => j % workerCount === i) }, 'connected')),
     );
     const connectMs = connected.flatMap((c) => c.connectMs);
-    log(`   ${connected.reduce((s, c) => s + c.connected, 0)} sockets connected in ${round((Date.now() - started) / 1000)} s`);
+    const socketCount = connected.reduce((s, c) => s + c.connected, 0);
+    log(`   ${socketCount} sockets connected in ${round((Date.now() - started) / 1000)} s`);
+    if (socketCount === 0 && players.length > 0) {
+      for (const w of workers) w.kill();
+      throw new Error('No socket could connect (run with --logs to see the api log).');
+    }
 
     const rounds = [];
-    const cpuBefore = cpuByPart(stack, workers);
+    const ownBackend = (await db.query('SELECT pg_backend_pid() AS pid')).rows[0].pid;
+    const meter = cpuMeterFor({ stack, workers, db, database, ownBackend, redisPid: ownRedis?.pid });
     const measureStart = Date.now();
+    const cpuSamples = [{ at: measureStart, totals: await meter.sample() }];
+    // One CPU sample a second for the report's CPU-over-time chart.
+    let sampling = Promise.resolve();
+    const sampler = setInterval(() => {
+      sampling = sampling.then(async () => cpuSamples.push({ at: Date.now(), totals: await meter.sample() })).catch(() => {});
+    }, 1000);
+    const allBets = [];
+    const ceilingSteps = [];
     const broadcastMs = [];
     const latency = [];
     const earlyLatency = []; // bets sent in a round's first 2 s (while the previous round's results go out)
     const lateLatency = [];
     const rejections = new Map();
     let generatorLoopP99 = 0;
-    for (let r = 0; r < config.rounds; r++) {
-      const roundReplies = Promise.all(workers.map((w) => ask(w, { cmd: 'round', rate: config.rate / workerCount }, 'round')));
+    // Betting capacity: one bet per game per player a round, over the betting window.
+    const maxRate = Math.floor((config.players * 3) / Math.max(1, config.roundSeconds - config.lockSeconds - 0.5));
+    const planned = () => {
+      if (!config.findCeiling) return rounds.length < config.rounds ? config.rate : null;
+      return nextRate(ceilingSteps, { start: config.rate, max: maxRate, maxSteps: config.maxSteps });
+    };
+    for (let rate = planned(); rate !== null; rate = planned()) {
+      const roundReplies = Promise.all(workers.map((w) => ask(w, { cmd: 'round', rate: rate / workerCount }, 'round')));
       let injected = 0;
       if (headless.length > 0) {
         // Start with the next period, as the workers do.
@@ -219,7 +290,10 @@ async function runPipeline(pipeline) {
       if (reports.some((x) => x.periodId !== periodId)) log('   note: workers measured different periods');
       const bets = reports.flatMap((x) => x.bets);
       let accepted = 0;
+      const roundLatency = [];
       for (const bet of bets) {
+        allBets.push(bet);
+        roundLatency.push(bet.ms);
         latency.push(bet.ms);
         (bet.intoRound < 2000 ? earlyLatency : lateLatency).push(bet.ms);
         if (bet.success) accepted++;
@@ -235,6 +309,9 @@ async function runPipeline(pipeline) {
       );
       rounds.push({
         periodId,
+        rate,
+        latencyP50: round(percentile(roundLatency, 50)),
+        latencyP99: round(percentile(roundLatency, 99)),
         injected,
         sent: reports.reduce((s, x) => s + x.sent, 0),
         accepted,
@@ -246,11 +323,24 @@ async function runPipeline(pipeline) {
         lastResultAfterEndMs: lastResultAt ? round(lastResultAt - reports[0].endTime) : null,
         results: reports.reduce((s, x) => s + x.results, 0),
       });
-      log(`   round ${periodId}: ${accepted} accepted (${rounds.at(-1).acceptedPerSecond}/s), settled +${rounds.at(-1).settledAfterEndMs} ms, last result +${rounds.at(-1).lastResultAfterEndMs} ms`);
+      const last = rounds.at(-1);
+      log(`   round ${periodId} at ${rate}/s offered: ${accepted} accepted (${last.acceptedPerSecond}/s), ${last.rejected} refused, p99 ${last.latencyP99} ms, settled +${last.settledAfterEndMs} ms, last result +${last.lastResultAfterEndMs} ms`);
+      if (config.findCeiling) {
+        const ok = meetsBudget(last, { p99LimitMs: config.p99LimitMs });
+        ceilingSteps.push({ rate, ok, latencyP99: last.latencyP99, accepted: last.accepted, rejected: last.rejected });
+        log(`   ceiling search: ${rate}/s ${ok ? 'meets' : 'misses'} p99 ≤ ${config.p99LimitMs} ms with ≤ 1 % refused`);
+      }
     }
-    const cpuAfter = cpuByPart(stack, workers);
-    const seconds = (Date.now() - measureStart) / 1000;
-    const cpu = Object.fromEntries(Object.keys(cpuAfter).map((k) => [k, round((cpuAfter[k] - cpuBefore[k]) / seconds, 2)]));
+    clearInterval(sampler);
+    await sampling;
+    const measureEnd = Date.now();
+    const cpuTotals = await meter.sample();
+    cpuSamples.push({ at: measureEnd, totals: cpuTotals });
+    const seconds = (measureEnd - measureStart) / 1000;
+    const cpu = Object.fromEntries(Object.keys(cpuTotals).map((k) => [k, round(cpuTotals[k] / 1e6 / seconds, 2)]));
+    // Bets stored for the measured periods (socket bets accepted plus headless ones).
+    const acceptedTotal = rounds.reduce((sum, r) => sum + (r.betsInDatabase || r.accepted), 0);
+    const perBet = Object.fromEntries(Object.entries(microsPerBet({}, cpuTotals, acceptedTotal)).map(([k, v]) => [k, round(v)]));
     const engineMetrics = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then((r) => r.text()).catch(() => '');
     const apiMetrics = await fetch(`http://127.0.0.1:${metricsPort + 1}/metrics`).then((r) => r.text()).catch(() => '');
     const gauge = (text, name) => Number(text.split('\n').find((l) => l.startsWith(name))?.split(' ').at(-1) ?? NaN);
@@ -283,6 +373,10 @@ async function runPipeline(pipeline) {
       betsPerRound: Math.max(...rounds.map((r) => r.betsInDatabase)),
       ledgerSum: Number(ledger.rows[0].total),
       cpuCores: cpu,
+      cpuMicrosPerBet: perBet,
+      ceiling: config.findCeiling ? { ...ceilingOf(ceilingSteps, maxRate), maxRate, steps: ceilingSteps, p99LimitMs: config.p99LimitMs } : null,
+      betSeries: betSeries(allBets, measureStart),
+      cpuSeries: cpuSeries(cpuSamples, measureStart),
       generatorLoopDelayP99: round(generatorLoopP99),
       generatorProcesses: workerCount,
       batches: batch.count,
@@ -298,24 +392,32 @@ async function runPipeline(pipeline) {
   } finally {
     await db.end();
     await stack.stop();
-    await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => {});
-    await deleteRedisPrefix(redisPrefix);
+    await dropDatabase().catch(() => {});
+    cleanups.delete(stack.stop);
+    cleanups.delete(dropDatabase);
+    if (ownRedis) {
+      await ownRedis.stop();
+      cleanups.delete(ownRedis.stop);
+    }
+    else await deleteRedisPrefix(redisUrl, redisPrefix);
   }
 }
 
 const capacity = config.players * 3;
 const perRound = config.rate * (config.roundSeconds - config.lockSeconds - 0.5);
-if (perRound > capacity) log(`note: ${config.players} players can place at most ${capacity} bets a round (one per game); the rate asks for ~${Math.round(perRound)}.`);
+if (!config.findCeiling && perRound > capacity) log(`note: ${config.players} players can place at most ${capacity} bets a round (one per game); the rate asks for ~${Math.round(perRound)}.`);
 
 const reports = [];
 for (const pipeline of config.pipelines) reports.push(await runPipeline(pipeline));
 
+const title = (r) => (r.pipeline === 'stream' ? 'batched stream' : 'one txn per bet');
+const cpuParts = ['api', 'engine', 'postgres', 'redis', 'generator'];
 const rows = [
-  ['', ...reports.map((r) => r.pipeline === 'stream' ? 'batched stream' : 'one txn per bet')],
+  ['', ...reports.map(title)],
   ['sockets held', ...reports.map((r) => r.socketsHeld)],
   ['socket connect p50 / p99 (ms)', ...reports.map((r) => `${r.connectP50} / ${r.connectP99}`)],
   ['round broadcast p50 / p99 (ms)', ...reports.map((r) => `${r.broadcastP50} / ${r.broadcastP99}`)],
-  [`target rate (bets/s)`, ...reports.map(() => config.rate)],
+  [config.findCeiling ? 'offered rates tried (bets/s)' : 'target rate (bets/s)', ...reports.map((r) => (config.findCeiling ? r.rounds.map((x) => x.rate).join(', ') : config.rate))],
   ['accepted bets/s (over the betting window)', ...reports.map((r) => r.acceptedPerSecond)],
   ['bets accepted / refused', ...reports.map((r) => `${r.accepted} / ${r.rejected}`)],
   ['place-bet → bet-message p50 / p99 / max (ms)', ...reports.map((r) => `${r.latencyP50} / ${r.latencyP99} / ${r.latencyMax}`)],
@@ -329,20 +431,89 @@ const rows = [
   ['engine batches: count, mean size, mean / p99 ms', ...reports.map((r) => (r.batches ? `${r.batches}, ${r.batchMeanSize}, ${r.batchMeanMs} / ≤${r.batchP99Ms}` : '—'))],
   ['CPU cores used: api / engine / postgres / redis', ...reports.map((r) => `${r.cpuCores.api} / ${r.cpuCores.engine} / ${r.cpuCores.postgres} / ${r.cpuCores.redis}`)],
   ['CPU cores used by the load generator (processes)', ...reports.map((r) => `${r.cpuCores.generator} (${r.generatorProcesses})`)],
+  ['CPU µs per accepted bet: api / engine / postgres / redis / generator', ...reports.map((r) => cpuParts.map((p) => r.cpuMicrosPerBet[p]).join(' / '))],
+  ['CPU µs per accepted bet: total (of which the server side)', ...reports.map((r) => `${r.cpuMicrosPerBet.total} (${round(r.cpuMicrosPerBet.total - r.cpuMicrosPerBet.generator)})`)],
   ['load generator event-loop delay p99, worst process (ms)', ...reports.map((r) => r.generatorLoopDelayP99)],
   ['api event-loop delay p99 / max (ms)', ...reports.map((r) => `${r.apiLoopDelayP99Ms} / ${r.apiLoopDelayMaxMs}`)],
 ];
 const width = rows.map((r) => r.map((c) => String(c).length)).reduce((w, r) => w.map((x, i) => Math.max(x, r[i] ?? 0)));
-console.log(
-  `\nBenchmark: ${config.players} players, ${config.rounds} rounds of ${config.roundSeconds} s (lock ${config.lockSeconds} s), ${config.partitions} partitions, ${config.apiNodes} api node(s), target ${config.rate} bets/s`,
-);
+const heading = `${config.players} players, ${config.findCeiling ? 'ceiling search' : `${config.rounds} rounds`} of ${config.roundSeconds} s (lock ${config.lockSeconds} s), ${config.partitions} partitions, ${config.apiNodes} api node(s), ${config.findCeiling ? `from ${config.rate} bets/s` : `target ${config.rate} bets/s`}${config.headless ? `, ${config.headless} headless players` : ''}`;
+console.log(`\nBenchmark: ${heading}`);
 for (const row of rows) console.log(row.map((c, i) => String(c).padEnd(width[i])).join('  │  '));
+
+// Comparisons: in the same run with the one-transaction-per-bet path, and with the previous release's figures.
+const comparison = [];
 const stream = reports.find((r) => r.pipeline === 'stream');
 const direct = reports.find((r) => r.pipeline === 'direct');
 if (stream && direct) {
-  console.log(
-    `\nbatched vs simple: ${round(stream.acceptedPerSecond / direct.acceptedPerSecond, 2)}× accepted bets/s, p99 latency ${round(direct.latencyP99 / stream.latencyP99, 2)}× lower, settlement ${stream.settledAfterEndMs} ms vs ${direct.settledAfterEndMs} ms`,
-  );
+  comparison.push('batched stream vs one transaction per bet (this run):', ...formatRatios(ratios(stream, direct)));
 }
+const baselineFile = opt('baseline', join(HERE, 'baseline.json'));
+const baseline = existsSync(baselineFile) ? JSON.parse(readFileSync(baselineFile, 'utf8')) : { runs: [], ceilings: [] };
+for (const r of reports) {
+  if (config.findCeiling) {
+    const c = r.ceiling;
+    comparison.push(`${title(r)} ceiling: ${c.rate} bets/s offered with p99 ≤ ${c.p99LimitMs} ms${c.cappedByPlayers ? ` (the most ${config.players} players can place: more players to go higher)` : ''}`);
+    const found = findBaseline(baseline, config, { findCeiling: true });
+    const ref = found?.entry[r.pipeline];
+    if (ref?.ceiling) comparison.push(`  vs ${found.entry.release} (${found.entry.measured}${found.exact ? '' : ', another run shape'}): ${ref.ceiling} bets/s → ${round(c.rate / ref.ceiling, 2)}×`);
+    else comparison.push('  no recorded ceiling of the previous release for this shape (--record-baseline stores this one)');
+    continue;
+  }
+  const found = findBaseline(baseline, config);
+  const ref = found?.entry[r.pipeline];
+  if (!ref) {
+    comparison.push(`${title(r)}: no recorded figures of the previous release in ${baselineFile} (--record-baseline stores this run's)`);
+    continue;
+  }
+  const shape = found.exact ? 'same run shape' : `run shape ${JSON.stringify(found.entry.shape)}`;
+  comparison.push(`${title(r)} vs ${found.entry.release} recorded ${found.entry.measured} (${shape}):`, ...formatRatios(ratios(r, ref)));
+}
+console.log(`\n${comparison.join('\n')}`);
 for (const r of reports) if (Object.keys(r.rejections).length) console.log(`${r.pipeline} refusals: ${JSON.stringify(r.rejections)}`);
-if (opt('json')) writeFileSync(opt('json'), JSON.stringify({ config, reports }, null, 2));
+
+if (flag('record-baseline')) {
+  const pick = (r) => ({
+    acceptedPerSecond: r.acceptedPerSecond,
+    latencyP50: r.latencyP50,
+    latencyP99: r.latencyP99,
+    broadcastP99: r.broadcastP99,
+    settledAfterEndMs: r.settledAfterEndMs,
+    lastResultAfterEndMs: r.lastResultAfterEndMs,
+    cpuCores: r.cpuCores,
+    cpuMicrosPerBet: r.cpuMicrosPerBet,
+    ...(r.ceiling ? { ceiling: r.ceiling.rate } : {}),
+  });
+  const entry = { release: JSON.parse(readFileSync(join(HERE, '../package.json'), 'utf8')).version, measured: new Date().toISOString().slice(0, 10), command: `npm run bench -- ${args.filter((a) => a !== '--record-baseline').join(' ')}`, shape: shapeOf(config), ...Object.fromEntries(reports.map((r) => [r.pipeline, pick(r)])) };
+  const list = config.findCeiling ? (baseline.ceilings ??= []) : (baseline.runs ??= []);
+  const same = list.findIndex((e) => JSON.stringify(e.shape) === JSON.stringify(entry.shape));
+  if (same >= 0) list[same] = entry;
+  else list.push(entry);
+  writeFileSync(baselineFile, `${JSON.stringify(baseline, null, 2)}\n`);
+  console.log(`recorded as the baseline for this run shape in ${baselineFile}`);
+}
+
+const jsonFile = opt('json', join(HERE, '..', 'artifacts', 'bench', `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`));
+mkdirSync(dirname(jsonFile), { recursive: true });
+writeFileSync(jsonFile, JSON.stringify({ config, reports, comparison }, null, 2));
+const htmlFile = jsonFile.replace(/\.json$/, '') + '.html';
+writeFileSync(
+  htmlFile,
+  renderReport({
+    title: `WinRound benchmark — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    subtitle: heading,
+    tables: [{ title: 'Summary', rows }],
+    lines: comparison,
+    runs: reports.map((r) => ({
+      title: title(r),
+      betSeries: r.betSeries,
+      cpuSeries: r.cpuSeries,
+      summary: [
+        ['CPU µs per accepted bet (api / engine / postgres / redis / generator)', cpuParts.map((p) => r.cpuMicrosPerBet[p]).join(' / ')],
+        ['CPU µs per accepted bet, total', r.cpuMicrosPerBet.total],
+        ...(r.ceiling ? [['ceiling (bets/s offered, p99 ≤ ' + r.ceiling.p99LimitMs + ' ms)', r.ceiling.rate], ...r.ceiling.steps.map((st) => [`  ${st.rate}/s`, `p99 ${st.latencyP99} ms, ${st.rejected} refused → ${st.ok ? 'meets' : 'misses'}`])] : []),
+      ],
+    })),
+  }),
+);
+console.log(`\nreport: ${htmlFile}\n  json: ${jsonFile}`);

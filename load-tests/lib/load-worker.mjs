@@ -19,7 +19,7 @@ function observe(kind, value) {
     broadcastMs.push(Date.now() - value.startTime);
   } else if (kind === 'bet') {
     const sentAt = Date.now() - value.ms;
-    bets.push({ ms: value.ms, success: value.success, message: value.message, intoRound: period ? sentAt - period.startTime : 0 });
+    bets.push({ at: sentAt, ms: value.ms, success: value.success, message: value.message, intoRound: period ? sentAt - period.startTime : 0 });
   } else if (kind === 'result') {
     const r = results.get(value.periodId) ?? { count: 0, last: 0 };
     r.count++;

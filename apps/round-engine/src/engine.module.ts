@@ -21,7 +21,13 @@ export class EngineModule {
       module: EngineModule,
       imports: [
         ConfigModule.forRoot(config),
-        DbModule,
+        // Engine sessions never wait long on a lock, never keep a transaction open while their process is frozen
+        // (a paused leader's locks are released before a standby takes over) and never run a statement away.
+        DbModule.withSessionLimits((c) => ({
+          lockTimeoutMs: c.ENGINE_DB_LOCK_TIMEOUT_MS,
+          idleInTransactionTimeoutMs: c.ENGINE_DB_IDLE_TX_TIMEOUT_MS,
+          statementTimeoutMs: c.ENGINE_DB_STATEMENT_TIMEOUT_MS,
+        })),
         RedisModule,
         RealtimeModule,
         RoundsModule,

@@ -1,8 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { AppConfig } from '@app/config';
-import { Database } from '@app/db';
+import { Database, type DB } from '@app/db';
 import {
+  BET_MESSAGES,
   decideBet,
   evolveBet,
   initialBetState,
@@ -13,9 +14,11 @@ import {
   type PlaceBet,
 } from '@app/domain';
 import { Accounts, lockWallets, recordEntries, type JournalEntry, type Posting } from '@app/ledger';
+import { dropRepeatedCommands, outcomeMessage, recordOutcomes, storedOutcomeOf, storedOutcomes, type StoredOutcome } from './bet-outcomes.js';
 import {
   COMMAND_FIELD,
   decodeCommand,
+  outcomeKey,
   FENCE_FIELD,
   streamIdTime,
   toBalanceUpdate,
@@ -47,7 +50,7 @@ interface BetRow extends BetRowLike {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-export const BET_PLACED_MESSAGE = 'Bet placed successfully.';
+export const BET_PLACED_MESSAGE = BET_MESSAGES.placed;
 
 function field(fields: string[], name: string): string | undefined {
   for (let i = 0; i < fields.length; i += 2) if (fields[i] === name) return fields[i + 1];
@@ -72,7 +75,11 @@ export class BetBatchService {
     this.periodConfig = { roundSeconds: config.ROUND_SECONDS, lockSeconds: config.LOCK_SECONDS };
   }
 
-  async apply(partition: number, entries: StreamEntry[]): Promise<BatchResult> {
+  /**
+   * `guard` (optional) runs as the transaction's last statement: the partition consumer's fencing check, so a
+   * consumer that lost its partition's lease commits nothing.
+   */
+  async apply(partition: number, entries: StreamEntry[], guard?: (trx: Transaction<DB>) => Promise<void>): Promise<BatchResult> {
     const commands: Array<{ command: BetCommand; receivedAtMs: number }> = [];
     const fences: string[] = [];
     let invalid = 0;
@@ -93,6 +100,8 @@ export class BetBatchService {
 
     return this.db.transaction().execute(async (trx) => {
       const result: BatchResult = { messages: [], placed: 0, rejected: 0, duplicates: 0, invalid, fences, receivedAtMs: commands.map((c) => c.receivedAtMs) };
+      // The key each command is answered under (the client's command id when it sent one).
+      const keyById = new Map(commands.map((c) => [c.command.id, outcomeKey(c.command)]));
       let fresh = commands;
       if (commands.length > 0) {
         // Idempotency: a command id applied before (redelivery after a crash or a lease hand-over) is not applied again.
@@ -104,9 +113,10 @@ export class BetBatchService {
           const done = new Map(applied.map((a) => [a.command_id, a]));
           fresh = commands.filter((c) => !done.has(c.command.id));
           result.duplicates = applied.length;
-          result.messages.push(...(await this.replayMessages(trx, applied)));
+          result.messages.push(...(await this.replayMessages(trx, applied, keyById)));
         }
       }
+      fresh = await this.answeredBefore(trx, fresh, result);
 
       if (fresh.length > 0) {
         const userIds = [...new Set(fresh.map((c) => c.command.userId))];
@@ -196,6 +206,17 @@ export class BetBatchService {
           inserted = res.rows;
         }
         const { balances: after } = await recordEntries(trx, journal);
+        await recordOutcomes(
+          trx,
+          events.map((e) => ({
+            user_id: e.data.userId,
+            command_id: keyById.get(e.data.commandId)!,
+            kind: e.type === 'BetPlaced' ? 'accepted' : 'rejected',
+            bet_id: e.type === 'BetPlaced' ? e.data.commandId : null,
+            period_id: e.data.periodId,
+            message: e.type === 'BetPlaced' ? BET_PLACED_MESSAGE : e.data.reason,
+          })),
+        );
 
         // Replies: one bet-message per command (with the bet); per player one balance-update and one current-bet-response.
         const insertedById = new Map(inserted.map((b) => [b.id, b]));
@@ -205,7 +226,7 @@ export class BetBatchService {
           if (event.type === 'BetRejected') {
             result.rejected++;
             this.logger.debug({ msg: 'bet refused', commandId: event.data.commandId, userId: event.data.userId, code: event.data.code });
-            result.messages.push({ room, event: 'bet-message', data: { success: false, message: event.data.reason, periodId: event.data.periodId } });
+            result.messages.push({ room, event: 'bet-message', data: { success: false, message: event.data.reason, periodId: event.data.periodId, commandId: keyById.get(event.data.commandId) } });
             continue;
           }
           result.placed++;
@@ -216,7 +237,7 @@ export class BetBatchService {
           touched.set(row.user_id, row.period_id);
           const bet = toWireBet(row);
           // The bet-message carries the bet: clients merge it into their history (no separate bet-update).
-          result.messages.push({ room, event: 'bet-message', data: { success: true, message: BET_PLACED_MESSAGE, bet, periodId: row.period_id, betType: row.bet_type } });
+          result.messages.push({ room, event: 'bet-message', data: { success: true, message: BET_PLACED_MESSAGE, bet, periodId: row.period_id, betType: row.bet_type, commandId: keyById.get(row.id) } });
         }
         for (const [userId, periodId] of touched) {
           const room = userRoom(userId);
@@ -233,12 +254,13 @@ export class BetBatchService {
           ON CONFLICT DO NOTHING
         `.execute(trx);
       }
+      await guard?.(trx);
       return result;
     });
   }
 
   /** The replies of commands applied before (delivery is at-least-once; clients merge by bet id). */
-  private async replayMessages(trx: any, applied: Array<{ command_id: string; type: string; payload: any }>): Promise<SocketMessage[]> {
+  private async replayMessages(trx: any, applied: Array<{ command_id: string; type: string; payload: any }>, keyById: Map<string, string>): Promise<SocketMessage[]> {
     const messages: SocketMessage[] = [];
     const placedIds = applied.filter((a) => a.type === 'BetPlaced').map((a) => a.command_id);
     const rows = placedIds.length
@@ -252,13 +274,44 @@ export class BetBatchService {
       : [];
     for (const row of rows) {
       const bet = toWireBet(row);
-      messages.push({ room: userRoom(row.user_id), event: 'bet-message', data: { success: true, message: BET_PLACED_MESSAGE, bet, periodId: row.period_id, betType: row.bet_type } });
+      messages.push({ room: userRoom(row.user_id), event: 'bet-message', data: { success: true, message: BET_PLACED_MESSAGE, bet, periodId: row.period_id, betType: row.bet_type, commandId: keyById.get(row.id) } });
     }
     for (const a of applied) {
       if (a.type === 'BetRejected') {
-        messages.push({ room: userRoom(a.payload.userId), event: 'bet-message', data: { success: false, message: a.payload.reason, periodId: a.payload.periodId } });
+        messages.push({ room: userRoom(a.payload.userId), event: 'bet-message', data: { success: false, message: a.payload.reason, periodId: a.payload.periodId, commandId: keyById.get(a.command_id) } });
       }
     }
     return messages;
+  }
+
+  /**
+   * One answer per command id: of the commands a player sent twice (same command id, within this batch) the first
+   * is kept; a command whose answer is stored already (applied under another stream entry, or refused by an api
+   * node that told the player so) is answered again from it and not applied. Returns the commands left to decide.
+   */
+  private async answeredBefore<T extends { command: BetCommand }>(trx: any, commands: T[], result: BatchResult): Promise<T[]> {
+    if (commands.length === 0) return commands;
+    const { kept, dropped } = dropRepeatedCommands(commands);
+    const stored = await storedOutcomes(
+      trx,
+      kept.map((c) => c.command),
+    );
+    const fresh = kept.filter((c) => !storedOutcomeOf(stored, c.command));
+    result.duplicates += dropped + kept.length - fresh.length;
+    if (stored.size > 0) result.messages.push(...(await this.outcomeReplies(trx, [...stored.values()])));
+    return fresh;
+  }
+
+  private async outcomeReplies(trx: any, outcomes: StoredOutcome[]): Promise<SocketMessage[]> {
+    const betIds = outcomes.flatMap((o) => (o.bet_id ? [o.bet_id] : []));
+    const { rows } = betIds.length
+      ? await sql<BetRow>`
+          SELECT id, user_id, bet_type, bet_value, system_selected_value, amount, is_win, win_amount, status, played_from,
+                 period_id, created_at, updated_at
+          FROM bets WHERE id = ANY(${betIds}::uuid[])
+        `.execute(trx)
+      : { rows: [] as BetRow[] };
+    const bets = new Map(rows.map((b) => [b.id, b]));
+    return outcomes.map((o) => outcomeMessage(o, o.bet_id ? bets.get(o.bet_id) : undefined));
   }
 }

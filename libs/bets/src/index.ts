@@ -1,1 +1,2 @@
 export * from './bet-batch.service.js';
+export * from './bet-outcomes.js';

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './app-config.js';
+import { AppConfig, ConfigError, KNOWN_VARIABLES, loadConfig } from './app-config.js';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -46,6 +46,59 @@ describe('loadConfig', () => {
       expect((error as ConfigError).variable).toBe(variable);
       expect((error as Error).message).toContain(variable);
     }
+  });
+
+  describe('rules of the domain', () => {
+    it.each([
+      [{ GST_RATE: '0.18005' }, 'GST_RATE', 'Invalid configuration: GST_RATE must be a rate from 0 to 1 in whole basis points (at most 4 decimals) (GST rate must be between 0 and 1 with at most 4 decimals, got 0.18005)'],
+      [{ PAYOUTS: 'number=8.555' }, 'PAYOUTS', 'Invalid configuration: PAYOUTS must give each game a payout of at least 1 with at most 2 decimals (Payout for number must be a number ≥ 1 with at most 2 decimals, got 8.555)'],
+      [{ PAYOUTS: 'color=0.5' }, 'PAYOUTS', 'Invalid configuration: PAYOUTS must give each game a payout of at least 1 with at most 2 decimals (Payout for color must be a number ≥ 1 with at most 2 decimals, got 0.5)'],
+      [{ REFERRAL_SHARE: '0.12345' }, 'REFERRAL_SHARE', 'Invalid configuration: REFERRAL_SHARE must be a share from 0 to 1 in whole basis points (at most 4 decimals) (Referral share must be between 0 and 1 with at most 4 decimals, got 0.12345)'],
+      [{ ROUND_SECONDS: '7' }, 'ROUND_SECONDS', 'Invalid configuration: ROUND_SECONDS must divide a day (86400) exactly (roundSeconds must be a positive integer dividing 86400, got 7)'],
+      [{ ROUND_SECONDS: '10', LOCK_SECONDS: '10' }, 'LOCK_SECONDS', 'Invalid configuration: LOCK_SECONDS must be shorter than ROUND_SECONDS (lockSeconds must be an integer from 0 to roundSeconds − 1, got 10)'],
+    ])('refuses %j with one message naming %s', (env, variable, message) => {
+      try {
+        loadConfig(env);
+        throw new Error('accepted');
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        expect((error as ConfigError).variable).toBe(variable);
+        expect((error as Error).message).toBe(message);
+      }
+    });
+
+    it('accepts what the domain accepts: a payout of exactly 1, a rate in basis points, a 10-second round locking at 9', () => {
+      const config = loadConfig({ PAYOUTS: 'color=1,bigSmall=2.25', GST_RATE: '0.1234', ROUND_SECONDS: '10', LOCK_SECONDS: '9' });
+      expect(config.payouts).toEqual({ color: 1, bigSmall: 2.25, number: 9 });
+      expect(config.gstBps).toBe(1234);
+      expect(config.periodConfig).toEqual({ roundSeconds: 10, lockSeconds: 9 });
+      expect(loadConfig({ REFERRAL_SHARE: '0.05', REFERRAL_CAP_RUPEES: '250' }).referralTerms).toEqual({ shareBps: 500, capPaise: 25_000 });
+    });
+  });
+
+  it('derives one key per purpose from the signing secret, the same on every node', () => {
+    const a = loadConfig({ JWT_SECRET: 'x'.repeat(32) });
+    const b = loadConfig({ JWT_SECRET: 'x'.repeat(32) });
+    expect(a.deriveKey('one-time-codes')).toHaveLength(32);
+    expect(a.deriveKey('one-time-codes').equals(b.deriveKey('one-time-codes'))).toBe(true);
+    expect(a.deriveKey('one-time-codes').equals(a.deriveKey('refresh-token-successor'))).toBe(false);
+    expect(a.deriveKey('one-time-codes').equals(loadConfig({ JWT_SECRET: 'y'.repeat(32) }).deriveKey('one-time-codes'))).toBe(false);
+  });
+
+  describe('the known variables', () => {
+    it('are every property of the configuration class, optional ones included, and nothing else', () => {
+      const defaults = Object.keys(new AppConfig());
+      for (const key of defaults) expect(KNOWN_VARIABLES).toContain(key);
+      for (const optional of ['DATABASE_URL', 'SMTP_URL', 'JWT_SECRET', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'WEB_ORIGIN', 'WEB_DIST', 'PAYOUTS', 'METRICS_PORT', 'API_DOCS']) {
+        expect(KNOWN_VARIABLES).toContain(optional);
+      }
+      expect(KNOWN_VARIABLES.every((key) => /^[A-Z][A-Z0-9_]*$/.test(key))).toBe(true);
+    });
+
+    it('an unknown variable in the environment is ignored; a known one is read', () => {
+      expect(loadConfig({ NOT_A_SETTING: 'x', WEB_DIST: '/srv/web' }).WEB_DIST).toBe('/srv/web');
+      expect(loadConfig({ NOT_A_SETTING: 'x' })).not.toHaveProperty('NOT_A_SETTING');
+    });
   });
 
   describe('in production', () => {

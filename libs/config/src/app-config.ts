@@ -1,4 +1,4 @@
-import { createSecretKey, type KeyObject } from 'node:crypto';
+import { createSecretKey, hkdfSync, type KeyObject } from 'node:crypto';
 import { plainToInstance, Transform } from 'class-transformer';
 import {
   IsBoolean,
@@ -11,9 +11,12 @@ import {
   Max,
   Min,
   MinLength,
+  getMetadataStorage,
   validateSync,
   ValidationError,
 } from 'class-validator';
+import { DEV_API_KEY } from '@app/contracts';
+import { assertPayoutTable, DEFAULT_PAYOUTS, gstRateToBps, periodConfig, referralShareToBps, rupeesToPaise, type PayoutTable, type PeriodConfig } from '@app/domain';
 
 const toInt = ({ value }: { value: unknown }) =>
   value === undefined || value === '' ? undefined : /^-?\d+$/.test(String(value)) ? Number(value) : value;
@@ -24,7 +27,12 @@ const toBool = ({ value }: { value: unknown }) =>
 const toList = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean) : value;
 
-export const DEV_API_KEY = 'dev-api-key';
+export { DEV_API_KEY };
+
+/** The service's name where a protocol wants one: the `iss` of its tokens, the salt of its derived keys. */
+export const SERVICE_NAME = 'winround';
+/** The `iss` of every access token this deployment signs, and the only one it accepts. */
+export const JWT_ISSUER = SERVICE_NAME;
 const jwtKeys = new WeakMap<object, KeyObject>();
 const DEV_JWT_SECRET = 'development-only-jwt-secret-change-me';
 
@@ -141,6 +149,30 @@ export class AppConfig {
   @Transform(toInt) @IsInt() @Min(200) @Max(60_000)
   LEASE_TTL_MS = 3000;
 
+  /** Round-engine database sessions: longest wait for a lock before the statement fails (ms). */
+  @Transform(toInt) @IsInt() @Min(100) @Max(60_000)
+  ENGINE_DB_LOCK_TIMEOUT_MS = 2000;
+
+  /** Round-engine database sessions: a transaction left idle this long is ended by the server (ms). */
+  @Transform(toInt) @IsInt() @Min(100) @Max(60_000)
+  ENGINE_DB_IDLE_TX_TIMEOUT_MS = 2000;
+
+  /** Round-engine database sessions: longest a statement may run (ms). */
+  @Transform(toInt) @IsInt() @Min(1000) @Max(600_000)
+  ENGINE_DB_STATEMENT_TIMEOUT_MS = 15_000;
+
+  /** A period still missing a partition's fence this long after the fence was sent gets it again (ms). */
+  @Transform(toInt) @IsInt() @Min(200) @Max(60_000)
+  REFENCE_AFTER_MS = 3000;
+
+  /** A drawn period not settled this many rounds after its end is refunded. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(100)
+  SETTLEMENT_DEADLINE_ROUNDS = 3;
+
+  /** Results (bet-results, refund notices, game results) not recorded as published this long after being taken on are published again by the leader (ms). */
+  @Transform(toInt) @IsInt() @Min(200) @Max(600_000)
+  RESULTS_REPUBLISH_AFTER_MS = 5000;
+
   /** Most commands a partition consumer applies in one transaction. */
   @Transform(toInt) @IsInt() @Min(1) @Max(20_000)
   BET_BATCH_SIZE = 2000;
@@ -186,16 +218,30 @@ export class AppConfig {
     if (!key) jwtKeys.set(this, (key = createSecretKey(Buffer.from(this.jwtSecret))));
     return key;
   }
-  get gstBps(): number {
-    return Math.round(this.GST_RATE * 10_000);
+  /** The referrer's reward for a referred player's first approved deposit: share in basis points, cap in paise. */
+  get referralTerms(): { shareBps: number; capPaise: number } {
+    return { shareBps: referralShareToBps(this.REFERRAL_SHARE), capPaise: rupeesToPaise(this.REFERRAL_CAP_RUPEES) };
   }
-  get payouts(): { color: number; bigSmall: number; number: number } {
-    const base = { color: 2, bigSmall: 2, number: 9 };
+  /** GST_RATE in basis points, as the domain converts it (loadConfig has refused a rate it would not convert). */
+  /** A 32-byte key for one purpose, derived from the signing secret (HKDF-SHA256), so no two uses share a key. */
+  deriveKey(purpose: string): Buffer {
+    return Buffer.from(hkdfSync('sha256', this.jwtSecret, SERVICE_NAME, purpose, 32));
+  }
+  get gstBps(): number {
+    return gstRateToBps(this.GST_RATE);
+  }
+  /** The payout table: the spec's, with PAYOUTS' overrides. */
+  get payouts(): PayoutTable {
+    const table: Record<keyof PayoutTable, number> = { ...DEFAULT_PAYOUTS };
     for (const pair of this.PAYOUTS ? this.PAYOUTS.split(',') : []) {
-      const [key, value] = pair.split('=') as [keyof typeof base, string];
-      base[key] = Number(value);
+      const [key, value] = pair.split('=') as [keyof PayoutTable, string];
+      table[key] = Number(value);
     }
-    return base;
+    return table;
+  }
+  /** Round length and lock, as the domain's period math takes them. */
+  get periodConfig(): PeriodConfig {
+    return { roundSeconds: this.ROUND_SECONDS, lockSeconds: this.LOCK_SECONDS };
   }
   hasEngineRole(role: 'clock' | 'bets' | 'relay' | 'workers'): boolean {
     return this.ENGINE_ROLES.includes('all') || this.ENGINE_ROLES.includes(role);
@@ -212,7 +258,13 @@ export class ConfigError extends Error {
   }
 }
 
-const KNOWN = new Set(Object.keys(new AppConfig()).concat(['DATABASE_URL', 'SMTP_URL', 'JWT_SECRET', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'WEB_ORIGIN', 'WEB_DIST', 'PAYOUTS', 'METRICS_PORT', 'API_DOCS']));
+/**
+ * Every variable the configuration reads: the properties of AppConfig, each of which carries its validation
+ * decorators (read from class-validator's metadata, so a new property is known the moment it is declared).
+ */
+export const KNOWN_VARIABLES: readonly string[] = [
+  ...new Set(getMetadataStorage().getTargetValidationMetadatas(AppConfig, '', true, false).map((m) => m.propertyName)),
+].sort();
 
 /** The development super-admin password `npm start` uses; never accepted in production. */
 export const DEV_ADMIN_PASSWORD = 'admin12345';
@@ -244,7 +296,7 @@ function firstMessage(error: ValidationError): string {
 /** Builds and validates the configuration. Throws one ConfigError naming the first bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const raw: Record<string, string> = {};
-  for (const key of KNOWN) {
+  for (const key of KNOWN_VARIABLES) {
     const value = env[key];
     if (value !== undefined && value !== '') raw[key] = value;
   }
@@ -254,19 +306,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const error = errors[0]!;
     throw new ConfigError(error.property, `${firstMessage(error)} (got ${JSON.stringify(raw[error.property] ?? null)})`);
   }
-  if (86_400 % config.ROUND_SECONDS !== 0) throw new ConfigError('ROUND_SECONDS', 'must divide a day (86400) exactly');
-  if (config.LOCK_SECONDS >= config.ROUND_SECONDS) throw new ConfigError('LOCK_SECONDS', 'must be shorter than ROUND_SECONDS');
+  domainRule('ROUND_SECONDS', () => periodConfig({ roundSeconds: config.ROUND_SECONDS, lockSeconds: 0 }), 'must divide a day (86400) exactly');
+  domainRule('LOCK_SECONDS', () => periodConfig(config.periodConfig), 'must be shorter than ROUND_SECONDS');
+  domainRule('GST_RATE', () => gstRateToBps(config.GST_RATE), 'must be a rate from 0 to 1 in whole basis points (at most 4 decimals)');
+  domainRule('PAYOUTS', () => assertPayoutTable(config.payouts), 'must give each game a payout of at least 1 with at most 2 decimals');
+  domainRule('REFERRAL_SHARE', () => referralShareToBps(config.REFERRAL_SHARE), 'must be a share from 0 to 1 in whole basis points (at most 4 decimals)');
   const production = config.isProduction ? productionProblem(config) : null;
   if (production) throw production;
   if (!!config.ADMIN_EMAIL !== !!config.ADMIN_PASSWORD) {
     throw new ConfigError(config.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL', 'must be set together with ' + (config.ADMIN_EMAIL ? 'ADMIN_EMAIL' : 'ADMIN_PASSWORD'));
   }
-  if (config.PAYOUTS) {
-    for (const [key, value] of Object.entries(config.payouts)) {
-      if (!(value > 1)) throw new ConfigError('PAYOUTS', `${key} payout must be above 1`);
-    }
-  }
   return config;
+}
+
+/** Applies a rule of @app/domain to a variable: the domain's refusal stops start-up with one message naming it. */
+function domainRule(variable: string, check: () => unknown, detail: string): void {
+  try {
+    check();
+  } catch (error) {
+    if (error instanceof RangeError) throw new ConfigError(variable, `${detail} (${error.message})`);
+    throw error;
+  }
 }
 
 /** For a process entry point: the configuration, or one clear line on stderr and exit code 1. */

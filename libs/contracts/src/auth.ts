@@ -1,4 +1,6 @@
-export type Role = 'user' | 'super-admin';
+import type { Role } from '@app/domain';
+
+export type { Role };
 
 export interface AuthUser {
   _id: string;

@@ -1,4 +1,6 @@
-export type GameKey = 'color' | 'bigSmall' | 'number';
+import type { BigSmall, Color, GameKey } from '@app/domain';
+
+export type { GameKey };
 export type BetStatus = 'PENDING' | 'COMPLETED' | 'REFUNDED';
 
 /** A bet as the client sees it (GET /bet → data.bets, current-bet-response, bet-update). Rupee amounts. */
@@ -24,8 +26,8 @@ export interface BetsData {
 /** The result of one period. */
 export interface GameResult {
   periodId: string;
-  color: 'red' | 'green' | 'violet';
-  bigSmall: 'big' | 'small';
+  color: Color;
+  bigSmall: BigSmall;
   digit: number;
   /** The revealed server seed (lowercase hex) and its committed hash: anyone can verify the draw. */
   seed?: string;

@@ -18,6 +18,8 @@ export type ApiResponse<T> = ApiSuccess<T> | ApiError;
 
 /** Base path of every HTTP call. */
 export const API_BASE_PATH = '/api/v1';
+/** The client API key of development and tests (production refuses to start with it). */
+export const DEV_API_KEY = 'dev-api-key';
 /** Header carrying the client API key on every HTTP call (and `auth.apiKey` in the socket handshake). */
 export const API_KEY_HEADER = 'x-api-key';
 /** Name of the httpOnly refresh-token cookie. */

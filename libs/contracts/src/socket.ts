@@ -1,16 +1,13 @@
+import type { PeriodTimes } from '@app/domain';
 import type { Bet, GameKey, GameResult } from './bet.js';
 
-/** next-period-id: times are epoch milliseconds; duration is in seconds. */
-export interface PeriodInfo {
-  periodId: string;
-  startTime: number;
-  duration: number;
+/**
+ * next-period-id: the period's times as the domain's period clock computes them (epoch milliseconds; duration in
+ * seconds), the server's clock, and the hash of the seed that will draw the period (present once public: once the
+ * period before it in the chain has been drawn). `lockTime` is when betting closes.
+ */
+export interface PeriodInfo extends Pick<PeriodTimes, 'periodId' | 'startTime' | 'duration'>, Partial<Pick<PeriodTimes, 'lockTime'>> {
   serverTime: number;
-  /**
-   * When betting closes (epoch ms) and the hash of the seed that will draw this period (present once public: once
-   * the period before it in the chain has been drawn).
-   */
-  lockTime?: number;
   seedHash?: string;
 }
 
@@ -20,7 +17,27 @@ export interface PlaceBetPayload {
   betValue: string;
   /** Stake in rupees, one of the allowed stakes. */
   amount: number;
+  /**
+   * The client's id for this bet (a UUID, new per bet): the bet is applied at most once and answered once per
+   * command id, and its answer can be asked for again with get-bet-outcomes. Optional for older clients.
+   */
+  commandId?: string;
 }
+
+/**
+ * get-bet-outcomes (after a reconnection, or when a bet's answer is late): the stored answer to each command id
+ * (as a bet-message carrying the commandId) and the result of each bet that was settled or refunded meanwhile
+ * (bet-result, or bet-update and the period's refund notice), then the balance. Each answer reaches a socket once.
+ */
+export interface BetOutcomesRequest {
+  /** Bets sent and not answered yet (at most BET_OUTCOMES_MAX_IDS). */
+  commandIds?: string[];
+  /** Bets placed whose result has not arrived yet (at most BET_OUTCOMES_MAX_IDS). */
+  betIds?: string[];
+}
+
+/** Most command ids and most bet ids one get-bet-outcomes may ask about. */
+export const BET_OUTCOMES_MAX_IDS = 20;
 
 /** balance-update: `balance` is what can be staked (main + bonus). Rupees. */
 export interface BalanceUpdate {
@@ -35,6 +52,8 @@ export interface BetMessage {
   bet?: Bet;
   periodId?: string;
   betType?: GameKey;
+  /** The command id of the place-bet this answers (the client's, or the gateway's for a client that sent none). */
+  commandId?: string;
 }
 
 export interface BetResult {
@@ -77,6 +96,7 @@ export interface ClientToServerEvents {
   'get-balance': () => void;
   'get-current-bet': () => void;
   'place-bet': (payload: PlaceBetPayload) => void;
+  'get-bet-outcomes': (payload: BetOutcomesRequest) => void;
 }
 
 /** Handshake `auth` data. */
@@ -96,6 +116,7 @@ export const CLIENT_EVENTS = [
   'get-balance',
   'get-current-bet',
   'place-bet',
+  'get-bet-outcomes',
 ] as const satisfies readonly (keyof ClientToServerEvents)[];
 /** Fails to compile when ClientToServerEvents gains an event CLIENT_EVENTS does not list. */
 export const CLIENT_EVENTS_COMPLETE: Exclude<keyof ClientToServerEvents, (typeof CLIENT_EVENTS)[number]> extends never ? true : never = true;

@@ -1,7 +1,7 @@
-export type TransactionStatus = 'PENDING' | 'COMPLETED' | 'FAILED';
-export type TransactionType = 'DEPOSIT' | 'WITHDRAWAL' | 'BONUS' | 'REFUND';
-export type PaymentMethod = 'UPI' | 'BANK_TRANSFER' | 'CARD' | 'WALLET' | 'BONUS' | 'REFUND';
-export type UpiApp = 'GOOGLE_PAY' | 'PHONEPE' | 'PAYTM' | 'BHIM' | 'QR';
+import type { PaymentMethod, TransactionStatus, TransactionType, UpiApp } from '@app/domain';
+
+// The vocabulary is the domain's: one declaration, read by the server, the wire and the client.
+export type { PaymentMethod, TransactionStatus, TransactionType, UpiApp };
 
 /** GET /wallet/summary → data.summary. `balance` is the main (withdrawable) balance, in rupees. */
 export interface WalletSummary {

@@ -20,10 +20,22 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
 /** The application's typed database handle; injectable by class. */
 export class Database extends Kysely<DB> {}
 
+/**
+ * Per-session limits, set when each connection opens (startup parameters). The round engine sets them so that no
+ * statement waits on a lock for long, no transaction can stay open while its process is paused (a frozen leader's
+ * locks are released after `idleInTransactionTimeoutMs`), and no statement runs away.
+ */
+export interface SessionLimits {
+  lockTimeoutMs?: number;
+  idleInTransactionTimeoutMs?: number;
+  statementTimeoutMs?: number;
+}
+
 export interface DatabaseOptions {
   max?: number;
   applicationName?: string;
   onIdleError?: (error: Error) => void;
+  session?: SessionLimits;
 }
 
 export function createPool(url: string, options: DatabaseOptions = {}): pg.Pool {
@@ -32,6 +44,9 @@ export function createPool(url: string, options: DatabaseOptions = {}): pg.Pool 
     max: options.max ?? 10,
     application_name: options.applicationName ?? 'winround',
     idleTimeoutMillis: 30_000,
+    ...(options.session?.lockTimeoutMs ? { lock_timeout: options.session.lockTimeoutMs } : {}),
+    ...(options.session?.idleInTransactionTimeoutMs ? { idle_in_transaction_session_timeout: options.session.idleInTransactionTimeoutMs } : {}),
+    ...(options.session?.statementTimeoutMs ? { statement_timeout: options.session.statementTimeoutMs } : {}),
   });
   // An idle client losing its connection (server restart, failover, shutdown) must not crash the process;
   // the pool discards it and the next query opens a fresh one.

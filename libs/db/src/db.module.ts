@@ -1,6 +1,6 @@
-import { Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '@app/config';
-import { createDatabase, Database } from './database.js';
+import { createDatabase, Database, type SessionLimits } from './database.js';
 
 @Injectable()
 class DatabaseCloser implements OnApplicationShutdown {
@@ -10,24 +10,31 @@ class DatabaseCloser implements OnApplicationShutdown {
   }
 }
 
+function databaseProvider(session?: (config: AppConfig) => SessionLimits) {
+  return {
+    provide: Database,
+    inject: [AppConfig],
+    useFactory: (config: AppConfig) => {
+      if (!config.DATABASE_URL) throw new Error('DATABASE_URL is not set');
+      const logger = new Logger('Database');
+      return createDatabase(config.DATABASE_URL, {
+        max: 20,
+        onIdleError: (error) => logger.warn({ msg: 'idle database connection lost', error: error.message }),
+        session: session?.(config),
+      });
+    },
+  };
+}
+
 /** Provides the Kysely `Database` built from DATABASE_URL. */
 @Global()
 @Module({
-  providers: [
-    {
-      provide: Database,
-      inject: [AppConfig],
-      useFactory: (config: AppConfig) => {
-        if (!config.DATABASE_URL) throw new Error('DATABASE_URL is not set');
-        const logger = new Logger('Database');
-        return createDatabase(config.DATABASE_URL, {
-          max: 20,
-          onIdleError: (error) => logger.warn({ msg: 'idle database connection lost', error: error.message }),
-        });
-      },
-    },
-    DatabaseCloser,
-  ],
+  providers: [databaseProvider(), DatabaseCloser],
   exports: [Database],
 })
-export class DbModule {}
+export class DbModule {
+  /** The same, with per-session limits on every connection (the round engine's lock, idle and statement timeouts). */
+  static withSessionLimits(limits: (config: AppConfig) => SessionLimits): DynamicModule {
+    return { module: DbModule, global: true, providers: [databaseProvider(limits), DatabaseCloser], exports: [Database] };
+  }
+}

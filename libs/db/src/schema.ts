@@ -163,6 +163,19 @@ export interface PeriodsTable {
   settled_at: NullableTimestamp;
   results_published_at: NullableTimestamp;
   created_at: DefaultTimestamp;
+  /** Why a refunded period was refunded (migration 0007); NULL for periods refunded before it. */
+  refund_reason: ColumnType<RefundReason | null, RefundReason | null | undefined, RefundReason | null>;
+  game_result_published_at: NullableTimestamp;
+  results_claimed_at: NullableTimestamp;
+}
+
+export type RefundReason = 'not-drawn' | 'settlement-deadline' | 'missed';
+
+/** The fencing token of each leased round-engine role (migration 0007). */
+export interface FencingTokensTable {
+  name: string;
+  token: number;
+  acquired_at: DefaultTimestamp;
 }
 
 /**
@@ -212,6 +225,17 @@ export interface PartitionFencesTable {
   processed_at: DefaultTimestamp;
 }
 
+/** The one stored answer to a place-bet command (0008), keyed by the player and the command id. */
+export interface BetOutcomesTable {
+  user_id: string;
+  command_id: string;
+  kind: 'accepted' | 'rejected' | 'unavailable';
+  bet_id: string | null;
+  period_id: string | null;
+  message: string;
+  created_at: DefaultTimestamp;
+}
+
 export interface AuditLogTable {
   id: ColumnType<number, never, never>;
   actor_id: string | null;
@@ -243,6 +267,8 @@ export interface DB {
   public_periods: PublicPeriodsView;
   bets: BetsTable;
   partition_fences: PartitionFencesTable;
+  fencing_tokens: FencingTokensTable;
+  bet_outcomes: BetOutcomesTable;
   audit_log: AuditLogTable;
 }
 

@@ -9,22 +9,39 @@ export interface BetCommand {
   betType: string;
   betValue: string;
   amount: number;
+  /**
+   * The id the client gave this place-bet (a UUID), when it sent one: the key of the command's one stored answer
+   * (bet_outcomes), so a command sent twice is applied once and answered once.
+   */
+  clientCommandId?: string;
 }
+
+/** The key a command's outcome is stored and answered under: the client's command id, else the gateway's. */
+export function outcomeKey(command: Pick<BetCommand, 'id' | 'clientCommandId'>): string {
+  return command.clientCommandId ?? command.id;
+}
+
+/** A UUID in its canonical text form (any version). */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Stream entry fields: a command, or a fence marking "everything before this was received before period X's lock". */
 export const COMMAND_FIELD = 'c';
 export const FENCE_FIELD = 'f';
 
 export function encodeCommand(command: BetCommand): string {
-  return JSON.stringify([command.id, command.userId, command.periodId, command.betType, command.betValue, command.amount]);
+  const fields: unknown[] = [command.id, command.userId, command.periodId, command.betType, command.betValue, command.amount];
+  // Appended only when present: a processor that does not know it reads the first six fields as before.
+  if (command.clientCommandId) fields.push(command.clientCommandId);
+  return JSON.stringify(fields);
 }
 
 export function decodeCommand(value: string): BetCommand | null {
   try {
-    const [id, userId, periodId, betType, betValue, amount] = JSON.parse(value) as unknown[];
+    const [id, userId, periodId, betType, betValue, amount, clientCommandId] = JSON.parse(value) as unknown[];
     if (typeof id !== 'string' || typeof userId !== 'string' || typeof periodId !== 'string') return null;
     if (typeof betType !== 'string' || typeof betValue !== 'string' || typeof amount !== 'number') return null;
-    return { id, userId, periodId, betType, betValue, amount };
+    if (clientCommandId !== undefined && (typeof clientCommandId !== 'string' || !UUID_PATTERN.test(clientCommandId))) return null;
+    return { id, userId, periodId, betType, betValue, amount, ...(clientCommandId ? { clientCommandId } : {}) };
   } catch {
     return null;
   }

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { Lease } from './lease.js';
+import { FencedLease, Lease } from './lease.js';
 import { deleteRedisPrefix, TEST_REDIS_URL, testRedisPrefix } from './testing/index.js';
 
 describe('Lease', () => {
@@ -27,5 +27,69 @@ describe('Lease', () => {
     expect(await b.holder()).toBe('b');
     await b.release();
     expect(await b.holder()).toBeNull();
+  });
+
+  describe('FencedLease', () => {
+    let issued = 0;
+    const leases: FencedLease[] = [];
+    const lease = (owner: string, ttlMs = 300) => {
+      const l = new FencedLease({ redis, key: `${prefix}lease:fenced`, name: 'fenced', owner, ttlMs, nextToken: async () => ++issued });
+      leases.push(l);
+      return l;
+    };
+    const until = async (check: () => boolean, ms: number) => {
+      const deadline = Date.now() + ms;
+      while (!check()) {
+        if (Date.now() > deadline) throw new Error('timed out');
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    };
+    afterEach(async () => {
+      for (const l of leases.splice(0)) await l.stop();
+    });
+
+    it('is renewed on its own timer while the work awaits, and carries its token in Redis', async () => {
+      const a = lease('a');
+      a.start();
+      await until(() => a.held, 1000);
+      const token = a.token!;
+      // The holder's work takes 5 TTLs; the lease does not lapse meanwhile.
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(a.held).toBe(true);
+      expect(a.token).toBe(token);
+      expect(await redis.get(`${prefix}lease:fenced`)).toBe(`a#${token}`);
+    });
+
+    it('a frozen holder finds its lease lapsed on waking, the standby holds it with a newer token, and it is not taken back', async () => {
+      const a = lease('a');
+      const b = lease('b');
+      a.start();
+      await until(() => a.held, 1000);
+      b.start();
+      const first = a.token!;
+      // The holder's process is frozen past its TTL (nothing runs, not even its timers).
+      const frozenUntil = Date.now() + 450;
+      while (Date.now() < frozenUntil) {
+        /* frozen */
+      }
+      expect(a.held).toBe(false);
+      expect(a.token).toBeNull();
+      await until(() => b.held, 300 + 400);
+      expect(b.token!).toBeGreaterThan(first);
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(a.held).toBe(false);
+      expect(b.held).toBe(true);
+    });
+
+    it('a dropped lease is released at once and won again with a newer token', async () => {
+      const a = lease('a');
+      a.start();
+      await until(() => a.held, 1000);
+      const first = a.token!;
+      await a.drop('fenced');
+      expect(a.held).toBe(false);
+      await until(() => a.held, 1000);
+      expect(a.token!).toBeGreaterThan(first);
+    });
   });
 });

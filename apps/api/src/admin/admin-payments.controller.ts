@@ -3,7 +3,9 @@ import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger'
 import type { ApiSuccess, PendingDepositsData, PendingWithdrawalsData, UpdateTransactionStatusData } from '@app/contracts';
 import type { AuthUser } from '../auth/auth-user.js';
 import { CurrentUser, Roles } from '../auth/decorators.js';
+import { ApiEnvelope } from '../common/api-envelope.js';
 import { ok } from '../common/respond.js';
+import { PendingDepositsDataDoc, PendingWithdrawalsDataDoc, UpdateTransactionStatusDataDoc } from './dto/admin-payments.docs.js';
 import { ADMIN_PAYMENT_MESSAGES, AdminPaymentsService } from './admin-payments.service.js';
 import { UpdateTransactionStatusDto } from './dto/update-transaction-status.dto.js';
 
@@ -24,6 +26,7 @@ export class AdminPaymentsController {
 
   @Get('pending-deposits')
   @ApiOperation({ summary: 'Deposits to review (newest first), filtered by status and IST date range' })
+  @ApiEnvelope(PendingDepositsDataDoc)
   @ReviewFilterDocs()
   async deposits(@Query('status') status?: string, @Query('from') from?: string, @Query('to') to?: string): Promise<ApiSuccess<PendingDepositsData>> {
     return ok({ pendingDeposits: await this.payments.deposits({ status, from, to }) });
@@ -31,6 +34,7 @@ export class AdminPaymentsController {
 
   @Get('pending-withdraws')
   @ApiOperation({ summary: 'Withdrawals to review (newest first), filtered by status and IST date range' })
+  @ApiEnvelope(PendingWithdrawalsDataDoc)
   @ReviewFilterDocs()
   async withdrawals(@Query('status') status?: string, @Query('from') from?: string, @Query('to') to?: string): Promise<ApiSuccess<PendingWithdrawalsData>> {
     return ok({ pendingWithdrawals: await this.payments.withdrawals({ status, from, to }) });
@@ -38,6 +42,7 @@ export class AdminPaymentsController {
 
   @Put('update-transaction-status')
   @ApiOperation({ summary: 'Approve (COMPLETED) or reject (FAILED) a PENDING deposit or withdrawal, exactly once; 409 otherwise' })
+  @ApiEnvelope(UpdateTransactionStatusDataDoc)
   async updateStatus(@CurrentUser() admin: AuthUser, @Body() body: UpdateTransactionStatusDto): Promise<ApiSuccess<UpdateTransactionStatusData>> {
     return ok({ transaction: await this.payments.updateStatus(admin.id, body) }, ADMIN_PAYMENT_MESSAGES.updated);
   }

@@ -1,6 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Insertable, Transaction } from 'kysely';
 import { Database, type DB, type TransactionRow, type TransactionsTable, type TransactionStatus } from '@app/db';
+import { reviewedStatus, type ReviewDecisionEvent, type ReviewEvent, type ReviewState } from '@app/domain';
+import { Accounts, lockWallets, recordEntries, type JournalEntry } from '@app/ledger';
+import { newTransactionId } from '../wallet/transaction-id.js';
+import { ReviewStore, type ReviewTx, type SavedReview } from './admin-review.store.js';
 
 /** How many entries one admin list returns (newest first). */
 export const ADMIN_LIST_LIMIT = 500;
@@ -9,10 +13,128 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type ReviewRow = TransactionRow & { username: string; email: string };
 
+/** The postings of a review decision (paise), one journal entry each. */
+function decisionPostings(event: ReviewDecisionEvent): JournalEntry['postings'] {
+  const { amount, userId } = event.data.transaction;
+  switch (event.type) {
+    case 'DepositApproved':
+      return [
+        { account: Accounts.clearingDeposits, amount: -amount },
+        { account: Accounts.userMain(userId), amount },
+      ];
+    case 'DepositRejected':
+      return []; // a pending deposit never posted anything
+    case 'WithdrawalPaidOut':
+      return [
+        { account: Accounts.clearingWithdrawals, amount: -amount },
+        { account: Accounts.clearingPayouts, amount },
+      ];
+    case 'WithdrawalReturned':
+      return [
+        { account: Accounts.clearingWithdrawals, amount: -amount },
+        { account: Accounts.userMain(userId), amount },
+      ];
+  }
+}
+
 /** SQL of the admin's payment review. */
 @Injectable()
-export class AdminPaymentsRepository {
-  constructor(@Inject(Database) readonly db: Database) {}
+export class AdminPaymentsRepository extends ReviewStore {
+  constructor(@Inject(Database) readonly db: Database) {
+    super();
+  }
+
+  transaction<T>(work: (tx: ReviewTx) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work({ reviewState: (id, terms) => this.reviewState(trx, id, terms), saveReview: (events) => this.saveReview(trx, events) }));
+  }
+
+  private async reviewState(trx: Transaction<DB>, transactionId: string, referralTerms: ReviewState['referralTerms']): Promise<ReviewState> {
+    const row = await this.find(trx, transactionId);
+    const none: ReviewState = { transaction: null, referral: null, hasOtherApprovedDeposit: false, referralTerms };
+    if (!row) return none;
+    const transaction = {
+      id: row.id,
+      transactionId: row.transaction_id,
+      type: row.type,
+      status: row.status,
+      userId: row.user_id,
+      walletId: row.wallet_id,
+      amount: row.amount,
+      istDay: row.ist_day,
+    };
+    if (row.type !== 'DEPOSIT') return { ...none, transaction };
+    const player = await this.player(trx, row.user_id);
+    const referrerId = player?.referred_by ?? null;
+    // Locks the player's wallet (and the referrer's, in a fixed order): approvals of two deposits of one player are
+    // serialised here, so exactly one of them sees no earlier approved deposit.
+    const locked = await lockWallets(trx, referrerId ? [row.user_id, referrerId] : [row.user_id]);
+    const referrerWallet = referrerId ? locked.get(referrerId) : undefined;
+    return {
+      transaction,
+      referral: referrerId && referrerWallet && player ? { referrerId, referrerWalletId: referrerWallet.walletId, playerUsername: player.username } : null,
+      hasOtherApprovedDeposit: await this.hasOtherApprovedDeposit(trx, row.user_id, row.id),
+      referralTerms,
+    };
+  }
+
+  private async saveReview(trx: Transaction<DB>, events: ReviewEvent[]): Promise<SavedReview | undefined> {
+    const decision = events.find((e): e is ReviewDecisionEvent => e.type !== 'ReviewRefused' && e.type !== 'ReferralBonusPaid');
+    if (!decision) throw new Error('a review stores a decision');
+    const { transaction, reviewerId, notes } = decision.data;
+    const row = await this.decide(trx, transaction.id, { status: reviewedStatus(decision), adminId: reviewerId, notes });
+    if (!row) return undefined; // another review won the race
+    const payload = { transactionId: row.transaction_id, amount: row.amount, reviewedBy: reviewerId };
+    const entries: JournalEntry[] = [{ type: decision.type, stream: `transaction:${row.id}`, userId: row.user_id, payload, postings: decisionPostings(decision) }];
+    const others = decision.type === 'DepositRejected' || decision.type === 'WithdrawalPaidOut' ? [row.user_id] : [];
+    if (decision.type === 'DepositApproved') await this.activateWallet(trx, row.user_id);
+    let referral: TransactionRow | undefined;
+    for (const event of events) {
+      if (event.type !== 'ReferralBonusPaid') continue;
+      const bonus = event.data;
+      referral = await this.insertReferralBonus(trx, {
+        transaction_id: newTransactionId('BON'),
+        user_id: bonus.referrerId,
+        wallet_id: bonus.referrerWalletId,
+        type: 'BONUS',
+        method: 'BONUS',
+        status: 'COMPLETED',
+        amount: bonus.amount,
+        description: bonus.description,
+        ist_day: bonus.istDay,
+        referred_user_id: bonus.referredUserId,
+      });
+      if (referral) {
+        entries.push({
+          type: 'ReferralBonusPaid',
+          stream: `transaction:${referral.id}`,
+          userId: bonus.referrerId,
+          payload: { transactionId: referral.transaction_id, amount: bonus.amount, referredUserId: bonus.referredUserId, depositTransactionId: bonus.depositTransactionId },
+          postings: [
+            { account: Accounts.houseBonus, amount: -bonus.amount },
+            { account: Accounts.userBonus(bonus.referrerId), amount: bonus.amount },
+          ],
+        });
+      }
+    }
+    const recorded = await recordEntries(trx, entries);
+    await this.audit(trx, {
+      actorId: reviewerId,
+      beneficiaryId: row.user_id,
+      action: row.type === 'DEPOSIT' ? 'deposit.review' : 'withdrawal.review',
+      targetId: row.id,
+      decision: row.status,
+      note: notes,
+      metadata: {
+        transactionId: row.transaction_id,
+        type: row.type,
+        amount: row.amount,
+        userId: row.user_id,
+        walletId: row.wallet_id,
+        ...(referral ? { referralBonus: { transactionId: referral.transaction_id, userId: referral.user_id, amount: referral.amount } } : {}),
+      },
+    });
+    return { row, balances: recorded.balances, seqs: recorded.seqs, others };
+  }
 
   list(filter: { type: 'DEPOSIT' | 'WITHDRAWAL'; status: TransactionStatus | null; from?: Date; toExclusive?: Date }): Promise<ReviewRow[]> {
     let query = this.db

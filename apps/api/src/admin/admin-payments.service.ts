@@ -1,22 +1,24 @@
-import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
 import type { AdminDepositEntry, AdminWithdrawalEntry, Transaction } from '@app/contracts';
 import { AppConfig } from '@app/config';
-import type { TransactionRow, TransactionStatus } from '@app/db';
-import { dateRangeFilter, isIstDateKey, paiseToRupees, referralBonusPaise, REVIEW_MESSAGES } from '@app/domain';
-import { Accounts, lockWallets, recordEntries, type JournalEntry, type WalletBalance } from '@app/ledger';
+import type { TransactionStatus } from '@app/db';
+import { dateRangeFilter, decideReview, isIstDateKey, paiseToRupees, REVIEW_MESSAGES, REVIEW_REFUSALS, type ReviewRefusalCode } from '@app/domain';
 import { BalanceNotifier } from '../wallet/balance-notifier.js';
-import { newTransactionId } from '../wallet/transaction-id.js';
+import { refusalException } from '../wallet/refusal.js';
 import { fullBankDetails, toTransaction } from '../wallet/transaction-view.js';
 import { AdminPaymentsRepository, type ReviewRow } from './admin-payments.repository.js';
+import { ReviewStore } from './admin-review.store.js';
 import type { UpdateTransactionStatusDto } from './dto/update-transaction-status.dto.js';
 
 export const ADMIN_PAYMENT_MESSAGES = {
   statusFilter: 'Status must be PENDING, COMPLETED, FAILED or ALL.',
   dateFilter: 'Dates must be written YYYY-MM-DD.',
-  notFound: 'Transaction not found.',
-  notReviewable: 'Only deposits and withdrawals can be reviewed.',
+  notFound: REVIEW_REFUSALS.notFound,
+  notReviewable: REVIEW_REFUSALS.notReviewable,
   updated: 'Transaction updated successfully!',
 } as const;
+
+const REVIEW_STATUSES: Record<ReviewRefusalCode, number> = { NOT_FOUND: 404, NOT_REVIEWABLE: 400, OWN_TRANSACTION: 403, NOT_PENDING: 409 };
 
 export interface ReviewFilterQuery {
   status?: unknown;
@@ -84,14 +86,8 @@ function toWithdrawalEntry(row: ReviewRow): AdminWithdrawalEntry {
 }
 
 /**
- * Admin review of deposits and withdrawals. Postings of each decision (paise, one journal entry each):
- * - deposit approved: clearing:deposits −a, user main +a; wallet activated; on the player's first approved
- *   deposit with a referrer: house:bonus −b, referrer bonus +b (b = share of a, capped) and a BONUS row.
- * - deposit rejected: nothing is posted (a pending deposit never posted anything).
- * - withdrawal approved (paid out): clearing:withdrawals −a, clearing:payouts +a.
- * - withdrawal rejected (returned): clearing:withdrawals −a, user main +a.
- * Nobody reviews a transaction of their own account (a reviewer who was a player, or a second super-admin): the
- * decision's conditional update requires another owner, and the audit row names the admin and the player.
+ * Admin review of deposits and withdrawals: the lists, and the decision (decideReview of @app/domain says what
+ * moves; the store's conditional update makes it happen exactly once, never by the transaction's owner).
  */
 @Injectable()
 export class AdminPaymentsService {
@@ -99,6 +95,7 @@ export class AdminPaymentsService {
 
   constructor(
     @Inject(AdminPaymentsRepository) private readonly repo: AdminPaymentsRepository,
+    @Inject(ReviewStore) private readonly store: ReviewStore,
     @Inject(BalanceNotifier) private readonly notifier: BalanceNotifier,
     @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
@@ -112,119 +109,20 @@ export class AdminPaymentsService {
   }
 
   async updateStatus(adminId: string, body: UpdateTransactionStatusDto): Promise<Transaction> {
-    const notes = body.adminNotes?.trim() || null;
-    const touched: { balances: Map<string, WalletBalance>; seqs: number[]; others: string[] } = { balances: new Map(), seqs: [], others: [] };
-
-    const decided = await this.repo.db.transaction().execute(async (trx) => {
-      const found = await this.repo.find(trx, body.transactionId.trim());
-      if (!found || found.wallet_id !== body.walletId.trim()) throw new NotFoundException(ADMIN_PAYMENT_MESSAGES.notFound);
-      if (found.type !== 'DEPOSIT' && found.type !== 'WITHDRAWAL') throw new BadRequestException(ADMIN_PAYMENT_MESSAGES.notReviewable);
-      const notPending = found.type === 'DEPOSIT' ? REVIEW_MESSAGES.depositNotPending : REVIEW_MESSAGES.withdrawalNotPending;
-      if (found.user_id === adminId) throw new ForbiddenException(REVIEW_MESSAGES.ownTransaction);
-      if (found.status !== 'PENDING') throw new ConflictException(notPending);
-      const row = await this.repo.decide(trx, found.id, { status: body.status, adminId, notes });
-      if (!row) throw new ConflictException(notPending); // another review won the race
-
-      const entries: JournalEntry[] = [];
-      const base = { stream: `transaction:${row.id}`, userId: row.user_id };
-      const payload = { transactionId: row.transaction_id, amount: row.amount, reviewedBy: adminId };
-      let referral: TransactionRow | undefined;
-
-      if (row.type === 'DEPOSIT' && row.status === 'COMPLETED') {
-        const player = await this.repo.player(trx, row.user_id);
-        const referrerId = player?.referred_by ?? null;
-        // Locks the player's wallet (and the referrer's, in a fixed order): approvals of two deposits of one
-        // player are serialised here, so exactly one of them sees no earlier approved deposit.
-        const locked = await lockWallets(trx, referrerId ? [row.user_id, referrerId] : [row.user_id]);
-        const first = !(await this.repo.hasOtherApprovedDeposit(trx, row.user_id, row.id));
-        entries.push({
-          ...base,
-          type: 'DepositApproved',
-          payload,
-          postings: [
-            { account: Accounts.clearingDeposits, amount: -row.amount },
-            { account: Accounts.userMain(row.user_id), amount: row.amount },
-          ],
-        });
-        await this.repo.activateWallet(trx, row.user_id);
-        const referrerWallet = referrerId ? locked.get(referrerId) : undefined;
-        const bonus = referralBonusPaise(row.amount, { shareBps: Math.round(this.config.REFERRAL_SHARE * 10_000), capPaise: this.config.REFERRAL_CAP_RUPEES * 100 });
-        if (first && referrerId && referrerWallet && bonus > 0) {
-          referral = await this.repo.insertReferralBonus(trx, {
-            transaction_id: newTransactionId('BON'),
-            user_id: referrerId,
-            wallet_id: referrerWallet.walletId,
-            type: 'BONUS',
-            method: 'BONUS',
-            status: 'COMPLETED',
-            amount: bonus,
-            description: `Referral bonus: ${player!.username}'s first deposit`,
-            ist_day: row.ist_day,
-            referred_user_id: row.user_id,
-          });
-          if (referral) {
-            entries.push({
-              type: 'ReferralBonusPaid',
-              stream: `transaction:${referral.id}`,
-              userId: referrerId,
-              payload: { transactionId: referral.transaction_id, amount: bonus, referredUserId: row.user_id, depositTransactionId: row.transaction_id },
-              postings: [
-                { account: Accounts.houseBonus, amount: -bonus },
-                { account: Accounts.userBonus(referrerId), amount: bonus },
-              ],
-            });
-          }
-        }
-      } else if (row.type === 'DEPOSIT') {
-        entries.push({ ...base, type: 'DepositRejected', payload, postings: [] });
-        touched.others.push(row.user_id);
-      } else if (row.status === 'COMPLETED') {
-        entries.push({
-          ...base,
-          type: 'WithdrawalPaidOut',
-          payload,
-          postings: [
-            { account: Accounts.clearingWithdrawals, amount: -row.amount },
-            { account: Accounts.clearingPayouts, amount: row.amount },
-          ],
-        });
-        touched.others.push(row.user_id);
-      } else {
-        entries.push({
-          ...base,
-          type: 'WithdrawalReturned',
-          payload,
-          postings: [
-            { account: Accounts.clearingWithdrawals, amount: -row.amount },
-            { account: Accounts.userMain(row.user_id), amount: row.amount },
-          ],
-        });
+    const command = { reviewerId: adminId, walletId: body.walletId.trim(), decision: body.status, notes: body.adminNotes?.trim() || null };
+    const saved = await this.store.transaction(async (tx) => {
+      const events = decideReview(command, await tx.reviewState(body.transactionId.trim(), this.config.referralTerms));
+      const first = events[0]!;
+      if (first.type === 'ReviewRefused') throw refusalException(REVIEW_STATUSES, first);
+      const stored = await tx.saveReview(events);
+      if (!stored) {
+        // Another review of the same transaction committed first.
+        throw new ConflictException(first.type === 'WithdrawalPaidOut' || first.type === 'WithdrawalReturned' ? REVIEW_MESSAGES.withdrawalNotPending : REVIEW_MESSAGES.depositNotPending);
       }
-
-      const recorded = await recordEntries(trx, entries);
-      touched.balances = recorded.balances;
-      touched.seqs = recorded.seqs;
-      await this.repo.audit(trx, {
-        actorId: adminId,
-        beneficiaryId: row.user_id,
-        action: row.type === 'DEPOSIT' ? 'deposit.review' : 'withdrawal.review',
-        targetId: row.id,
-        decision: row.status,
-        note: notes,
-        metadata: {
-          transactionId: row.transaction_id,
-          type: row.type,
-          amount: row.amount,
-          userId: row.user_id,
-          walletId: row.wallet_id,
-          ...(referral ? { referralBonus: { transactionId: referral.transaction_id, userId: referral.user_id, amount: referral.amount } } : {}),
-        },
-      });
-      this.logger.log({ msg: 'transaction reviewed', transactionId: row.transaction_id, type: row.type, decision: row.status, adminId });
-      return row;
+      this.logger.log({ msg: 'transaction reviewed', transactionId: stored.row.transaction_id, type: stored.row.type, decision: stored.row.status, adminId });
+      return stored;
     });
-
-    await this.notifier.notify(touched.balances, touched.seqs, touched.others);
-    return toTransaction(decided);
+    await this.notifier.notify(saved.balances, saved.seqs, saved.others);
+    return toTransaction(saved.row);
   }
 }

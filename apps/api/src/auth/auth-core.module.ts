@@ -1,7 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
-import { AppConfig } from '@app/config';
+import { AppConfig, JWT_ISSUER } from '@app/config';
 import { AccessTokenService } from './access-token.service.js';
 import { JwtAuthGuard } from './jwt-auth.guard.js';
 import { JwtStrategy } from './jwt.strategy.js';
@@ -17,8 +17,8 @@ import { SessionRevocations } from './session-revocations.js';
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({
         secret: config.jwtKey as unknown as string,
-        signOptions: { algorithm: 'HS256', issuer: 'winround' },
-        verifyOptions: { algorithms: ['HS256'], issuer: 'winround' },
+        signOptions: { algorithm: 'HS256', issuer: JWT_ISSUER },
+        verifyOptions: { algorithms: ['HS256'], issuer: JWT_ISSUER },
       }),
     }),
   ],

@@ -1,9 +1,11 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Post, Req, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AppConfig } from '@app/config';
 import type { ApiSuccess, ForgotPasswordStepData, LoginData, RefreshSessionData, RegisterCodeSentData, RegisterCreatedData } from '@app/contracts';
+import { ApiEnvelope } from '../common/api-envelope.js';
 import { ok } from '../common/respond.js';
+import { EmptyDataDoc, LoginDataDoc, RegisterCodeSentDataDoc, RegisterCreatedDataDoc } from './dto/auth-results.docs.js';
 import { AUTH_MESSAGES } from './auth-messages.js';
 import { AuthService } from './auth.service.js';
 import { clientInfo } from './client-info.js';
@@ -30,6 +32,9 @@ export class AuthController {
   @Public()
   @Post('register')
   @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Register: without otp, validates and e-mails a 6-digit code (200); with it, creates the player (201)' })
+  @ApiEnvelope(RegisterCodeSentDataDoc, { description: 'The code was e-mailed.' })
+  @ApiEnvelope(RegisterCreatedDataDoc, { status: 201, description: 'The player was created.' })
   async register(
     @Body() dto: RegisterDto,
     @Req() req: Request,
@@ -48,6 +53,8 @@ export class AuthController {
   @Public()
   @Post('login')
   @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Sign in with e-mail and password: an access token, and the refresh token as an httpOnly cookie' })
+  @ApiEnvelope(LoginDataDoc)
   async login(@Body() dto: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<ApiSuccess<LoginData>> {
     const session = await this.auth.login(dto.email, dto.password, clientInfo(req));
     setRefreshCookie(res, this.config, session.refreshToken);
@@ -57,6 +64,8 @@ export class AuthController {
   /** The refresh cookie buys a new access token and the signed-in user; the cookie rotates. */
   @Public()
   @Get('refresh-token')
+  @ApiOperation({ summary: 'The refresh cookie buys a new access token and the signed-in user; the cookie rotates' })
+  @ApiEnvelope(LoginDataDoc)
   async refresh(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<ApiSuccess<RefreshSessionData>> {
     try {
       const session = await this.sessions.rotate(readRefreshCookie(req));
@@ -71,6 +80,8 @@ export class AuthController {
   /** Ends the session (from the cookie, so it works after the access token expired) and clears the cookie. */
   @Public()
   @Get('logout')
+  @ApiOperation({ summary: 'Sign out: ends the session of the refresh cookie and clears it (always succeeds)' })
+  @ApiEnvelope(EmptyDataDoc)
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<ApiSuccess<Record<string, never>>> {
     await this.sessions.logout(readRefreshCookie(req), readBearer(req));
     clearRefreshCookie(res, this.config);
@@ -80,6 +91,8 @@ export class AuthController {
   @Public()
   @Post('forgot-password')
   @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Forgot password, step 1 (same as /forgot-password/request): e-mails a reset code' })
+  @ApiEnvelope(EmptyDataDoc)
   forgotPassword(@Body() dto: ForgotPasswordRequestDto, @Req() req: Request): Promise<ApiSuccess<ForgotPasswordStepData>> {
     return this.forgotPasswordRequest(dto, req);
   }
@@ -87,6 +100,8 @@ export class AuthController {
   @Public()
   @Post('forgot-password/request')
   @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Forgot password, step 1: e-mails a reset code (the same answer whether or not the address is registered)' })
+  @ApiEnvelope(EmptyDataDoc)
   async forgotPasswordRequest(@Body() dto: ForgotPasswordRequestDto, @Req() req: Request): Promise<ApiSuccess<ForgotPasswordStepData>> {
     await this.reset.request(dto.email, clientInfo(req));
     return ok({}, AUTH_MESSAGES.resetCodeSent);
@@ -96,6 +111,8 @@ export class AuthController {
   @Public()
   @Post('forgot-password/verify')
   @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Forgot password, step 2: a right code sets a reset ticket as an httpOnly cookie' })
+  @ApiEnvelope(EmptyDataDoc)
   async forgotPasswordVerify(
     @Body() dto: ForgotPasswordVerifyDto,
     @Req() req: Request,
@@ -110,6 +127,8 @@ export class AuthController {
   @Public()
   @Post('forgot-password/reset')
   @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: "Forgot password, step 3: with verify's ticket cookie, sets the new password and ends every session" })
+  @ApiEnvelope(EmptyDataDoc)
   async forgotPasswordReset(
     @Body() dto: ForgotPasswordResetDto,
     @Req() req: Request,

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
-import { AppConfig } from '@app/config';
+import { AppConfig, JWT_ISSUER } from '@app/config';
 import { isAccessClaims } from './access-token.service.js';
 import type { AuthUser } from './auth-user.js';
 import { SessionRevocations } from './session-revocations.js';
@@ -20,7 +20,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
       secretOrKey: config.jwtKey as unknown as string,
       algorithms: ['HS256'],
-      issuer: 'winround',
+      issuer: JWT_ISSUER,
       ignoreExpiration: false,
     });
   }

@@ -1,6 +1,6 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import type { Transaction } from 'kysely';
-import { createHmac, hkdfSync, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { AppConfig } from '@app/config';
 import { Database, type DB } from '@app/db';
 import { emailIdentityKey } from '@app/domain';
@@ -32,7 +32,7 @@ export class OtpService {
     @Inject(RateLimiter) private readonly limits: RateLimiter,
     @Inject(AppConfig) config: AppConfig,
   ) {
-    this.key = Buffer.from(hkdfSync('sha256', config.jwtSecret, 'winround', 'one-time-codes', 32));
+    this.key = config.deriveKey('one-time-codes');
   }
 
   private digest(purpose: OtpPurpose, email: string, code: string): string {

@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { argon2id, hash, verify } from 'argon2';
+import { argon2id, hash, verify, type HashOptions } from 'argon2';
 import { randomBytes } from 'node:crypto';
+
+/** argon2id at OWASP's recommended minimum: 19 MiB, 2 passes, parallelism 1. Every password hash uses these. */
+export const PASSWORD_HASH_OPTIONS: Readonly<HashOptions> = { type: argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
 /**
  * Password hashing: argon2id at OWASP's recommended minimum (19 MiB, 2 passes, parallelism 1): ~70 ms here, so
@@ -12,7 +15,7 @@ export class Passwords {
   private dummy?: Promise<string>;
 
   hash(password: string): Promise<string> {
-    return hash(password, { type: argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+    return hash(password, PASSWORD_HASH_OPTIONS);
   }
 
   async verify(passwordHash: string, password: string): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, UnauthorizedException, ForbiddenException } from '@nestjs/common';
-import { createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { AppConfig } from '@app/config';
 import type { AuthUser as AuthUserData, Role } from '@app/contracts';
 import { Database } from '@app/db';
@@ -54,7 +54,7 @@ export class SessionService {
     @Inject(SocketAuthService) private readonly sockets: SocketAuthService,
     @Inject(AppConfig) private readonly config: AppConfig,
   ) {
-    this.successorKey = Buffer.from(hkdfSync('sha256', config.jwtSecret, 'winround', 'refresh-token-successor', 32));
+    this.successorKey = config.deriveKey('refresh-token-successor');
   }
 
   private newToken(): { token: string; hash: string } {

@@ -1,12 +1,14 @@
 import { Public } from '../auth/decorators.js';
 import { Controller, Get, Inject, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiExtraModels, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { sql } from 'kysely';
 import { Database } from '@app/db';
 import { RedisService } from '@app/redis';
 import type { HealthData } from '@app/contracts';
+import { ApiEnvelope } from '../common/api-envelope.js';
 import { SkipApiKey } from '../common/public.decorator.js';
+import { HEALTH_DOC_MODELS, HealthDataDoc } from './health.docs.js';
 
 async function probe(fn: () => Promise<unknown>, timeoutMs = 2000) {
   const started = Date.now();
@@ -30,6 +32,8 @@ export class HealthController {
   @Get()
   @SkipApiKey()
   @ApiOperation({ summary: 'Liveness and readiness: Postgres and Redis reachable (503 when either is down)' })
+  @ApiExtraModels(...HEALTH_DOC_MODELS)
+  @ApiEnvelope(HealthDataDoc)
   async check(@Res({ passthrough: true }) res: Response): Promise<{ success: boolean; data: HealthData }> {
     const [postgres, redis] = await Promise.all([
       probe(() => sql`SELECT 1`.execute(this.db)),

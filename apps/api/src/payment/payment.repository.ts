@@ -1,14 +1,113 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { sql, type Kysely, type Transaction } from 'kysely';
-import { Database, type DB, type Role, type TransactionRow } from '@app/db';
-import { exactPaise, exactPaiseToNumber } from '@app/domain';
-import type { Insertable } from 'kysely';
-import type { TransactionsTable } from '@app/db';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import { Database, type DB, type Role, type TransactionRow, type TransactionsTable } from '@app/db';
+import { exactPaise, exactPaiseToNumber, type DepositRequested, type DepositClaimState, type WithdrawalRequested, type WithdrawalState } from '@app/domain';
+import { Accounts, lockWallets, recordEntries } from '@app/ledger';
+import { isCheckViolation, isUniqueViolation } from '../wallet/pg-error.js';
+import { newTransactionId } from '../wallet/transaction-id.js';
+import { DepositClaimConflict, PaymentStore, type PaymentTx } from './payment.store.js';
 
 /** SQL of deposit and withdrawal requests. */
 @Injectable()
-export class PaymentRepository {
-  constructor(@Inject(Database) readonly db: Database) {}
+export class PaymentRepository extends PaymentStore {
+  constructor(@Inject(Database) readonly db: Database) {
+    super();
+  }
+
+  async transaction<T>(work: (tx: PaymentTx) => Promise<T>): Promise<T> {
+    try {
+      return await this.db.transaction().execute((trx) => work(this.scoped(trx)));
+    } catch (error) {
+      if (isUniqueViolation(error, 'transactions_utr_number_key')) throw new DepositClaimConflict('UTR_USED');
+      // The database's count of the player's PENDING claims, taken under a lock on their wallet (migration 0006).
+      if (isCheckViolation(error, 'transactions_pending_deposits_limit')) throw new DepositClaimConflict('TOO_MANY_PENDING');
+      throw error;
+    }
+  }
+
+  private scoped(trx: Transaction<DB>): PaymentTx {
+    return {
+      depositClaimState: async (userId): Promise<DepositClaimState> => {
+        const role = (await this.role(trx, userId)) ?? null;
+        const wallet = await trx.selectFrom('wallets').select(['id', 'is_active']).where('user_id', '=', userId).executeTakeFirst();
+        return {
+          role,
+          wallet: wallet ? { walletId: wallet.id, isActive: wallet.is_active } : null,
+          hasApprovedDeposit: wallet ? await this.hasApprovedDeposit(trx, userId) : false,
+        };
+      },
+      saveDepositClaim: async (claim: DepositRequested['data']) => {
+        const row = await this.insertTransaction(trx, {
+          transaction_id: newTransactionId('DEP'),
+          user_id: claim.userId,
+          wallet_id: claim.walletId,
+          type: 'DEPOSIT',
+          method: claim.method,
+          status: 'PENDING',
+          amount: claim.amount,
+          description: claim.description,
+          utr_number: claim.utrNumber,
+          upi_app: claim.upiApp,
+          ist_day: await this.istToday(trx),
+        });
+        // A pending deposit posts nothing: the event records the claim only.
+        await recordEntries(trx, [
+          {
+            type: 'DepositRequested',
+            stream: `transaction:${row.id}`,
+            userId: claim.userId,
+            payload: { transactionId: row.transaction_id, amount: row.amount, utrNumber: row.utr_number },
+            postings: [],
+            outbox: false,
+          },
+        ]);
+        return { transactionId: row.transaction_id };
+      },
+      withdrawalState: async (userId): Promise<WithdrawalState> => {
+        const role = (await this.role(trx, userId)) ?? null;
+        // The lock serialises the player's requests: the balance and the day's total below include every earlier one.
+        const wallet = role === 'user' ? (await lockWallets(trx, [userId])).get(userId) : undefined;
+        const istDay = await this.istToday(trx);
+        return {
+          role,
+          wallet: wallet ? { walletId: wallet.walletId, isActive: wallet.isActive, main: wallet.main } : null,
+          istDay,
+          withdrawnTodayPaise: wallet ? await this.withdrawnOn(trx, userId, istDay) : 0,
+        };
+      },
+      saveWithdrawal: async (request: WithdrawalRequested['data']) => {
+        const details = request.request;
+        const row = await this.insertTransaction(trx, {
+          transaction_id: newTransactionId('WDR'),
+          user_id: request.userId,
+          wallet_id: request.walletId,
+          type: 'WITHDRAWAL',
+          method: details.method,
+          status: 'PENDING',
+          amount: request.amount,
+          ist_day: request.istDay,
+          description: request.description,
+          ...(details.method === 'UPI'
+            ? { upi_app: details.upiApp, upi_id: details.upiId }
+            : { bank_account_number: details.accountNumber, bank_ifsc: details.ifsc, bank_holder_name: details.accountHolderName }),
+        });
+        const recorded = await recordEntries(trx, [
+          {
+            type: 'WithdrawalRequested',
+            stream: `transaction:${row.id}`,
+            userId: request.userId,
+            payload: { transactionId: row.transaction_id, amount: row.amount, method: row.method },
+            // The hold: the amount leaves the withdrawable balance at once, so it can never be withdrawn twice.
+            postings: [
+              { account: Accounts.userMain(request.userId), amount: -row.amount },
+              { account: Accounts.clearingWithdrawals, amount: row.amount },
+            ],
+          },
+        ]);
+        return { transactionId: row.transaction_id, ...recorded };
+      },
+    };
+  }
 
   /** The IST calendar day of the transaction's clock (`now()` is fixed for the whole transaction). */
   async istToday(trx: Transaction<DB>): Promise<string> {

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { EventsTail, type SocketMessage } from '@app/realtime';
 import { RedisService } from '@app/redis';
 import { RealtimeGateway } from './realtime.gateway.js';
+import { firstAnswer } from './socket-answers.js';
 
 /** The TCP socket under a websocket-transport Socket.IO socket (undefined for other transports). */
 function tcpOf(socket: { conn: unknown }): { cork(): void; uncork(): void } | undefined {
@@ -44,7 +45,8 @@ export class SocketDeliveryService implements OnApplicationBootstrap, OnApplicat
         if (!ids) continue;
         for (const id of ids) {
           const socket = namespace.sockets.get(id);
-          if (!socket) continue;
+          // A bet's answer or result this socket had already (a redelivery, a republished round) is not sent again.
+          if (!socket || !firstAnswer(socket, message.event, message.data)) continue;
           const tcp = tcpOf(socket);
           if (tcp && !corked.has(tcp)) {
             tcp.cork();

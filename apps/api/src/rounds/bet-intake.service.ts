@@ -3,23 +3,31 @@ import { AppConfig } from '@app/config';
 import { BetBatchService } from '@app/bets';
 import type { BetMessage } from '@app/contracts';
 import { BET_MESSAGES, currentPeriod, isPeriodId, isValidBet, rupeesToPaise, STAKES } from '@app/domain';
-import { COMMAND_FIELD, encodeCommand, EventsPublisher, partitionOf, uuidv7 } from '@app/realtime';
+import { outcomeMessage } from '@app/bets';
+import { COMMAND_FIELD, encodeCommand, EventsPublisher, partitionOf, UUID_PATTERN, uuidv7 } from '@app/realtime';
 import { RedisService } from '@app/redis';
 import { ApiMetrics } from '../metrics/api-metrics.service.js';
+import { BetIntakeGate } from './bet-intake-gate.service.js';
+import { BET_UNAVAILABLE_MESSAGE, BetOutcomesService } from './bet-outcomes.service.js';
 import { RoundsService } from './rounds.service.js';
 
 export const BET_INTAKE_MESSAGES = {
   invalidRequest: 'Invalid bet request.',
-  unavailable: 'Could not place your bet. Please try again.',
+  unavailable: BET_UNAVAILABLE_MESSAGE,
 } as const;
+
+/** ioredis' error for a command refused at once because the connection is down (it was never sent). */
+const NOT_SENT = /enableOfflineQueue|Stream isn't writeable/i;
 
 /** Commands older than this are trimmed from a partition stream. */
 const STREAM_RETENTION_MS = 60 * 60 * 1000;
-const ALLOWED_KEYS = new Set(['periodId', 'betType', 'betValue', 'amount']);
+const ALLOWED_KEYS = new Set(['periodId', 'betType', 'betValue', 'amount', 'commandId']);
 
 export interface IntakeOutcome {
   /** A reply for the player when the bet was refused here; undefined when it went on to be applied. */
   refusal?: BetMessage;
+  /** The stored acceptance, when the hand-off looked failed but the bet pipeline had applied the bet already. */
+  accepted?: BetMessage;
 }
 
 /**
@@ -39,6 +47,8 @@ export class BetIntakeService {
     @Inject(RoundsService) private readonly rounds: RoundsService,
     @Inject(BetBatchService) private readonly batches: BetBatchService,
     @Inject(EventsPublisher) private readonly publisher: EventsPublisher,
+    @Inject(BetIntakeGate) private readonly gate: BetIntakeGate,
+    @Inject(BetOutcomesService) private readonly outcomes: BetOutcomesService,
     @Optional() @Inject(ApiMetrics) private readonly metrics?: ApiMetrics,
   ) {}
 
@@ -51,16 +61,29 @@ export class BetIntakeService {
     if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return refuse(BET_INTAKE_MESSAGES.invalidRequest);
     const body = payload as Record<string, unknown>;
     if (Object.keys(body).some((k) => !ALLOWED_KEYS.has(k))) return refuse(BET_INTAKE_MESSAGES.invalidRequest);
+    if (body.commandId !== undefined && (typeof body.commandId !== 'string' || !UUID_PATTERN.test(body.commandId.toLowerCase()))) {
+      return refuse(BET_INTAKE_MESSAGES.invalidRequest);
+    }
+    // Every answer names the command it answers, so a client can match it and a socket gets it once.
+    const clientCommandId = typeof body.commandId === 'string' ? body.commandId.toLowerCase() : undefined;
+    const refuseCommand = (message: string, extra: Partial<BetMessage> = {}) =>
+      refuse(message, { ...extra, ...(clientCommandId ? { commandId: clientCommandId } : {}) });
     const { periodId, betType, betValue, amount } = body;
-    if (typeof periodId !== 'string' || !isPeriodId(periodId, this.rounds.periodConfig)) return refuse(BET_MESSAGES.periodNotOpen);
+    if (typeof periodId !== 'string' || !isPeriodId(periodId, this.rounds.periodConfig)) return refuseCommand(BET_MESSAGES.periodNotOpen);
     const context = { periodId, ...(typeof betType === 'string' ? { betType: betType as BetMessage['betType'] } : {}) };
-    if (typeof betType !== 'string' || typeof betValue !== 'string' || !isValidBet(betType, betValue)) return refuse(BET_MESSAGES.invalidChoice, context);
-    if (typeof amount !== 'number' || !(STAKES as readonly number[]).includes(amount)) return refuse(BET_MESSAGES.stakeNotAllowed, context);
+    if (typeof betType !== 'string' || typeof betValue !== 'string' || !isValidBet(betType, betValue)) return refuseCommand(BET_MESSAGES.invalidChoice, context);
+    if (typeof amount !== 'number' || !(STAKES as readonly number[]).includes(amount)) return refuseCommand(BET_MESSAGES.stakeNotAllowed, context);
     const period = currentPeriod(now, this.rounds.periodConfig);
-    if (periodId !== period.periodId) return refuse(BET_MESSAGES.periodNotOpen, context);
-    if (now >= period.lockTime) return refuse(BET_MESSAGES.bettingClosed, context);
+    if (periodId !== period.periodId) return refuseCommand(BET_MESSAGES.periodNotOpen, context);
+    if (now >= period.lockTime) return refuseCommand(BET_MESSAGES.bettingClosed, context);
+    // Redis or Postgres is down: refused at once rather than queued (it would be answered, or charged, too late).
+    const closedBy = this.config.BET_PIPELINE === 'direct' ? null : this.gate.closedBy(now);
+    if (closedBy) {
+      this.logger.warn({ msg: 'place-bet refused: intake closed', check: closedBy, userId, commandId: clientCommandId });
+      return refuseCommand(BET_INTAKE_MESSAGES.unavailable, context);
+    }
 
-    const command = { id: uuidv7(now), userId, periodId, betType, betValue, amount: rupeesToPaise(amount) };
+    const command = { id: uuidv7(now), userId, periodId, betType, betValue, amount: rupeesToPaise(amount), ...(clientCommandId ? { clientCommandId } : {}) };
     this.logger.debug({ msg: 'place-bet received', commandId: command.id, userId, periodId, betType, amount: command.amount });
     try {
       if (this.config.BET_PIPELINE === 'direct') {
@@ -68,7 +91,8 @@ export class BetIntakeService {
         await this.publisher.publish(result.messages);
       } else {
         const partition = partitionOf(userId, this.config.BET_PARTITIONS);
-        await this.redis.client.xadd(
+        // Fail-fast connection: never queued while Redis is away, never waits past its command timeout.
+        await this.redis.failFast.xadd(
           this.redis.keys.betCommands(partition),
           'MINID',
           '~',
@@ -81,8 +105,19 @@ export class BetIntakeService {
       this.metrics?.betAccepted();
       return {};
     } catch (error) {
-      this.logger.error({ msg: 'place-bet could not be handed on', commandId: command.id, userId, error: (error as Error).message });
-      return refuse(BET_INTAKE_MESSAGES.unavailable, context);
+      const reason = (error as Error).message;
+      this.logger.error({ msg: 'place-bet could not be handed on', commandId: command.id, clientCommandId, userId, error: reason });
+      if (this.config.BET_PIPELINE !== 'direct' && !NOT_SENT.test(reason)) {
+        // It may have reached the stream after all (a timeout, a connection cut mid-command): store the refusal
+        // first, so it is never applied later; if it was applied already, its real answer is the one given.
+        const stored = await this.outcomes.refuseUncertain(userId, clientCommandId ?? command.id);
+        if (stored && stored.kind !== 'unavailable') {
+          const answer = outcomeMessage(stored).data as BetMessage;
+          if (answer.success) return { accepted: answer };
+          return refuse(answer.message, { ...context, commandId: answer.commandId });
+        }
+      }
+      return refuseCommand(BET_INTAKE_MESSAGES.unavailable, context);
     }
   }
 }

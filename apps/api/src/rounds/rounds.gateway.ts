@@ -3,8 +3,10 @@ import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, type 
 import type { Socket } from 'socket.io';
 import type { ServerToClientEvents } from '@app/contracts';
 import { WALLET_MESSAGES } from '@app/domain';
+import { firstAnswer } from '../realtime/socket-answers.js';
 import type { SocketUser } from '../realtime/socket-auth.service.js';
 import { BetIntakeService } from './bet-intake.service.js';
+import { BetOutcomesService, parseOutcomesRequest } from './bet-outcomes.service.js';
 import { RoundsService } from './rounds.service.js';
 import { PlayerRateLimiter, SocketRateLimiter, type SocketLimits } from './socket-rate-limiter.js';
 
@@ -20,6 +22,10 @@ export const SOCKET_RATE_LIMIT: SocketLimits = { perSecond: 10, burst: 20, drops
  */
 export const PLAYER_BET_RATE_LIMIT = { perSecond: 5, burst: 10 } as const;
 export const SLOW_DOWN = 'Too many requests. Please slow down.';
+/** The refusal of a get-bet-outcomes that is not a list of command and bet ids. */
+export const INVALID_OUTCOMES_REQUEST = 'Invalid request.';
+/** Events that count against the player's bet rate (get-bet-outcomes may store a refusal per command id). */
+const PLAYER_LIMITED = new Set(['place-bet', 'get-bet-outcomes']);
 const SWEEP_MS = 10_000;
 
 type GameSocket = Socket<Record<string, never>, ServerToClientEvents, Record<string, never>, { user?: SocketUser; limiter?: SocketRateLimiter }>;
@@ -34,6 +40,7 @@ export class RoundsGateway implements OnGatewayConnection, OnModuleDestroy {
   constructor(
     @Inject(RoundsService) private readonly rounds: RoundsService,
     @Inject(BetIntakeService) private readonly intake: BetIntakeService,
+    @Inject(BetOutcomesService) private readonly outcomes: BetOutcomesService,
   ) {}
 
   onModuleDestroy(): void {
@@ -46,7 +53,7 @@ export class RoundsGateway implements OnGatewayConnection, OnModuleDestroy {
     socket.use((packet, next) => {
       const now = Date.now();
       const userId = socket.data.user?.id;
-      const verdict = limiter.check(now, () => packet[0] !== 'place-bet' || !userId || this.playerBets.take(userId, now));
+      const verdict = limiter.check(now, () => !PLAYER_LIMITED.has(packet[0]) || !userId || this.playerBets.take(userId, now));
       if (verdict === 'pass') return next();
       // A dropped message is not answered (that would amplify a flood): one notice a second at most.
       if (verdict === 'notify') socket.emit('exception', { status: 'error', message: SLOW_DOWN });
@@ -91,7 +98,25 @@ export class RoundsGateway implements OnGatewayConnection, OnModuleDestroy {
     if (!user) return;
     // Separation of duties: an administrator holds no wallet and never bets; told so, not ignored.
     if (user.role !== 'user') return void socket.emit('bet-message', { success: false, message: WALLET_MESSAGES.playersOnly });
-    const { refusal } = await this.intake.placeBet(user.id, payload);
-    if (refusal) socket.emit('bet-message', refusal);
+    const { refusal, accepted } = await this.intake.placeBet(user.id, payload);
+    const answer = refusal ?? accepted;
+    if (answer && firstAnswer(socket, 'bet-message', answer)) socket.emit('bet-message', answer);
+  }
+
+  /**
+   * The stored answers of the player's commands in flight and the results of bets settled meanwhile (asked after a
+   * reconnection, possibly to another node, or when an answer is late). Each reaches this socket once.
+   */
+  @SubscribeMessage('get-bet-outcomes')
+  async betOutcomes(@ConnectedSocket() socket: GameSocket, @MessageBody() payload: unknown): Promise<void> {
+    const user = socket.data.user;
+    if (!user) return;
+    if (user.role !== 'user') return void socket.emit('bet-message', { success: false, message: WALLET_MESSAGES.playersOnly });
+    const request = parseOutcomesRequest(payload);
+    if (!request) return void socket.emit('exception', { status: 'error', message: INVALID_OUTCOMES_REQUEST });
+    for (const reply of await this.outcomes.answer(user.id, request)) {
+      if (!socket.connected) return;
+      if (firstAnswer(socket, reply.event, reply.data)) (socket.emit as (event: string, data: unknown) => void)(reply.event, reply.data);
+    }
   }
 }

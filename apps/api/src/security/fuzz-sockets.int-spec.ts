@@ -84,7 +84,7 @@ describe('socket fuzz: every client event with hostile payloads', () => {
     return all;
   }
 
-  /** Arguments for one emit: shaped like the event's payload (place-bet, new-token) or anything at all. */
+  /** Arguments for one emit: shaped like the event's payload (place-bet, get-bet-outcomes, new-token) or anything at all. */
   function argumentsFor(event: string) {
     const period = () => currentPeriod(Date.now(), api.app.get(RoundsService).periodConfig).periodId;
     const value = fc.oneof({ weight: 3, arbitrary: hostileValueJson.map((j) => JSON.parse(j) as unknown) }, { weight: 1, arbitrary: fc.constantFrom<unknown>(undefined, null, 0, '', [], {}) });
@@ -99,6 +99,14 @@ describe('socket fuzz: every client event with hostile payloads', () => {
             },
             { requiredKeys: [] },
           ).map((p) => (p.periodId === '<current>' ? { ...p, periodId: period() } : p))
+        : event === 'get-bet-outcomes'
+          ? fc.record(
+              {
+                commandIds: fc.oneof(fc.array(fc.oneof(fc.uuid(), hostileText), { maxLength: 25 }), value),
+                betIds: fc.oneof(fc.array(fc.oneof(fc.uuid(), hostileText), { maxLength: 25 }), value),
+              },
+              { requiredKeys: [] },
+            )
         : event === 'new-token'
           ? fc.record({ token: fc.oneof(hostileText, value, fc.constant(forgedToken({ alg: 'none' }, { sub: admin.id, role: 'super-admin', sid: admin.id }))) }, { requiredKeys: [] })
           : value;

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { hash } from 'argon2';
+import { PASSWORD_HASH_OPTIONS } from '../auth/passwords.js';
 import { randomBytes } from 'node:crypto';
 import { AppConfig } from '@app/config';
 import { Database, migrateToLatest } from '@app/db';
@@ -32,7 +33,7 @@ export class StartupService implements OnModuleInit {
     const { ADMIN_EMAIL, ADMIN_PASSWORD } = this.config;
     if (!ADMIN_EMAIL || !ADMIN_PASSWORD) return;
     const email = ADMIN_EMAIL.toLowerCase();
-    const passwordHash = await hash(ADMIN_PASSWORD, { type: 2 });
+    const passwordHash = await hash(ADMIN_PASSWORD, PASSWORD_HASH_OPTIONS);
     const created = await this.db.transaction().execute(async (trx) => {
       const user = await trx
         .insertInto('users')

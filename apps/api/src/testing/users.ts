@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Role } from '@app/contracts';
 import { Accounts, recordEntries } from '@app/ledger';
 import { AccessTokenService } from '../auth/access-token.service.js';
+import { PASSWORD_HASH_OPTIONS } from '../auth/passwords.js';
 import type { TestApi } from './test-api.js';
 
 export interface TestUser {
@@ -43,7 +44,8 @@ export async function createUser(api: TestApi, options: CreateUserOptions = {}):
   const password = options.password ?? 'secret123';
   const role = options.role ?? 'user';
   const referralCode = `T${tag.toUpperCase()}`.slice(0, 8).padEnd(8, 'Z');
-  const passwordHash = await hash(password, { type: 2, memoryCost: 4096, timeCost: 2 });
+  // The production parameters with less memory: test players are many, and their passwords guard nothing.
+  const passwordHash = await hash(password, { ...PASSWORD_HASH_OPTIONS, memoryCost: 4096 });
   const created = await api.db.transaction().execute(async (trx) => {
     const user = await trx
       .insertInto('users')

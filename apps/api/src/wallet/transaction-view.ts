@@ -1,13 +1,8 @@
 import type { BankDetails, Transaction, UpiApp } from '@app/contracts';
 import type { TransactionRow } from '@app/db';
-import { paiseToRupees } from '@app/domain';
+import { maskAccountNumber, paiseToRupees } from '@app/domain';
 
-/** An account number as a player sees it: every character but the last 4 masked ('123456789012' → 'XXXXXXXX9012'). */
-export function maskAccountNumber(accountNumber: string): string {
-  const visible = 4;
-  if (accountNumber.length <= visible) return accountNumber;
-  return 'X'.repeat(accountNumber.length - visible) + accountNumber.slice(-visible);
-}
+export { maskAccountNumber };
 
 /** Money out of the wallet is negative in the player's list; deposits, bonuses and refunds are positive. */
 export function signedPaise(row: Pick<TransactionRow, 'type' | 'amount'>): number {

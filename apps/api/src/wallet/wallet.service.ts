@@ -1,10 +1,10 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { Transaction, WalletSummary } from '@app/contracts';
-import { isEligibleForWithdrawal, paiseToRupees } from '@app/domain';
+import { isEligibleForWithdrawal, paiseToRupees, PAYMENT_MESSAGES } from '@app/domain';
 import { toTransaction } from './transaction-view.js';
 import { WalletRepository } from './wallet.repository.js';
 
-export const WALLET_NOT_FOUND = 'Wallet not found.';
+export const WALLET_NOT_FOUND = PAYMENT_MESSAGES.walletNotFound;
 
 @Injectable()
 export class WalletService {

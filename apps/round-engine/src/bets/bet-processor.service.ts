@@ -3,8 +3,10 @@ import type { Redis } from 'ioredis';
 import { hostname } from 'node:os';
 import { AppConfig } from '@app/config';
 import { EventsPublisher } from '@app/realtime';
-import { Lease, RedisService } from '@app/redis';
+import { Database } from '@app/db';
+import { FencedLease, RedisService } from '@app/redis';
 import { BetBatchService, type BatchResult, type StreamEntry } from '@app/bets';
+import { isFenced, leaseGuard, nextFencingToken } from '../leadership/fencing.js';
 
 type XEntries = Array<[string, string[]]>;
 
@@ -13,11 +15,19 @@ export interface BatchObserver {
   (partition: number, result: BatchResult, ms: number, publishedAt: number): void;
 }
 
+/** Longest pause between two attempts at a failing batch. */
+const MAX_BACKOFF_MS = 5000;
+
 /**
- * One consumer per partition stream, each holding a lease so exactly one process applies a partition's commands,
- * in order. On taking a partition over it first claims and re-applies what the previous holder left unacknowledged
- * (idempotent: applied command ids are skipped, their replies re-sent). Entries are acknowledged only after their
- * transaction committed and the replies were published.
+ * One consumer per partition stream, each holding a fenced lease so exactly one process applies a partition's
+ * commands, in order. On taking a partition over it first claims and re-applies what the previous holder left
+ * unacknowledged (idempotent: applied command ids are skipped, their replies re-sent). Entries are acknowledged
+ * only after their transaction committed and the replies were published.
+ *
+ * A batch that fails (its connection died, the database is down) stays pending and is retried by the same consumer
+ * with back-off, before anything newer is read: its own pending entries (XREADGROUP from id 0) first, then new
+ * ones (`>`). So a fence is never passed before the commands ahead of it are applied. Every batch checks the
+ * partition lease's fencing token in its transaction.
  */
 @Injectable()
 export class BetProcessorService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -30,14 +40,27 @@ export class BetProcessorService implements OnApplicationBootstrap, OnApplicatio
     @Inject(RedisService) private readonly redis: RedisService,
     @Inject(BetBatchService) private readonly batches: BetBatchService,
     @Inject(EventsPublisher) private readonly publisher: EventsPublisher,
+    @Inject(Database) private readonly db: Database,
   ) {}
+
+  /** Counts retries of failed batches (metrics). */
+  onRetry?: (partition: number) => void;
 
   onApplicationBootstrap(): void {
     if (!this.config.hasEngineRole('bets')) return;
     const owner = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
     for (let p = 0; p < this.config.BET_PARTITIONS; p++) {
-      const consumer = new PartitionConsumer(p, owner, this.config, this.redis, this.batches, this.publisher, this.logger, (partition, result, ms, publishedAt) =>
-        this.observer?.(partition, result, ms, publishedAt),
+      const consumer = new PartitionConsumer(
+        p,
+        owner,
+        this.config,
+        this.redis,
+        this.db,
+        this.batches,
+        this.publisher,
+        this.logger,
+        (partition, result, ms, publishedAt) => this.observer?.(partition, result, ms, publishedAt),
+        (partition) => this.onRetry?.(partition),
       );
       this.consumers.push(consumer);
       consumer.start();
@@ -46,7 +69,7 @@ export class BetProcessorService implements OnApplicationBootstrap, OnApplicatio
 
   /** Partitions this process currently leads. */
   get ledPartitions(): number[] {
-    return this.consumers.filter((c) => c.leader).map((c) => c.partition);
+    return this.consumers.filter((c) => c.lease.held).map((c) => c.partition);
   }
 
   /** Stops every consumer WITHOUT releasing leases or acknowledging, as a crashed process would. */
@@ -60,33 +83,52 @@ export class BetProcessorService implements OnApplicationBootstrap, OnApplicatio
 }
 
 class PartitionConsumer {
-  leader = false;
+  readonly lease: FencedLease;
   private running = false;
   private loop?: Promise<void>;
-  private readonly lease: Lease;
   private readonly key: string;
   private readonly group: string;
   private reader?: Redis;
-  private lastRenew = 0;
   private groupReady = false;
+  /** Set when the lease is won: claim what the previous holder left pending before anything else. */
+  private takeOverDue = false;
+  /** This consumer has (or may have) delivered-but-unacknowledged entries: they are applied before new ones. */
+  private pendingFirst = true;
+  private failures = 0;
 
   constructor(
     readonly partition: number,
     private readonly owner: string,
     private readonly config: AppConfig,
     private readonly redis: RedisService,
+    db: Database,
     private readonly batches: BetBatchService,
     private readonly publisher: EventsPublisher,
     private readonly logger: Logger,
     private readonly observe: BatchObserver,
+    private readonly retried: (partition: number) => void,
   ) {
     this.key = redis.keys.betCommands(partition);
     this.group = redis.keys.betProcessorsGroup;
-    this.lease = new Lease(redis.client, redis.keys.lease(`bets:${partition}`), owner, config.LEASE_TTL_MS);
+    this.lease = new FencedLease({
+      redis: redis.client,
+      key: redis.keys.lease(`bets:${partition}`),
+      name: `bets:${partition}`,
+      owner,
+      ttlMs: config.LEASE_TTL_MS,
+      nextToken: (name) => nextFencingToken(db, name),
+      onAcquired: (token) => {
+        this.takeOverDue = true;
+        this.logger.log({ msg: 'partition acquired', partition, token });
+      },
+      onLost: (reason) => this.logger.warn({ msg: 'partition lease lost', partition, reason }),
+      onError: (error) => this.logger.warn({ msg: 'partition lease renewal failed', partition, error: error.message }),
+    });
   }
 
   start(): void {
     this.running = true;
+    this.lease.start();
     this.loop = this.run();
   }
 
@@ -94,22 +136,7 @@ class PartitionConsumer {
     this.running = false;
     this.reader?.disconnect();
     await this.loop?.catch(() => {});
-    if (this.leader && release) await this.lease.release().catch(() => {});
-    this.leader = false;
-  }
-
-  private async holdLease(): Promise<boolean> {
-    const now = Date.now();
-    if (this.leader && now - this.lastRenew < this.config.LEASE_TTL_MS / 3) return true;
-    const held = await this.lease.acquireOrRenew();
-    if (held && !this.leader) {
-      this.logger.log({ msg: 'partition acquired', partition: this.partition });
-      await this.takeOver();
-    }
-    if (!held && this.leader) this.logger.warn({ msg: 'partition lease lost', partition: this.partition });
-    this.leader = held;
-    if (held) this.lastRenew = now;
-    return held;
+    await this.lease.stop(release);
   }
 
   private async ensureGroup(): Promise<void> {
@@ -122,44 +149,65 @@ class PartitionConsumer {
     this.groupReady = true;
   }
 
-  /** Claims every entry the previous holder left unacknowledged and applies it first. */
+  /** Claims every entry the previous holder left unacknowledged; they are applied first (as this consumer's own). */
   private async takeOver(): Promise<void> {
-    await this.ensureGroup();
     let cursor = '0-0';
     do {
       const [next] = (await this.redis.client.xautoclaim(this.key, this.group, this.owner, 0, cursor, 'COUNT', 1000, 'JUSTID')) as [string, string[]];
       cursor = next;
     } while (cursor !== '0-0');
-    for (;;) {
-      const pending = (await this.redis.client.xreadgroup('GROUP', this.group, this.owner, 'COUNT', this.config.BET_BATCH_SIZE, 'STREAMS', this.key, '0')) as
-        | Array<[string, XEntries]>
-        | null;
-      const entries = pending?.[0]?.[1] ?? [];
-      if (entries.length === 0) break;
-      await this.process(entries);
-    }
+    this.pendingFirst = true;
   }
 
   private async run(): Promise<void> {
     this.reader = this.redis.dedicated(`bets-${this.partition}`);
     while (this.running) {
       try {
-        if (!(await this.holdLease())) {
-          await new Promise((r) => setTimeout(r, Math.min(500, this.config.LEASE_TTL_MS / 3)));
+        if (!this.lease.held) {
+          await new Promise((r) => setTimeout(r, 50));
           continue;
         }
         await this.ensureGroup();
-        const result = (await this.reader.xreadgroup('GROUP', this.group, this.owner, 'COUNT', this.config.BET_BATCH_SIZE, 'BLOCK', 100, 'STREAMS', this.key, '>')) as
-          | Array<[string, XEntries]>
-          | null;
-        const entries = result?.[0]?.[1] ?? [];
+        if (this.takeOverDue) {
+          this.takeOverDue = false;
+          await this.takeOver();
+        }
+        let entries: XEntries = [];
+        const retrying = this.pendingFirst;
+        if (this.pendingFirst) {
+          const pending = (await this.redis.client.xreadgroup('GROUP', this.group, this.owner, 'COUNT', this.config.BET_BATCH_SIZE, 'STREAMS', this.key, '0')) as
+            | Array<[string, XEntries]>
+            | null;
+          entries = pending?.[0]?.[1] ?? [];
+          if (entries.length === 0) this.pendingFirst = false;
+          else if (this.failures > 0) this.retried(this.partition);
+        }
+        if (!this.pendingFirst) {
+          const result = (await this.reader.xreadgroup('GROUP', this.group, this.owner, 'COUNT', this.config.BET_BATCH_SIZE, 'BLOCK', 100, 'STREAMS', this.key, '>')) as
+            | Array<[string, XEntries]>
+            | null;
+          entries = result?.[0]?.[1] ?? [];
+        }
         if (entries.length > 0) await this.process(entries);
+        if (this.failures > 0 && (!retrying || entries.length > 0)) {
+          this.logger.log({ msg: 'partition batch applied after retrying', partition: this.partition, attempts: this.failures + 1 });
+          this.failures = 0;
+        }
       } catch (error) {
         if (!this.running) break;
         const message = (error as Error).message;
         if (message.includes('NOGROUP')) this.groupReady = false;
-        this.logger.error({ msg: 'partition batch failed; its entries stay pending and are retried', partition: this.partition, error: message });
-        await new Promise((r) => setTimeout(r, 200));
+        // Whatever was read stays pending for this consumer and is applied again before anything newer.
+        this.pendingFirst = true;
+        if (isFenced(error)) {
+          this.logger.warn({ msg: 'partition batch refused: a newer consumer holds the partition', partition: this.partition });
+          await this.lease.drop('fenced');
+          continue;
+        }
+        this.failures++;
+        const backoff = Math.min(MAX_BACKOFF_MS, 100 * 2 ** Math.min(this.failures - 1, 10));
+        this.logger.error({ msg: 'partition batch failed; retrying it', partition: this.partition, attempt: this.failures, backoffMs: backoff, error: message });
+        await new Promise((r) => setTimeout(r, backoff));
       }
     }
   }
@@ -169,11 +217,12 @@ class PartitionConsumer {
     const batch: StreamEntry[] = entries.filter(([, fields]) => fields).map(([id, fields]) => ({ id, fields }));
     let result: BatchResult;
     this.logger.debug({ msg: 'applying batch', partition: this.partition, entries: batch.length, firstEntry: batch[0]?.id, lastEntry: batch.at(-1)?.id });
+    const guard = leaseGuard(this.lease);
     try {
-      result = await this.batches.apply(this.partition, batch);
+      result = await this.batches.apply(this.partition, batch, guard);
     } catch (error) {
       // A concurrent holder (lease hand-over) applied some of these first: retry once, applied ids are skipped.
-      if ((error as { code?: string }).code === '23505') result = await this.batches.apply(this.partition, batch);
+      if ((error as { code?: string }).code === '23505') result = await this.batches.apply(this.partition, batch, guard);
       else throw error;
     }
     await this.publisher.publish(result.messages);

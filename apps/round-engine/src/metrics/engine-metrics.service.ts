@@ -21,6 +21,9 @@ export class EngineMetricsService implements OnApplicationBootstrap {
   readonly replySeconds: Histogram;
   readonly settlementSeconds: Histogram<'kind'>;
   readonly settledBets: Counter<'kind'>;
+  readonly refundedPeriods: Counter<'reason'>;
+  readonly batchRetries: Counter<'partition'>;
+  readonly fencesResent: Counter;
 
   constructor(
     @Inject(Registry) registry: Registry,
@@ -58,6 +61,32 @@ export class EngineMetricsService implements OnApplicationBootstrap {
       registers: [registry],
     });
     this.settledBets = new Counter({ name: 'wr_settled_bets_total', help: 'Bets settled or refunded', labelNames: ['kind'], registers: [registry] });
+    this.refundedPeriods = new Counter({
+      name: 'wr_periods_refunded_total',
+      help: 'Periods refunded, by reason: not-drawn (not drawn within a round of its end), settlement-deadline (drawn, not settled in time), missed (no engine ran during it)',
+      labelNames: ['reason'],
+      registers: [registry],
+    });
+    for (const reason of ['not-drawn', 'settlement-deadline', 'missed']) this.refundedPeriods.inc({ reason }, 0);
+    this.batchRetries = new Counter({
+      name: 'wr_bet_batch_retries_total',
+      help: 'Failed bet batches attempted again by their own consumer (pending entries re-read before new ones)',
+      labelNames: ['partition'],
+      registers: [registry],
+    });
+    this.fencesResent = new Counter({
+      name: 'wr_fences_resent_total',
+      help: 'Partition fences sent again because they were still missing after REFENCE_AFTER_MS',
+      registers: [registry],
+    });
+    new Gauge({
+      name: 'wr_periods_overdue',
+      help: 'Drawn periods more than a round past their end and not yet settled (an alert above 0 for long; refunded at the settlement deadline)',
+      registers: [registry],
+      collect() {
+        this.set(clock.isLeader ? clock.overdue : 0);
+      },
+    });
     new Gauge({
       name: 'wr_round_clock_leader',
       help: '1 when this process leads the round clock',
@@ -122,6 +151,11 @@ export class EngineMetricsService implements OnApplicationBootstrap {
       if (result.rejected) this.bets.inc({ outcome: 'rejected' }, result.rejected);
       if (result.duplicates) this.bets.inc({ outcome: 'duplicate' }, result.duplicates);
       if (result.invalid) this.bets.inc({ outcome: 'invalid' }, result.invalid);
+    };
+    this.processor.onRetry = (partition) => this.batchRetries.inc({ partition: String(partition) });
+    this.clock.events = {
+      refunded: (reason, periods) => this.refundedPeriods.inc({ reason }, periods),
+      fencesResent: (partitions) => this.fencesResent.inc(partitions),
     };
     this.clock.observer = (kind, bets, ms) => {
       this.settlementSeconds.observe({ kind }, ms / 1000);

@@ -2,10 +2,19 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { sql } from 'kysely';
 import { AppConfig } from '@app/config';
 import type { BetStatus } from '@app/contracts';
-import { Database, type PeriodRow } from '@app/db';
+import { Database, type PeriodRow, type RefundReason } from '@app/db';
 import { formatPaise, istDateKey, paiseToRupees } from '@app/domain';
 import { Accounts, lockWallets, recordEntries, type Posting } from '@app/ledger';
 import { toBalanceUpdate, toWireBet, userRoom, type SocketMessage } from '@app/realtime';
+import type { WriteGuard } from '../leadership/fencing.js';
+
+/** No check: for callers that are not leaders (tests driving settlement directly). */
+const UNGUARDED: WriteGuard = async () => {};
+
+/** Why a refunded period was refunded, as its players are told. */
+function refundCause(reason: RefundReason | null): string {
+  return reason === 'settlement-deadline' ? 'could not be settled in time' : 'could not be drawn in time';
+}
 
 export interface SettledBetRow {
   id: string;
@@ -56,7 +65,11 @@ export class SettlementService {
     @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
-  async settle(periodId: string): Promise<SettlementOutcome | null> {
+  /**
+   * `guard` runs as the transaction's last statement (the leader's fencing check): a settler that lost its lease
+   * settles nothing.
+   */
+  async settle(periodId: string, guard: WriteGuard = UNGUARDED): Promise<SettlementOutcome | null> {
     const started = Date.now();
     const { payouts, gstBps } = this.config;
     const outcome = await this.db.transaction().execute(async (trx) => {
@@ -126,8 +139,9 @@ export class SettlementService {
           outbox: false,
         },
       ]);
-      // settled_at records when the settlement's work was done (the status changed at the start of the transaction).
-      await sql`UPDATE periods SET settled_at = clock_timestamp() WHERE id = ${periodId}`.execute(trx);
+      // settled_at records when the settlement's work was done (the status changed at the start of the transaction);
+      // the settler takes on publishing the results from that instant.
+      await sql`UPDATE periods SET settled_at = clock_timestamp(), results_claimed_at = clock_timestamp() WHERE id = ${periodId}`.execute(trx);
       const others = [...new Set(bets.map((b) => b.user_id))].filter((id) => !balances.has(id));
       if (others.length > 0) {
         const { rows } = await sql<{ user_id: string; main: number; bonus: number }>`
@@ -135,6 +149,7 @@ export class SettlementService {
         `.execute(trx);
         for (const r of rows) balances.set(r.user_id, { main: Number(r.main), bonus: Number(r.bonus) });
       }
+      await guard(trx);
       return { period, bets, balances, ms: 0 };
     });
     if (outcome) {
@@ -178,18 +193,19 @@ export class SettlementService {
   }
 
   /**
-   * Refunds an open period that can no longer be drawn in time (the terms allow reversing unsettled bets after a
-   * technical error): OPEN → REFUNDED once; every pending stake goes back where it came from (bonus part to bonus),
-   * with a REFUND transaction per player.
+   * Refunds a period that can no longer be drawn in time (OPEN, reason `not-drawn`), or that was drawn but could not
+   * be settled before the deadline (DRAWN, reason `settlement-deadline`; it keeps its revealed seed and result).
+   * The terms allow reversing unsettled bets after a technical error: → REFUNDED once; every pending stake goes
+   * back where it came from (bonus part to bonus), with a REFUND transaction per player.
    */
-  async refund(periodId: string): Promise<SettlementOutcome | null> {
+  async refund(periodId: string, reason: Exclude<RefundReason, 'missed'> = 'not-drawn', guard: WriteGuard = UNGUARDED): Promise<SettlementOutcome | null> {
     const started = Date.now();
     const outcome = await this.db.transaction().execute(async (trx) => {
       const period = await trx
         .updateTable('periods')
-        .set({ status: 'REFUNDED' })
+        .set({ status: 'REFUNDED', refund_reason: reason, results_claimed_at: sql<Date>`clock_timestamp()` })
         .where('id', '=', periodId)
-        .where('status', '=', 'OPEN')
+        .where('status', '=', reason === 'not-drawn' ? 'OPEN' : 'DRAWN')
         .returningAll()
         .executeTakeFirst();
       if (!period) return null;
@@ -209,7 +225,10 @@ export class SettlementService {
         entry.bonus += fromBonus;
         perUser.set(bet.user_id, entry);
       }
-      if (bets.length === 0) return { period, bets, balances: new Map(), ms: 0 };
+      if (bets.length === 0) {
+        await guard(trx);
+        return { period, bets, balances: new Map(), ms: 0 };
+      }
       const postings: Posting[] = [{ account: Accounts.houseStakes, amount: -total }];
       for (const [userId, back] of perUser) {
         if (back.main > 0) postings.push({ account: Accounts.userMain(userId), amount: back.main });
@@ -236,17 +255,18 @@ export class SettlementService {
               method: 'REFUND',
               status: 'COMPLETED' as const,
               amount: back.main + back.bonus,
-              description: `Refund of bets in period ${periodId}, which could not be drawn in time`,
+              description: `Refund of bets in period ${periodId}, which ${refundCause(reason)}`,
               ist_day: istDay,
             };
           }),
         )
         .execute();
+      await guard(trx);
       return { period, bets, balances, ms: 0 };
     });
     if (outcome) {
       outcome.ms = Date.now() - started;
-      this.logger.warn({ msg: 'period refunded', periodId, bets: outcome.bets.length });
+      this.logger.warn({ msg: 'period refunded', periodId, reason, bets: outcome.bets.length });
     }
     return outcome;
   }
@@ -262,7 +282,7 @@ export class SettlementService {
         messages.push({
           room,
           event: 'bet-message',
-          data: { success: false, message: `Period ${outcome.period.id} could not be drawn in time, so your bets were refunded.`, periodId: outcome.period.id },
+          data: { success: false, message: `Period ${outcome.period.id} ${refundCause(outcome.period.refund_reason)}, so your bets were refunded.`, periodId: outcome.period.id },
         });
       }
     }

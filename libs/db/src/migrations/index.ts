@@ -5,6 +5,8 @@ import * as adminDashboard from './0003-admin-dashboard.js';
 import * as publicPeriods from './0004-public-periods.js';
 import * as identity from './0005-identity.js';
 import * as moneyGuards from './0006-money-guards.js';
+import * as fencing from './0007-fencing.js';
+import * as betOutcomes from './0008-bet-outcomes.js';
 
 /** Forward-only migrations, applied in key order. Add a new file per change; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +16,6 @@ export const migrations: Record<string, Migration> = {
   '0004-public-periods': publicPeriods,
   '0005-identity': identity,
   '0006-money-guards': moneyGuards,
+  '0007-fencing': fencing,
+  '0008-bet-outcomes': betOutcomes,
 };

@@ -54,6 +54,10 @@ describe('UPI apps', () => {
     ]);
   });
 
+  it('each app has the initials of its badge', () => {
+    expect(UPI_APP_LIST.map((app) => app.initials)).toEqual(['G', 'Pe', 'P', 'B', 'QR']);
+  });
+
   it('the deposit list is the first four', () => {
     expect(DEPOSIT_UPI_APPS).toEqual(['GOOGLE_PAY', 'PHONEPE', 'PAYTM', 'BHIM']);
   });

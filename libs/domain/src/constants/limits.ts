@@ -2,6 +2,7 @@
  * Business constants and limits of SPEC sections 5 and 9. Rupee amounts are the spec's numbers (what a player
  * sees); the `_PAISE` twins are what the server stores and compares.
  */
+import { rupeesToPaise } from '../money/money.js';
 
 // ── Rounds ────────────────────────────────────────────────────────────────────────────────────────────────
 /** A round (period) lasts 30 seconds. */
@@ -13,7 +14,7 @@ export const LOCK_SECONDS = 5;
 /** Stake buttons, in rupees. The free-text amount field is disabled. */
 export const STAKES = [10, 50, 100, 200, 500, 1000] as const;
 /** The allowed stakes in paise. */
-export const STAKES_PAISE: readonly number[] = STAKES.map((rupees) => rupees * 100);
+export const STAKES_PAISE: readonly number[] = STAKES.map(rupeesToPaise);
 /** Placeholder bounds of the (disabled) free-text amount field: 'min 1, max 1000'. */
 export const BET_AMOUNT_FIELD_MIN = 1;
 export const BET_AMOUNT_FIELD_MAX = 1000;
@@ -67,8 +68,8 @@ export const CUSTOM_DEPOSIT_MIN = 1;
  */
 export const DEPOSIT_INSTRUCTION_MIN = 100;
 export const DEPOSIT_INSTRUCTION_MAX = 10_000;
-export const DEPOSIT_MIN_PAISE = DEPOSIT_INSTRUCTION_MIN * 100;
-export const DEPOSIT_MAX_PAISE = DEPOSIT_INSTRUCTION_MAX * 100;
+export const DEPOSIT_MIN_PAISE = rupeesToPaise(DEPOSIT_INSTRUCTION_MIN);
+export const DEPOSIT_MAX_PAISE = rupeesToPaise(DEPOSIT_INSTRUCTION_MAX);
 /** A player may have at most this many deposit claims waiting for review (PENDING) at once; the database enforces it. */
 export const MAX_PENDING_DEPOSITS = 3;
 /** A UTR is 12 to 22 letters or digits after trimming and upper-casing (a UPI UTR is 12 digits). */
@@ -83,14 +84,16 @@ export const WITHDRAWAL_MIN = 500;
 export const WITHDRAWAL_MAX = 25_000;
 /** At most ₹25,000 per IST calendar day across pending and completed requests. */
 export const WITHDRAWAL_DAILY_MAX = 25_000;
-export const WITHDRAWAL_MIN_PAISE = WITHDRAWAL_MIN * 100;
-export const WITHDRAWAL_MAX_PAISE = WITHDRAWAL_MAX * 100;
-export const WITHDRAWAL_DAILY_MAX_PAISE = WITHDRAWAL_DAILY_MAX * 100;
+export const WITHDRAWAL_MIN_PAISE = rupeesToPaise(WITHDRAWAL_MIN);
+export const WITHDRAWAL_MAX_PAISE = rupeesToPaise(WITHDRAWAL_MAX);
+export const WITHDRAWAL_DAILY_MAX_PAISE = rupeesToPaise(WITHDRAWAL_DAILY_MAX);
 /** A wallet is eligible for withdrawal when active and its main balance is at least ₹100. */
 export const WITHDRAWAL_ELIGIBILITY_MIN = 100;
-export const WITHDRAWAL_ELIGIBILITY_MIN_PAISE = WITHDRAWAL_ELIGIBILITY_MIN * 100;
+export const WITHDRAWAL_ELIGIBILITY_MIN_PAISE = rupeesToPaise(WITHDRAWAL_ELIGIBILITY_MIN);
+/** How long a withdrawal takes to be paid out, as quoted to the player. */
+export const WITHDRAWAL_PROCESSING_TIME = '2–4 hours';
 /** Processing time quoted to the player. */
-export const WITHDRAWAL_PROCESSING_TIME_TEXT = 'Processing time: 2–4 hours. You will be notified once the funds are transferred.';
+export const WITHDRAWAL_PROCESSING_TIME_TEXT = `Processing time: ${WITHDRAWAL_PROCESSING_TIME}. You will be notified once the funds are transferred.`;
 /**
  * Payout details. The spec asks for an account number longer than 5 characters, an 11-character IFSC and a holder
  * name longer than 2; they are checked for what they are: an Indian bank account number is 9 to 18 digits, a holder

@@ -1,3 +1,5 @@
+import { WITHDRAWAL_PROCESSING_TIME } from './limits.js';
+
 /**
  * Player- and admin-facing texts of SPEC §1, §2 and §8, word for word, so the web client and the server say the
  * same thing. Validation messages live beside their rules (validation/*), bet texts in validation/bet.ts.
@@ -41,7 +43,7 @@ export const FORM_FALLBACKS = {
 /** Default success texts. */
 export const SUCCESS_TEXTS = {
   depositInitiated: 'Deposit initiated successfully',
-  withdrawalSubmitted: 'Withdrawal request submitted successfully. Processing time: 2–4 hours.',
+  withdrawalSubmitted: `Withdrawal request submitted successfully. Processing time: ${WITHDRAWAL_PROCESSING_TIME}.`,
   depositSubmitted: 'Deposit request submitted.',
 } as const;
 

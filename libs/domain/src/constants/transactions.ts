@@ -7,6 +7,9 @@ export function isTransactionStatus(value: unknown): value is TransactionStatus 
   return typeof value === 'string' && (TRANSACTION_STATUSES as readonly string[]).includes(value);
 }
 
+export const TRANSACTION_TYPES = ['DEPOSIT', 'WITHDRAWAL', 'BONUS', 'REFUND'] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
 export const PAYMENT_METHODS = ['UPI', 'BANK_TRANSFER', 'CARD', 'WALLET', 'BONUS', 'REFUND'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 

@@ -9,14 +9,16 @@ export interface UpiAppInfo {
   readonly name: string;
   /** Handle appended to a UPI ID typed without '@' (empty for QR: nothing is appended). */
   readonly suffix: string;
+  /** What the app's round badge shows on the deposit and withdraw screens. */
+  readonly initials: string;
 }
 
 export const UPI_APPS: Readonly<Record<UpiApp, UpiAppInfo>> = {
-  GOOGLE_PAY: { key: 'GOOGLE_PAY', name: 'Google Pay', suffix: '@okaxis' },
-  PHONEPE: { key: 'PHONEPE', name: 'PhonePe', suffix: '@ybl' },
-  PAYTM: { key: 'PAYTM', name: 'Paytm', suffix: '@paytm' },
-  BHIM: { key: 'BHIM', name: 'BHIM', suffix: '@upi' },
-  QR: { key: 'QR', name: 'Other/QR', suffix: '' },
+  GOOGLE_PAY: { key: 'GOOGLE_PAY', name: 'Google Pay', suffix: '@okaxis', initials: 'G' },
+  PHONEPE: { key: 'PHONEPE', name: 'PhonePe', suffix: '@ybl', initials: 'Pe' },
+  PAYTM: { key: 'PAYTM', name: 'Paytm', suffix: '@paytm', initials: 'P' },
+  BHIM: { key: 'BHIM', name: 'BHIM', suffix: '@upi', initials: 'B' },
+  QR: { key: 'QR', name: 'Other/QR', suffix: '', initials: 'QR' },
 };
 
 /** All apps, in display order (the withdraw grid). */

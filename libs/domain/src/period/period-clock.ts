@@ -16,8 +16,8 @@ export interface PeriodConfig {
 
 export const DEFAULT_PERIOD_CONFIG: PeriodConfig = { roundSeconds: ROUND_SECONDS, lockSeconds: LOCK_SECONDS };
 
-/** Period info as the client and the round engine see it. Times are epoch milliseconds, duration in seconds. */
-export interface PeriodInfo {
+/** A period's times, as the client and the round engine compute them. Times are epoch milliseconds, duration in seconds. */
+export interface PeriodTimes {
   readonly periodId: string;
   readonly startTime: number;
   readonly duration: number;
@@ -26,6 +26,13 @@ export interface PeriodInfo {
   /** Start of the next period. */
   readonly endTime: number;
 }
+
+/**
+ * The former name of PeriodTimes, kept while the round engine moves to it. What is sent on the wire is
+ * `PeriodInfo` of @app/contracts, built from PeriodTimes.
+ * @deprecated use PeriodTimes
+ */
+export type PeriodInfo = PeriodTimes;
 
 /**
  * Fills in defaults and validates. Throws a RangeError unless roundSeconds is a positive integer dividing 86,400
@@ -137,7 +144,7 @@ export function previousPeriodId(periodId: string, config: Partial<PeriodConfig>
 }
 
 /** Full info of a period by id. */
-export function periodInfo(periodId: string, config: Partial<PeriodConfig> = {}): PeriodInfo {
+export function periodInfo(periodId: string, config: Partial<PeriodConfig> = {}): PeriodTimes {
   const { roundSeconds, lockSeconds } = periodConfig(config);
   const startTime = periodStartMs(periodId, config);
   const endTime = startTime + roundSeconds * 1000;
@@ -145,7 +152,7 @@ export function periodInfo(periodId: string, config: Partial<PeriodConfig> = {})
 }
 
 /** The period running at `nowMs`. */
-export function currentPeriod(nowMs: number, config: Partial<PeriodConfig> = {}): PeriodInfo {
+export function currentPeriod(nowMs: number, config: Partial<PeriodConfig> = {}): PeriodTimes {
   return periodInfo(periodIdAt(nowMs, config), config);
 }
 

@@ -15,6 +15,8 @@ export const BET_MESSAGES = {
   alreadyBet: 'You have already placed a bet on this game in this period.',
   balanceUnknown: 'Your balance is still loading. Please try again in a moment.',
   insufficientBalance: 'Insufficient balance.',
+  /** The bet-message of an accepted bet. */
+  placed: 'Bet placed successfully.',
 } as const;
 
 /** Game-screen texts of the betting lock and the bet panel (SPEC §2, §4). */

@@ -67,7 +67,7 @@ export function isIfsc(ifsc: string): boolean {
 
 /** A withdraw preset (rupees) is disabled when it is above the balance. */
 export function isWithdrawPresetEnabled(presetRupees: number, balancePaise: number): boolean {
-  return presetRupees * 100 <= balancePaise;
+  return rupeesToPaise(presetRupees) <= balancePaise;
 }
 
 /** The form's fields, or a request body's (text fields of any other type are refused). */

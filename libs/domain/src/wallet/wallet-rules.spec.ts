@@ -1,4 +1,4 @@
-import { canWithdraw, isEligibleForWithdrawal, referralBonusPaise, splitStake, walletBanners } from './wallet-rules.js';
+import { canWithdraw, isEligibleForWithdrawal, referralBonusPaise, referralShareToBps, splitStake, walletBanners } from './wallet-rules.js';
 
 describe('stake split: bonus first, then main', () => {
   it.each([
@@ -35,6 +35,16 @@ describe('wallet banners', () => {
       'You cannot withdraw because your balance is less than ₹100.',
     ]);
     expect(walletBanners({ balancePaise: 50_000, isActive: true, isEligibleForWithdrawal: true })).toEqual([]);
+  });
+});
+
+describe('referral share', () => {
+  it('converts a share to whole basis points, refusing what is finer or outside 0..1', () => {
+    expect(referralShareToBps(0.1)).toBe(1_000);
+    expect(referralShareToBps(0)).toBe(0);
+    expect(referralShareToBps(1)).toBe(10_000);
+    expect(referralShareToBps(0.0005)).toBe(5);
+    for (const bad of [0.12345, -0.1, 1.01, Number.NaN]) expect(() => referralShareToBps(bad)).toThrow(RangeError);
   });
 });
 

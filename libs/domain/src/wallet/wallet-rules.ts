@@ -46,6 +46,18 @@ export function walletBanners(summary: {
 export const REFERRAL_SHARE_BPS = 1000;
 export const REFERRAL_CAP_PAISE = 50_000;
 
+/**
+ * Converts a configured share such as 0.1 (env REFERRAL_SHARE) to basis points (1000). Throws a RangeError when the
+ * share is outside 0..1 or finer than a basis point.
+ */
+export function referralShareToBps(share: number): number {
+  const bps = Math.round(share * 10_000);
+  if (!Number.isFinite(share) || share < 0 || share > 1 || bps / 10_000 !== share) {
+    throw new RangeError(`Referral share must be between 0 and 1 with at most 4 decimals, got ${String(share)}`);
+  }
+  return bps;
+}
+
 /** The referrer's bonus for a first deposit: share of it rounded to the paisa (halves up), capped. */
 export function referralBonusPaise(
   firstDepositPaise: number,

@@ -21,10 +21,10 @@ export class RegisterDto {
   @ApiProperty() @IsOptional() @IsString({ message: REGISTER_MESSAGES.allFieldsRequired }) @MaxLength(128, { message: AUTH_MESSAGES.passwordTooLong })
   confirmPassword?: string;
 
-  @ApiPropertyOptional() @IsOptional() @IsString({ message: AUTH_MESSAGES.invalidReferral }) @MaxLength(32, { message: AUTH_MESSAGES.invalidReferral })
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString({ message: AUTH_MESSAGES.invalidReferral }) @MaxLength(32, { message: AUTH_MESSAGES.invalidReferral })
   referralCode?: string | null;
 
-  @ApiPropertyOptional({ description: 'The 6-digit code (second call only)' })
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'The 6-digit code (second call only)' })
   @IsOptional() @IsString({ message: REGISTER_MESSAGES.codeInvalid }) @MaxLength(16, { message: REGISTER_MESSAGES.codeInvalid })
   otp?: string | null;
 

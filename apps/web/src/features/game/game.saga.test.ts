@@ -1,10 +1,11 @@
 import { BET_MESSAGES, RESULT_CLEAR_MS } from '@app/domain';
 import { betPanelHidden, betConfirmed, choiceSelected, gameSelected, resultPopupClosed, stakeSelected } from './game.slice';
-import { BET_ANSWER_TIMEOUT_MS, BET_NO_ANSWER_MESSAGE, msUntilNextTick } from './game.saga';
+import { BET_ANSWER_ASK_MS, BET_ANSWER_TIMEOUT_MS, BET_NO_ANSWER_MESSAGE, msUntilNextTick } from './game.saga';
 import { bet, betResult, periodInfo } from '../socket/testing/live-fixtures';
 import { renderLive } from '../socket/testing/render-live';
 
 const START = Date.parse('2026-11-21T04:30:00.000Z');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 /** Signed in, connected, in a period that started `elapsedMs` ago by the server's clock, on fake timers. */
 async function liveInPeriod({ elapsedMs = 1_000, skewMs = 0, balance = 1_000 } = {}) {
@@ -110,7 +111,7 @@ describe('Confirm Bet', () => {
     pick(live);
     live.store.dispatch(betConfirmed());
     expect(live.socket.sent).toEqual([
-      { event: 'place-bet', payload: { periodId: '202611210541', betType: 'color', betValue: 'red', amount: 100 } },
+      { event: 'place-bet', payload: { periodId: '202611210541', betType: 'color', betValue: 'red', amount: 100, commandId: expect.stringMatching(UUID) } },
     ]);
     expect(live.store.getState().game.pendingBet).not.toBeNull();
 
@@ -170,7 +171,28 @@ describe('Confirm Bet', () => {
     expect(live.store.getState().game.pendingBet).toBeNull();
     expect(toasts(live)).toEqual([['error', BET_NO_ANSWER_MESSAGE]]);
     live.store.dispatch(betConfirmed());
-    expect(live.socket.sentEvents()).toEqual(['place-bet', 'place-bet']);
+    expect(live.socket.sentEvents()).toEqual(['place-bet', 'get-bet-outcomes', 'place-bet']);
+    // Each bet has its own command id.
+    const [first, , second] = live.socket.sent.map((m) => (m.payload as { commandId?: string }).commandId);
+    expect(first).not.toBe(second);
+  });
+
+  test('a late answer is asked for by command id, and the stored answer settles the bet', async () => {
+    const live = await liveInPeriod({ elapsedMs: 1_000 });
+    pick(live);
+    live.store.dispatch(betConfirmed());
+    const { commandId } = live.socket.sent[0]!.payload as { commandId: string };
+    await vi.advanceTimersByTimeAsync(BET_ANSWER_ASK_MS - 1);
+    expect(live.socket.sentEvents()).toEqual(['place-bet']);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(live.socket.sent[1]).toEqual({ event: 'get-bet-outcomes', payload: { commandIds: [commandId] } });
+    // An answer to another command (same period and game) is not this bet's answer.
+    live.socket.push('bet-message', { success: false, message: BET_MESSAGES.bettingClosed, periodId: '202611210541', betType: 'color', commandId: '0192f0c8-8a4e-7a1b-9c3d-000000000000' });
+    expect(live.store.getState().game.pendingBet).not.toBeNull();
+    live.socket.push('bet-message', { success: true, message: 'Bet placed successfully.', bet: bet({ betType: 'color', betValue: 'red', amount: 100 }), periodId: '202611210541', betType: 'color', commandId });
+    expect(live.store.getState().game).toMatchObject({ pendingBet: null, selectedGame: null });
+    await vi.advanceTimersByTimeAsync(BET_ANSWER_TIMEOUT_MS);
+    expect(toasts(live).map(([, message]) => message)).not.toContain(BET_NO_ANSWER_MESSAGE);
   });
 
   test('hiding the panel drops the selection', async () => {

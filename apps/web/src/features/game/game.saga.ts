@@ -12,6 +12,7 @@ import {
   periodAnnounced,
   serverException,
 } from '../socket/live-events';
+import { newCommandId } from '../socket/command-id';
 import { toastShown } from '../toasts/toasts.slice';
 import {
   answersBet,
@@ -27,6 +28,8 @@ import { selectBetBlockReason, selectGame, selectIsPlacingBet, selectResultPopup
 
 /** How long a sent bet waits for its bet-message before the player is told. */
 export const BET_ANSWER_TIMEOUT_MS = 10_000;
+/** When a sent bet still has no answer, its stored answer is asked for (get-bet-outcomes) after this long. */
+export const BET_ANSWER_ASK_MS = 4_000;
 /** Ticks land just after the second changes, never just before it. */
 const TICK_SLACK_MS = 15;
 
@@ -72,18 +75,23 @@ export function* confirmBet() {
     betType: selectedGame!,
     betValue: selectedChoice!,
     amount: stake,
+    // Applied at most once and answered once under this id, and its answer can be asked for again.
+    commandId: newCommandId(),
   };
   yield put(betSent(payload));
   yield put(liveRequested({ event: 'place-bet', payload }));
   // Offline, the bet was answered as not sent already.
   const stillPlacing: boolean = yield select(selectIsPlacingBet);
   if (!stillPlacing) return;
+  const answered = (action: Action) =>
+    serverException.match(action) || (betMessageReceived.match(action) && answersBet(action.payload, payload));
+  const first: { timeout?: true } = yield race({ answer: take(answered), timeout: delay(BET_ANSWER_ASK_MS), out: take(signedOut) });
+  if (!first.timeout) return;
+  // No answer yet (a slow or lost reply): ask for the stored one, which the server answers from the database.
+  yield put(liveRequested({ event: 'get-bet-outcomes', payload: { commandIds: [payload.commandId!] } }));
   const { timeout } = yield race({
-    answer: take(
-      (action: Action) =>
-        serverException.match(action) || (betMessageReceived.match(action) && answersBet(action.payload, payload)),
-    ),
-    timeout: delay(BET_ANSWER_TIMEOUT_MS),
+    answer: take(answered),
+    timeout: delay(BET_ANSWER_TIMEOUT_MS - BET_ANSWER_ASK_MS),
     out: take(signedOut),
   });
   if (timeout) {

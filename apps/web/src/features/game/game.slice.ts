@@ -80,6 +80,8 @@ function upsertBet(bets: Bet[], bet: Bet): Bet[] {
 
 /** True when a bet-message is the answer to the bet that was sent (same period and game, where it says). */
 export function answersBet(message: BetMessage, sent: PlaceBetPayload): boolean {
+  // Both name the command: that decides.
+  if (message.commandId && sent.commandId) return message.commandId === sent.commandId;
   const periodId = message.periodId ?? message.bet?.periodId;
   const betType = message.betType ?? message.bet?.betType;
   return (!periodId || periodId === sent.periodId) && (!betType || betType === sent.betType);

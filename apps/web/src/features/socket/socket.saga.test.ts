@@ -235,6 +235,62 @@ describe('a refused handshake', () => {
   });
 });
 
+describe('no answer or result lost to a reconnection', () => {
+  const COMMAND = '0192f0c8-8a4e-7a1b-9c3d-1234567890ab';
+  const placeBet = { periodId: '202611210541', betType: 'color' as const, betValue: 'red', amount: 10, commandId: COMMAND };
+
+  test('bets in flight and bets without a result are asked for again on every reconnection, until answered', async () => {
+    const { sockets, store } = await signedInLive();
+    const socket = sockets.socket;
+    socket.accept();
+    store.dispatch(liveRequested({ event: 'place-bet', payload: placeBet }));
+    socket.drop();
+    socket.clearSent();
+    socket.accept('socket-2');
+    expect(socket.sentEvents()).toEqual(['send-period-id-current', 'get-all-game-results', 'get-balance', 'get-current-bet', 'get-bet-outcomes']);
+    expect(socket.sent.at(-1)!.payload).toEqual({ commandIds: [COMMAND], betIds: [] });
+
+    // Answered (placed): no longer in flight, but its result is still awaited.
+    const placed = bet({ _id: 'b-1', periodId: '202611210541', status: 'PENDING', isWin: null, winAmount: 0 });
+    socket.push('bet-message', { success: true, message: 'Bet placed successfully.', bet: placed, periodId: placed.periodId, betType: 'color', commandId: COMMAND });
+    socket.drop();
+    socket.clearSent();
+    socket.accept('socket-3');
+    expect(socket.sent.at(-1)).toEqual({ event: 'get-bet-outcomes', payload: { commandIds: [], betIds: ['b-1'] } });
+
+    // A pending bet the server lists (placed before a reload, or from another tab) is awaited too.
+    socket.push('current-bet-response', [placed, bet({ _id: 'b-2', periodId: '202611210541', status: 'PENDING', isWin: null, winAmount: 0 })]);
+    socket.drop();
+    socket.clearSent();
+    socket.accept('socket-3b');
+    expect(socket.sent.at(-1)).toEqual({ event: 'get-bet-outcomes', payload: { commandIds: [], betIds: ['b-1', 'b-2'] } });
+    socket.push('bet-update', { ...bet({ _id: 'b-2', periodId: '202611210541' }), status: 'REFUNDED' });
+
+    // Its result arrived: nothing is left to ask for.
+    socket.push('bet-result', betResult({ periodId: placed.periodId, betId: 'b-1', bet: { ...placed, status: 'COMPLETED', isWin: false } }));
+    socket.drop();
+    socket.clearSent();
+    socket.accept('socket-4');
+    expect(socket.sentEvents()).not.toContain('get-bet-outcomes');
+    expect(store.getState().socket.connected).toBe(true);
+  });
+
+  test('an answer or a result that arrives twice is shown once', async () => {
+    const { sockets, store } = await signedInLive();
+    const socket = sockets.socket;
+    socket.accept();
+    store.dispatch(liveRequested({ event: 'place-bet', payload: placeBet }));
+    const refused = { success: false, message: 'Betting is closed for this period.', periodId: '202611210541', commandId: COMMAND };
+    socket.push('bet-message', refused);
+    socket.push('bet-message', refused);
+    expect(store.getState().toasts.items.map((t) => t.message)).toEqual(['Betting is closed for this period.']);
+    const result = betResult({ periodId: '202611210540', betId: 'b-9' });
+    socket.push('bet-result', result);
+    socket.push('bet-result', result);
+    expect(store.getState().game.resultPopup?.results).toHaveLength(1);
+  });
+});
+
 describe('requests to the server', () => {
   test('go out while connected', async () => {
     const { sockets, store } = await signedInLive();

@@ -7,7 +7,7 @@ import type {
   GameResult,
   PeriodInfo,
 } from '@app/contracts';
-import { SOCKET_REPLACED_MESSAGE } from '@app/contracts';
+import { BET_OUTCOMES_MAX_IDS, SOCKET_REPLACED_MESSAGE } from '@app/contracts';
 import type { EventChannel, Task } from 'redux-saga';
 import { call, cancel, delay, fork, getContext, put, select, take } from 'redux-saga/effects';
 import type { RootState } from '../../app/root-reducer';
@@ -57,6 +57,29 @@ interface LinkState {
   /** The server said it closes this connection because the player opened a newer one past the limit. */
   replaced: boolean;
   retry: Task | null;
+  /** Commands sent and not answered yet: asked for again (get-bet-outcomes) after every reconnection. */
+  inFlight: Set<string>;
+  /** Bets placed whose result has not arrived yet: their results are asked for after every reconnection. */
+  unresolved: Set<string>;
+  /** Command ids answered and bet ids resulted already: a repeated answer or result is not shown twice. */
+  answered: Set<string>;
+  resulted: Set<string>;
+}
+
+/** Answers and results remembered for de-duplication (a few rounds' worth). */
+const REMEMBERED = 256;
+
+function remember(set: Set<string>, id: string): boolean {
+  if (set.has(id)) return false;
+  set.add(id);
+  if (set.size > REMEMBERED) set.delete(set.values().next().value!);
+  return true;
+}
+
+/** What to ask for after a (re)connection: the answers and results that may have been lost while away. */
+export function outcomesToAsk(link: Pick<LinkState, 'inFlight' | 'unresolved'>): { commandIds: string[]; betIds: string[] } | null {
+  if (link.inFlight.size === 0 && link.unresolved.size === 0) return null;
+  return { commandIds: [...link.inFlight].slice(-BET_OUTCOMES_MAX_IDS), betIds: [...link.unresolved].slice(-BET_OUTCOMES_MAX_IDS) };
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
@@ -89,9 +112,18 @@ export function* runLiveSocket() {
   // The handshake reads the token each time, so a reconnection presents the freshest one.
   const socket = factory(() => api.tokens.get());
   const channel: EventChannel<LiveMessage> = yield call(liveSocketChannel, socket);
-  const link: LinkState = { awaitingPeriodAnswer: false, refusals: 0, replaced: false, retry: null };
+  const link: LinkState = {
+    awaitingPeriodAnswer: false,
+    refusals: 0,
+    replaced: false,
+    retry: null,
+    inFlight: new Set(),
+    unresolved: new Set(),
+    answered: new Set(),
+    resulted: new Set(),
+  };
   yield put(socketOpening());
-  yield fork(sendRequests, socket);
+  yield fork(sendRequests, socket, link);
   socket.connect();
   try {
     while (true) {
@@ -120,6 +152,11 @@ function* handleLiveMessage(socket: LiveSocket, message: LiveMessage, link: Link
       yield put(socketConnected());
       yield put(socketIdChanged(socket.id ?? null));
       for (const event of CONNECT_REQUESTS) socket.emit(event);
+      {
+        // Possibly a reconnection, to any api node: answers and results sent while away are asked for again.
+        const ask = outcomesToAsk(link);
+        if (ask) socket.emit('get-bet-outcomes', ask);
+      }
       return;
     case 'disconnect':
       yield put(socketDisconnected(message.reason));
@@ -164,23 +201,47 @@ function* routeServerEvent(socket: LiveSocket, name: ServerEventName, payload: u
       if (isObject(payload)) yield put(balanceUpdated(payload as unknown as BalanceUpdate));
       return;
     case 'current-bet-response':
-      if (Array.isArray(payload)) yield put(currentBetsListed(payload as Bet[]));
+      if (Array.isArray(payload)) {
+        // The period's pending bets (also after a reload): their results are awaited like those placed here.
+        for (const item of payload as Bet[]) {
+          if (isObject(item) && typeof item._id === 'string' && item.status === 'PENDING' && !link.resulted.has(item._id)) link.unresolved.add(item._id);
+        }
+        yield put(currentBetsListed(payload as Bet[]));
+      }
       return;
     // bet-message (placed) and bet-result (settled) carry the bet itself: it is merged like a bet-update.
     case 'bet-message':
       if (isObject(payload)) {
+        // One answer per command: a repeat (asked again after a reconnection) is not shown twice.
+        if (typeof payload.commandId === 'string') {
+          if (!remember(link.answered, payload.commandId)) return;
+          link.inFlight.delete(payload.commandId);
+        }
         yield put(betMessageReceived(payload as unknown as BetMessage));
-        if (payload.success === true && isObject(payload.bet)) yield put(betUpdated(payload.bet as unknown as Bet));
+        if (payload.success === true && isObject(payload.bet)) {
+          const placed = payload.bet as unknown as Bet;
+          if (typeof placed._id === 'string' && !link.resulted.has(placed._id) && placed.status === 'PENDING') link.unresolved.add(placed._id);
+          yield put(betUpdated(placed));
+        }
       }
       return;
     case 'bet-result':
       if (isObject(payload)) {
+        const betId = typeof payload.betId === 'string' ? payload.betId : isObject(payload.bet) && typeof payload.bet._id === 'string' ? payload.bet._id : null;
+        if (betId) {
+          // One result per bet, whichever node sent it and however often.
+          if (!remember(link.resulted, betId)) return;
+          link.unresolved.delete(betId);
+        }
         yield put(betResultReceived(payload as unknown as BetResult));
         if (isObject(payload.bet)) yield put(betUpdated(payload.bet as unknown as Bet));
       }
       return;
     case 'bet-update':
-      if (isObject(payload)) yield put(betUpdated(payload as unknown as Bet));
+      if (isObject(payload)) {
+        if (typeof payload._id === 'string' && payload.status !== 'PENDING') link.unresolved.delete(payload._id);
+        yield put(betUpdated(payload as unknown as Bet));
+      }
       return;
     case 'exception': {
       const text = isObject(payload) && typeof payload.message === 'string' ? payload.message : 'Request refused';
@@ -238,10 +299,12 @@ function* reconnectAfterRefresh(socket: LiveSocket, waitMs: number) {
  * Sends what the store asks for. Nothing is queued while offline: the connect requests fetch everything again, and
  * a bet must never go out late, so it is answered locally as not sent.
  */
-function* sendRequests(socket: LiveSocket) {
+function* sendRequests(socket: LiveSocket, link: LinkState) {
   while (true) {
     const { payload: request }: ReturnType<typeof liveRequested> = yield take(liveRequested);
     if (socket.connected) {
+      // Sent and not answered yet: asked for again after a reconnection, until its answer arrives.
+      if (request.event === 'place-bet' && request.payload.commandId) link.inFlight.add(request.payload.commandId);
       const emit = socket.emit as (event: string, ...args: unknown[]) => unknown;
       if ('payload' in request) emit.call(socket, request.event, request.payload);
       else emit.call(socket, request.event);
@@ -252,6 +315,7 @@ function* sendRequests(socket: LiveSocket) {
           message: OFFLINE_BET_MESSAGE,
           periodId: request.payload.periodId,
           betType: request.payload.betType,
+          ...(request.payload.commandId ? { commandId: request.payload.commandId } : {}),
         }),
       );
     }

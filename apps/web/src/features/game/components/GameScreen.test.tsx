@@ -149,7 +149,7 @@ describe('Games screen', () => {
     tap(within(sheet).getByRole('button', { name: 'Stake ₹100.00' }));
     expect(within(sheet).getByText('₹900.00')).toBeInTheDocument();
     tap(within(sheet).getByRole('button', { name: GAME_TEXTS.confirmBet }));
-    expect(socket.sent).toEqual([{ event: 'place-bet', payload: { periodId: PERIOD, betType: 'number', betValue: '7', amount: 100 } }]);
+    expect(socket.sent).toEqual([{ event: 'place-bet', payload: { periodId: PERIOD, betType: 'number', betValue: '7', amount: 100, commandId: expect.any(String) } }]);
     expect(within(sheet).getByRole('button', { name: GAME_TEXTS.confirmBet })).toBeDisabled();
 
     act(() => {

@@ -1,0 +1,78 @@
+import { Logger } from '@nestjs/common';
+import { loadConfig } from '@app/config';
+import { toApiError } from '../common/http-exception.filter.js';
+import { RecordingNotifier } from '../wallet/testing/recording-notifier.js';
+import type { AdminPaymentsRepository } from './admin-payments.repository.js';
+import { AdminPaymentsService } from './admin-payments.service.js';
+import { InMemoryReviewStore } from './testing/in-memory-review-store.js';
+
+/** The admin review use case against an in-memory store: answers, money moved, what is published and audited. */
+function setup() {
+  const store = new InMemoryReviewStore();
+  const notifier = new RecordingNotifier();
+  const service = new AdminPaymentsService({} as AdminPaymentsRepository, store, notifier.asNotifier(), loadConfig({}));
+  store.wallets.set('player', { walletId: 'w-player', main: 0, bonus: 0, isActive: false });
+  store.wallets.set('referrer', { walletId: 'w-ref', main: 0, bonus: 0, isActive: true });
+  store.referredBy.set('player', { referrerId: 'referrer', username: 'asha' });
+  store.addTransaction({ id: 'r1', transaction_id: 'DEP1', type: 'DEPOSIT', user_id: 'player', wallet_id: 'w-player', amount: 200_000 });
+  store.addTransaction({ id: 'r2', transaction_id: 'DEP2', type: 'DEPOSIT', user_id: 'player', wallet_id: 'w-player', amount: 100_000 });
+  store.addTransaction({ id: 'r3', transaction_id: 'WDR1', type: 'WITHDRAWAL', user_id: 'player', wallet_id: 'w-player', amount: 50_000 });
+  return { store, notifier, service };
+}
+const body = (transactionId: string, status: 'COMPLETED' | 'FAILED', walletId = 'w-player') => ({ transactionId, walletId, status });
+
+async function refusal(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => {
+      throw new Error('expected a refusal');
+    },
+    (e: unknown) => e,
+  );
+  const { statusCode, message } = toApiError(error);
+  return { status: statusCode, message };
+}
+
+beforeAll(() => Logger.overrideLogger(false));
+
+describe('AdminPaymentsService: reviewing', () => {
+  it("approving a referred player's first deposit credits them, activates the wallet and pays the referrer 10 % once", async () => {
+    const { service, store, notifier } = setup();
+    const transaction = await service.updateStatus('admin', body('DEP1', 'COMPLETED'));
+    expect(transaction).toMatchObject({ transactionId: 'DEP1', status: 'COMPLETED', amount: 2000 });
+    expect(store.wallets.get('player')).toMatchObject({ main: 200_000, isActive: true });
+    expect(store.wallets.get('referrer')).toMatchObject({ bonus: 20_000 });
+    expect(notifier.published[0]?.balances).toEqual(new Map([['player', { main: 200_000, bonus: 0 }], ['referrer', { main: 0, bonus: 20_000 }]]));
+    // The second deposit is not the first: no second bonus.
+    await service.updateStatus('admin', body('DEP2', 'COMPLETED'));
+    expect(store.bonuses).toHaveLength(1);
+    expect(store.audit.map((a) => a.decision)).toEqual(['COMPLETED', 'COMPLETED']);
+  });
+
+  it('rejecting a withdrawal returns the held amount; nothing moves on a rejected deposit, though its player is told', async () => {
+    const { service, store, notifier } = setup();
+    await service.updateStatus('admin', body('WDR1', 'FAILED'));
+    expect(store.wallets.get('player')?.main).toBe(50_000);
+    await service.updateStatus('admin', body('DEP1', 'FAILED'));
+    expect(store.wallets.get('player')?.main).toBe(50_000);
+    expect(notifier.published[1]).toMatchObject({ others: ['player'] });
+  });
+
+  it('refuses with the status and text the panel shows, storing and publishing nothing', async () => {
+    const { service, store, notifier } = setup();
+    expect(await refusal(service.updateStatus('admin', body('DEP9', 'COMPLETED')))).toEqual({ status: 404, message: 'Transaction not found.' });
+    expect(await refusal(service.updateStatus('admin', body('DEP1', 'COMPLETED', 'w-other')))).toEqual({ status: 404, message: 'Transaction not found.' });
+    expect(await refusal(service.updateStatus('player', body('DEP1', 'COMPLETED')))).toEqual({ status: 403, message: 'You cannot review a transaction of your own account.' });
+    await service.updateStatus('admin', body('WDR1', 'COMPLETED'));
+    expect(await refusal(service.updateStatus('admin', body('WDR1', 'FAILED')))).toEqual({ status: 409, message: 'Only pending withdrawals can be updated.' });
+    expect(store.audit).toHaveLength(1);
+    expect(notifier.published).toHaveLength(1);
+  });
+
+  it('answers 409 when a concurrent review of the same deposit committed first', async () => {
+    const { service, store, notifier } = setup();
+    store.loseNextRace = true;
+    expect(await refusal(service.updateStatus('admin', body('DEP1', 'COMPLETED')))).toEqual({ status: 409, message: 'Only pending deposits can be updated.' });
+    expect(store.wallets.get('player')?.main).toBe(0);
+    expect(notifier.published).toEqual([]);
+  });
+});

@@ -1,0 +1,22 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import type { HealthData } from '@app/contracts';
+
+// Response schema of GET /health: a class implementing the contract type, for the API documentation.
+
+class HealthCheckDoc {
+  @ApiProperty({ enum: ['up', 'down'] })
+  status!: 'up' | 'down';
+  @ApiPropertyOptional()
+  latencyMs?: number;
+  @ApiPropertyOptional()
+  error?: string;
+}
+
+export class HealthDataDoc implements HealthData {
+  @ApiProperty({ enum: ['ok', 'error'] })
+  status!: 'ok' | 'error';
+  @ApiProperty({ type: 'object', additionalProperties: { $ref: '#/components/schemas/HealthCheckDoc' }, description: 'postgres and redis' })
+  checks!: Record<string, HealthCheckDoc>;
+}
+
+export const HEALTH_DOC_MODELS = [HealthCheckDoc];

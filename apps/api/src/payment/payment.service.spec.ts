@@ -1,0 +1,101 @@
+import { Logger } from '@nestjs/common';
+import { toApiError } from '../common/http-exception.filter.js';
+import { RecordingNotifier } from '../wallet/testing/recording-notifier.js';
+import { PaymentService } from './payment.service.js';
+import { InMemoryPaymentStore } from './testing/in-memory-payment-store.js';
+
+/** The payment use cases against an in-memory store: what the player is answered, what is stored, what is published. */
+function setup() {
+  const store = new InMemoryPaymentStore();
+  const notifier = new RecordingNotifier();
+  const service = new PaymentService(store, notifier.asNotifier());
+  store.addAccount('player', { role: 'user', wallet: { walletId: 'w-player', isActive: true, main: 3_000_000, bonus: 0 } });
+  store.addAccount('newcomer', { role: 'user', wallet: { walletId: 'w-new', isActive: false, main: 0, bonus: 0 } });
+  store.addAccount('admin', { role: 'super-admin' });
+  return { store, notifier, service };
+}
+
+/** The error envelope the client would receive. */
+async function refusal(promise: Promise<unknown>): Promise<{ status: number; message: string; errors?: Record<string, string> }> {
+  const error = await promise.then(
+    () => {
+      throw new Error('expected a refusal');
+    },
+    (e: unknown) => e,
+  );
+  const { statusCode, message, errors } = toApiError(error);
+  return { status: statusCode, message, ...(errors ? { errors } : {}) };
+}
+
+const claim = (utrNumber: string, amount: unknown = 500) => ({ method: 'UPI', amount, utrNumber, upiApp: 'PHONEPE' });
+const upi = (amount: unknown) => ({ method: 'UPI', amount, upiApp: 'PHONEPE', upiId: 'ravi' });
+
+beforeAll(() => Logger.overrideLogger(false));
+
+describe('PaymentService: deposit claims', () => {
+  it('records a pending claim of a new player and answers that it is their first deposit', async () => {
+    const { service, store, notifier } = setup();
+    const result = await service.deposit('newcomer', claim('412345678901'));
+    expect(result).toEqual({ utrNumber: '412345678901', isActive: false, isFirstDeposit: true, message: 'Deposit request submitted.', transactionId: 'DEP1' });
+    expect(store.transactions).toMatchObject([{ transactionId: 'DEP1', status: 'PENDING', amount: 50_000, description: 'UPI deposit' }]);
+    expect(notifier.published).toEqual([]); // no money moved
+  });
+
+  it('answers 403 to an administrator, 400 with the field to a bad amount, and stores nothing', async () => {
+    const { service, store } = setup();
+    expect(await refusal(service.deposit('admin', claim('412345678901')))).toEqual({
+      status: 403,
+      message: 'Administrator accounts have no wallet: deposits, withdrawals, bets and referral codes are for players only.',
+    });
+    expect(await refusal(service.deposit('player', claim('412345678901', 50)))).toEqual({
+      status: 400,
+      message: 'Minimum deposit is ₹100.',
+      errors: { amount: 'Minimum deposit is ₹100.' },
+    });
+    expect(store.transactions).toEqual([]);
+  });
+
+  it('answers 409 to a second claim of a UTR, and to a fourth pending claim', async () => {
+    const { service } = setup();
+    await service.deposit('player', claim('412345678901'));
+    expect(await refusal(service.deposit('newcomer', claim(' 412345678901 ')))).toEqual({
+      status: 409,
+      message: 'This UTR number has already been used.',
+      errors: { utrNumber: 'This UTR number has already been used.' },
+    });
+    await service.deposit('player', claim('412345678902'));
+    await service.deposit('player', claim('412345678903'));
+    expect(await refusal(service.deposit('player', claim('412345678904')))).toEqual({
+      status: 409,
+      message: 'You already have 3 deposits waiting for review. Please wait until one of them is reviewed.',
+    });
+  });
+});
+
+describe('PaymentService: withdrawals', () => {
+  it('holds the amount, answers with the processing time, and publishes the balance after the commit', async () => {
+    const { service, store, notifier } = setup();
+    const result = await service.withdraw('player', upi(500));
+    expect(result).toEqual({ transactionId: 'WDR1', isActive: true, message: 'Withdrawal request submitted successfully. Processing time: 2–4 hours.' });
+    expect(store.account('player')?.wallet?.main).toBe(2_950_000);
+    expect(store.transactions).toMatchObject([{ status: 'PENDING', amount: 50_000, description: 'Withdrawal to UPI ravi@ybl' }]);
+    expect(notifier.published).toEqual([{ balances: new Map([['player', { main: 2_950_000, bonus: 0 }]]), seqs: [1], others: [] }]);
+  });
+
+  it('keeps to ₹25,000 per IST day across requests; a rejected request does not count', async () => {
+    const { service, store } = setup();
+    await service.withdraw('player', upi(20_000));
+    expect(await refusal(service.withdraw('player', upi(5_000.01)))).toMatchObject({ status: 400, message: 'Maximum withdrawal per day is ₹25,000.' });
+    store.setStatus('WDR1', 'FAILED');
+    await expect(service.withdraw('player', upi(5_000.01))).resolves.toMatchObject({ transactionId: 'WDR2' });
+    store.istDay = '2026-11-24';
+    await expect(service.withdraw('player', upi(4_000))).resolves.toMatchObject({ transactionId: 'WDR3' });
+  });
+
+  it('refuses a wallet no deposit has activated (403) and an administrator (403), publishing nothing', async () => {
+    const { service, notifier } = setup();
+    expect(await refusal(service.withdraw('newcomer', upi(500)))).toEqual({ status: 403, message: 'Deposit is not active. Please activate deposit to continue.' });
+    expect((await refusal(service.withdraw('admin', upi(500)))).status).toBe(403);
+    expect(notifier.published).toEqual([]);
+  });
+});

@@ -1,0 +1,52 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
+import type { StoredOutcome } from '@app/bets';
+import { Database } from '@app/db';
+import type { BetRowLike } from '@app/realtime';
+
+export interface AnsweredBetRow extends BetRowLike {
+  user_id: string;
+  settled_at: Date | null;
+}
+
+/** SQL of the stored answers to place-bet commands (bet_outcomes) and of the bets they name. */
+@Injectable()
+export class BetOutcomesRepository {
+  constructor(@Inject(Database) private readonly db: Database) {}
+
+  async outcomes(userId: string, commandIds: string[]): Promise<StoredOutcome[]> {
+    if (commandIds.length === 0) return [];
+    const { rows } = await sql<StoredOutcome>`
+      SELECT user_id, command_id, kind, bet_id, period_id, message FROM bet_outcomes
+      WHERE user_id = ${userId} AND command_id = ANY(${commandIds}::uuid[])
+    `.execute(this.db);
+    return rows;
+  }
+
+  /**
+   * Stores "could not place" as the answer to each command that has none yet. The primary key decides the race
+   * with the bet pipeline: a command stored here is never applied afterwards (its insert fails and its batch
+   * retries to find this answer), and a command applied first keeps its own answer (this insert does nothing).
+   */
+  async refuseUnanswered(userId: string, commandIds: string[], message: string): Promise<void> {
+    if (commandIds.length === 0) return;
+    await sql`
+      INSERT INTO bet_outcomes (user_id, command_id, kind, bet_id, period_id, message)
+      SELECT ${userId}, id, 'unavailable', NULL, NULL, ${message} FROM unnest(${commandIds}::uuid[]) AS id
+      ON CONFLICT (user_id, command_id) DO NOTHING
+    `.execute(this.db);
+  }
+
+  /** The player's bets among these ids, with when their period was settled. */
+  async bets(userId: string, betIds: string[]): Promise<AnsweredBetRow[]> {
+    if (betIds.length === 0) return [];
+    const { rows } = await sql<AnsweredBetRow>`
+      SELECT b.id, b.user_id, b.bet_type, b.bet_value, b.system_selected_value, b.amount, b.is_win, b.win_amount, b.status,
+             b.played_from, b.period_id, b.created_at, b.updated_at, p.settled_at
+      FROM bets b JOIN periods p ON p.id = b.period_id
+      WHERE b.user_id = ${userId} AND b.id = ANY(${betIds}::uuid[])
+      ORDER BY b.created_at
+    `.execute(this.db);
+    return rows;
+  }
+}

@@ -1,0 +1,52 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { EVENTS_FIELD, EVENTS_STREAM_MAXLEN, MESSAGES_PER_ENTRY, type SocketMessage } from '@app/realtime';
+import { RedisService, type FencedLease } from '@app/redis';
+
+/**
+ * Publishes a period's results once, atomically in Redis: the entries are appended to the stream only while the
+ * publisher holds the round clock's lease (its value carries the fencing token) and only if no publication of
+ * the same kind for the same period was recorded before; the record and the entries go in together.
+ * Returns 1 when published now, 0 when it had been published already, -1 when the lease is not held.
+ */
+const PUBLISH_ONCE = `
+if redis.call('get', KEYS[2]) ~= ARGV[1] then return -1 end
+if not redis.call('set', KEYS[3], '1', 'NX', 'PX', ARGV[2]) then return 0 end
+for i = 4, #ARGV do redis.call('xadd', KEYS[1], 'MAXLEN', '~', ARGV[3], '*', '${EVENTS_FIELD}', ARGV[i]) end
+return 1
+`;
+
+/** How long Redis remembers that a period's results went out (far longer than any republish window). */
+const RECORD_TTL_MS = 24 * 3600 * 1000;
+
+export type PublicationKind = 'game-result' | 'results';
+
+export class NotLeaderError extends Error {
+  readonly code = 'FENCED';
+}
+
+@Injectable()
+export class ResultsPublisher {
+  constructor(@Inject(RedisService) private readonly redis: RedisService) {}
+
+  private recordKey(kind: PublicationKind, periodId: string): string {
+    return `${this.redis.keys.prefix}published:${kind}:${periodId}`;
+  }
+
+  /**
+   * Publishes `messages` for `periodId` unless they were published before. `game-result` goes to the events
+   * stream, `results` (bet-results, refund notices, balances) to the results stream.
+   * @returns true when published now, false when already published earlier (by this or another leader).
+   */
+  async publishOnce(lease: FencedLease, kind: PublicationKind, periodId: string, messages: SocketMessage[]): Promise<boolean> {
+    const value = lease.value;
+    if (!value) throw new NotLeaderError(`not the round clock's leader: results of ${periodId} not published`);
+    const stream = kind === 'results' ? this.redis.keys.results : this.redis.keys.events;
+    const entries: string[] = [];
+    for (let i = 0; i < messages.length; i += MESSAGES_PER_ENTRY) entries.push(JSON.stringify(messages.slice(i, i + MESSAGES_PER_ENTRY)));
+    const outcome = Number(
+      await this.redis.client.eval(PUBLISH_ONCE, 3, stream, lease.key, this.recordKey(kind, periodId), value, String(RECORD_TTL_MS), String(EVENTS_STREAM_MAXLEN), ...entries),
+    );
+    if (outcome === -1) throw new NotLeaderError(`the round clock's lease is no longer held: results of ${periodId} not published`);
+    return outcome === 1;
+  }
+}

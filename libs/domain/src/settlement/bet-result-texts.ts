@@ -1,0 +1,28 @@
+import { formatPaise } from '../money/money.js';
+
+/**
+ * Texts the server sends a player about a bet after placement: the result line of a settled bet and the notice of a
+ * refunded period. The web client shows them as they come.
+ */
+
+/** How a choice reads in a sentence: 'Red', 'Big', 'number 7'. */
+export function choiceLabel(betType: string, betValue: string): string {
+  if (betType === 'number') return `number ${betValue}`;
+  return betValue.charAt(0).toUpperCase() + betValue.slice(1);
+}
+
+/** The bet-result line: 'You won ₹196.00 on Red!' (the net win) or 'You lost ₹100.00 on number 7.' (the stake). */
+export function betResultMessage(bet: { readonly betType: string; readonly betValue: string; readonly amount: number; readonly isWin: boolean; readonly winAmount: number }): string {
+  const label = choiceLabel(bet.betType, bet.betValue);
+  return bet.isWin ? `You won ${formatPaise(bet.winAmount)} on ${label}!` : `You lost ${formatPaise(bet.amount)} on ${label}.`;
+}
+
+/** The bet-message a player gets once when the period of their bets is refunded. */
+export function periodRefundedMessage(periodId: string): string {
+  return `Period ${periodId} could not be drawn in time, so your bets were refunded.`;
+}
+
+/** What a player's transaction list says about the refund of a period's bets. */
+export function periodRefundDescription(periodId: string): string {
+  return `Refund of bets in period ${periodId}, which could not be drawn in time`;
+}

@@ -1,0 +1,150 @@
+import { spawn } from 'node:child_process';
+import { ceilingOf, findBaseline, formatRatios, meetsBudget, nextRate, ratios } from './compare.mjs';
+import { clockTicks, cpuMicros, createCpuMeter, microsPerBet, parseStatTicks } from './cpu.mjs';
+import { betSeries, cpuSeries, renderReport } from './report-html.mjs';
+
+describe('bench: CPU per process from /proc', () => {
+  it('reads utime + stime of a stat line, also when the command name holds spaces and parentheses', () => {
+    const line = '4242 (node (worker) x) S 1 4242 4242 0 -1 4194304 100 0 0 0 250 70 0 0 20 0 11 0 5000 1000 200';
+    expect(parseStatTicks(line)).toBe(320);
+    expect(clockTicks()).toBeGreaterThan(0);
+  });
+
+  // A process that burns `ms` of CPU time (whatever the load of the machine), says so, then idles.
+  const burn = (ms: number) => {
+    const child = spawn(process.execPath, ['-e', `const u = () => { const c = process.cpuUsage(); return (c.user + c.system) / 1000; }; const s = u(); while (u() - s < ${ms}) {} console.log('done'); setTimeout(() => {}, 30000)`]);
+    const done = new Promise<void>((resolve) => child.stdout.on('data', () => resolve()));
+    return { child, done };
+  };
+
+  it('measures the CPU a real process burns, and counts a process that appears during the run from zero', async () => {
+    const first = burn(400);
+    const late: number[] = [];
+    const meter = createCpuMeter({ burner: () => [first.child.pid!], late: () => late, gone: () => [999_999_999] });
+    const before = await meter.sample();
+    expect(before).toEqual({ burner: 0, late: 0, gone: 0 });
+    await first.done;
+    const second = burn(300);
+    late.push(second.child.pid!);
+    await second.done;
+    const after = await meter.sample();
+    first.child.kill();
+    second.child.kill();
+    // 400 ms and 300 ms of CPU (less what the first burned before the first sample; the clock ticks every 10 ms).
+    expect(after.burner).toBeGreaterThan(150_000);
+    expect(after.burner).toBeLessThan(1_000_000);
+    expect(after.late).toBeGreaterThan(300_000);
+    expect(after.late).toBeLessThan(1_000_000);
+    expect(after.gone).toBe(0);
+    expect(cpuMicros(999_999_999)).toBeNull();
+    const perBet = microsPerBet(before, after, 100);
+    expect(perBet.burner).toBeCloseTo(after.burner / 100);
+    expect(perBet.total).toBeCloseTo((after.burner + after.late) / 100);
+    expect(microsPerBet(before, after, 0).total).toBeNaN();
+  });
+});
+
+describe('bench: the ceiling search', () => {
+  const run = (limit: number, options: { start: number; max?: number; maxSteps?: number }) => {
+    const history: Array<{ rate: number; ok: boolean }> = [];
+    for (let rate = nextRate(history, options); rate !== null; rate = nextRate(history, options)) history.push({ rate, ok: rate <= limit });
+    return history;
+  };
+
+  it('doubles until a rate misses the budget, then bisects to within 10 %', () => {
+    const history = run(2600, { start: 500 });
+    expect(history.map((h) => h.rate)).toEqual([500, 1000, 2000, 4000, 3000, 2500, 2750]);
+    expect(ceilingOf(history)).toEqual({ rate: 2500, cappedByPlayers: false });
+  });
+
+  it('stops at what the players can place, and says so', () => {
+    const history = run(10_000, { start: 500, max: 1500 });
+    expect(history.map((h) => h.rate)).toEqual([500, 1000, 1500]);
+    expect(ceilingOf(history, 1500)).toEqual({ rate: 1500, cappedByPlayers: true });
+  });
+
+  it('goes below the start when the start already misses, and gives up after three misses', () => {
+    expect(run(70, { start: 100 }).map((h) => h.rate)).toEqual([100, 63, 82, 73, 68]);
+    const none = run(1, { start: 100 });
+    expect(none.length).toBe(3);
+    expect(ceilingOf(none).rate).toBe(0);
+  });
+
+  it('a step meets the budget with p99 within the limit and at most 1 % refused', () => {
+    expect(meetsBudget({ accepted: 990, rejected: 10, latencyP99: 500 })).toBe(true);
+    expect(meetsBudget({ accepted: 980, rejected: 20, latencyP99: 100 })).toBe(false);
+    expect(meetsBudget({ accepted: 1000, rejected: 0, latencyP99: 501 })).toBe(false);
+    expect(meetsBudget({ accepted: 0, rejected: 0, latencyP99: 1 })).toBe(false);
+  });
+});
+
+describe('bench: comparison with one transaction per bet and with the previous release', () => {
+  const config = { players: 2000, rate: 700, rounds: 3, roundSeconds: 10, lockSeconds: 2, apiNodes: 1, headless: 0, partitions: 4 };
+  const baseline = {
+    runs: [
+      { release: '0.1.0', measured: '2026-11-22', shape: { ...config, rate: 3000 }, stream: { latencyP99: 9300 } },
+      { release: '0.1.0', measured: '2026-11-22', shape: config, stream: { latencyP99: 912, acceptedPerSecond: 700, cpuMicrosPerBet: { total: 1000 } } },
+    ],
+  };
+
+  it('finds the recorded run of the same shape, else the nearest rate with the same players', () => {
+    expect(findBaseline(baseline, config)).toEqual({ entry: baseline.runs[1], exact: true });
+    expect(findBaseline(baseline, { ...config, rate: 2500 })).toEqual({ entry: baseline.runs[0], exact: false });
+    expect(findBaseline(baseline, { ...config, players: 5 })).toBeNull();
+    expect(findBaseline({}, config)).toBeNull();
+  });
+
+  it('prints ratios the right way round (times and CPU: reference ÷ current; throughput: current ÷ reference)', () => {
+    const table = ratios({ latencyP99: 194, acceptedPerSecond: 700, cpuMicrosPerBet: { total: 400 }, settledAfterEndMs: null }, baseline.runs[1].stream);
+    expect(Object.fromEntries(Object.entries(table).map(([k, v]) => [k, v.ratio]))).toEqual({ latencyP99: 4.7, cpuMicrosPerBetTotal: 2.5, acceptedPerSecond: 1 });
+    expect(formatRatios(table)).toEqual([
+      '  place-bet → bet-message p99: 194 vs 912 → 4.7× better',
+      '  CPU µs per accepted bet (total): 400 vs 1000 → 2.5× better',
+      '  accepted bets/s: 700 vs 700 → 1× better',
+    ]);
+    expect(formatRatios(ratios({ latencyP99: 1824 }, { latencyP99: 912 }))).toEqual(['  place-bet → bet-message p99: 1824 vs 912 → 2× worse']);
+  });
+});
+
+describe('bench: the HTML report', () => {
+  const start = 1_000_000;
+  const bets = [
+    { at: start + 100, ms: 10, success: true },
+    { at: start + 200, ms: 30, success: true },
+    { at: start + 900, ms: 500, success: false },
+    { at: start + 2100, ms: 20, success: true },
+  ];
+
+  it('turns bets into per-second latency percentiles and accepted/refused counts, and CPU samples into cores', () => {
+    expect(betSeries(bets, start)).toEqual([
+      { t: 0, p50: 30, p90: 500, p99: 500, accepted: 2, refused: 1 },
+      { t: 1, p50: null, p90: null, p99: null, accepted: 0, refused: 0 },
+      { t: 2, p50: 20, p90: 20, p99: 20, accepted: 1, refused: 0 },
+    ]);
+    const samples = [
+      { at: start, totals: { api: 0, engine: 0 } },
+      { at: start + 1000, totals: { api: 500_000, engine: 250_000 } },
+      { at: start + 3000, totals: { api: 1_500_000, engine: 250_000 } },
+    ];
+    expect(cpuSeries(samples, start)).toEqual([
+      { t: 1, api: 0.5, engine: 0.25 },
+      { t: 3, api: 0.5, engine: 0 },
+    ]);
+  });
+
+  it('is one self-contained file: inline SVG charts for latency, bets per second and CPU, no script, nothing fetched', () => {
+    const html = renderReport({
+      title: 'bench <1>',
+      subtitle: '200 players',
+      tables: [{ title: 'Summary', rows: [['', 'batched stream'], ['p99', 42]] }],
+      lines: ['batched stream vs one transaction per bet: 5× better'],
+      runs: [{ title: 'batched stream', betSeries: betSeries(bets, start), cpuSeries: [{ t: 1, api: 0.5, engine: 0.25 }, { t: 2, api: 0.4, engine: 0.2 }], summary: [['CPU µs per accepted bet, total', 812]] }],
+    });
+    expect(html.startsWith('<!doctype html>')).toBe(true);
+    expect(html.match(/<svg /g)?.length).toBe(3);
+    for (const text of ['place-bet → bet-message latency', 'bets per second', 'CPU per process', '■ p99', '■ refused', '■ api', '■ engine', 'bench &lt;1&gt;', '812', '5× better']) expect(html).toContain(text);
+    expect(html).toMatch(/<path d="M[\d.]+,[\d.]+ L/);
+    expect(html).not.toMatch(/<script|<link|\bsrc=|@import|url\(/i);
+    expect(html).not.toMatch(/href="(?!#)/);
+  });
+});
