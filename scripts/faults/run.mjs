@@ -184,7 +184,19 @@ async function runFault(fault, ctx) {
     log(`  ERROR ${error.message}`);
   }
   outcome.logs = logSummary(product, logMarks);
+  outcome.connections = {
+    connectedAtEnd: load.players.filter((p) => p.connected).length,
+    perNode: load.socketsPerNode(),
+    disconnects: load.disconnects,
+    connectErrors: load.connectErrors,
+    apiHealth: await Promise.all(
+      product.apis.map((a) =>
+        fetch(`${a.url}/api/v1/health`, { signal: AbortSignal.timeout(3000) }).then((r) => `${a.name} ${r.status}`, (e) => `${a.name} ${e.name}`),
+      ),
+    ),
+  };
   log(`  ${outcome.passed ? 'PASS' : 'FAIL'}${outcome.failures?.length ? `: ${outcome.failures.join('; ')}` : ''}`);
+  if (outcome.connections.connectedAtEnd < load.players.length) log(`  players connected at the end: ${outcome.connections.connectedAtEnd} of ${load.players.length} ${JSON.stringify(outcome.connections)}`);
   return outcome;
 }
 

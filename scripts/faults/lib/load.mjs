@@ -67,7 +67,13 @@ export class Load {
     this.slowDowns = 0;
     this.connects = 0;
     this.outcomeRequests = 0;
+    this.disconnects = {};
+    this.connectErrors = {};
     this.firstPlannedPeriod = null;
+  }
+
+  count(tally, key) {
+    tally[key] = (tally[key] ?? 0) + 1;
   }
 
   // ── connections ──
@@ -113,8 +119,14 @@ export class Load {
       clearTimeout(player.reconnectTimer);
       player.reconnectTimer = setTimeout(() => this.connect(player), between(RECONNECT_MS));
     };
-    socket.on('disconnect', retry);
-    socket.on('connect_error', retry);
+    socket.on('disconnect', (reason) => {
+      this.count(this.disconnects, reason);
+      retry();
+    });
+    socket.on('connect_error', (error) => {
+      this.count(this.connectErrors, error?.message ?? 'error');
+      retry();
+    });
     socket.on('bet-message', (data) => this.onBetMessage(player, data));
     socket.on('bet-result', (data) => this.onBetResult(player, data));
     socket.on('exception', (data) => {
