@@ -5,13 +5,14 @@
 // A suite's failures are its failed tests, plus one for each of: its process exited non-zero (or was killed)
 // although its report shows none, it wrote no readable report, it ran fewer tests than its floor (--floors).
 // Skipped and todo tests are listed per suite.
-// Options: --only unit,int,web,e2e,faults   --summary <file> (writes the counts as JSON)   --floors <file> (e.g. .ci/test-floors.json)
+// Options: --only unit,int,web,e2e,lighthouse,faults   --summary <file> (writes the counts as JSON)   --floors <file> (e.g. .ci/test-floors.json)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './stack.mjs';
 import { readFaultsReport } from './faults/lib/analyse.mjs';
 import { describeOutcomes, readJestReport, readPlaywrightReport, suiteOutcome } from './test-report.mjs';
+import { readLighthouseReport } from './lighthouse.mjs';
 
 const args = process.argv.slice(2);
 const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : null);
@@ -58,6 +59,15 @@ const suites = [
     args: () => ['playwright', 'test', '-c', 'apps/web/e2e/playwright.config.ts', '--reporter=list,json'],
     env: (report) => ({ PLAYWRIGHT_JSON_OUTPUT_NAME: report }),
     read: readPlaywrightReport,
+  },
+  {
+    // Lighthouse (mobile) on landing, login, game and wallet: accessibility and best practices ≥ 95 per page, one
+    // test each; performance is printed, not gated (scripts/lighthouse.mjs).
+    name: 'lighthouse',
+    title: 'lighthouse (a11y + best practices)',
+    command: 'node',
+    args: (report) => ['scripts/lighthouse.mjs', '--json', report],
+    read: readLighthouseReport,
   },
   {
     // The fault suite's reduced set (its own Postgres, Redis and processes; each fault counts as one test).

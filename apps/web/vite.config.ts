@@ -1,14 +1,29 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+import { precompressDir } from '../../scripts/precompress.mjs';
+
+const outDir = fileURLToPath(new URL('../../dist/web', import.meta.url));
+
+/** After the build, every compressible asset gets .br and .gz beside it (served by the api, apps/api/src/web). */
+function precompress(): Plugin {
+  return {
+    name: 'winround-precompress',
+    apply: 'build',
+    closeBundle() {
+      precompressDir(outDir);
+    },
+  };
+}
 
 const lib = (name: string) => fileURLToPath(new URL(`../../libs/${name}/src/index.ts`, import.meta.url));
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: { alias: { '@app/domain': lib('domain'), '@app/contracts': lib('contracts') } },
-  build: { outDir: fileURLToPath(new URL('../../dist/web', import.meta.url)), emptyOutDir: true, sourcemap: 'hidden' },
+  build: { outDir, emptyOutDir: true, sourcemap: 'hidden' },
   server: { proxy: { '/api': 'http://localhost:3000', '/socket.io': { target: 'http://localhost:3000', ws: true } } },
   test: {
     environment: 'jsdom',

@@ -39,10 +39,10 @@ export async function seedPlayers({ databaseUrl, count, mainPaise = 10_000_000, 
       await client.query('BEGIN');
       await client.query(
         `INSERT INTO users (id, username, email, password_hash, referral_code)
-         SELECT u.id, 'load_' || u.n, u.email, $3, upper($4 || to_hex($5::int + u.n::int))
+         SELECT u.id, 'load_' || $6 || '_' || ($5::int + u.n::int), u.email, $3, upper($4 || to_hex($5::int + u.n::int))
          FROM unnest($1::uuid[], $2::text[]) WITH ORDINALITY AS u(id, email, n)`,
-        // Referral codes unique by construction (the run's random prefix and the player's number).
-        [ids, emails, passwordHash, `L${run}`, offset],
+        // Referral codes and usernames unique by construction (the run's random prefix and the player's number).
+        [ids, emails, passwordHash, `L${run}`, offset, run],
       );
       await client.query(`INSERT INTO wallets (user_id, is_active) SELECT unnest($1::uuid[]), true`, [ids]);
       await client.query(

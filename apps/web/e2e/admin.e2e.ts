@@ -90,7 +90,8 @@ test.describe('admin console', () => {
       await expect(row).toContainText('PENDING');
       await shoot(page, 'payment');
       await row.getByRole('button', { name: 'Approve' }).click();
-      await expect(page.getByText('Transaction updated successfully!')).toBeVisible();
+      await page.getByRole('alertdialog').getByRole('button', { name: /^Approve (deposit|withdrawal)$/ }).click();
+      await expect(page.getByText(/Transaction updated successfully!/)).toBeVisible();
       await expect(page.getByRole('region', { name: 'Deposits table' }).locator('tr', { hasText: utr })).toHaveCount(0);
     });
 

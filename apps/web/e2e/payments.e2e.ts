@@ -51,7 +51,8 @@ test.describe('payments at phone size', () => {
       await expect(page).toHaveURL(/\/wallet$/);
       await expect(page.getByText('Deposit request submitted.')).toBeVisible();
       const pendingDeposit = transaction(page, utr);
-      await expect(pendingDeposit).toContainText('+₹500.00');
+      await expect(pendingDeposit).toContainText('₹500.00');
+      await expect(pendingDeposit).not.toContainText('+₹500.00');
       await expect(pendingDeposit).toContainText('PENDING');
       await expect(pendingDeposit).toContainText('UPI Payment');
       await expect(balance(page)).toHaveText('₹0.00');
@@ -76,12 +77,13 @@ test.describe('payments at phone size', () => {
       await shoot(admin, 'admin-deposit-pending');
 
       await row.getByRole('button', { name: 'Approve' }).click();
-      await expect(admin.getByText('Transaction updated successfully!')).toBeVisible();
+      await admin.getByRole('alertdialog').getByRole('button', { name: /^Approve (deposit|withdrawal)$/ }).click();
+      await expect(admin.getByText(/Transaction updated successfully!/)).toBeVisible();
       // The pending list reloads without it.
       await expect(admin.locator('tr', { hasText: utr })).toHaveCount(0);
       await admin.getByLabel('Status').first().selectOption('COMPLETED');
       await expect(deposits.locator('tr', { hasText: utr })).toContainText('COMPLETED');
-      await expect(deposits.locator('tr', { hasText: utr }).getByRole('button', { name: 'Approve' })).toBeDisabled();
+      await expect(deposits.locator('tr', { hasText: utr }).getByRole('button', { name: 'Approve' })).toHaveCount(0);
       await shoot(admin, 'admin-deposit-approved');
     });
 
@@ -100,7 +102,9 @@ test.describe('payments at phone size', () => {
       await expect(page).toHaveURL(/\/withdraw$/);
       await expect(page.getByTestId('withdraw-balance')).toHaveText('₹500.00');
       await expect(page.getByRole('button', { name: '₹1,000', exact: true })).toBeDisabled();
-      await page.getByRole('button', { name: '₹100', exact: true }).click();
+      // A preset below the minimum cannot be picked; a typed ₹100 is refused with the minimum.
+      await expect(page.getByRole('button', { name: '₹100', exact: true })).toBeDisabled();
+      await page.getByLabel('Custom amount').fill('100');
       await page.getByRole('button', { name: 'PhonePe' }).click();
       await page.getByLabel('UPI ID').fill(player.username);
       await expect(page.getByTestId('final-upi-id')).toHaveText(`Money goes to ${player.username}@ybl`);
@@ -136,7 +140,8 @@ test.describe('payments at phone size', () => {
       await expect(row).toContainText('PENDING');
       await shoot(admin, 'admin-withdrawal-pending');
       await row.getByRole('button', { name: 'Reject' }).click();
-      await expect(admin.getByText('Transaction updated successfully!').last()).toBeVisible();
+      await admin.getByRole('alertdialog').getByRole('button', { name: /^Reject (deposit|withdrawal)$/ }).click();
+      await expect(admin.getByText(/Transaction updated successfully!/).last()).toBeVisible();
       await expect(withdrawals.locator('tr', { hasText: `${player.username}@ybl` })).toHaveCount(0);
       await expect(admin.getByText('No withdrawals found.')).toBeVisible();
       await shoot(admin, 'admin-withdrawal-rejected');

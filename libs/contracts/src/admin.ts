@@ -66,6 +66,30 @@ export interface DashboardData {
   recentGameResults: RecentGameResult[];
 }
 
+/** One settled round of the dashboard chart. Money is exact rupees as decimal text ('1850.25', '-90.00'). */
+export interface RoundChartPoint {
+  periodId: string;
+  /** Bets that stood (refunded ones left out). */
+  bets: number;
+  /** Their stakes. */
+  stake: string;
+  /** Stakes minus everything paid for the winners (net credited + GST): positive when the house kept money. */
+  houseResult: string;
+}
+
+/** One IST calendar day of approved payments (by the day the admin approved them), exact rupees as decimal text. */
+export interface PaymentDayPoint {
+  day: string;
+  deposits: string;
+  withdrawals: string;
+}
+
+/** GET /admin/dashboard/charts: the last 50 settled rounds and the last 14 days, oldest first. */
+export interface DashboardCharts {
+  rounds: RoundChartPoint[];
+  days: PaymentDayPoint[];
+}
+
 export interface AdminDepositEntry {
   username: string;
   email: string;

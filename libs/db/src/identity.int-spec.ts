@@ -55,7 +55,7 @@ describe('e-mail identity in the database', () => {
 
   it('refuses a second account for any alias of an address, however it is inserted', async () => {
     const insert = (email: string, code: string) =>
-      t.db.insertInto('users').values({ username: 'ravi', email, password_hash: 'x', referral_code: code }).returning(['id', 'email_key']).executeTakeFirstOrThrow();
+      t.db.insertInto('users').values({ username: `ravi_${code}`, email, password_hash: 'x', referral_code: code }).returning(['id', 'email_key']).executeTakeFirstOrThrow();
     const first = await insert('ravi.kumar@gmail.com', 'IDKEY001');
     expect(first.email_key).toBe('ravikumar@gmail.com');
     for (const [alias, code] of [

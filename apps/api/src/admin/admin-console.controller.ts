@@ -1,9 +1,10 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { AdminProfileData, ApiSuccess, DashboardData } from '@app/contracts';
+import type { AdminProfileData, ApiSuccess, DashboardCharts, DashboardData } from '@app/contracts';
 import type { AuthUser } from '../auth/auth-user.js';
 import { CurrentUser, Roles } from '../auth/decorators.js';
 import { ok } from '../common/respond.js';
+import { AdminChartsService } from './admin-charts.service.js';
 import { AdminDashboardService } from './admin-dashboard.service.js';
 import { AdminProfileService } from './admin-profile.service.js';
 
@@ -16,6 +17,7 @@ export class AdminConsoleController {
   constructor(
     @Inject(AdminProfileService) private readonly profiles: AdminProfileService,
     @Inject(AdminDashboardService) private readonly dashboards: AdminDashboardService,
+    @Inject(AdminChartsService) private readonly charts: AdminChartsService,
   ) {}
 
   @Get('admin-profile')
@@ -30,5 +32,14 @@ export class AdminConsoleController {
   })
   async dashboard(): Promise<ApiSuccess<DashboardData>> {
     return ok(await this.dashboards.dashboard());
+  }
+
+  @Get('dashboard/charts')
+  @ApiOperation({
+    summary:
+      'Chart series: the last 50 settled rounds (bets, stake volume, house result) and approved deposits and withdrawals per IST day for 14 days; money as exact rupee text, oldest first',
+  })
+  async dashboardCharts(): Promise<ApiSuccess<DashboardCharts>> {
+    return ok(await this.charts.charts());
   }
 }

@@ -3,7 +3,7 @@ import { AppConfig } from '@app/config';
 import { usernameError, type AuthUser as AuthUserData } from '@app/contracts';
 import { Database } from '@app/db';
 import { emailIdentityKey, validateLogin, validateRegister } from '@app/domain';
-import { EmailTakenError, UserRepository } from '../users/user.repository.js';
+import { EmailTakenError, USERNAME_TAKEN_MESSAGE, UserRepository, UsernameTakenError } from '../users/user.repository.js';
 import { AUTH_MESSAGES } from './auth-messages.js';
 import { CommonPasswords } from './common-passwords.js';
 import type { RegisterDto } from './dto/register.dto.js';
@@ -20,6 +20,11 @@ export interface ClientInfo {
 
 function invalid(result: { error: string; errors: Record<string, string | undefined> }): BadRequestException {
   return new BadRequestException({ message: result.error, errors: result.errors });
+}
+
+/** 409: the username is another account's (ignoring case); the form shows it under the username field. */
+function usernameTaken(): ConflictException {
+  return new ConflictException({ message: USERNAME_TAKEN_MESSAGE, errors: { username: USERNAME_TAKEN_MESSAGE } });
 }
 
 function referralError(message: string): BadRequestException {
@@ -60,9 +65,10 @@ export class AuthService {
   /**
    * What the database says of a valid registration: the referral code must exist and be neither an administrator's
    * nor one held by the same e-mail identity (an alias of the registrant's own address: that account is the
-   * registrant's own, so the bonus would pay them for themselves); then the identity must be free (409).
+   * registrant's own, so the bonus would pay them for themselves); then the identity and the username (ignoring
+   * case) must be free (409).
    */
-  private async checkAgainstAccounts(details: { email: string; referralCode?: string }): Promise<string | null> {
+  private async checkAgainstAccounts(details: { email: string; username: string; referralCode?: string }): Promise<string | null> {
     let referredBy: string | null = null;
     if (details.referralCode) {
       const referrer = await this.users.referrerByCode(this.db, details.referralCode.toUpperCase());
@@ -72,6 +78,7 @@ export class AuthService {
       referredBy = referrer.id;
     }
     if (await this.users.emailExists(this.db, details.email)) throw new ConflictException(AUTH_MESSAGES.emailTaken);
+    if (await this.users.usernameTaken(this.db, details.username)) throw usernameTaken();
     return referredBy;
   }
 
@@ -105,6 +112,7 @@ export class AuthService {
       return toAuthUser(user);
     } catch (error) {
       if (error instanceof EmailTakenError) throw new ConflictException(AUTH_MESSAGES.emailTaken);
+      if (error instanceof UsernameTakenError) throw usernameTaken();
       throw error;
     }
   }

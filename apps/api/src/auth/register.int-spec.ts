@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { emailIdentityKey } from '@app/domain';
 import { AUTH_MESSAGES } from './auth-messages.js';
 import { RateLimiter } from './rate-limiter.js';
-import { freshEmail, from, nextCode, registerPlayer, registration, startIdentityStack, type IdentityStack } from './testing/identity-kit.js';
+import { freshEmail, from, nextCode, registerPlayer, registration, startIdentityStack, usernameFor, type IdentityStack } from './testing/identity-kit.js';
 import { createUser } from '../testing/users.js';
 
 const REGISTER = '/api/v1/auth/register';
@@ -37,7 +37,7 @@ describe('POST /auth/register (two steps, code by e-mail)', () => {
 
     const second = await send(registration(email, { otp }));
     expect(second.status).toBe(201);
-    expect(second.body.data.user).toEqual({ _id: expect.any(String), name: 'Ravi Kumar', email, role: 'user' });
+    expect(second.body.data.user).toEqual({ _id: expect.any(String), name: usernameFor(email), email, role: 'user' });
     const wallet = await stack.api.db.selectFrom('wallets').selectAll().where('user_id', '=', second.body.data.user._id).executeTakeFirstOrThrow();
     expect(wallet).toMatchObject({ main: 0, bonus: 0, is_active: false });
     const user = await stack.api.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();

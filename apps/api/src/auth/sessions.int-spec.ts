@@ -7,7 +7,7 @@ import { createUser } from '../testing/users.js';
 import { AccessTokenService } from './access-token.service.js';
 import { LoginBackoff } from './login-backoff.js';
 import { RateLimiter } from './rate-limiter.js';
-import { from, login, refreshCookie, registerPlayer, setCookieLine, startIdentityStack, type IdentityStack } from './testing/identity-kit.js';
+import { from, login, refreshCookie, registerPlayer, setCookieLine, startIdentityStack, usernameFor, type IdentityStack } from './testing/identity-kit.js';
 
 jest.setTimeout(30_000);
 
@@ -30,7 +30,7 @@ describe('login, refresh-token rotation and logout', () => {
     const before = Date.now();
     const res = await api.request('POST', LOGIN, { body: { email: ` ${player.email.toUpperCase()} `, password: player.password } });
     expect(res.status).toBe(200);
-    expect(res.body.data.user).toEqual({ _id: player.user._id, name: 'Ravi Kumar', email: player.email, role: 'user' });
+    expect(res.body.data.user).toEqual({ _id: player.user._id, name: usernameFor(player.email), email: player.email, role: 'user' });
     const claims = api.app.get(AccessTokenService).verify(res.body.data.accessToken);
     expect(claims.sub).toBe(player.user._id);
     expect(claims.exp - claims.iat).toBe(900);
@@ -75,7 +75,7 @@ describe('login, refresh-token rotation and logout', () => {
     const session = await login(api, player.email, player.password);
     const res = await api.request('GET', '/api/v1/auth/refresh-token', { cookie: session.cookie });
     expect(res.status).toBe(200);
-    expect(res.body.data.user).toEqual({ _id: player.user._id, name: 'Ravi Kumar', email: player.email, role: 'user' });
+    expect(res.body.data.user).toEqual({ _id: player.user._id, name: usernameFor(player.email), email: player.email, role: 'user' });
     expect(typeof res.body.data.accessToken).toBe('string');
     const rotated = refreshCookie(res)!;
     expect(rotated).not.toBe(session.cookie);

@@ -100,7 +100,10 @@ export class RoundsGateway implements OnGatewayConnection, OnModuleDestroy {
     if (user.role !== 'user') return void socket.emit('bet-message', { success: false, message: WALLET_MESSAGES.playersOnly });
     const { refusal, accepted } = await this.intake.placeBet(user.id, payload);
     const answer = refusal ?? accepted;
-    if (answer && firstAnswer(socket, 'bet-message', answer)) socket.emit('bet-message', answer);
+    if (!answer) return;
+    // A command id is answered once per socket; a place-bet without one (an older client) is a new request each
+    // time, so every attempt gets its own answer (never mistaken for a repeated period notice).
+    if (answer.commandId === undefined || firstAnswer(socket, 'bet-message', answer)) socket.emit('bet-message', answer);
   }
 
   /**

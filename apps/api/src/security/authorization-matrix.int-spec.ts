@@ -47,6 +47,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/v1/fairness/periods/{periodId}': { noKey: 401, anonymous: 200, playerA: 200, playerB: 200, admin: 200 },
   'GET /api/v1/admin/admin-profile': { noKey: 401, anonymous: 401, playerA: 403, playerB: 403, admin: 200 },
   'GET /api/v1/admin/dashboard': { noKey: 401, anonymous: 401, playerA: 403, playerB: 403, admin: 200 },
+  'GET /api/v1/admin/dashboard/charts': { noKey: 401, anonymous: 401, playerA: 403, playerB: 403, admin: 200 },
 };
 const CALLERS: Caller[] = ['noKey', 'anonymous', 'playerA', 'playerB', 'admin'];
 const PERIOD = '202611210001';

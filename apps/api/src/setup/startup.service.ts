@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { hash } from 'argon2';
+import { sql } from 'kysely';
 import { PASSWORD_HASH_OPTIONS } from '../auth/passwords.js';
 import { randomBytes } from 'node:crypto';
 import { AppConfig } from '@app/config';
@@ -34,11 +35,16 @@ export class StartupService implements OnModuleInit {
     if (!ADMIN_EMAIL || !ADMIN_PASSWORD) return;
     const email = ADMIN_EMAIL.toLowerCase();
     const passwordHash = await hash(ADMIN_PASSWORD, PASSWORD_HASH_OPTIONS);
+    // Usernames are unique (ignoring case): when a player already holds the address's local part, the admin's
+    // name gets a suffix rather than not being created.
+    const local = email.split('@')[0]!.slice(0, 30);
+    const holder = await this.db.selectFrom('users').select('email').where(sql<string>`lower(username)`, '=', local.toLowerCase()).executeTakeFirst();
+    const username = holder && holder.email !== email ? `${local.slice(0, 24)}-admin` : local;
     const created = await this.db.transaction().execute(async (trx) => {
       const user = await trx
         .insertInto('users')
         .values({
-          username: email.split('@')[0]!.slice(0, 50),
+          username,
           email,
           password_hash: passwordHash,
           role: 'super-admin',

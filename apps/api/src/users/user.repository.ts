@@ -12,6 +12,26 @@ export class EmailTakenError extends Error {
   }
 }
 
+/** Said when a registration or a rename asks for a username another account holds (ignoring case). */
+export const USERNAME_TAKEN_MESSAGE = 'This username is already taken. Please choose another.';
+
+/** Another account holds this username (compared ignoring case). */
+export class UsernameTakenError extends Error {
+  constructor() {
+    super('username already taken');
+  }
+}
+
+/** The UNIQUE index on lower(username) (migration 0009). */
+const USERNAME_INDEX = 'users_username_lower_key';
+
+/** A unique violation of the username index, as the error to answer with; any other error unchanged. */
+function uniqueViolation(error: unknown): Error | null {
+  const pg = error as { code?: string; constraint?: string };
+  if (pg.code !== '23505') return null;
+  return pg.constraint === USERNAME_INDEX ? new UsernameTakenError() : new EmailTakenError();
+}
+
 /**
  * SQL of players and their profile figures. An account is found by its e-mail identity (users.email_key): any
  * alias of the address finds it. An account that shared its identity before aliases were refused
@@ -41,6 +61,13 @@ export class UserRepository {
     return !!row;
   }
 
+  /** True when another account (not `exceptId`) holds this username, ignoring case. */
+  async usernameTaken(db: Executor, username: string, exceptId?: string): Promise<boolean> {
+    let query = db.selectFrom('users').select('id').where(sql<string>`lower(username)`, '=', username.toLowerCase());
+    if (exceptId) query = query.where('id', '<>', exceptId);
+    return !!(await query.executeTakeFirst());
+  }
+
   /** The owner of a referral code: who they are (role, e-mail identity) decides whether the code may be used. */
   async referrerByCode(db: Executor, code: string) {
     return db.selectFrom('users').select(['id', 'role', 'email_key']).where('referral_code', '=', code).executeTakeFirst();
@@ -48,7 +75,8 @@ export class UserRepository {
 
   /**
    * Creates a player and their empty wallet. The UNIQUE e-mail identity makes a second registration of one
-   * address, or of any alias of it, fail (EmailTakenError) even when two arrive together; a clashing referral
+   * address, or of any alias of it, fail (EmailTakenError) even when two arrive together, and the UNIQUE username
+   * (ignoring case) a second account of one name (UsernameTakenError); a clashing referral
    * code is redrawn.
    */
   async createPlayer(
@@ -65,8 +93,8 @@ export class UserRepository {
           .returning(['id', 'username', 'email', 'role'])
           .executeTakeFirst();
       } catch (error) {
-        if ((error as { code?: string; constraint?: string }).code === '23505') throw new EmailTakenError();
-        throw error;
+        // Invariant: one account per e-mail identity and per username (UNIQUE indexes), whoever commits first.
+        throw uniqueViolation(error) ?? error;
       }
       if (created) {
         await trx.insertInto('wallets').values({ user_id: created.id }).execute();
@@ -90,8 +118,13 @@ export class UserRepository {
     return !!row;
   }
 
+  /** Renames an account; UsernameTakenError when another account holds the name (the UNIQUE index decides). */
   async setName(db: Executor, id: string, name: string): Promise<void> {
-    await db.updateTable('users').set({ username: name, updated_at: sql`now()` }).where('id', '=', id).execute();
+    try {
+      await db.updateTable('users').set({ username: name, updated_at: sql`now()` }).where('id', '=', id).execute();
+    } catch (error) {
+      throw uniqueViolation(error) ?? error;
+    }
   }
 
   async profile(db: Executor, id: string) {

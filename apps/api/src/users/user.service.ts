@@ -1,12 +1,13 @@
-import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { usernameError, type Profile } from '@app/contracts';
 import { Database } from '@app/db';
 import { displayName, exactPaise, exactPaiseToNumber, firstLetter, maskEmail, paiseToRupees } from '@app/domain';
-import { UserRepository } from './user.repository.js';
+import { USERNAME_TAKEN_MESSAGE, UserRepository, UsernameTakenError } from './user.repository.js';
 
 export const USER_MESSAGES = {
   notFound: 'User not found.',
   updated: 'Profile updated.',
+  usernameTaken: USERNAME_TAKEN_MESSAGE,
 } as const;
 
 /**
@@ -74,7 +75,12 @@ export class UserService {
     const name = rawName.trim();
     const error = usernameError(name);
     if (error) throw new BadRequestException({ message: error, errors: { name: error } });
-    await this.users.setName(this.db, userId, name);
+    try {
+      await this.users.setName(this.db, userId, name);
+    } catch (error) {
+      if (error instanceof UsernameTakenError) throw new ConflictException({ message: USER_MESSAGES.usernameTaken, errors: { name: USER_MESSAGES.usernameTaken } });
+      throw error;
+    }
     return this.ownProfile(userId);
   }
 }

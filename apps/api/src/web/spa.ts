@@ -1,26 +1,82 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { extname, join, resolve, sep } from 'node:path';
 import { INPUT_MESSAGES } from '../common/input-rules.js';
 
 const NOT_SPA = /^\/(api|socket\.io|metrics)(\/|$)/;
 const SOURCE_MAP = /\.map$/i;
+/** What the build precompresses (scripts/precompress.mjs). */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/i;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * The app shell (index.html, ~1 KB; every asset it names is cached for a year) is never stored: a new release is
+ * picked up at once, and after a sign-out Back cannot bring a signed-in page back from a cache.
+ */
+const SHELL = 'no-store';
 
-/** Serves the built web app with a fallback to index.html for client-side routes (single-node mode). */
+/** Files of the build inside `root` (never outside it), as they exist. */
+function fileInside(root: string, urlPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  const file = resolve(root, `.${decoded}`);
+  if (file !== root && !file.startsWith(root + sep)) return null;
+  return file;
+}
+
+/** The best precompressed variant the client accepts: brotli, then gzip; null for the plain file. */
+function encodingFor(req: Request, file: string): { encoding: 'br' | 'gzip'; path: string } | null {
+  const accepted = req.acceptsEncodings('br', 'gzip', 'identity');
+  if (accepted === 'br' && existsSync(`${file}.br`)) return { encoding: 'br', path: `${file}.br` };
+  if ((accepted === 'br' || accepted === 'gzip') && req.acceptsEncodings('gzip') && existsSync(`${file}.gz`)) return { encoding: 'gzip', path: `${file}.gz` };
+  return null;
+}
+
+/**
+ * Sends a file of the build, its precompressed variant when the client accepts one (Content-Encoding, the original
+ * file's Content-Type, Vary: Accept-Encoding).
+ */
+function sendBuilt(req: Request, res: Response, next: NextFunction, file: string, cacheControl: string): void {
+  if (COMPRESSIBLE.test(file)) res.setHeader('Vary', 'Accept-Encoding');
+  const variant = COMPRESSIBLE.test(file) ? encodingFor(req, file) : null;
+  res.setHeader('Cache-Control', cacheControl);
+  if (!variant) {
+    res.sendFile(file, { cacheControl: false }, (error) => error && next(error));
+    return;
+  }
+  res.setHeader('Content-Encoding', variant.encoding);
+  res.type(extname(file));
+  res.sendFile(variant.path, { cacheControl: false }, (error) => error && next(error));
+}
+
+/**
+ * Serves the built web app (single-node mode): precompressed brotli/gzip variants of the build's assets when the
+ * client accepts them, hashed assets cached for a year, and a fallback to index.html (never stored, see SHELL) for
+ * client-side routes.
+ */
 export function serveWebApp(app: NestExpressApplication, dir: string): boolean {
   const root = resolve(dir);
   const index = join(root, 'index.html');
   if (!existsSync(index)) return false;
   // Source maps stay on the server (the build writes them for error reports): the public gets 404.
   app.use((req: Request, res: Response, next: NextFunction) => (SOURCE_MAP.test(req.path) ? res.status(404).json({ success: false, statusCode: 404, message: INPUT_MESSAGES.notFound }) : next()));
+  // Build files with a precompressed variant (the compressed files themselves are not addressed directly).
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_SPA.test(req.path) || !COMPRESSIBLE.test(req.path)) return next();
+    const file = fileInside(root, req.path);
+    if (!file || !existsSync(file) || !statSync(file).isFile()) return next();
+    sendBuilt(req, res, next, file, /[\\/]assets[\\/]/.test(file) ? IMMUTABLE : /\.html$/i.test(file) ? SHELL : 'public, max-age=3600');
+  });
   app.useStaticAssets(root, { index: false, maxAge: '1h', setHeaders: (res, path) => {
-    if (/[\\/]assets[\\/]/.test(path)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    if (/[\\/]assets[\\/]/.test(path)) res.setHeader('Cache-Control', IMMUTABLE);
   } });
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_SPA.test(req.path)) return next();
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    sendBuilt(req, res, next, index, SHELL);
   });
   return true;
 }

@@ -1,14 +1,21 @@
 import { Outlet, useLocation } from 'react-router-dom';
-import { selectCurrentUserId } from '../features/auth/selectors';
+import { selectCurrentUserId, selectIsAuthenticated, selectRole } from '../features/auth/selectors';
 import { ToastContainer } from '../features/toasts/components/ToastContainer';
 import { BottomNav, isOtherUsersProfile } from '../shared/ui/BottomNav';
 import { useAppSelector } from './hooks';
 
-/** Frame of every screen: the page, the bottom nav (not in the admin panel, which has its own bar) and toasts. */
+/**
+ * Frame of every screen: the page, the bottom nav and toasts. The player's bottom nav shows only to a signed-in
+ * player (never to a signed-out visitor, never in the admin panel, which has its own bar, nor on another player's
+ * profile).
+ */
 export function AppLayout() {
   const { pathname } = useLocation();
   const ownUserId = useAppSelector(selectCurrentUserId);
-  const showNav = !pathname.startsWith('/admin') && !isOtherUsersProfile(pathname, ownUserId);
+  const signedIn = useAppSelector(selectIsAuthenticated);
+  const role = useAppSelector(selectRole);
+  const isPlayer = signedIn && role === 'user';
+  const showNav = isPlayer && !pathname.startsWith('/admin') && !isOtherUsersProfile(pathname, ownUserId);
   return (
     <div className={`app${showNav ? ' app--with-nav' : ''}`}>
       <Outlet />

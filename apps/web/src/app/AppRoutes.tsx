@@ -1,5 +1,5 @@
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { AdminPanel } from '../features/admin/components/AdminPanel';
 import { LoginPage } from '../features/auth/components/LoginPage';
 import { DepositPage } from '../features/deposit/components/DepositPage';
 import { FairnessPage } from '../features/fairness/components/FairnessPage';
@@ -14,11 +14,23 @@ import { TermsPage } from '../features/terms/components/TermsPage';
 import { WalletPage } from '../features/wallet/components/WalletPage';
 import { WithdrawPage } from '../features/withdraw/components/WithdrawPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
+import { Spinner } from '../shared/ui/Spinner';
 import { AppLayout } from './AppLayout';
 import { ProtectedRoute } from './guards/ProtectedRoute';
 import { PublicOnlyRoute } from './guards/PublicOnlyRoute';
 import { PATHS } from './paths';
 import { RouteChangeReporter } from './RouteChangeReporter';
+
+/** The admin console (and its charting library) is its own chunk: players never download it. */
+const AdminPanel = lazy(() => import('../features/admin/components/AdminPanel').then((m) => ({ default: m.AdminPanel })));
+
+function AdminConsole() {
+  return (
+    <Suspense fallback={<Spinner label="Loading the admin panel" />}>
+      <AdminPanel />
+    </Suspense>
+  );
+}
 
 /**
  * The route table of SPEC 2. The screens of /login … /admin/dashboard are placeholders until their features land;
@@ -48,7 +60,7 @@ export function AppRoutes() {
           </Route>
 
           <Route element={<ProtectedRoute superAdminOnly />}>
-            <Route path={PATHS.adminDashboard} element={<AdminPanel />} />
+            <Route path={PATHS.adminDashboard} element={<AdminConsole />} />
           </Route>
 
           <Route path={PATHS.publicProfile} element={<PublicProfilePage />} />

@@ -1,7 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { defaultSocketFactory, type SocketFactory } from '../features/socket/live-socket';
-import { createApiClient, type ApiClient } from '../shared/api';
+import { createApiClient, localSessionHint, type ApiClient, type SessionHint } from '../shared/api';
 import { rootReducer, type RootState } from './root-reducer';
 import { rootSaga } from './root.saga';
 import { SESSION_REFRESH_DEDUPE_MS, type SagaContext } from './saga-context';
@@ -13,6 +13,7 @@ export interface CreateAppStoreOptions {
   socketFactory?: SocketFactory;
   /** Tests of pure rendering may leave the sagas off. */
   runSagas?: boolean;
+  sessionHint?: SessionHint;
 }
 
 export function createAppStore(options: CreateAppStoreOptions = {}) {
@@ -20,6 +21,7 @@ export function createAppStore(options: CreateAppStoreOptions = {}) {
     api: options.api ?? createApiClient(),
     sessionRefreshDedupeMs: options.sessionRefreshDedupeMs ?? SESSION_REFRESH_DEDUPE_MS,
     socketFactory: options.socketFactory ?? defaultSocketFactory(),
+    sessionHint: options.sessionHint ?? localSessionHint,
   };
   const sagaMiddleware = createSagaMiddleware({ context: { ...context } });
   const store = configureStore({

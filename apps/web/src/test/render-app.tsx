@@ -6,7 +6,7 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { AppRoutes } from '../app/AppRoutes';
 import type { RootState } from '../app/root-reducer';
 import { createAppStore, type AppStore } from '../app/store';
-import { createApiClient } from '../shared/api';
+import { createApiClient, memorySessionHint, type SessionHint } from '../shared/api';
 import { createFakeFetch, fail, memoryTokens, ok, pending, type FakeRoute } from './fake-fetch';
 
 /** What the server's GET /auth/refresh-token says about the visitor. */
@@ -31,13 +31,15 @@ interface RenderAppOptions {
   session?: SessionAnswer;
   routes?: Record<string, FakeRoute>;
   preloadedState?: Partial<RootState>;
+  /** Whether the browser may hold a session (default: yes, so the refresh call is made). */
+  sessionHint?: SessionHint;
 }
 
 /** The whole app (routes, guards, sagas) at `path`, talking to a fake server. */
-export function renderApp(path: string, { session = 'signed-out', routes = {}, preloadedState }: RenderAppOptions = {}) {
+export function renderApp(path: string, { session = 'signed-out', routes = {}, preloadedState, sessionHint = memorySessionHint(true) }: RenderAppOptions = {}) {
   const fake = createFakeFetch({ 'GET /auth/refresh-token': sessionRoute(session), ...routes });
   const tokens = memoryTokens();
-  const store = createAppStore({ api: createApiClient({ fetch: fake.fetch, tokens }), preloadedState });
+  const store = createAppStore({ api: createApiClient({ fetch: fake.fetch, tokens }), preloadedState, sessionHint });
   const user = userEvent.setup();
   const view = render(
     <Provider store={store}>
@@ -47,7 +49,7 @@ export function renderApp(path: string, { session = 'signed-out', routes = {}, p
       </MemoryRouter>
     </Provider>,
   );
-  return { ...view, store, fake, tokens, user };
+  return { ...view, store, fake, tokens, user, sessionHint };
 }
 
 /** A component with the store and a router, sagas off: for pure UI pieces. */

@@ -18,7 +18,14 @@ if (typeof window.PointerEvent === 'undefined') {
   window.PointerEvent = PointerEventPolyfill as unknown as typeof PointerEvent;
 }
 
+// Tests start as a browser that may hold a session, so the app asks the server (whose fake answer decides).
+// The tests of a browser that never signed in clear it themselves.
+beforeEach(() => {
+  localStorage.setItem('winround.maySignedIn', '1');
+});
+
 afterEach(() => {
   cleanup();
   sessionStorage.clear();
+  localStorage.clear();
 });

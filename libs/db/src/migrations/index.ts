@@ -7,6 +7,7 @@ import * as identity from './0005-identity.js';
 import * as moneyGuards from './0006-money-guards.js';
 import * as fencing from './0007-fencing.js';
 import * as betOutcomes from './0008-bet-outcomes.js';
+import * as uniqueUsernames from './0009-unique-usernames.js';
 
 /** Forward-only migrations, applied in key order. Add a new file per change; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006-money-guards': moneyGuards,
   '0007-fencing': fencing,
   '0008-bet-outcomes': betOutcomes,
+  '0009-unique-usernames': uniqueUsernames,
 };

@@ -69,8 +69,14 @@ export function freshEmail(tag = 'player'): string {
   return `${tag}.${randomBytes(4).toString('hex')}@gmail.com`;
 }
 
+/** A username of its own for each address (usernames are unique): 'Ravi ' + the end of the address's local part. */
+export function usernameFor(email: string): string {
+  const local = email.split('@')[0]!.replace(/[^A-Za-z0-9._-]/g, '');
+  return `Ravi ${local.slice(-20)}`;
+}
+
 export function registration(email: string, extra: Record<string, unknown> = {}) {
-  return { username: 'Ravi Kumar', email, password: 'secret123', confirmPassword: 'secret123', referralCode: '', terms: true, ...extra };
+  return { username: usernameFor(email), email, password: 'secret123', confirmPassword: 'secret123', referralCode: '', terms: true, ...extra };
 }
 
 /** Registers a player through both steps, reading the code from SMTP. */

@@ -70,11 +70,14 @@ describe('admin payments', () => {
       [WITHDRAWALS]: () => ok({ pendingWithdrawals: [] }),
       [UPDATE]: () => ok({ transaction: { transactionId: 'D1', status: 'COMPLETED' } }, 'Transaction updated successfully!'),
     });
-    store.dispatch(transactionReviewRequested({ kind: 'deposit', walletId: 'w1', transactionId: 'D1', status: 'COMPLETED' }));
+    store.dispatch(transactionReviewRequested({ kind: 'deposit', walletId: 'w1', transactionId: 'D1', status: 'COMPLETED', username: 'meera_k', amount: 1500 }));
     expect(store.getState().admin.updating?.transactionId).toBe('D1');
     await vi.waitFor(() => expect(store.getState().admin.updating).toBeNull());
     expect(fake.callsTo(UPDATE)[0].body).toEqual({ walletId: 'w1', transactionId: 'D1', status: 'COMPLETED' });
-    expect(store.getState().toasts.items.map((t) => [t.kind, t.message])).toEqual([['success', 'Transaction updated successfully!']]);
+    // Only the three fields go to the server; the toast says what was done.
+    expect(store.getState().toasts.items.map((t) => [t.kind, t.message])).toEqual([
+      ['success', 'Approved the ₹1,500.00 deposit of meera_k. Transaction updated successfully!'],
+    ]);
     await vi.waitFor(() => expect(fake.callsTo(DEPOSITS)).toHaveLength(1));
     await vi.waitFor(() => expect(fake.callsTo(WITHDRAWALS)).toHaveLength(1));
   });

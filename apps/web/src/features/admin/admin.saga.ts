@@ -1,5 +1,5 @@
-import type { AdminDepositEntry, AdminProfile, AdminWithdrawalEntry, DashboardData } from '@app/contracts';
-import { ADMIN_TEXTS, adminUpdateErrorText, ERROR_DEFAULTS } from '@app/domain';
+import type { AdminDepositEntry, AdminProfile, AdminWithdrawalEntry, DashboardCharts, DashboardData } from '@app/contracts';
+import { ADMIN_TEXTS, adminUpdateErrorText, ERROR_DEFAULTS, formatRupees } from '@app/domain';
 import { all, call, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import { ApiError, errorMessage, type ApiClient } from '../../shared/api';
 import { toastShown } from '../toasts/toasts.slice';
@@ -17,13 +17,17 @@ import {
   transactionReviewed,
   transactionReviewFailed,
   transactionReviewRequested,
+  type ReviewRequest,
+  chartsFailed,
+  chartsLoaded,
+  chartsRequested,
   withdrawalsFailed,
   withdrawalsFilterChanged,
   withdrawalsLoaded,
   withdrawalsRequested,
   type PaymentList,
 } from './admin.slice';
-import { fetchAdminDeposits, fetchAdminProfile, fetchAdminWithdrawals, fetchDashboard, updateTransactionStatus } from './api';
+import { CHARTS_ERROR, fetchAdminDeposits, fetchAdminProfile, fetchAdminWithdrawals, fetchDashboard, fetchDashboardCharts, updateTransactionStatus } from './api';
 import { selectAdminDeposits, selectAdminWithdrawals } from './selectors';
 
 const toQuery = ({ status, from, to }: PaymentList<unknown>['filter']) => ({ status, from, to });
@@ -51,8 +55,16 @@ export function* loadWithdrawals() {
   }
 }
 
+/** What was done, then the spec's text: 'Approved the ₹1,500.00 deposit of meera_k. Transaction updated successfully!' */
+export function reviewDoneText(review: ReviewRequest): string {
+  const verb = review.status === 'COMPLETED' ? 'Approved' : 'Rejected';
+  const amount = review.amount === undefined ? '' : ` ${formatRupees(Math.abs(review.amount))}`;
+  const whose = review.username ? ` of ${review.username}` : '';
+  return `${verb} the${amount} ${review.kind}${whose}. ${ADMIN_TEXTS.transactionUpdated}`;
+}
+
 /**
- * Approve or reject: PUT /admin/update-transaction-status. Success → 'Transaction updated successfully!' and both
+ * Approve or reject: PUT /admin/update-transaction-status. Success → what was done + 'Transaction updated successfully!' and both
  * lists reload; failure → 'Error updating transaction: {error}'. One review at a time.
  */
 export function* reviewTransaction(action: ReturnType<typeof transactionReviewRequested>) {
@@ -61,7 +73,7 @@ export function* reviewTransaction(action: ReturnType<typeof transactionReviewRe
   try {
     yield call(updateTransactionStatus, api, { walletId, transactionId, status });
     yield put(transactionReviewed());
-    yield put(toastShown({ kind: 'success', message: ADMIN_TEXTS.transactionUpdated }));
+    yield put(toastShown({ kind: 'success', message: reviewDoneText(action.payload) }));
     yield put(depositsRequested());
     yield put(withdrawalsRequested());
   } catch (error) {
@@ -79,6 +91,17 @@ export function* loadDashboard() {
     yield put(dashboardLoaded({ data, at: Date.now() }));
   } catch (error) {
     yield put(dashboardFailed(errorMessage(error, ERROR_DEFAULTS.dashboard)));
+  }
+}
+
+/** The Dashboard tab's charts; a failure leaves the figures alone. */
+export function* loadCharts() {
+  const api: ApiClient = yield getContext('api');
+  try {
+    const charts: DashboardCharts = yield call(fetchDashboardCharts, api);
+    yield put(chartsLoaded(charts));
+  } catch (error) {
+    yield put(chartsFailed(errorMessage(error, CHARTS_ERROR)));
   }
 }
 
@@ -100,5 +123,6 @@ export function* watchAdmin() {
     takeLeading(transactionReviewRequested.type, reviewTransaction),
     takeLatest(adminProfileRequested.type, loadAdminProfile),
     takeLatest(dashboardRequested.type, loadDashboard),
+    takeLatest(chartsRequested.type, loadCharts),
   ]);
 }

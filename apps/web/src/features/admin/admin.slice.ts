@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { AdminDepositEntry, AdminProfile, AdminWithdrawalEntry, DashboardData, TransactionStatus } from '@app/contracts';
+import type { AdminDepositEntry, AdminProfile, AdminWithdrawalEntry, DashboardCharts, DashboardData, TransactionStatus } from '@app/contracts';
 import { signedOut } from '../../shared/session';
 
 export type StatusFilter = TransactionStatus | 'ALL';
@@ -27,6 +27,9 @@ export interface ReviewRequest {
   transactionId: string;
   /** Approve → COMPLETED, Reject → FAILED. */
   status: 'COMPLETED' | 'FAILED';
+  /** For the toast only (never sent): whose request it was and its amount in rupees. */
+  username?: string;
+  amount?: number;
 }
 
 /** The Dashboard tab: GET /admin/dashboard. */
@@ -38,8 +41,16 @@ export interface DashboardState {
   loadedAt: number | null;
 }
 
+/** The Dashboard tab's charts: GET /admin/dashboard/charts. */
+export interface ChartsState {
+  data: DashboardCharts | null;
+  loading: boolean;
+  error: string | null;
+}
+
 export interface AdminState {
   dashboard: DashboardState;
+  charts: ChartsState;
   profile: AdminProfile | null;
   profileLoading: boolean;
   profileError: string | null;
@@ -63,6 +74,7 @@ const emptyList = <T>(): PaymentList<T> => ({
 
 export const initialAdminState: AdminState = {
   dashboard: { data: null, loading: false, error: null, loadedAt: null },
+  charts: { data: null, loading: false, error: null },
   profile: null,
   profileLoading: false,
   profileError: null,
@@ -87,6 +99,18 @@ export const adminSlice = createSlice({
     dashboardFailed: (state, action: PayloadAction<string>) => {
       state.dashboard.loading = false;
       state.dashboard.error = action.payload;
+    },
+
+    chartsRequested: (state) => {
+      state.charts.loading = true;
+      state.charts.error = null;
+    },
+    chartsLoaded: (state, action: PayloadAction<DashboardCharts>) => {
+      state.charts = { data: action.payload, loading: false, error: null };
+    },
+    chartsFailed: (state, action: PayloadAction<string>) => {
+      state.charts.loading = false;
+      state.charts.error = action.payload;
     },
 
     adminProfileRequested: (state) => {
@@ -162,6 +186,9 @@ export const {
   dashboardRequested,
   dashboardLoaded,
   dashboardFailed,
+  chartsRequested,
+  chartsLoaded,
+  chartsFailed,
   adminProfileRequested,
   adminProfileLoaded,
   adminProfileFailed,

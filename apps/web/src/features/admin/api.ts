@@ -4,6 +4,7 @@ import type {
   AdminProfile,
   AdminProfileData,
   AdminWithdrawalEntry,
+  DashboardCharts,
   DashboardData,
   PendingDepositsData,
   PendingWithdrawalsData,
@@ -69,4 +70,14 @@ export async function fetchDashboard(api: ApiClient): Promise<DashboardData> {
     recentBets: Array.isArray(data.recentBets) ? data.recentBets : [],
     recentGameResults: Array.isArray(data.recentGameResults) ? data.recentGameResults : [],
   };
+}
+
+/** Said when the charts cannot be loaded (the figures and tables above still show). */
+export const CHARTS_ERROR = 'Failed to fetch dashboard charts';
+
+/** GET /admin/dashboard/charts → data { rounds, days }, oldest first, money as exact rupee text. */
+export async function fetchDashboardCharts(api: ApiClient): Promise<DashboardCharts> {
+  const { data } = await api.get<DashboardCharts>('/admin/dashboard/charts', { defaultMessage: CHARTS_ERROR });
+  if (!data || !Array.isArray(data.rounds) || !Array.isArray(data.days)) throw new ApiError(CHARTS_ERROR, 500);
+  return { rounds: data.rounds, days: data.days };
 }

@@ -1,7 +1,7 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { runSaga } from 'redux-saga';
 import { createAppStore } from '../../app/store';
-import { createApiClient, sessionTokenStore } from '../../shared/api';
+import { createApiClient, localSessionHint, sessionTokenStore } from '../../shared/api';
 import { routeChanged, signedOut } from '../../shared/session';
 import { createFakeFetch, fail, ok, pending, type FakeRoute } from '../../test/fake-fetch';
 import { refreshSessionOnce } from './auth.saga';
@@ -33,6 +33,27 @@ function startStore(refresh: FakeRoute, { dedupeMs = 30, auth }: { dedupeMs?: nu
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('session refresh on start and on route change', () => {
+  test('a browser that never signed in is signed out without calling refresh-token, on start and on every route change', async () => {
+    localStorage.clear();
+    const { store, fake } = startStore(() => fail(401, 'Refresh token missing'), { dedupeMs: 10 });
+    await vi.waitFor(() => expect(store.getState().auth.isLoading).toBe(false));
+    expect(store.getState().auth.isAuthenticated).toBe(false);
+    store.dispatch(routeChanged({ pathname: '/login' }));
+    await sleep(40);
+    store.dispatch(routeChanged({ pathname: '/register' }));
+    await sleep(40);
+    expect(fake.callsTo(REFRESH)).toHaveLength(0);
+  });
+
+  test('a successful refresh remembers that this browser holds a session; a rejected one forgets it', async () => {
+    const first = startStore(() => ok({ user: asha, accessToken: 'access-1' }));
+    await vi.waitFor(() => expect(first.store.getState().auth.isAuthenticated).toBe(true));
+    expect(localStorage.getItem('winround.maySignedIn')).toBe('1');
+    const second = startStore(() => fail(401, 'Refresh token missing'));
+    await vi.waitFor(() => expect(second.store.getState().auth.isLoading).toBe(false));
+    expect(localStorage.getItem('winround.maySignedIn')).toBeNull();
+  });
+
   test('on start the session is loading, then a successful refresh signs the player in and keeps the token', async () => {
     const { store, fake } = startStore(() => ok({ user: asha, accessToken: 'access-1' }));
     expect(store.getState().auth.isLoading).toBe(true);
@@ -128,7 +149,7 @@ describe('sign-out clean-up', () => {
 
     await runSaga(
       {
-        context: { api: createApiClient({ fetch: fake.fetch, tokens: sessionTokenStore }) },
+        context: { api: createApiClient({ fetch: fake.fetch, tokens: sessionTokenStore }), sessionHint: localSessionHint },
         dispatch: (action: UnknownAction) => dispatched.push(action),
         getState: () => ({ auth: signedInAuth }),
       },

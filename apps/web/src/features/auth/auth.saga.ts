@@ -1,6 +1,6 @@
 import { buffers, type Channel } from 'redux-saga';
 import { actionChannel, call, delay, flush, getContext, put, select, take } from 'redux-saga/effects';
-import type { ApiClient } from '../../shared/api';
+import type { ApiClient, SessionHint } from '../../shared/api';
 import { ApiError, errorMessage } from '../../shared/api';
 import { ERROR_DEFAULTS } from '../../shared/constants';
 import { routeChanged, signedOut } from '../../shared/session';
@@ -12,20 +12,34 @@ import type { Session } from './types';
 /** The two sign-out clean-up actions of SPEC 2: forget the token and the auth state, reset user-scoped slices. */
 export function* signOutCleanup(reason: string) {
   const api: ApiClient = yield getContext('api');
+  const hint: SessionHint = yield getContext('sessionHint');
   yield call([api.tokens, api.tokens.clear]);
+  yield call([hint, hint.clear]);
   yield put(sessionRejected(reason));
   yield put(signedOut());
 }
 
+/** What a visitor who never signed in on this browser (or signed out) is told instead of a refresh call. */
+export const NO_SESSION_REASON = 'Not signed in';
+
 /**
  * One session refresh. A rejection signs the visitor out. A failure to reach the server (network, 5xx) while
- * signed in keeps the session: a flaky connection on a route change must not throw a player out mid-game.
+ * signed in keeps the session: a flaky connection on a route change must not throw a player out mid-game. A
+ * browser that holds no session (no login or refresh since the last sign-out) is signed out without asking: the
+ * server could only answer 401.
  */
 export function* refreshSessionOnce() {
   const api: ApiClient = yield getContext('api');
+  const hint: SessionHint = yield getContext('sessionHint');
   const wasAuthenticated: boolean = yield select(selectIsAuthenticated);
+  const maySignedIn: boolean = yield call([hint, hint.get]);
+  if (!wasAuthenticated && !maySignedIn) {
+    yield call(signOutCleanup, NO_SESSION_REASON);
+    return;
+  }
   try {
     const session: Session = yield call(refreshSession, api);
+    yield call([hint, hint.set]);
     yield put(sessionRefreshed(session));
   } catch (error) {
     const message = errorMessage(error, ERROR_DEFAULTS.refresh);

@@ -1,7 +1,7 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { runSaga, type Saga } from 'redux-saga';
 import { createAppStore } from '../../app/store';
-import { createApiClient, sessionTokenStore } from '../../shared/api';
+import { createApiClient, localSessionHint, sessionTokenStore } from '../../shared/api';
 import { signedOut } from '../../shared/session';
 import { createFakeFetch, fail, ok, type FakeRoute } from '../../test/fake-fetch';
 import { initialForgotPasswordState } from '../forgot-password/forgot-password.slice';
@@ -14,7 +14,7 @@ async function run(routes: Record<string, FakeRoute>, saga: Saga, ...args: unkno
   const fake = createFakeFetch(routes);
   const dispatched: UnknownAction[] = [];
   await runSaga(
-    { context: { api: createApiClient({ fetch: fake.fetch, tokens: sessionTokenStore }) }, dispatch: (a: UnknownAction) => dispatched.push(a) },
+    { context: { api: createApiClient({ fetch: fake.fetch, tokens: sessionTokenStore }), sessionHint: localSessionHint }, dispatch: (a: UnknownAction) => dispatched.push(a) },
     saga,
     ...args,
   ).toPromise();

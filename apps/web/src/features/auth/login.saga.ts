@@ -2,7 +2,7 @@ import type { LoginRequest } from '@app/contracts';
 import { ERROR_DEFAULTS } from '@app/domain';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { call, getContext, put, takeLeading } from 'redux-saga/effects';
-import { ApiError, errorMessage, type ApiClient } from '../../shared/api';
+import { ApiError, errorMessage, type ApiClient, type SessionHint } from '../../shared/api';
 import { signedOut } from '../../shared/session';
 import { toastShown } from '../toasts/toasts.slice';
 import { loginWithPassword, logout } from './api';
@@ -15,6 +15,8 @@ export function* loginSaga(action: PayloadAction<LoginRequest>) {
   const api: ApiClient = yield getContext('api');
   try {
     const session: Session = yield call(loginWithPassword, api, action.payload);
+    const hint: SessionHint = yield getContext('sessionHint');
+    yield call([hint, hint.set]);
     yield put(signedIn(session));
   } catch (error) {
     yield put(loginFailed(errorMessage(error, ERROR_DEFAULTS.login)));
@@ -38,7 +40,9 @@ export function* logoutSaga() {
       return;
     }
   }
+  const hint: SessionHint = yield getContext('sessionHint');
   yield call([api.tokens, api.tokens.clear]);
+  yield call([hint, hint.clear]);
   yield put(signedOut());
 }
 

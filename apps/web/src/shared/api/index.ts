@@ -3,3 +3,5 @@ export type { ApiClient, ApiClientOptions, ApiResult, RequestOptions } from './c
 export { ApiError, errorMessage } from './api-error';
 export { sessionTokenStore, ACCESS_TOKEN_KEY } from './token-storage';
 export type { TokenStore } from './token-storage';
+export { localSessionHint, memorySessionHint, SESSION_HINT_KEY } from './session-hint';
+export type { SessionHint } from './session-hint';

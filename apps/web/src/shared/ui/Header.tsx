@@ -13,6 +13,8 @@ export interface HeaderProps {
   time?: number | null;
   /** The landing page is the root of the app: nothing to go back to. */
   showBack?: boolean;
+  /** The bar spans the wide layout (the admin console), as its content does. */
+  wide?: boolean;
 }
 
 function BackButton() {
@@ -49,12 +51,12 @@ function RoundClock({ time }: { time: number }) {
   );
 }
 
-export function Header({ time, showBack = true }: HeaderProps) {
+export function Header({ time, showBack = true, wide = false }: HeaderProps) {
   const hidden = useHideOnScroll(HEADER_HIDE_SCROLL_PX);
   const hasTime = typeof time === 'number' && Number.isFinite(time);
 
   return (
-    <header className={`app-header${hidden ? ' app-header--hidden' : ''}`} data-hidden={hidden ? 'true' : 'false'}>
+    <header className={`app-header${hidden ? ' app-header--hidden' : ''}${wide ? ' app-header--wide' : ''}`} data-hidden={hidden ? 'true' : 'false'}>
       <div className="app-header__bar">
         {!hasTime && showBack && <BackButton />}
         <Link to="/game" className="app-header__logo" aria-label="WinRound, go to games">

@@ -9,15 +9,17 @@ interface ScreenProps {
   headerTime?: number | null;
   showBack?: boolean;
   className?: string;
+  /** A wide layout (the admin console): the header bar spans the same width as the content. */
+  wide?: boolean;
   children: ReactNode;
 }
 
 /** One screen: the shared header over the page content. */
-export function Screen({ title, headerTime, showBack, className, children }: ScreenProps) {
+export function Screen({ title, headerTime, showBack, className, wide, children }: ScreenProps) {
   useDocumentTitle(title);
   return (
     <>
-      <Header time={headerTime} showBack={showBack} />
+      <Header time={headerTime} showBack={showBack} wide={wide} />
       <main id="main" className={`screen${className ? ` ${className}` : ''}`}>
         {children}
       </main>

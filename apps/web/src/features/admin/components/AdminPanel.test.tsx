@@ -74,6 +74,12 @@ describe('admin panel shell', () => {
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
   });
 
+  test('the header bar spans the wide admin layout, like its content', async () => {
+    openPanel();
+    await screen.findByRole('heading', { level: 1, name: 'Admin panel' });
+    expect(screen.getByRole('banner')).toHaveClass('app-header--wide');
+  });
+
   test('switching tabs keeps the path /admin/dashboard', async () => {
     const { user } = openPanel(paymentsServer({}));
     await user.click(await screen.findByRole('tab', { name: 'Predict' }));
@@ -193,7 +199,7 @@ describe('Payment tab', () => {
     expect(screen.getByRole('region', { name: 'Withdrawals table' })).not.toHaveClass('review-table--deposits');
   });
 
-  test('Approve and Reject are enabled only on pending items', async () => {
+  test('only pending items have Approve and Reject; finished rows show no action buttons', async () => {
     await openPayment(
       paymentsServer({
         deposits: () => [depositOf('P', 'PENDING'), depositOf('C', 'COMPLETED'), depositOf('F', 'FAILED')],
@@ -203,9 +209,43 @@ describe('Payment tab', () => {
     expect(within(rowOf('P')).getByRole('button', { name: 'Approve' })).toBeEnabled();
     expect(within(rowOf('P')).getByRole('button', { name: 'Reject' })).toBeEnabled();
     for (const id of ['C', 'F']) {
-      expect(within(rowOf(id)).getByRole('button', { name: 'Approve' })).toBeDisabled();
-      expect(within(rowOf(id)).getByRole('button', { name: 'Reject' })).toBeDisabled();
+      expect(within(rowOf(id)).queryByRole('button')).toBeNull();
+      expect(rowOf(id)).toHaveTextContent('Reviewed');
     }
+  });
+
+  test('amounts outside the product limits are flagged in the table', async () => {
+    await openPayment(
+      paymentsServer({
+        deposits: () => [depositOf('OK', 'PENDING', { amount: 1500 }), depositOf('LOW', 'PENDING', { amount: 50 }), depositOf('HIGH', 'PENDING', { amount: 10_000.01 })],
+        withdrawals: () => [withdrawalOf('WOK', 'PENDING', { amount: 500 }), withdrawalOf('WHIGH', 'PENDING', { amount: 30_000 })],
+      }),
+    );
+    await waitFor(() => expect(rowOf('WHIGH')).not.toBeNull());
+    expect(rowOf('OK')).not.toHaveTextContent('Outside');
+    expect(rowOf('LOW')).toHaveTextContent('⚠ Outside ₹100–₹10,000');
+    expect(rowOf('HIGH')).toHaveTextContent('⚠ Outside ₹100–₹10,000');
+    expect(rowOf('HIGH')).toHaveClass('review-table__row--flagged');
+    expect(rowOf('WOK')).not.toHaveTextContent('Outside');
+    expect(rowOf('WHIGH')).toHaveTextContent('⚠ Outside ₹500–₹25,000');
+  });
+
+  test('Approve asks first, naming the player, the amount and the action; Cancel sends nothing', async () => {
+    const { user, fake } = await openPayment(paymentsServer({ deposits: () => [depositOf('D1', 'PENDING')], routes: { [UPDATE]: () => ok({ transaction: {} }) } }));
+    await waitFor(() => expect(rowOf('D1')).not.toBeNull());
+    await user.click(within(rowOf('D1')).getByRole('button', { name: 'Approve' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Approve the ₹1,500.00 deposit?' });
+    expect(dialog).toHaveTextContent('player-D1');
+    expect(dialog).toHaveTextContent('d1@gmail.com');
+    expect(dialog).toHaveTextContent('₹1,500.00');
+    expect(dialog).toHaveTextContent("credited to the player's main balance");
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await user.click(within(rowOf('D1')).getByRole('button', { name: 'Reject' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(fake.callsTo(UPDATE)).toHaveLength(0);
   });
 
   test("empty lists say 'No deposits found.' and 'No withdrawals found.'", async () => {
@@ -265,14 +305,16 @@ describe('Payment tab', () => {
     );
     await waitFor(() => expect(rowOf('W1')).not.toBeNull());
     await user.click(within(rowOf('D1')).getByRole('button', { name: 'Approve' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Approve deposit' }));
 
     expect(fake.callsTo(UPDATE)[0].body).toEqual({ walletId: 'wallet-D1', transactionId: 'D1', status: 'COMPLETED' });
     for (const button of screen.getAllByRole('button', { name: /^(Approve|Reject)$/ })) expect(button).toBeDisabled();
 
     release(ok({ transaction: {} }, 'Transaction updated successfully!'));
-    expect(await screen.findByText('Transaction updated successfully!')).toBeInTheDocument();
+    // The toast says what was done.
+    expect(await screen.findByText('Approved the ₹1,500.00 deposit of player-D1. Transaction updated successfully!')).toBeInTheDocument();
     await waitFor(() => expect(within(rowOf('D1')).getByText('COMPLETED')).toBeInTheDocument());
-    expect(within(rowOf('D1')).getByRole('button', { name: 'Approve' })).toBeDisabled();
+    expect(within(rowOf('D1')).queryByRole('button', { name: 'Approve' })).toBeNull();
     expect(within(rowOf('D2')).getByRole('button', { name: 'Approve' })).toBeEnabled();
     expect(fake.calls.filter((c) => c.path.startsWith(DEPOSITS))).toHaveLength(2);
     expect(fake.calls.filter((c) => c.path.startsWith(WITHDRAWALS))).toHaveLength(2);
@@ -287,6 +329,10 @@ describe('Payment tab', () => {
     );
     await waitFor(() => expect(rowOf('W1')).not.toBeNull());
     await user.click(within(rowOf('W1')).getByRole('button', { name: 'Reject' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Reject the ₹750.00 withdrawal?' });
+    expect(dialog).toHaveTextContent('player-W1');
+    expect(dialog).toHaveTextContent("returns to the player's main balance");
+    await user.click(within(dialog).getByRole('button', { name: 'Reject withdrawal' }));
     expect(await screen.findByText('Error updating transaction: Only pending withdrawals can be updated.')).toBeInTheDocument();
     expect(fake.callsTo(UPDATE)[0].body).toEqual({ walletId: 'wallet-W1', transactionId: 'W1', status: 'FAILED' });
     expect(within(rowOf('W1')).getByRole('button', { name: 'Reject' })).toBeEnabled();

@@ -46,7 +46,7 @@ export function AdminPanel() {
   const panelId = (id: AdminTabId) => `${baseId}-panel-${id}`;
 
   return (
-    <Screen title="Admin panel" showBack={false} className="admin-screen">
+    <Screen title="Admin panel" showBack={false} className="admin-screen" wide>
       <div className={`admin${collapsed ? ' admin--collapsed' : ''}`}>
         <nav className="admin-nav" aria-label="Admin">
           <button

@@ -1,4 +1,4 @@
-import type { DashboardData } from '@app/contracts';
+import type { DashboardCharts, DashboardData } from '@app/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { createAppStore } from '../../../app/store';
 import { createApiClient } from '../../../shared/api';
@@ -46,7 +46,21 @@ const EMPTY: DashboardData = {
   recentGameResults: [],
 };
 
-const openDashboard = (answer: () => Response | Promise<Response>) => renderApp('/admin/dashboard', { session: 'super-admin', routes: { [DASHBOARD]: answer } });
+const CHARTS = 'GET /admin/dashboard/charts';
+const CHARTS_DATA: DashboardCharts = {
+  rounds: [
+    { periodId: '202611210049', bets: 0, stake: '0.00', houseResult: '0.00' },
+    { periodId: '202611210050', bets: 2, stake: '110.00', houseResult: '20.00' },
+    { periodId: '202611210051', bets: 1, stake: '10.00', houseResult: '-80.00' },
+  ],
+  days: [
+    { day: '2026-11-20', deposits: '0.00', withdrawals: '0.00' },
+    { day: '2026-11-21', deposits: '1300.25', withdrawals: '700.00' },
+  ],
+};
+
+const openDashboard = (answer: () => Response | Promise<Response>, charts: () => Response | Promise<Response> = () => ok(CHARTS_DATA)) =>
+  renderApp('/admin/dashboard', { session: 'super-admin', routes: { [DASHBOARD]: answer, [CHARTS]: charts } });
 
 /** The value shown on the stat card labelled `label`. */
 const cardOf = (label: string) => screen.getByText(label, { selector: 'dt' }).parentElement as HTMLElement;
@@ -73,7 +87,12 @@ describe('Dashboard tab', () => {
       'Total Game Results',
     ]);
     expect(within(screen.getByRole('region', { name: 'Deposits' })).getByText('Failed Payments')).toBeInTheDocument();
-    expect(within(cardOf('Failed Payments')).getByText('Awaiting review')).toBeInTheDocument();
+    // Every figure has a one-line description of what it counts; Total Deposit's definition is stated.
+    for (const term of cards.getAllByRole('term')) {
+      expect(term.parentElement!.querySelector('.stat-card__hint')?.textContent ?? '').toMatch(/^[A-Z].{20,}\.$/);
+    }
+    expect(within(cardOf('Total Deposit')).getByText('Sum of every deposit request ever made: pending, approved and rejected.')).toBeInTheDocument();
+    expect(within(cardOf('Failed Payments')).getByText('Deposit requests still waiting for review (not failed: nothing credited yet).')).toBeInTheDocument();
     expect(stat('Total Deposit')).toBe('₹1,25,000.50');
     expect(stat('Failed Payments')).toBe('₹500.50');
     expect(cardOf('Failed Payments')).toHaveAttribute('data-stat', 'pendingDeposit');
@@ -88,6 +107,32 @@ describe('Dashboard tab', () => {
     expect(stat('Total Withdraw')).toBe('₹25,000.00');
     expect(stat('Completed Withdraw')).toBe('₹20,000.00');
     expect(stat('Pending Withdraw')).toBe('₹5,000.00');
+  });
+
+  test('charts of the last rounds and of payments per day, each with its figures exact to the paisa', async () => {
+    const { fake } = openDashboard(() => ok(DASHBOARD_DATA));
+    const rounds = await screen.findByRole('figure', { name: 'Last 50 rounds' });
+    expect(within(rounds).getByRole('img', { name: /bets, stake volume and house result/ })).toBeInTheDocument();
+    expect(rounds).toHaveTextContent('house result — stakes minus everything paid for winners');
+    const roundRows = within(within(rounds).getByRole('region', { name: 'Rounds figures' })).getAllByRole('row').slice(1);
+    expect(roundRows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+      ['202611210051', '1', '₹10.00', '-₹80.00'],
+      ['202611210050', '2', '₹110.00', '₹20.00'],
+      ['202611210049', '0', '₹0.00', '₹0.00'],
+    ]);
+    const days = screen.getByRole('figure', { name: 'Deposits and withdrawals per day' });
+    const dayRows = within(within(days).getByRole('region', { name: 'Payments per day figures' })).getAllByRole('row').slice(1);
+    expect(dayRows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+      ['21 Nov', '₹1,300.25', '₹700.00'],
+      ['20 Nov', '₹0.00', '₹0.00'],
+    ]);
+    expect(fake.callsTo(CHARTS)).toHaveLength(1);
+  });
+
+  test('a charts failure says so and leaves the figures', async () => {
+    openDashboard(() => ok(DASHBOARD_DATA), () => fail(500));
+    expect(await screen.findByText('Failed to fetch dashboard charts')).toHaveClass('pay-error');
+    expect(stat('Total Deposit')).toBe('₹1,25,000.50');
   });
 
   test('money figures past what a number holds exactly are shown to the paisa', async () => {
@@ -126,8 +171,9 @@ describe('Dashboard tab', () => {
   });
 
   test("empty platform: zero figures and 'No recent users.', 'No recent bets.', 'No recent game results.'", async () => {
-    openDashboard(() => ok(EMPTY));
+    openDashboard(() => ok(EMPTY), () => ok({ rounds: [], days: [] }));
     expect(await screen.findByText('No recent users.')).toHaveClass('admin-empty');
+    expect(await screen.findByText('No settled rounds yet.')).toBeInTheDocument();
     expect(screen.getByText('No recent bets.')).toBeInTheDocument();
     expect(screen.getByText('No recent game results.')).toBeInTheDocument();
     expect(stat('Total Deposit')).toBe('₹0.00');

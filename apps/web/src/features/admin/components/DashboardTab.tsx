@@ -4,8 +4,9 @@ import { useEffect, type ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { formatDateTime } from '../../wallet/format';
-import { dashboardRequested } from '../admin.slice';
+import { chartsRequested, dashboardRequested } from '../admin.slice';
 import { selectAdminDashboard } from '../selectors';
+import { DashboardCharts } from './DashboardCharts';
 
 /** While the tab is open the figures reload this often (online players move on their own). */
 export const DASHBOARD_REFRESH_MS = 30_000;
@@ -22,40 +23,41 @@ interface StatCard {
 
 /**
  * The stat cards, grouped as an admin reads them. Money is rupees (en-IN, INR); the rest are counts. pendingDeposit
- * carries the spec's label 'Failed Payments'; its hint says what the figure is.
+ * carries the spec's label 'Failed Payments'. Each card keeps the spec's label and says in one line what its figure
+ * counts, so no figure can be read two ways.
  */
 export const STAT_GROUPS: { title: string; cards: StatCard[] }[] = [
   {
     title: 'Players',
     cards: [
-      { key: 'totalUsers', label: 'Total Users', kind: 'count', hint: 'Registered players', tone: 'blue' },
-      { key: 'totalOnlineUsers', label: 'Online Users', kind: 'count', hint: 'Connected now', tone: 'green' },
-      { key: 'totalWalletBalance', label: 'Total Wallet Balance', kind: 'money', hint: 'Main + bonus', tone: 'gold' },
+      { key: 'totalUsers', label: 'Total Users', kind: 'count', hint: 'Player accounts registered so far (administrators not counted).', tone: 'blue' },
+      { key: 'totalOnlineUsers', label: 'Online Users', kind: 'count', hint: 'Players with the app open right now (a live connection on any server).', tone: 'green' },
+      { key: 'totalWalletBalance', label: 'Total Wallet Balance', kind: 'money', hint: 'What players hold now: main plus bonus balance, over every wallet.', tone: 'gold' },
     ],
   },
   {
     title: 'Deposits',
     cards: [
-      { key: 'totalDeposit', label: 'Total Deposit', kind: 'money', hint: 'All requests', tone: 'gold' },
-      { key: 'completedDeposit', label: 'Completed Deposit', kind: 'money', hint: 'Approved', tone: 'green' },
-      { key: 'pendingDeposit', label: ADMIN_TEXTS.pendingDepositLabel, kind: 'money', hint: 'Awaiting review', tone: 'red' },
+      { key: 'totalDeposit', label: 'Total Deposit', kind: 'money', hint: 'Sum of every deposit request ever made: pending, approved and rejected.', tone: 'gold' },
+      { key: 'completedDeposit', label: 'Completed Deposit', kind: 'money', hint: 'Deposits an admin approved: money actually credited to players.', tone: 'green' },
+      { key: 'pendingDeposit', label: ADMIN_TEXTS.pendingDepositLabel, kind: 'money', hint: 'Deposit requests still waiting for review (not failed: nothing credited yet).', tone: 'red' },
     ],
   },
   {
     title: 'Withdrawals',
     cards: [
-      { key: 'totalWithdraw', label: 'Total Withdraw', kind: 'money', hint: 'All requests', tone: 'gold' },
-      { key: 'completedWithdraw', label: 'Completed Withdraw', kind: 'money', hint: 'Paid out', tone: 'green' },
-      { key: 'pendingWithdraw', label: 'Pending Withdraw', kind: 'money', hint: 'Held, awaiting review', tone: 'red' },
+      { key: 'totalWithdraw', label: 'Total Withdraw', kind: 'money', hint: 'Sum of every withdrawal request ever made: pending, paid and rejected.', tone: 'gold' },
+      { key: 'completedWithdraw', label: 'Completed Withdraw', kind: 'money', hint: 'Withdrawals an admin approved: money paid out to players.', tone: 'green' },
+      { key: 'pendingWithdraw', label: 'Pending Withdraw', kind: 'money', hint: 'Requested and held from the balance, waiting for review.', tone: 'red' },
     ],
   },
   {
     title: 'Bets and rounds',
     cards: [
-      { key: 'totalBets', label: 'Total Bets', kind: 'count', hint: 'All bets', tone: 'violet' },
-      { key: 'pendingBets', label: 'Pending Bets', kind: 'count', hint: 'Round not settled', tone: 'violet' },
-      { key: 'completedBets', label: 'Completed Bets', kind: 'count', hint: 'Settled', tone: 'violet' },
-      { key: 'totalGameResults', label: 'Total Game Results', kind: 'count', hint: 'Rounds drawn', tone: 'blue' },
+      { key: 'totalBets', label: 'Total Bets', kind: 'count', hint: 'Every bet ever placed, refunded ones included.', tone: 'violet' },
+      { key: 'pendingBets', label: 'Pending Bets', kind: 'count', hint: 'Bets whose round has not been settled yet.', tone: 'violet' },
+      { key: 'completedBets', label: 'Completed Bets', kind: 'count', hint: 'Bets settled as a win or a loss.', tone: 'violet' },
+      { key: 'totalGameResults', label: 'Total Game Results', kind: 'count', hint: 'Rounds whose result has been drawn.', tone: 'blue' },
     ],
   },
 ];
@@ -188,6 +190,7 @@ export function DashboardTab() {
 
   useEffect(() => {
     dispatch(dashboardRequested());
+    dispatch(chartsRequested());
     const timer = setInterval(() => dispatch(dashboardRequested()), DASHBOARD_REFRESH_MS);
     return () => clearInterval(timer);
   }, [dispatch]);
@@ -197,7 +200,12 @@ export function DashboardTab() {
       <div className="admin-section__head">
         <h2 id="admin-dashboard-title">Dashboard</h2>
         {loading && <Spinner size="sm" label="Loading dashboard" />}
-        <button type="button" className="btn btn--ghost admin-dashboard__refresh" onClick={() => dispatch(dashboardRequested())} disabled={loading}>
+        <button type="button" className="btn btn--ghost admin-dashboard__refresh" onClick={() => {
+            dispatch(dashboardRequested());
+            dispatch(chartsRequested());
+          }}
+          disabled={loading}
+        >
           Refresh
         </button>
       </div>
@@ -229,6 +237,7 @@ export function DashboardTab() {
               </section>
             ))}
           </div>
+          <DashboardCharts />
           <RecentLists data={data} />
         </>
       )}

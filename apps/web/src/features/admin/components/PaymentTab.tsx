@@ -132,7 +132,16 @@ function PaymentSection<T>({ title, list, rows, empty, onFilter, onRefresh, tabl
           updatingId={updating?.transactionId ?? null}
           className={tableClassName}
           onReview={(row, status) =>
-            dispatch(transactionReviewRequested({ kind: row.kind, walletId: row.walletId, transactionId: row.transactionId, status }))
+            dispatch(
+              transactionReviewRequested({
+                kind: row.kind,
+                walletId: row.walletId,
+                transactionId: row.transactionId,
+                status,
+                username: row.username,
+                amount: row.amount,
+              }),
+            )
           }
         />
       ) : null}

@@ -1,9 +1,25 @@
 import type { TransactionStatus } from '@app/contracts';
-import { formatRupees, methodLabel } from '@app/domain';
-import type { ReactNode } from 'react';
+import { DEPOSIT_MAX_PAISE, DEPOSIT_MIN_PAISE, formatRupees, methodLabel, WITHDRAWAL_MAX_PAISE, WITHDRAWAL_MIN_PAISE } from '@app/domain';
+import { useState, type ReactNode } from 'react';
 import { StatusChip } from '../../wallet/components/StatusChip';
 import { formatDateTime } from '../../wallet/format';
 import type { ReviewKind } from '../admin.slice';
+import { ReviewConfirmDialog, type ReviewDecision } from './ReviewConfirmDialog';
+
+/** The product's limits per request, in paise: a deposit ₹100–₹10,000, a withdrawal ₹500–₹25,000. */
+const LIMITS: Record<ReviewKind, { min: number; max: number }> = {
+  deposit: { min: DEPOSIT_MIN_PAISE, max: DEPOSIT_MAX_PAISE },
+  withdrawal: { min: WITHDRAWAL_MIN_PAISE, max: WITHDRAWAL_MAX_PAISE },
+};
+
+/** The limits' text when a row's amount is outside them ('Outside ₹100–₹10,000'), else null. */
+export function outsideLimits(kind: ReviewKind, amountRupees: number): string | null {
+  const paise = Math.round(Math.abs(amountRupees) * 100);
+  const { min, max } = LIMITS[kind];
+  if (paise >= min && paise <= max) return null;
+  const short = (p: number) => formatRupees(p / 100).replace(/\.00$/, '');
+  return `Outside ${short(min)}–${short(max)}`;
+}
 
 export interface ReviewRow {
   key: string;
@@ -26,16 +42,20 @@ interface ReviewTableProps {
   busy: boolean;
   /** The transaction whose review is in flight, to say so on its row. */
   updatingId: string | null;
-  onReview: (row: ReviewRow, status: 'COMPLETED' | 'FAILED') => void;
+  /** Called once the admin confirmed the decision in the dialog. */
+  onReview: (row: ReviewRow, status: ReviewDecision) => void;
   className?: string;
 }
 
 /**
  * A deposits or withdrawals table: user, amount, method, payment details, date, status, Approve/Reject. On phones
- * each row becomes a card (see admin.css). Only a PENDING row can be approved or rejected.
+ * each row becomes a card (see admin.css). Only a PENDING row has Approve/Reject, and each asks for confirmation
+ * naming the player, the amount and the action. An amount outside the product's limits is flagged.
  */
 export function ReviewTable({ caption, rows, busy, updatingId, onReview, className }: ReviewTableProps) {
+  const [asking, setAsking] = useState<{ row: ReviewRow; decision: ReviewDecision } | null>(null);
   return (
+    <>
     <div className={`review-table${className ? ` ${className}` : ''}`} tabIndex={0} role="region" aria-label={`${caption} table`}>
       <table>
         <caption className="visually-hidden">{caption}</caption>
@@ -52,9 +72,15 @@ export function ReviewTable({ caption, rows, busy, updatingId, onReview, classNa
         </thead>
         <tbody>
           {rows.map((row) => {
-            const disabled = busy || row.status !== 'PENDING';
+            const pending = row.status === 'PENDING';
+            const flag = outsideLimits(row.kind, row.amount);
             return (
-              <tr key={row.key} data-transaction-id={row.transactionId} aria-busy={updatingId === row.transactionId || undefined}>
+              <tr
+                key={row.key}
+                data-transaction-id={row.transactionId}
+                aria-busy={updatingId === row.transactionId || undefined}
+                className={flag ? 'review-table__row--flagged' : undefined}
+              >
                 <td data-label="User">
                   <div>
                     <span className="review-table__user">{row.username}</span>
@@ -63,6 +89,11 @@ export function ReviewTable({ caption, rows, busy, updatingId, onReview, classNa
                 </td>
                 <td data-label="Amount" className="review-table__amount">
                   {formatRupees(Math.abs(row.amount))}
+                  {flag && (
+                    <span className="badge review-table__flag" title="Outside the product's limits for this kind of request">
+                      ⚠ {flag}
+                    </span>
+                  )}
                 </td>
                 <td data-label="Method">{methodLabel(row.method)}</td>
                 <td data-label="Details" className="review-table__details">
@@ -75,19 +106,18 @@ export function ReviewTable({ caption, rows, busy, updatingId, onReview, classNa
                   <StatusChip status={row.status} />
                 </td>
                 <td data-label="Actions">
-                  <div className="review-table__actions">
-                    <button
-                      type="button"
-                      className="btn btn--approve"
-                      disabled={disabled}
-                      onClick={() => onReview(row, 'COMPLETED')}
-                    >
-                      Approve
-                    </button>
-                    <button type="button" className="btn btn--reject" disabled={disabled} onClick={() => onReview(row, 'FAILED')}>
-                      Reject
-                    </button>
-                  </div>
+                  {pending ? (
+                    <div className="review-table__actions">
+                      <button type="button" className="btn btn--approve" disabled={busy} onClick={() => setAsking({ row, decision: 'COMPLETED' })}>
+                        Approve
+                      </button>
+                      <button type="button" className="btn btn--reject" disabled={busy} onClick={() => setAsking({ row, decision: 'FAILED' })}>
+                        Reject
+                      </button>
+                    </div>
+                  ) : (
+                    <span className="muted small">Reviewed</span>
+                  )}
                 </td>
               </tr>
             );
@@ -95,5 +125,17 @@ export function ReviewTable({ caption, rows, busy, updatingId, onReview, classNa
         </tbody>
       </table>
     </div>
+    {asking && (
+      <ReviewConfirmDialog
+        row={asking.row}
+        decision={asking.decision}
+        onCancel={() => setAsking(null)}
+        onConfirm={() => {
+          setAsking(null);
+          onReview(asking.row, asking.decision);
+        }}
+      />
+    )}
+    </>
   );
 }

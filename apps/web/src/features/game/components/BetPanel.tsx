@@ -139,8 +139,8 @@ export function BetPanel() {
           <span className="muted">Pick a choice and a stake.</span>
         )}
       </p>
-      <p className="bet-sheet__reason small" role="status">
-        {shownReason ?? ''}
+      <p className={`bet-sheet__reason small${placing ? ' bet-sheet__reason--placing' : ''}`} role="status">
+        {placing ? 'Placing your bet…' : (shownReason ?? '')}
       </p>
 
       <button

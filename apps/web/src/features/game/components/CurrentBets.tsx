@@ -1,9 +1,42 @@
+import type { Bet } from '@app/contracts';
 import { formatRupees } from '@app/domain';
 import { useAppSelector } from '../../../app/hooks';
 import { displayedWin, gameName, selectCurrentBets } from '../selectors';
 import { ChoiceLabel } from './ChoiceLabel';
 
-/** The player's bets of this period (and of the last one until its results have been shown). */
+type BetTone = 'sending' | 'confirmed' | 'win' | 'loss' | 'other';
+
+/** Where a listed bet stands: sent and awaiting the server, confirmed (open), or its outcome. */
+function betState(bet: Bet): { text: string; tone: BetTone } {
+  if (bet._id.startsWith('sent:')) return { text: 'Sending…', tone: 'sending' };
+  if (bet.isWin === true) return { text: 'WIN', tone: 'win' };
+  if (bet.isWin === false) return { text: 'LOSS', tone: 'loss' };
+  if (bet.status === 'PENDING') return { text: '✓ Confirmed', tone: 'confirmed' };
+  return { text: bet.status, tone: 'other' };
+}
+
+function CurrentBet({ bet }: { bet: Bet }) {
+  const state = betState(bet);
+  return (
+    <li className={`current-bet current-bet--${state.tone}`} data-testid="current-bet">
+      <span className="current-bet__game">
+        {gameName(bet.betType)}
+        <span className={`badge current-bet__state current-bet__state--${state.tone}`}>{state.text}</span>
+      </span>
+      <span className="current-bet__choice">
+        <ChoiceLabel game={bet.betType} choice={bet.betValue} />
+      </span>
+      <span className="current-bet__figure">
+        <span className="label">Stake</span> {formatRupees(bet.amount)}
+      </span>
+      <span className="current-bet__figure current-bet__figure--win">
+        <span className="label">Potential win</span> {formatRupees(displayedWin(bet))}
+      </span>
+    </li>
+  );
+}
+
+/** The player's bets of this period (and of the last one until its results have been shown), each with its state. */
 export function CurrentBets() {
   const bets = useAppSelector(selectCurrentBets);
   return (
@@ -14,20 +47,9 @@ export function CurrentBets() {
       {bets.length === 0 ? (
         <p className="muted small current-bets__empty">No bets in this period yet.</p>
       ) : (
-        <ul className="current-bets__list">
+        <ul className="current-bets__list" aria-live="polite">
           {bets.map((bet) => (
-            <li key={bet._id} className="current-bet">
-              <span className="current-bet__game">{gameName(bet.betType)}</span>
-              <span className="current-bet__choice">
-                <ChoiceLabel game={bet.betType} choice={bet.betValue} />
-              </span>
-              <span className="current-bet__figure">
-                <span className="label">Stake</span> {formatRupees(bet.amount)}
-              </span>
-              <span className="current-bet__figure current-bet__figure--win">
-                <span className="label">Potential win</span> {formatRupees(displayedWin(bet))}
-              </span>
-            </li>
+            <CurrentBet key={bet._id} bet={bet} />
           ))}
         </ul>
       )}

@@ -1,8 +1,8 @@
 import type { GameKey } from '@app/contracts';
-import { COLOR_HEX, GAME_TEXTS, GAMES, type GameDefinition } from '@app/domain';
+import { COLOR_HEX, formatRupees, GAME_TEXTS, GAMES, type GameDefinition } from '@app/domain';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { gameSelected } from '../game.slice';
-import { selectCardState, selectChoices, selectSelectedGame } from '../selectors';
+import { selectCardState, selectChoices, selectPeriodBets, selectSelectedGame } from '../selectors';
 import { ChoiceLabel } from './ChoiceLabel';
 
 function GameMark({ game }: { game: GameDefinition }) {
@@ -26,6 +26,7 @@ function GameCard({ game }: { game: GameDefinition }) {
   const dispatch = useAppDispatch();
   const state = useAppSelector((s) => selectCardState(s, game.key as GameKey));
   const choice = useAppSelector(selectChoices)[game.key as GameKey];
+  const placed = useAppSelector(selectPeriodBets).find((bet) => bet.betType === game.key);
   const selected = useAppSelector(selectSelectedGame) === game.key;
   return (
     <li>
@@ -47,8 +48,9 @@ function GameCard({ game }: { game: GameDefinition }) {
             <>
               <span className="badge game-card__badge game-card__badge--placed">{GAME_TEXTS.betPlaced}</span>
               {choice !== undefined && (
-                <span className="game-card__choice">
+                <span className="game-card__choice" data-testid={`game-card-${game.key}-placed`}>
                   <ChoiceLabel game={game.key as GameKey} choice={choice} />
+                  {placed && <span className="game-card__stake">{formatRupees(placed.amount)}</span>}
                 </span>
               )}
             </>

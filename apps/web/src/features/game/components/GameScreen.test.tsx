@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { BET_MESSAGES, GAME_TEXTS } from '@app/domain';
-import { bet, betResult, periodInfo, resultsNewestFirst } from '../../socket/testing/live-fixtures';
+import { bet, betResult, gameResult, periodInfo, resultsNewestFirst } from '../../socket/testing/live-fixtures';
 import { renderLive } from '../../socket/testing/render-live';
 
 const START = Date.parse('2026-11-21T04:30:00.000Z');
@@ -151,6 +151,8 @@ describe('Games screen', () => {
     tap(within(sheet).getByRole('button', { name: GAME_TEXTS.confirmBet }));
     expect(socket.sent).toEqual([{ event: 'place-bet', payload: { periodId: PERIOD, betType: 'number', betValue: '7', amount: 100, commandId: expect.any(String) } }]);
     expect(within(sheet).getByRole('button', { name: GAME_TEXTS.confirmBet })).toBeDisabled();
+    // The sheet itself says the bet is on its way.
+    expect(within(sheet).getByRole('status')).toHaveTextContent('Placing your bet…');
 
     act(() => {
       const placed = bet({ _id: 'b7', betType: 'number', betValue: '7', amount: 100, periodId: PERIOD });
@@ -169,6 +171,10 @@ describe('Games screen', () => {
     expect(list).toHaveTextContent('Pick a Number');
     expect(list).toHaveTextContent('₹100.00');
     expect(list).toHaveTextContent('₹900.00'); // potential win = 100 × 9
+    // Confirmed inline: on the card (choice and stake) and in Current bets.
+    expect(screen.getByTestId('game-card-number-placed')).toHaveTextContent('7₹100.00');
+    expect(list).toHaveTextContent('✓ Confirmed');
+    expect(list).toHaveClass('current-bet--confirmed');
   });
 
   test('at 5 s the cards lock, and a player with a bet sees the next-round overlay', async () => {
@@ -222,8 +228,32 @@ describe('Games screen', () => {
     expect(rows[1]).toHaveTextContent('WIN');
     expect(rows[1]).toHaveTextContent('+₹75.60');
     expect(within(rows[1]!).getByText(/\d{2}:\d{2}:\d{2}/)).toBeInTheDocument();
-    expect(popup).toHaveTextContent('Auto closing in 3 seconds...');
+    expect(popup).toHaveTextContent('Auto closing in 5 seconds...');
     tap(within(popup).getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  test('the result popup shows the drawn result above the bets, and its countdown matches how long it stays', async () => {
+    const { connect, socket } = await gameScreen();
+    connect();
+    act(() => {
+      socket.push('game-result', gameResult(PERIOD, 7));
+      socket.push('bet-result', betResult({ betId: '1', gameType: 'number', win: true, winAmount: 75.6 }));
+    });
+    const popup = screen.getByRole('dialog', { name: GAME_TEXTS.congratulations });
+    const drawn = within(popup).getByTestId('popup-drawn-result');
+    expect(drawn).toHaveAccessibleName('Result: 7, Green, Big');
+    expect(drawn).toHaveTextContent('7');
+    expect(drawn).toHaveTextContent('Green');
+    expect(drawn).toHaveTextContent('Big');
+    // The drawn result comes before the player's WIN/LOSS lines.
+    expect(drawn.compareDocumentPosition(within(popup).getByRole('list')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(popup).toHaveTextContent('Auto closing in 5 seconds...');
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    expect(popup).toHaveTextContent('Auto closing in 3 seconds...');
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    expect(popup).toHaveTextContent('Auto closing in 1 second...');
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 

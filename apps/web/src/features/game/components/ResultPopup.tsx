@@ -1,9 +1,52 @@
-import type { BetResult } from '@app/contracts';
-import { formatRupees, GAME_TEXTS, isGameKey } from '@app/domain';
-import { useEffect, useId, useRef } from 'react';
+import type { BetResult, GameResult } from '@app/contracts';
+import { formatRupees, GAME_TEXTS, isGameKey, RESULT_CLEAR_MS } from '@app/domain';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { resultPopupClosed } from '../game.slice';
-import { gameName, selectResultPopup } from '../selectors';
+import { gameName, selectResultPopup, selectResults } from '../selectors';
+import { choiceText, ColorDot } from './ChoiceLabel';
+
+/** The popup stays RESULT_CLEAR_MS after the period's last bet-result; its text counts down the same time. */
+const POPUP_SECONDS = Math.round(RESULT_CLEAR_MS / 1000);
+
+export function autoClosingText(seconds: number): string {
+  return `Auto closing in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}...`;
+}
+
+/** Seconds until the popup closes itself: restarts whenever another result of the period arrives. */
+function useCloseCountdown(restartKey: number): number {
+  const [left, setLeft] = useState(POPUP_SECONDS);
+  useEffect(() => {
+    setLeft(POPUP_SECONDS);
+    const opened = Date.now();
+    const timer = setInterval(() => {
+      setLeft(Math.max(1, POPUP_SECONDS - Math.floor((Date.now() - opened) / 1000)));
+    }, 250);
+    return () => clearInterval(timer);
+  }, [restartKey]);
+  return left;
+}
+
+/** The drawn result of the period: the digit ball, its colour and big/small. */
+function DrawnResult({ result }: { result: GameResult }) {
+  const colour = choiceText('color', result.color);
+  const size = choiceText('bigSmall', result.bigSmall);
+  return (
+    <div className="result-popup__drawn" data-testid="popup-drawn-result" aria-label={`Result: ${result.digit}, ${colour}, ${size}`}>
+      <span className="muted small">Result</span>
+      <span className={`digit-ball digit-ball--lg digit-ball--${result.color}`} aria-hidden="true">
+        {result.digit}
+      </span>
+      <span className="choice-label" aria-hidden="true">
+        <ColorDot color={result.color} size={12} />
+        {colour}
+      </span>
+      <span className="result-popup__size" aria-hidden="true">
+        {size}
+      </span>
+    </div>
+  );
+}
 
 const timeFormat = new Intl.DateTimeFormat('en-IN', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
@@ -35,10 +78,15 @@ function ResultRow({ result }: { result: BetResult }) {
   );
 }
 
-/** The results of the player's bets in a period; closes by itself after 5 s or on OK. */
+/**
+ * The results of the player's bets in a period under the drawn result; closes by itself after 5 s (the text counts
+ * those seconds down) or on OK.
+ */
 export function ResultPopup() {
   const dispatch = useAppDispatch();
   const popup = useAppSelector(selectResultPopup);
+  const results = useAppSelector(selectResults);
+  const secondsLeft = useCloseCountdown(popup?.results.length ?? 0);
   const titleId = useId();
   const okRef = useRef<HTMLButtonElement>(null);
   const open = popup !== null;
@@ -47,6 +95,7 @@ export function ResultPopup() {
   }, [open]);
   if (!popup) return null;
   const won = popup.results.some((r) => r.win);
+  const drawn = popup.periodId ? results.find((r) => r.periodId === popup.periodId) : undefined;
   return (
     <div className="result-popup__backdrop">
       <div
@@ -59,12 +108,15 @@ export function ResultPopup() {
           {won ? GAME_TEXTS.congratulations : GAME_TEXTS.betterLuck}
         </h2>
         {popup.periodId && <p className="muted small result-popup__period">Period {popup.periodId}</p>}
+        {drawn && <DrawnResult result={drawn} />}
         <ul className="result-popup__list">
           {popup.results.map((result, index) => (
             <ResultRow key={result.betId ?? `${result.gameType}-${index}`} result={result} />
           ))}
         </ul>
-        <p className="muted small result-popup__auto">{GAME_TEXTS.autoClosing}</p>
+        <p className="muted small result-popup__auto" aria-live="off">
+          {autoClosingText(secondsLeft)}
+        </p>
         <button ref={okRef} type="button" className="btn btn--primary btn--block" onClick={() => dispatch(resultPopupClosed())}>
           OK
         </button>

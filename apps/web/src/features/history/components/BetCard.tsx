@@ -10,6 +10,11 @@ function betDate(iso: string): string {
   return Number.isNaN(ms) ? '' : dateFormat.format(ms);
 }
 
+/** A settled bet's outcome: a win shows what was credited, a loss the stake it cost ('LOSS −₹10.00'). */
+export function betOutcome(bet: Pick<Bet, 'isWin' | 'winAmount' | 'amount'>): string {
+  return bet.isWin ? `WIN +${formatRupees(bet.winAmount)}` : `LOSS −${formatRupees(bet.amount)}`;
+}
+
 /** One bet of the history: what was bet, how it ended and where it was played from. */
 export function BetCard({ bet }: { bet: Bet }) {
   const game = isGameKey(bet.betType) ? bet.betType : null;
@@ -37,7 +42,7 @@ export function BetCard({ bet }: { bet: Bet }) {
           <div>
             <dt>Result</dt>
             <dd className={bet.isWin ? 'bet-card__win' : 'bet-card__loss'}>
-              {bet.isWin ? 'WIN' : 'LOSS'} {formatRupees(bet.winAmount)}
+              {betOutcome(bet)}
             </dd>
           </div>
         )}

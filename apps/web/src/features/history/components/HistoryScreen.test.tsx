@@ -54,14 +54,15 @@ describe('Bet history', () => {
 
     expect(second).toHaveTextContent('Pick a Number');
     expect(second).toHaveTextContent('₹10.00');
-    expect(second).toHaveTextContent('WIN ₹75.60');
+    expect(second).toHaveTextContent('WIN +₹75.60');
     expect(second).toHaveTextContent('COMPLETED');
     expect(within(second!).getByText('Drawn').nextElementSibling).toHaveTextContent('7');
     expect(within(second!).getByText('system')).toHaveClass('bet-card__from--system');
     expect(within(second!).getByText('21 Nov 2026', { exact: false })).toBeInTheDocument();
 
     expect(third).toHaveTextContent('Color Clash');
-    expect(third).toHaveTextContent('LOSS ₹0.00');
+    expect(third).toHaveTextContent('LOSS −₹100.00')
+    expect(third).not.toHaveTextContent('₹0.00');
     expect(within(third!).getByText('Drawn').nextElementSibling).toHaveTextContent('Green');
     expect(within(third!).getByText('web')).toHaveClass('bet-card__from--other');
   });
@@ -96,7 +97,7 @@ describe('Bet history', () => {
     const [fresh, settled] = cards();
     expect(fresh).toHaveTextContent('₹500.00');
     expect(fresh).toHaveTextContent('PENDING');
-    expect(settled).toHaveTextContent('WIN ₹18.20');
+    expect(settled).toHaveTextContent('WIN +₹18.20');
     expect(settled).toHaveTextContent('COMPLETED');
   });
 });

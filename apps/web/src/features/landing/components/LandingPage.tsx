@@ -82,7 +82,7 @@ export function LandingPage() {
   return (
     <Screen showBack={false} className="landing">
       <section className="hero" aria-labelledby="hero-title">
-        <LogoMark size={72} />
+        <LogoMark size={56} />
         <h1 id="hero-title" className="hero__title">
           Call the colour. Beat the clock.
         </h1>
@@ -90,15 +90,17 @@ export function LandingPage() {
           {PRODUCT_NAME} runs {ROUND_SECONDS}-second prediction rounds: pick a colour, big or small, or the digit, and
           see the result in half a minute.
         </p>
+        <div className="hero__join">
+          <Link to={PATHS.register} className="btn btn--primary btn--block">
+            Create an account
+          </Link>
+        </div>
         <div className="hero__login card" aria-label="Sign in">
           <p className="hero__login-text">
             Already playing? Sign in here, or open the{' '}
             <Link to={PATHS.login}>Log in</Link> screen.
           </p>
           <LoginForm variant="compact" />
-          <Link to={PATHS.register} className="btn btn--ghost btn--block">
-            Create an account
-          </Link>
         </div>
         <p className="hero__age">
           <span className="badge badge--age">{MIN_AGE}+</span> Only for adults. Play with money you can afford to

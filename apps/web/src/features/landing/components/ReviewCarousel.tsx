@@ -12,7 +12,7 @@ function prefersReducedMotion(): boolean {
 
 function Stars({ rating }: { rating: number }) {
   return (
-    <p className="review__stars" aria-label={`Rated ${rating} out of 5`}>
+    <p className="review__stars" role="img" aria-label={`Rated ${rating} out of 5`}>
       <span aria-hidden="true">
         {'★'.repeat(rating)}
         <span className="review__stars-off">{'★'.repeat(5 - rating)}</span>

@@ -35,7 +35,7 @@ function ToastItem({ toast }: { toast: Toast }) {
 export function ToastContainer() {
   const toasts = useAppSelector(selectToasts);
   return (
-    <div className="toasts" aria-label="Notifications">
+    <div className="toasts" role="region" aria-label="Notifications">
       {toasts.map((toast) => (
         <ToastItem key={toast.id} toast={toast} />
       ))}

@@ -1,5 +1,5 @@
 import type { Transaction } from '@app/contracts';
-import { methodLabel, upiAppName } from '@app/domain';
+import { formatRupees, methodLabel, upiAppName } from '@app/domain';
 import { formatDateTime, formatSignedRupees, transactionTypeLabel } from '../format';
 import { StatusChip } from './StatusChip';
 
@@ -7,15 +7,22 @@ import { StatusChip } from './StatusChip';
 export function TransactionItem({ transaction: t }: { transaction: Transaction }) {
   const meta = t.metadata ?? {};
   const bank = meta.bankDetails;
-  const direction = t.amount > 0 ? 'in' : t.amount < 0 ? 'out' : 'zero';
+  // A credit counts (green, '+') only once it is COMPLETED: a pending or failed deposit has not been credited.
+  const credited = t.amount > 0 && t.status === 'COMPLETED';
+  const direction = credited ? 'in' : t.amount < 0 ? 'out' : t.amount > 0 ? 'uncredited' : 'zero';
+  const amountText = credited || t.amount <= 0 ? formatSignedRupees(t.amount) : formatRupees(t.amount);
+  const typeLabel = transactionTypeLabel(t.type);
+  const method = methodLabel(t.method);
+  // 'Bonus' · 'Bonus' says one thing twice: the method shows only when it adds something.
+  const showMethod = method.toLowerCase() !== typeLabel.toLowerCase();
   return (
-    <li className="txn" aria-label={`${transactionTypeLabel(t.type)} ${formatSignedRupees(t.amount)} ${t.status}`}>
+    <li className="txn" aria-label={`${typeLabel} ${amountText} ${t.status}`}>
       <div className="txn__row">
         <div className="txn__title">
-          <span className="txn__type">{transactionTypeLabel(t.type)}</span>
-          <span className="txn__method">{methodLabel(t.method)}</span>
+          <span className="txn__type">{typeLabel}</span>
+          {showMethod && <span className="txn__method">{method}</span>}
         </div>
-        <span className={`txn__amount txn__amount--${direction}`}>{formatSignedRupees(t.amount)}</span>
+        <span className={`txn__amount txn__amount--${direction}`}>{amountText}</span>
       </div>
       <div className="txn__row">
         <time className="txn__date" dateTime={t.createdAt}>

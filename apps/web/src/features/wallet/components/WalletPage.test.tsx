@@ -132,7 +132,9 @@ describe('wallet screen', () => {
     const [dep, wd, card, wallet, bonus] = [...document.querySelectorAll<HTMLElement>('.txn')];
 
     expect(within(dep).getByText('UPI Payment')).toBeInTheDocument();
-    expect(within(dep).getByText('+₹1,000.00')).toBeInTheDocument();
+    // A pending deposit is not a credit yet: no green '+'.
+    expect(within(dep).getByText('₹1,000.00')).toHaveClass('txn__amount--uncredited');
+    expect(dep).not.toHaveTextContent('+₹');
     expect(within(dep).getByText('PENDING')).toHaveClass('status-chip--pending');
     expect(within(dep).getByText('412345678901')).toBeInTheDocument();
     expect(within(dep).getByText('Google Pay')).toBeInTheDocument();
@@ -146,10 +148,12 @@ describe('wallet screen', () => {
     expect(wd).not.toHaveTextContent('1234567890');
 
     expect(within(card).getByText('Card Payment')).toBeInTheDocument();
-    expect(within(card).getByText('+₹20.50')).toBeInTheDocument();
+    expect(within(card).getByText('+₹20.50')).toHaveClass('txn__amount--in');
     expect(within(card).getByText('COMPLETED')).toHaveClass('status-chip--completed');
     expect(within(wallet).getByText('Wallet Transfer')).toBeInTheDocument();
-    expect(within(bonus).getByText('Bonus', { selector: '.txn__method' })).toBeInTheDocument();
+    // Never 'Bonus Bonus': the type says it once.
+    expect(within(bonus).getAllByText('Bonus')).toHaveLength(1);
+    expect(bonus).not.toHaveTextContent(/Bonus\s*Bonus/);
   });
 
   test('Refund and an unknown method: the label, or the method raw', async () => {
@@ -157,7 +161,8 @@ describe('wallet screen', () => {
       transactionOf({ method: 'REFUND', type: 'REFUND' }),
       transactionOf({ method: 'CRYPTO' }),
     ]);
-    expect(await screen.findByText('Refund', { selector: '.txn__method' })).toBeInTheDocument();
+    expect(await screen.findByText('Refund', { selector: '.txn__type' })).toBeInTheDocument();
+    expect(document.querySelector('.txn')).not.toHaveTextContent(/Refund\s*Refund/);
     expect(screen.getByText('CRYPTO')).toBeInTheDocument();
   });
 

@@ -40,11 +40,22 @@ describe('withdraw screen', () => {
     expect(screen.queryByRole('textbox', { name: 'UPI ID' })).not.toBeInTheDocument();
   });
 
-  test('presets above the balance are disabled; all are disabled until the balance is known', async () => {
+  test('presets below the ₹500 minimum or above the balance are disabled', async () => {
     openWithdraw({ balance: 2000 });
     await ready();
-    for (const label of ['₹100', '₹500', '₹1,000', '₹2,000']) expect(screen.getByRole('button', { name: label })).toBeEnabled();
-    for (const label of ['₹5,000', '₹10,000']) expect(screen.getByRole('button', { name: label })).toBeDisabled();
+    for (const label of ['₹500', '₹1,000', '₹2,000']) expect(screen.getByRole('button', { name: label })).toBeEnabled();
+    for (const label of ['₹100', '₹5,000', '₹10,000']) expect(screen.getByRole('button', { name: label })).toBeDisabled();
+  });
+
+  test('an amount with more than two decimals gets a precise message, and nothing is sent', async () => {
+    const { user, fake } = openWithdraw({ balance: 2500 });
+    await ready();
+    await user.type(amountField(), '500.125');
+    await user.click(screen.getByRole('button', { name: 'PhonePe' }));
+    await user.type(screen.getByRole('textbox', { name: 'UPI ID' }), 'ravi');
+    await user.click(submit());
+    expect(redBox()).toHaveTextContent('Enter the amount with at most 2 decimals (paise), e.g. 500.25.');
+    expect(fake.callsTo(WITHDRAW)).toHaveLength(0);
   });
 
   test('no preset and no submit before the balance is known', async () => {
@@ -95,15 +106,6 @@ describe('withdraw screen', () => {
     expect(redBox()).toHaveTextContent(message);
     expect(redBox()).toHaveClass('pay-alert--error');
     expect(fake.callsTo(WITHDRAW)).toHaveLength(0);
-  });
-
-  test("a preset below ₹500 is allowed to pick but refused with 'Minimum withdrawal is ₹500.'", async () => {
-    const { user } = openWithdraw({ balance: 2500 });
-    await ready();
-    await user.click(screen.getByRole('button', { name: '₹100' }));
-    expect(amountField()).toHaveValue(100);
-    await user.click(submit());
-    expect(redBox()).toHaveTextContent('Minimum withdrawal is ₹500.');
   });
 
   test("above ₹25,000 → 'Maximum withdrawal per day is ₹25,000.'", async () => {

@@ -3,7 +3,9 @@ import {
   FORM_FALLBACKS,
   IFSC_LENGTH,
   UPI_APP_LIST,
+  WITHDRAW_MESSAGES,
   WITHDRAW_PRESETS,
+  WITHDRAWAL_MIN_PAISE,
   WITHDRAWAL_PROCESSING_TIME_TEXT,
   formatRupees,
   isWithdrawPresetEnabled,
@@ -48,6 +50,15 @@ const APP_INITIALS: Record<UpiApp, string> = { GOOGLE_PAY: 'G', PHONEPE: 'Pe', P
 
 const presetLabel = (rupees: number) => formatRupees(rupees).replace(/\.00$/, '');
 
+/** Said when the amount is finer than a paisa (e.g. 500.125): rupees have two decimals. */
+export const AMOUNT_DECIMALS_MESSAGE = 'Enter the amount with at most 2 decimals (paise), e.g. 500.25.';
+const MORE_THAN_TWO_DECIMALS = /^\s*\d*\.\d{3,}\s*$/;
+
+/** A preset can be picked when it is within the product's limits: not below the minimum, not above the balance. */
+function presetEnabled(presetRupees: number, balancePaise: number | null): boolean {
+  return balancePaise !== null && presetRupees * 100 >= WITHDRAWAL_MIN_PAISE && isWithdrawPresetEnabled(presetRupees, balancePaise);
+}
+
 /**
  * /withdraw (SPEC 2, 4, 5): UPI (app grid + UPI ID, the app's handle appended when the ID has no @) or bank transfer
  * (account number, IFSC, holder name); amount presets above the balance are disabled. A fulfilled request refreshes
@@ -82,6 +93,10 @@ export function WithdrawPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (status === 'loading' || balancePaise === null) return;
+    if (MORE_THAN_TWO_DECIMALS.test(fields.amount)) {
+      setFormError(AMOUNT_DECIMALS_MESSAGE);
+      return;
+    }
     const checked = validateWithdraw(fields, { balancePaise });
     if (!checked.ok) {
       setFormError(checked.error);
@@ -187,7 +202,8 @@ export function WithdrawPage() {
                 key={preset}
                 type="button"
                 className="amount-chip"
-                disabled={balancePaise === null || !isWithdrawPresetEnabled(preset, balancePaise)}
+                disabled={!presetEnabled(preset, balancePaise)}
+                title={preset * 100 < WITHDRAWAL_MIN_PAISE ? WITHDRAW_MESSAGES.minimum : undefined}
                 aria-pressed={chosenPresetPaise === preset * 100}
                 onClick={() => update({ amount: String(preset) })}
               >
