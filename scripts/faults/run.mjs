@@ -267,9 +267,11 @@ async function main() {
 
   const poor = Math.round(PLAYERS * POOR_SHARE);
   const secret = product.env.JWT_SECRET;
-  const rich = await seedPlayers({ databaseUrl: postgres.url, count: PLAYERS - poor, mainPaise: 10_000_000, jwtSecret: secret });
+  // Tokens that outlive the run (the product is told ACCESS_TOKEN_TTL_SECONDS of the same length).
+  const ttlSeconds = Number(product.env.ACCESS_TOKEN_TTL_SECONDS);
+  const rich = await seedPlayers({ databaseUrl: postgres.url, count: PLAYERS - poor, mainPaise: 10_000_000, jwtSecret: secret, ttlSeconds });
   // Players who cannot afford their stake: the engine refuses their bets (none may be stored).
-  const broke = (await seedPlayers({ databaseUrl: postgres.url, count: poor, mainPaise: 2000, jwtSecret: secret })).map((p) => ({ ...p, poor: true }));
+  const broke = (await seedPlayers({ databaseUrl: postgres.url, count: poor, mainPaise: 2000, jwtSecret: secret, ttlSeconds })).map((p) => ({ ...p, poor: true }));
   log(`Seeded ${rich.length} funded players and ${broke.length} who cannot afford their stake`);
 
   const load = new Load({ apis: product.apis, apiKey: product.env.API_KEY, players: [...rich, ...broke], domain, periodConfig, protocol, uuid: randomUUID, log });
