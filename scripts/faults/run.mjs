@@ -195,6 +195,10 @@ async function runFault(fault, ctx) {
       ),
     ),
   };
+  if (outcome.connections.connectedAtEnd < load.players.length * 0.9) {
+    outcome.passed = false;
+    outcome.failures = [...(outcome.failures ?? []), `only ${outcome.connections.connectedAtEnd} of ${load.players.length} players were connected at the end`];
+  }
   log(`  ${outcome.passed ? 'PASS' : 'FAIL'}${outcome.failures?.length ? `: ${outcome.failures.join('; ')}` : ''}`);
   if (outcome.connections.connectedAtEnd < load.players.length) log(`  players connected at the end: ${outcome.connections.connectedAtEnd} of ${load.players.length} ${JSON.stringify(outcome.connections)}`);
   return outcome;

@@ -52,6 +52,8 @@ export function analyseFault(input) {
   const moneyOk = ledgerOk && ledger.walletMismatches === 0 && ledger.negativeWallets === 0 && ledger.stakes === ledger.pendingStakes;
 
   // ── answers ──
+  // A fault judged on no bets proves nothing (the players could not connect, or did not bet).
+  if (bets.length === 0) failures.push('no bet was placed during the fault');
   const storedById = new Map(db.bets.map((b) => [b.id, b]));
   const storedByKey = new Map(db.bets.map((b) => [`${b.user_id}|${b.period_id}|${b.bet_type}`, b]));
   const answered = bets.filter((b) => b.answers.length > 0);

@@ -46,6 +46,14 @@ describe('the verdict on a fault', () => {
     expect(verdict.row).toMatchObject({ sent: 2, answered: 2, accepted: 1, refused: 1, late: 0, never: 0, duplicateAnswers: 0, stuckPeriods: 0, resultsLost: 0, money: 'ok' });
   });
 
+  it('fails when no bet was placed (a fault judged on nothing proves nothing)', () => {
+    const input = healthy();
+    input.bets = [];
+    input.results = [];
+    input.db.bets = [];
+    expect(analyseFault(input).failures).toContain('no bet was placed during the fault');
+  });
+
   it('fails on a ledger that does not sum to zero or balances that differ from the postings', () => {
     const input = healthy();
     input.db.ledger = { ...goodLedger, total: 100, walletMismatches: 2 };
