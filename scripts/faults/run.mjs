@@ -224,6 +224,26 @@ function logSummary(product, marks) {
   return [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([line, n]) => `${n}× ${line}`);
 }
 
+function writeReport({ started, outcomes, protocol, partial }) {
+  const passed = outcomes.filter((o) => o.passed).length;
+  const report = {
+    suite: 'faults',
+    ci: CI,
+    partial,
+    startedAt: new Date(started).toISOString(),
+    seconds: Math.round((Date.now() - started) / 1000),
+    players: PLAYERS,
+    roundSeconds: ROUND_SECONDS,
+    protocol,
+    passed,
+    failed: outcomes.length - passed,
+    faults: outcomes,
+  };
+  mkdirSync(dirname(REPORT), { recursive: true });
+  writeFileSync(REPORT, JSON.stringify(report, null, 2));
+  return report;
+}
+
 /**
  * Between faults: every process and service up again, then a period must settle normally. If none does within
  * 2.5 rounds, the engines are restarted (what an operator would do); the fault that needed it has already failed.
@@ -337,6 +357,8 @@ async function main() {
       outcome.failures = [...(outcome.failures ?? []), `the product did not recover by itself (after the fault: ${state})`];
     }
     outcomes.push(outcome);
+    // The report so far, after every fault: an interrupted run keeps what it measured.
+    writeReport({ started, outcomes, protocol, partial: true });
     if (state === 'unhealthy') {
       log('The product could not be brought back to health; the remaining faults are not run.');
       for (const rest of selected.slice(selected.indexOf(fault) + 1)) outcomes.push({ name: rest.name, title: rest.title, passed: false, failures: ['not run: the product was unhealthy'] });
@@ -358,20 +380,7 @@ async function main() {
     for (const [label, items] of Object.entries(o.examples ?? {})) console.log(`    e.g. ${label}: ${items.join(', ')}`);
     for (const line of (o.logs ?? []).slice(0, 6)) console.log(`    log ${line}`);
   }
-  mkdirSync(dirname(REPORT), { recursive: true });
-  const report = {
-    suite: 'faults',
-    ci: CI,
-    startedAt: new Date(started).toISOString(),
-    seconds: Math.round((Date.now() - started) / 1000),
-    players: PLAYERS,
-    roundSeconds: ROUND_SECONDS,
-    protocol,
-    passed,
-    failed,
-    faults: outcomes,
-  };
-  writeFileSync(REPORT, JSON.stringify(report, null, 2));
+  const report = writeReport({ started, outcomes, protocol, partial: false });
   console.log(`\nReport: ${REPORT} (${report.seconds} s)`);
   console.log(`${passed} passed, ${failed} failed`);
   return failed === 0 ? 0 : 1;
