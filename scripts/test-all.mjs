@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 // `npm test`: every suite in turn — jest unit, jest integration (real Postgres + Redis), Vitest (web) and
-// Playwright end-to-end (real browser against the stack `npm start` runs) — then one line: `N passed, N failed`.
+// Playwright end-to-end (real browser against the stack `npm start` runs) and the fault suite's CI set (its own
+// Postgres, Redis and product processes, each fault injected for real) — then one line: `N passed, N failed`.
 // A suite's failures are its failed tests, plus one for each of: its process exited non-zero (or was killed)
 // although its report shows none, it wrote no readable report, it ran fewer tests than its floor (--floors).
 // Skipped and todo tests are listed per suite.
-// Options: --only unit,int,web,e2e,lighthouse   --summary <file> (writes the counts as JSON)   --floors <file> (e.g. .ci/test-floors.json)
+// Options: --only unit,int,web,e2e,lighthouse,faults   --summary <file> (writes the counts as JSON)   --floors <file> (e.g. .ci/test-floors.json)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './stack.mjs';
+import { readFaultsReport } from './faults/lib/analyse.mjs';
 import { describeOutcomes, readJestReport, readPlaywrightReport, suiteOutcome } from './test-report.mjs';
 import { readLighthouseReport } from './lighthouse.mjs';
 
@@ -66,6 +68,14 @@ const suites = [
     command: 'node',
     args: (report) => ['scripts/lighthouse.mjs', '--json', report],
     read: readLighthouseReport,
+  },
+  {
+    // The fault suite's reduced set (its own Postgres, Redis and processes; each fault counts as one test).
+    name: 'faults',
+    title: 'fault suite (CI set)',
+    command: 'node',
+    args: (report) => ['scripts/faults/run.mjs', '--ci', '--report', report],
+    read: readFaultsReport,
   },
 ];
 
