@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
 import type { BetMessage, BetResult, ClientToServerEvents, ServerToClientEvents } from '@app/contracts';
+import { currentPeriod } from '@app/domain';
 import { COMMAND_FIELD, encodeCommand, partitionOf, uuidv7 } from '@app/realtime';
 import { RedisService } from '@app/redis';
 import { startTestEngine, type TestEngine } from '../../../round-engine/src/testing/test-engine.js';
@@ -54,6 +55,12 @@ describe('one answer per command id, and no result lost to a reconnection', () =
     a = await startTestApi({ env: ROUNDS });
     b = await startTestApi({ database: a.database, env: { ...ROUNDS, REDIS_PREFIX: a.config.REDIS_PREFIX } });
     engine = await startTestEngine({ database: a.database, env: { ...ROUNDS, REDIS_PREFIX: a.config.REDIS_PREFIX } });
+    // The engine is leading once it has opened the period after the running one (it opens one ahead): from then on
+    // every period a test picks is open before its bets arrive, however slowly the engine started.
+    await eventually(async () => {
+      const next = currentPeriod(Date.now() + periodConfig.roundSeconds * 1000, periodConfig);
+      return (await periodStatus(a.db, next.periodId)) === 'OPEN';
+    }, 30_000, 'the engine opening periods ahead');
   });
   afterEach(() => expectLedgerReconciles(a.db));
   afterAll(async () => {
