@@ -126,12 +126,19 @@ export async function audit({ url, player }) {
     const page = await browser.newPage();
     for (const target of PAGES) {
       if (target.signedIn && !results.some((r) => r.signedIn)) await logIn(page, url, player);
-      const { lhr } = await lighthouse(
-        `${url}${target.path}`,
-        { logLevel: 'error', output: 'json', onlyCategories: CATEGORIES, disableStorageReset: target.signedIn, maxWaitForLoad: 30_000 },
-        undefined,
-        page,
-      );
+      // A run Lighthouse itself could not finish (runtimeError, e.g. no first paint seen on a loaded box) has no
+      // scores: it is run again, up to twice, before the page counts as failing.
+      let lhr;
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        ({ lhr } = await lighthouse(
+          `${url}${target.path}`,
+          { logLevel: 'error', output: 'json', onlyCategories: CATEGORIES, disableStorageReset: target.signedIn, maxWaitForLoad: 30_000 },
+          undefined,
+          page,
+        ));
+        if (!lhr.runtimeError && CATEGORIES.every((c) => lhr.categories[c]?.score != null)) break;
+        console.log(`  ${target.name}: Lighthouse could not finish (${lhr.runtimeError?.code ?? 'no score'}), attempt ${attempt} of 3`);
+      }
       const scores = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c].score * 100)]));
       const failing = Object.entries(lhr.audits)
         .filter(([, a]) => a.score !== null && a.score < 1 && lhr.categories.accessibility.auditRefs.concat(lhr.categories['best-practices'].auditRefs).some((r) => r.id === a.id && r.weight > 0))
