@@ -1,7 +1,7 @@
 import * as limits from './limits.js';
 import { ROLES, isRole } from './roles.js';
 import { METHOD_LABELS, TRANSACTION_STATUSES, isTransactionStatus, methodLabel, reviewTransitionError } from './transactions.js';
-import { DEPOSIT_UPI_APPS, UPI_APP_LIST, isUpiApp, upiAppName, upiAppSuffix } from './upi-apps.js';
+import { DEPOSIT_UPI_APPS, UPI_APP_LIST, isUpiApp, upiAppInitials, upiAppName, upiAppSuffix } from './upi-apps.js';
 
 describe('business constants (SPEC §5, §9)', () => {
   it('rounds: 30 s, locked at 5 s', () => {
@@ -56,6 +56,7 @@ describe('UPI apps', () => {
 
   it('each app has the initials of its badge', () => {
     expect(UPI_APP_LIST.map((app) => app.initials)).toEqual(['G', 'Pe', 'P', 'B', 'QR']);
+    expect([upiAppInitials('GOOGLE_PAY'), upiAppInitials('PHONEPE'), upiAppInitials('QR')]).toEqual(['G', 'Pe', 'QR']);
   });
 
   it('the deposit list is the first four', () => {

@@ -110,7 +110,7 @@ export const UPI_ID_MAX_LENGTH = 256;
 /** GST on winnings above the stake: 18 %, in basis points (1 bp = 0.01 %) so that no float touches money. */
 export const GST_BPS = 1800;
 /** The same rate as a percentage, for texts. */
-export const GST_PERCENT = 18;
+export const GST_PERCENT = GST_BPS / 100;
 
 // ── Currency ──────────────────────────────────────────────────────────────────────────────────────────────
 export const CURRENCY = 'INR';
