@@ -16,6 +16,7 @@ import {
   ValidationError,
 } from 'class-validator';
 import { DEV_API_KEY } from '@app/contracts';
+import identity from './identity.json' with { type: 'json' };
 import {
   assertPayoutTable,
   DEFAULT_ALLOWED_EMAIL_DOMAINS,
@@ -49,9 +50,14 @@ const toList = ({ value }: { value: unknown }) =>
 export { DEV_API_KEY };
 
 /** The service's name where a protocol wants one: the `iss` of its tokens, the salt of its derived keys. */
-export const SERVICE_NAME = 'winround';
+export const SERVICE_NAME: string = identity.serviceName;
 /** The `iss` of every access token this deployment signs, and the only one it accepts. */
 export const JWT_ISSUER = SERVICE_NAME;
+/**
+ * The argon2id cost of every password hash (OWASP's recommended minimum: 19 MiB, 2 passes, parallelism 1), as the
+ * server and the seeding scripts read it from identity.json.
+ */
+export const PASSWORD_HASH_PARAMETERS: Readonly<{ memoryCost: number; timeCost: number; parallelism: number }> = Object.freeze({ ...identity.passwordHash });
 const jwtKeys = new WeakMap<object, KeyObject>();
 const DEV_JWT_SECRET = 'development-only-jwt-secret-change-me';
 
