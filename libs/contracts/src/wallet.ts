@@ -1,4 +1,4 @@
-import type { GameKey, PaymentMethod, TransactionStatus, TransactionType, UpiApp, WithdrawalMethod } from '@app/domain';
+import type { DepositMethod, GameKey, PaymentMethod, TransactionStatus, TransactionType, UpiApp, WithdrawalMethod } from '@app/domain';
 
 // The vocabulary is the domain's: one declaration, read by the server, the wire and the client.
 export type { PaymentMethod, TransactionStatus, TransactionType, UpiApp };
@@ -49,7 +49,7 @@ export interface TransactionsData {
 
 /** POST /payment/deposit */
 export interface DepositRequest {
-  method: Extract<PaymentMethod, 'UPI'>;
+  method: DepositMethod;
   amount: number;
   utrNumber: string;
   upiApp?: UpiApp;

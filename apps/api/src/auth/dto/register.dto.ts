@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
-import { REGISTER_MESSAGES } from '@app/domain';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, REGISTER_MESSAGES } from '@app/domain';
 import { AUTH_MESSAGES } from '../auth-messages.js';
 
 /**
@@ -12,13 +12,13 @@ export class RegisterDto {
   @ApiProperty() @IsOptional() @IsString({ message: REGISTER_MESSAGES.allFieldsRequired }) @MaxLength(100, { message: REGISTER_MESSAGES.allFieldsRequired })
   username?: string;
 
-  @ApiProperty() @IsOptional() @IsString({ message: REGISTER_MESSAGES.allFieldsRequired }) @MaxLength(254, { message: REGISTER_MESSAGES.emailInvalid })
+  @ApiProperty() @IsOptional() @IsString({ message: REGISTER_MESSAGES.allFieldsRequired }) @MaxLength(EMAIL_MAX_LENGTH, { message: REGISTER_MESSAGES.emailInvalid })
   email?: string;
 
-  @ApiProperty() @IsOptional() @IsString({ message: REGISTER_MESSAGES.allFieldsRequired }) @MaxLength(128, { message: AUTH_MESSAGES.passwordTooLong })
+  @ApiProperty() @IsOptional() @IsString({ message: REGISTER_MESSAGES.allFieldsRequired }) @MaxLength(PASSWORD_MAX_LENGTH, { message: AUTH_MESSAGES.passwordTooLong })
   password?: string;
 
-  @ApiProperty() @IsOptional() @IsString({ message: REGISTER_MESSAGES.allFieldsRequired }) @MaxLength(128, { message: AUTH_MESSAGES.passwordTooLong })
+  @ApiProperty() @IsOptional() @IsString({ message: REGISTER_MESSAGES.allFieldsRequired }) @MaxLength(PASSWORD_MAX_LENGTH, { message: AUTH_MESSAGES.passwordTooLong })
   confirmPassword?: string;
 
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString({ message: AUTH_MESSAGES.invalidReferral }) @MaxLength(32, { message: AUTH_MESSAGES.invalidReferral })
