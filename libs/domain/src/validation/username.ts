@@ -5,7 +5,7 @@
 export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 30;
 export const USERNAME_PATTERN = /^[\p{L}\p{M}\p{N} ._-]+$/u;
-export const USERNAME_MESSAGE = 'Username must be 3 to 30 characters: letters, digits, spaces, dots, underscores or hyphens.';
+export const USERNAME_MESSAGE = `Username must be ${USERNAME_MIN_LENGTH} to ${USERNAME_MAX_LENGTH} characters: letters, digits, spaces, dots, underscores or hyphens.`;
 
 /** The username rule on a trimmed value: null when it passes, else USERNAME_MESSAGE. */
 export function usernameError(value: string): string | null {
