@@ -67,6 +67,8 @@ export interface ForgotPasswordVerifyRequest {
 export interface ForgotPasswordResetRequest {
   email: string;
   password: string;
+  /** Optional (the spec's call carries only the password); when sent, it must equal the password. */
+  confirmPassword?: string;
 }
 /** The forgot-password steps answer `{ success, message }` (data is empty). */
 export type ForgotPasswordStepData = Record<string, never>;

@@ -1,6 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
 import { USERNAME_MAX_LENGTH, USERNAME_MESSAGE, USERNAME_MIN_LENGTH } from '@app/domain';
+import type { UpdateProfileRequest } from '@app/contracts';
+import { type SameFields } from '../common/contract-fields.js';
 
 /**
  * PUT /user/profile: only the name may change. Any other field (email, password, refreshToken, role, balance…)
@@ -12,3 +14,6 @@ export class UpdateProfileDto {
   @MaxLength(100, { message: USERNAME_MESSAGE })
   name!: string;
 }
+
+// The documented request names exactly the fields of its wire type.
+const _updateProfileDtoFields: SameFields<UpdateProfileDto, UpdateProfileRequest> = true;

@@ -1,6 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { ADMIN_NOTES_MAX_LENGTH, REVIEW_DECISIONS, type ReviewDecision } from '@app/domain';
+import type { UpdateTransactionStatusRequest } from '@app/contracts';
+import { type SameFields } from '../../common/contract-fields.js';
 
 export const UPDATE_STATUS_MESSAGES = {
   walletId: 'walletId is required.',
@@ -31,3 +33,6 @@ export class UpdateTransactionStatusDto {
   @MaxLength(ADMIN_NOTES_MAX_LENGTH, { message: UPDATE_STATUS_MESSAGES.adminNotes })
   adminNotes?: string;
 }
+
+// The documented request names exactly the fields of its wire type.
+const _updateTransactionStatusDtoFields: SameFields<UpdateTransactionStatusDto, UpdateTransactionStatusRequest> = true;

@@ -1,6 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { EMAIL_MAX_LENGTH, FORGOT_PASSWORD_MESSAGES, PASSWORD_MAX_LENGTH } from '@app/domain';
+import type { ForgotPasswordRequest, ForgotPasswordResetRequest, ForgotPasswordVerifyRequest } from '@app/contracts';
+import { type SameFields } from '../../common/contract-fields.js';
 
 /** POST /auth/forgot-password and /auth/forgot-password/request */
 export class ForgotPasswordRequestDto {
@@ -22,3 +24,8 @@ export class ForgotPasswordResetDto extends ForgotPasswordRequestDto {
   @ApiPropertyOptional() @IsOptional() @IsString({ message: FORGOT_PASSWORD_MESSAGES.passwordsDontMatch }) @MaxLength(PASSWORD_MAX_LENGTH, { message: FORGOT_PASSWORD_MESSAGES.passwordsDontMatch })
   confirmPassword?: string;
 }
+
+// The documented request names exactly the fields of its wire type.
+const _forgotPasswordRequestDtoFields: SameFields<ForgotPasswordRequestDto, ForgotPasswordRequest> = true;
+const _forgotPasswordVerifyDtoFields: SameFields<ForgotPasswordVerifyDto, ForgotPasswordVerifyRequest> = true;
+const _forgotPasswordResetDtoFields: SameFields<ForgotPasswordResetDto, ForgotPasswordResetRequest> = true;

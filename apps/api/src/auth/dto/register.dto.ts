@@ -2,6 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, REGISTER_MESSAGES } from '@app/domain';
 import { AUTH_MESSAGES } from '../auth-messages.js';
+import type { RegisterRequest } from '@app/contracts';
+import { type SameFields } from '../../common/contract-fields.js';
 
 /**
  * POST /auth/register. Fields are typed here; the rules and their order (all fields, e-mail, password,
@@ -31,3 +33,6 @@ export class RegisterDto {
   @ApiProperty() @IsOptional() @IsBoolean({ message: REGISTER_MESSAGES.termsRequired })
   terms?: boolean;
 }
+
+// The documented request names exactly the fields of its wire type.
+const _registerDtoFields: SameFields<RegisterDto, RegisterRequest> = true;

@@ -1,6 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
 import { DEPOSIT_MAX_PAISE, DEPOSIT_METHODS, DEPOSIT_MIN_PAISE, formatPaiseShort, MAX_PENDING_DEPOSITS, UTR_MAX_LENGTH, UTR_MIN_LENGTH, UPI_APP_KEYS } from '@app/domain';
+import type { DepositRequest } from '@app/contracts';
+import { type SameFields } from '../../common/contract-fields.js';
 
 /**
  * POST /payment/deposit. Fields are only whitelisted here; the rules and their messages are `validateDeposit`
@@ -23,3 +25,6 @@ export class DepositDto {
   @Allow()
   upiApp?: unknown;
 }
+
+// The documented request names exactly the fields of its wire type.
+const _depositDtoFields: SameFields<DepositDto, DepositRequest> = true;

@@ -14,6 +14,8 @@ import {
   WITHDRAWAL_METHODS,
   WITHDRAWAL_MIN_PAISE,
 } from '@app/domain';
+import type { WithdrawRequest } from '@app/contracts';
+import { type SameFields } from '../../common/contract-fields.js';
 
 /**
  * POST /payment/withdraw. Fields are only whitelisted here; the rules and their messages are `validateWithdraw`
@@ -48,3 +50,6 @@ export class WithdrawDto {
   @Allow()
   accountHolderName?: unknown;
 }
+
+// The documented request names exactly the fields of its wire type.
+const _withdrawDtoFields: SameFields<WithdrawDto, WithdrawRequest> = true;
