@@ -34,17 +34,17 @@ export default tseslint.config(
   },
   {
     // libs/domain is pure: a positive list of imports, nothing else (no app, no other library, no Node, React or Nest).
-    files: ['libs/domain/**/*.ts'],
+    files: ['libs/domain/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'],
     plugins: { purity },
     rules: { 'purity/domain-imports': ['error', { root: 'libs/domain', allow: DOMAIN_ALLOWED_IMPORTS }] },
   },
   {
-    files: ['libs/domain/**/*.spec.ts'],
+    files: ['libs/domain/**/*.spec.{ts,tsx}'],
     rules: { 'purity/domain-imports': ['error', { root: 'libs/domain', allow: DOMAIN_SPEC_ALLOWED_IMPORTS }] },
   },
   {
     // The wire types: the domain's vocabulary and nothing of the server.
-    files: ['libs/contracts/**/*.ts'],
+    files: ['libs/contracts/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'],
     plugins: { purity },
     rules: { 'purity/domain-imports': ['error', { root: 'libs/contracts', allow: ['@app/domain'] }] },
   },

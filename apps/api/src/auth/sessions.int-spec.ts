@@ -1,6 +1,7 @@
 import { jest } from '@jest/globals';
 import { createHmac, randomBytes } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
+import { JWT_ISSUER } from '@app/config';
 import { emailIdentityKey } from '@app/domain';
 import { startTestApi, TEST_API_KEY, type TestApi } from '../testing/test-api.js';
 import { createUser } from '../testing/users.js';
@@ -239,19 +240,19 @@ describe('login, refresh-token rotation and logout', () => {
       });
 
     it('accepts a hand-made token shaped like the server’s own (the forgery kit is right)', async () => {
-      const token = signed({ alg: 'HS256', typ: 'JWT' }, { ...claims, iss: 'winround', iat: now(), exp: now() + 600 });
+      const token = signed({ alg: 'HS256', typ: 'JWT' }, { ...claims, iss: JWT_ISSUER, iat: now(), exp: now() + 600 });
       expect((await profile(token)).status).toBe(200);
     });
 
     it.each([
-      ['without exp', { alg: 'HS256', typ: 'JWT' }, () => ({ ...claims, iss: 'winround', iat: now() })],
-      ['with alg none', { alg: 'none', typ: 'JWT' }, () => ({ ...claims, iss: 'winround', iat: now(), exp: now() + 600 })],
-      ['signed with HS512', { alg: 'HS512', typ: 'JWT' }, () => ({ ...claims, iss: 'winround', iat: now(), exp: now() + 600 })],
+      ['without exp', { alg: 'HS256', typ: 'JWT' }, () => ({ ...claims, iss: JWT_ISSUER, iat: now() })],
+      ['with alg none', { alg: 'none', typ: 'JWT' }, () => ({ ...claims, iss: JWT_ISSUER, iat: now(), exp: now() + 600 })],
+      ['signed with HS512', { alg: 'HS512', typ: 'JWT' }, () => ({ ...claims, iss: JWT_ISSUER, iat: now(), exp: now() + 600 })],
       ['from another issuer', { alg: 'HS256', typ: 'JWT' }, () => ({ ...claims, iss: 'someone-else', iat: now(), exp: now() + 600 })],
       ['without an issuer', { alg: 'HS256', typ: 'JWT' }, () => ({ ...claims, iat: now(), exp: now() + 600 })],
-      ['living longer than the server issues', { alg: 'HS256', typ: 'JWT' }, () => ({ ...claims, iss: 'winround', iat: now(), exp: now() + 365 * 86400 })],
-      ['without iat', { alg: 'HS256', typ: 'JWT' }, () => ({ ...claims, iss: 'winround', exp: now() + 600 })],
-      ['with an unknown role', { alg: 'HS256', typ: 'JWT' }, () => ({ ...claims, role: 'root', iss: 'winround', iat: now(), exp: now() + 600 })],
+      ['living longer than the server issues', { alg: 'HS256', typ: 'JWT' }, () => ({ ...claims, iss: JWT_ISSUER, iat: now(), exp: now() + 365 * 86400 })],
+      ['without iat', { alg: 'HS256', typ: 'JWT' }, () => ({ ...claims, iss: JWT_ISSUER, exp: now() + 600 })],
+      ['with an unknown role', { alg: 'HS256', typ: 'JWT' }, () => ({ ...claims, role: 'root', iss: JWT_ISSUER, iat: now(), exp: now() + 600 })],
     ] as const)('refuses a token %s, signed with the real secret, over HTTP and on the socket', async (_case, header, body) => {
       let token = signed(header, body());
       if (header.alg === 'none') token = `${token.split('.').slice(0, 2).join('.')}.`;

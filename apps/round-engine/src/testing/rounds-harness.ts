@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import type { Database } from '@app/db';
-import { currentPeriod, type PeriodConfig, type PeriodInfo } from '@app/domain';
+import { currentPeriod, type PeriodConfig, type PeriodTimes } from '@app/domain';
 import { reconcile, reportToJson } from '@app/ledger';
 import { COMMAND_FIELD, encodeCommand, EventsTail, partitionOf, uuidv7, type BetCommand, type SocketMessage } from '@app/realtime';
 import { RedisKeys } from '@app/redis';
@@ -66,7 +66,7 @@ export class MessageLog {
 }
 
 /** Waits until a fresh period has just started (at least `minLeftMs` of betting left before its lock). */
-export async function freshPeriod(config: PeriodConfig, minLeftMs: number): Promise<PeriodInfo> {
+export async function freshPeriod(config: PeriodConfig, minLeftMs: number): Promise<PeriodTimes> {
   for (;;) {
     const p = currentPeriod(Date.now(), config);
     if (p.lockTime - Date.now() >= minLeftMs) return p;
@@ -75,7 +75,7 @@ export async function freshPeriod(config: PeriodConfig, minLeftMs: number): Prom
 }
 
 /** Waits for the next period to start and returns it (its announcement comes after this call). */
-export async function nextPeriod(config: PeriodConfig): Promise<PeriodInfo> {
+export async function nextPeriod(config: PeriodConfig): Promise<PeriodTimes> {
   const now = currentPeriod(Date.now(), config);
   await sleep(now.endTime - Date.now() + 5);
   return currentPeriod(Date.now(), config);
