@@ -3,23 +3,24 @@ import {
   BET_AMOUNT_FIELD_MAX,
   BET_AMOUNT_FIELD_MIN,
   BET_MESSAGES,
-  formatRupees,
+  formatPaise,
+  paiseToRupees,
   GAME_TEXTS,
   GAMES_BY_KEY,
 } from '@app/domain';
 import { useId } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { selectPayouts, selectStakes } from '../../config/selectors';
+import { selectStakesPaise } from '../../config/selectors';
 import { betConfirmed, betPanelHidden, choiceSelected, stakeSelected } from '../game.slice';
 import {
-  displayedWin,
-  selectBalance,
+  selectBalancePaise,
   selectBetBlockReason,
   selectBetPanelGame,
   selectIsPlacingBet,
   selectRoundSeconds,
+  selectPotentialWinPaise,
   selectSelectedChoice,
-  selectStake,
+  selectStakePaise,
 } from '../selectors';
 import { choiceColor, choiceText } from './ChoiceLabel';
 
@@ -56,13 +57,13 @@ export function BetPanel() {
   const dispatch = useAppDispatch();
   const game = useAppSelector(selectBetPanelGame);
   const roundSeconds = useAppSelector(selectRoundSeconds);
-  const balance = useAppSelector(selectBalance);
-  const stake = useAppSelector(selectStake);
+  const balance = useAppSelector(selectBalancePaise);
+  const stake = useAppSelector(selectStakePaise);
   const choice = useAppSelector(selectSelectedChoice);
   const placing = useAppSelector(selectIsPlacingBet);
   const blockReason = useAppSelector(selectBetBlockReason);
-  const stakes = useAppSelector(selectStakes);
-  const payouts = useAppSelector(selectPayouts);
+  const stakes = useAppSelector(selectStakesPaise);
+  const potentialWin = useAppSelector((state) => (game ? selectPotentialWinPaise(state, stake, game) : 0));
   const titleId = useId();
   const amountId = useId();
   if (!game) return null;
@@ -91,7 +92,7 @@ export function BetPanel() {
 
       <div className="bet-sheet__balance">
         <span className="label">Balance</span>
-        <strong>{balance === null ? '—' : formatRupees(balance)}</strong>
+        <strong>{balance === null ? '—' : formatPaise(balance)}</strong>
       </div>
 
       <div className="bet-sheet__stakes" role="group" aria-label="Stake">
@@ -101,10 +102,10 @@ export function BetPanel() {
             type="button"
             className="stake-btn"
             aria-pressed={stake === amount}
-            aria-label={`Stake ${formatRupees(amount)}`}
+            aria-label={`Stake ${formatPaise(amount)}`}
             onClick={() => dispatch(stakeSelected(amount))}
           >
-            ₹{amount}
+            ₹{paiseToRupees(amount)}
           </button>
         ))}
       </div>
@@ -135,7 +136,7 @@ export function BetPanel() {
         {choice && stake > 0 ? (
           <>
             <span className="muted">Potential win </span>
-            <strong>{formatRupees(displayedWin({ amount: stake, betType: game }, payouts))}</strong>
+            <strong>{formatPaise(potentialWin)}</strong>
           </>
         ) : (
           <span className="muted">Pick a choice and a stake.</span>

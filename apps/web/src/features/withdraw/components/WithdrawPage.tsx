@@ -7,6 +7,7 @@ import {
   WITHDRAW_PRESETS,
   WITHDRAWAL_MIN_PAISE,
   WITHDRAWAL_PROCESSING_TIME_TEXT,
+  formatPaise,
   formatRupees,
   isWithdrawPresetEnabled,
   paiseToRupees,
@@ -68,7 +69,7 @@ export function WithdrawPage() {
   useWalletData();
   const dispatch = useAppDispatch();
   const { status, error, result } = useAppSelector(selectWithdraw);
-  const { summary, summaryLoading, summaryError } = useAppSelector(selectWallet);
+  const { summaryLoading, summaryError } = useAppSelector(selectWallet);
   const balancePaise = useAppSelector(selectMainBalancePaise);
   const banners = useAppSelector(selectWalletBanners);
 
@@ -152,8 +153,8 @@ export function WithdrawPage() {
 
       <div className="pay-summary" aria-live="polite">
         <span className="muted">Available balance</span>
-        {summary ? (
-          <strong data-testid="withdraw-balance">{formatRupees(summary.balance)}</strong>
+        {balancePaise !== null ? (
+          <strong data-testid="withdraw-balance">{formatPaise(balancePaise)}</strong>
         ) : summaryLoading ? (
           <Spinner size="sm" label="Loading balance" />
         ) : (
