@@ -10,6 +10,7 @@ import {
 } from '@app/domain';
 import { useId } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { AmountPicker } from '../../../shared/ui/AmountPicker';
 import { selectStakesPaise } from '../../config/selectors';
 import { betConfirmed, betPanelHidden, choiceSelected, stakeSelected } from '../game.slice';
 import {
@@ -95,20 +96,15 @@ export function BetPanel() {
         <strong>{balance === null ? '—' : formatPaise(balance)}</strong>
       </div>
 
-      <div className="bet-sheet__stakes" role="group" aria-label="Stake">
-        {stakes.map((amount) => (
-          <button
-            key={amount}
-            type="button"
-            className="stake-btn"
-            aria-pressed={stake === amount}
-            aria-label={`Stake ${formatPaise(amount)}`}
-            onClick={() => dispatch(stakeSelected(amount))}
-          >
-            ₹{paiseToRupees(amount)}
-          </button>
-        ))}
-      </div>
+      <AmountPicker
+        variant="stakes"
+        groupLabel="Stake"
+        presetsPaise={stakes}
+        chosenPaise={stake}
+        onPick={(paise) => dispatch(stakeSelected(paise))}
+        labelOf={(paise) => `₹${paiseToRupees(paise)}`}
+        ariaLabelOf={(paise) => `Stake ${formatPaise(paise)}`}
+      />
 
       <div className="bet-sheet__amount">
         <label htmlFor={amountId} className="label">

@@ -4,6 +4,7 @@ import {
   formatPaise,
   GAMES,
   MIN_AGE,
+  WITHDRAWAL_PROCESSING_TIME,
   type GameDefinition,
   type PayoutOptions,
 } from '@app/domain';
@@ -13,7 +14,7 @@ import { Link } from 'react-router-dom';
 import { PATHS } from '../../../app/paths';
 import { LoginForm } from '../../auth/components/LoginForm';
 import { SUPPORT } from '../../../shared/config/support';
-import { COMPLIANCE_NOTE, PRODUCT_NAME, WITHDRAWAL_PROCESSING_TIME } from '../../../shared/constants';
+import { COMPLIANCE_NOTE, PRODUCT_NAME } from '../../../shared/constants';
 import { LogoMark } from '../../../shared/ui/Logo';
 import { Screen } from '../../../shared/ui/Screen';
 import { ReviewCarousel } from './ReviewCarousel';
