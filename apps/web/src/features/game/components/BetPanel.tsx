@@ -24,6 +24,7 @@ import {
   selectStakePaise,
 } from '../selectors';
 import { choiceColor, choiceText } from './ChoiceLabel';
+import { Icon } from '../../../shared/ui/Icon';
 
 /** Shown but disabled, as the spec has them: the amount comes from the stake buttons only. */
 export const MULTIPLIERS = [1, 5, 10, 20, 50, 100] as const;
@@ -83,9 +84,7 @@ export function BetPanel() {
         </div>
         <button type="button" className="bet-sheet__hide" onClick={() => dispatch(betPanelHidden())}>
           <span>Hide</span>
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-            <path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
+          <Icon name="chevronDown" size={20} strokeWidth={2.5} />
         </button>
       </div>
 
