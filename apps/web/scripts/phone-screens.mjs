@@ -108,9 +108,28 @@ try {
   };
   const playerPage = await signIn(player.email, LOAD_TEST_PASSWORD, /\/game$/);
   await shoot(playerPage, 'game', '/game', heading(/₹1,000\.00/));
+  // The bet panel with a choice and a stake picked, taken while betting is open (not in the last seconds).
+  await shoot(playerPage, 'game-bet-sheet', '/game', async (page) => {
+    await page.getByText(/₹1,000\.00/).first().waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: /Color Clash/ }).first().waitFor();
+    for (;;) {
+      const label = (await page.getByRole('timer').first().getAttribute('aria-label').catch(() => null)) ?? '';
+      const left = Number(label.split(' ')[0]);
+      if (left > 12) break;
+      await page.waitForTimeout(1000);
+    }
+    await page.getByText('Color Clash').first().click();
+    await page.getByTestId('bet-panel').getByRole('button', { name: /red/i }).first().click();
+    await page.getByRole('button', { name: 'Stake ₹100.00' }).click();
+  });
   await shoot(playerPage, 'wallet', '/wallet', heading(/₹1,000\.00/));
-  await shoot(playerPage, 'deposit', '/deposit', heading(/Deposit/));
-  await shoot(playerPage, 'withdraw', '/withdraw', heading(/₹1,000\.00/));
+  await shoot(playerPage, 'deposit', '/deposit', async (page) => {
+    await page.getByRole('button', { name: '₹500', exact: true }).click();
+  });
+  await shoot(playerPage, 'withdraw', '/withdraw', async (page) => {
+    await page.getByText(/₹1,000\.00/).first().waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: '₹1,000', exact: true }).click();
+  });
   await shoot(playerPage, 'history', '/history', heading(/History|bets/i));
   await shoot(playerPage, 'profile', '/profile', heading(/load_/));
 
