@@ -6,13 +6,16 @@ import { precompressDir } from '../../scripts/precompress.mjs';
 
 const outDir = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
-/** After the build, every compressible asset gets .br and .gz beside it (served by the api, apps/api/src/web). */
+/**
+ * After the build is written, every compressible asset gets .br and .gz beside it (served by the api,
+ * apps/api/src/web). A build that writes nothing (the bundle test) leaves the output directory alone.
+ */
 function precompress(): Plugin {
   return {
     name: 'winround-precompress',
     apply: 'build',
-    closeBundle() {
-      precompressDir(outDir);
+    writeBundle(options) {
+      precompressDir(options.dir ?? outDir);
     },
   };
 }
