@@ -11,11 +11,16 @@ const outDir = fileURLToPath(new URL('../../dist/web', import.meta.url));
  * apps/api/src/web). A build that writes nothing (the bundle test) leaves the output directory alone.
  */
 function precompress(): Plugin {
+  let written: string | null = null;
   return {
     name: 'winround-precompress',
     apply: 'build',
     writeBundle(options) {
-      precompressDir(options.dir ?? outDir);
+      written = options.dir ?? outDir;
+    },
+    closeBundle() {
+      if (written) precompressDir(written);
+      written = null;
     },
   };
 }
