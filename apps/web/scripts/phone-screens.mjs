@@ -11,6 +11,7 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PNG } from 'pngjs';
 
+const print = (line) => process.stdout.write(`${line}\n`);
 const VIEWPORT = { width: 390, height: 844 };
 
 if (process.argv[2] === '--diff') {
@@ -21,11 +22,11 @@ if (process.argv[2] === '--diff') {
     try {
       right = PNG.sync.read(readFileSync(join(b, name)));
     } catch {
-      console.log(`${name.padEnd(24)} missing in ${b}`);
+      print(`${name.padEnd(24)} missing in ${b}`);
       continue;
     }
     if (left.width !== right.width || left.height !== right.height) {
-      console.log(`${name.padEnd(24)} size ${left.width}x${left.height} → ${right.width}x${right.height}`);
+      print(`${name.padEnd(24)} size ${left.width}x${left.height} → ${right.width}x${right.height}`);
       continue;
     }
     let differing = 0;
@@ -33,7 +34,7 @@ if (process.argv[2] === '--diff') {
       if (Math.abs(left.data[i] - right.data[i]) + Math.abs(left.data[i + 1] - right.data[i + 1]) + Math.abs(left.data[i + 2] - right.data[i + 2]) > 24) differing++;
     }
     const share = (100 * differing) / (left.width * left.height);
-    console.log(`${name.padEnd(24)} ${share.toFixed(3)}% of pixels differ`);
+    print(`${name.padEnd(24)} ${share.toFixed(3)}% of pixels differ`);
   }
   process.exit(0);
 }
@@ -86,7 +87,7 @@ try {
     await page.waitForLoadState('networkidle').catch(() => undefined);
     await page.waitForTimeout(600);
     await page.screenshot({ path: join(out, `${name}.png`) });
-    console.log(`${name} ${path}`);
+    print(`${name} ${path}`);
   };
   const heading = (text) => (page) => page.getByText(text).first().waitFor({ timeout: 30_000 });
 
@@ -135,7 +136,7 @@ try {
 
   const adminPage = await signIn('screens.admin@gmail.com', 'admin12345', /\/admin\/dashboard$/);
   await shoot(adminPage, 'admin-dashboard', '/admin/dashboard', heading(/Dashboard/));
-  console.log(`screens in ${out}`);
+  print(`screens in ${out}`);
 } finally {
   await browser?.close();
   await stack?.stop();
