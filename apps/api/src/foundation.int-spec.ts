@@ -1,6 +1,5 @@
 import { MetricsServer } from './metrics/metrics-server.js';
-import { startTestApi, TEST_API_KEY, type TestApi } from './testing/test-api.js';
-import { createUser } from './testing/users.js';
+import { createUser, startTestApi, TEST_API_KEY, type TestApi } from '@app/testing';
 
 describe('api foundation', () => {
   let api: TestApi;

@@ -6,8 +6,7 @@ import type { Database } from '@app/db';
 import { bigSmallOfDigit, colorOfDigit } from '@app/domain';
 import { decide, deposit, expectLedgerConsistent, newUtr, upiWithdrawal, withdraw } from '../payment/testing/payments.js';
 import { PresenceService } from '../presence/presence.service.js';
-import { startTestApi, TEST_API_KEY, type TestApi } from '../testing/test-api.js';
-import { createUser, type TestUser } from '../testing/users.js';
+import { createUser, startTestApi, TEST_API_KEY, type TestApi, type TestUser } from '@app/testing';
 
 jest.setTimeout(60_000);
 

@@ -6,8 +6,7 @@ import { RedisService } from '@app/redis';
 import { AccessTokenService } from '../auth/access-token.service.js';
 import { countRows, decide, deposit, expectLedgerConsistent, newUtr, transactionRow, upiWithdrawal, wallet, withdraw } from '../payment/testing/payments.js';
 import { RoundsService } from '../rounds/rounds.service.js';
-import { startTestApi, TEST_API_KEY, type TestApi } from '../testing/test-api.js';
-import { createUser, type TestUser } from '../testing/users.js';
+import { createUser, startTestApi, TEST_API_KEY, type TestApi, type TestUser } from '@app/testing';
 import { AdminPaymentsRepository } from './admin-payments.repository.js';
 
 jest.setTimeout(60_000);

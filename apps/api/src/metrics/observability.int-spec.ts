@@ -6,8 +6,7 @@ import { currentPeriod } from '@app/domain';
 import { TEST_REDIS_URL } from '@app/redis/testing';
 import { RoundsService } from '../rounds/rounds.service.js';
 import { MetricsServer } from './metrics-server.js';
-import { startTestApi, TEST_API_KEY, type TestApi } from '../testing/test-api.js';
-import { createUser, type TestUser } from '../testing/users.js';
+import { createUser, startTestApi, TEST_API_KEY, type TestApi, type TestUser } from '@app/testing';
 
 jest.setTimeout(60_000);
 

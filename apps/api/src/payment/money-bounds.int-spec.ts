@@ -5,8 +5,7 @@ import type { BetMessage } from '@app/contracts';
 import { currentPeriod } from '@app/domain';
 import { RedisService } from '@app/redis';
 import { RoundsService } from '../rounds/rounds.service.js';
-import { startTestApi, TEST_API_KEY, type TestApi, type TestResponse } from '../testing/test-api.js';
-import { createUser, type TestUser } from '../testing/users.js';
+import { createUser, startTestApi, TEST_API_KEY, type TestApi, type TestResponse, type TestUser } from '@app/testing';
 import { countRows, decide, expectLedgerConsistent, newUtr, wallet } from './testing/payments.js';
 
 jest.setTimeout(60_000);

@@ -3,8 +3,7 @@ import type { Socket } from 'socket.io-client';
 import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { RedisService } from '@app/redis';
 import { deleteRedisPrefix, testRedisPrefix } from '@app/redis/testing';
-import { startTestApi, TEST_API_KEY, type TestApi } from '../testing/test-api.js';
-import { createUser, type TestUser } from '../testing/users.js';
+import { createUser, startTestApi, TEST_API_KEY, type TestApi, type TestUser } from '@app/testing';
 import { PresenceService } from './presence.service.js';
 
 jest.setTimeout(60_000);

@@ -3,8 +3,7 @@ import { MAX_SOCKETS_PER_PLAYER, SOCKET_REPLACED_MESSAGE } from '@app/contracts'
 import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { RedisService } from '@app/redis';
 import { deleteRedisPrefix, testRedisPrefix } from '@app/redis/testing';
-import { startTestApi, TEST_API_KEY, type TestApi } from '../testing/test-api.js';
-import { createUser, type TestUser } from '../testing/users.js';
+import { createUser, startTestApi, TEST_API_KEY, type TestApi, type TestUser } from '@app/testing';
 import { PresenceService } from './presence.service.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -4,8 +4,7 @@ import { reconcile } from '@app/ledger';
 import { currentPeriod } from '@app/domain';
 import { deposit, newUtr, transactionRow } from '../payment/testing/payments.js';
 import { RoundsService } from '../rounds/rounds.service.js';
-import { startTestApi, TEST_API_KEY, type TestApi, type TestResponse } from '../testing/test-api.js';
-import { createUser, type TestUser } from '../testing/users.js';
+import { createUser, startTestApi, TEST_API_KEY, type TestApi, type TestResponse, type TestUser } from '@app/testing';
 import { rawRequest, responseProblems } from './testing/responses.js';
 import { changedParts, snapshotState } from './testing/state.js';
 
