@@ -8,6 +8,8 @@ const common = {
   moduleNameMapper: {
     '^@app/([a-z-]+)$': '<rootDir>/libs/$1/src/index.ts',
     '^@app/([a-z-]+)/testing$': '<rootDir>/libs/$1/src/testing/index.ts',
+    // The in-memory fakes alone, so a unit spec loads no database or Redis client: `@app/testing/fakes`.
+    '^@app/testing/fakes$': '<rootDir>/libs/testing/src/fakes/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   rootDir: '.',

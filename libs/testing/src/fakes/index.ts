@@ -1,1 +1,2 @@
-export {};
+export * from './in-memory-database.js';
+export * from './recording-queue.js';
