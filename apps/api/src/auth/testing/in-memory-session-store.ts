@@ -8,7 +8,7 @@ interface StoredUser {
   username: string;
   email: string;
   role: Role;
-  status: 'active' | 'banned';
+  status: 'active' | 'frozen' | 'banned';
 }
 interface StoredSession {
   id: string;
