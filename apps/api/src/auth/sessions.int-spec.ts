@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import { createHmac, randomBytes } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import { emailIdentityKey } from '@app/domain';
-import { createUser, startTestApi, TEST_API_KEY, type TestApi } from '@app/testing';
+import { connected, createUser, startTestApi, TEST_API_KEY, type TestApi } from '@app/testing';
 import { AccessTokenService } from './access-token.service.js';
 import { LoginBackoff } from './login-backoff.js';
 import { RateLimiter } from './rate-limiter.js';
@@ -274,10 +274,7 @@ describe('login, refresh-token rotation and logout', () => {
       const session = await login(api, player.email, player.password);
       const socket: Socket = io(second.url, { path: '/socket.io', transports: ['websocket'], auth: { apiKey: TEST_API_KEY, token: session.accessToken }, reconnection: false, forceNew: true });
       try {
-        await new Promise<void>((resolve, reject) => {
-          socket.on('connect', resolve);
-          socket.on('connect_error', reject);
-        });
+        await connected(socket);
         const gone = new Promise<string>((resolve) => socket.on('disconnect', (reason) => resolve(reason)));
         expect((await api.request('GET', '/api/v1/auth/logout', { cookie: session.cookie })).status).toBe(200);
         expect(await gone).toBe('io server disconnect');
