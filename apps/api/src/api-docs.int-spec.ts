@@ -1,4 +1,4 @@
-import { startTestApi, type TestApi } from './testing/test-api.js';
+import { startTestApi, type TestApi } from '@app/testing';
 
 interface Schema {
   type?: string;

@@ -3,8 +3,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import { JWT_ISSUER } from '@app/config';
 import { emailIdentityKey } from '@app/domain';
-import { startTestApi, TEST_API_KEY, type TestApi } from '../testing/test-api.js';
-import { createUser } from '../testing/users.js';
+import { connected, createUser, startTestApi, TEST_API_KEY, type TestApi } from '@app/testing';
 import { AccessTokenService } from './access-token.service.js';
 import { LoginBackoff } from './login-backoff.js';
 import { RateLimiter } from './rate-limiter.js';
@@ -276,10 +275,7 @@ describe('login, refresh-token rotation and logout', () => {
       const session = await login(api, player.email, player.password);
       const socket: Socket = io(second.url, { path: '/socket.io', transports: ['websocket'], auth: { apiKey: TEST_API_KEY, token: session.accessToken }, reconnection: false, forceNew: true });
       try {
-        await new Promise<void>((resolve, reject) => {
-          socket.on('connect', resolve);
-          socket.on('connect_error', reject);
-        });
+        await connected(socket);
         const gone = new Promise<string>((resolve) => socket.on('disconnect', (reason) => resolve(reason)));
         expect((await api.request('GET', '/api/v1/auth/logout', { cookie: session.cookie })).status).toBe(200);
         expect(await gone).toBe('io server disconnect');

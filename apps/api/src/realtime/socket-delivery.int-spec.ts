@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventsPublisher, userRoom } from '@app/realtime';
 import { RealtimeGateway } from './realtime.gateway.js';
-import { startTestApi, TEST_API_KEY, type TestApi } from '../testing/test-api.js';
-import { createUser } from '../testing/users.js';
+import { createUser, startTestApi, TEST_API_KEY, type TestApi } from '@app/testing';
 
 describe('events stream → sockets on every api node', () => {
   let a: TestApi;
