@@ -9,6 +9,7 @@ import { FencedLease, RedisService } from '@app/redis';
 import {
   arbiterKey,
   BetBatchService,
+  cancelledCommands,
   claimCommands,
   CommandsCancelled,
   recordCancelled,
@@ -26,8 +27,13 @@ export interface BatchObserver {
   (partition: number, result: BatchResult, ms: number, publishedAt: number): void;
 }
 
-/** Longest pause between two attempts at a failing batch. */
-const MAX_BACKOFF_MS = 5000;
+/**
+ * Longest pause between two attempts at a failing batch. Short: once Postgres is back, the backlog must be applied
+ * before the api nodes give up on it (BET_ANSWER_TIMEOUT_MS) and refuse the bets waiting in it.
+ */
+const MAX_BACKOFF_MS = 1000;
+/** Attempts at a batch in a row, without back-off, when it met answers stored meanwhile (23505) by another writer. */
+const CONFLICT_RETRIES = 5;
 /** Commands remembered as cancelled by an api node (a cancellation is final), so a retried batch skips them at once. */
 const CANCELLED_REMEMBERED = 10_000;
 
@@ -245,8 +251,12 @@ class PartitionConsumer {
     const batch: StreamEntry[] = entries.filter(([, fields]) => fields).map(([id, fields]) => ({ id, fields }));
     this.logger.debug({ msg: 'applying batch', partition: this.partition, entries: batch.length, firstEntry: batch[0]?.id, lastEntry: batch.at(-1)?.id });
     const commands = commandsOf(batch, this.redis.keys.prefix);
+    // Commands cancelled already are left out from the first attempt (the claim would refuse the batch anyway).
+    const keys = [...commands.values()].map((c) => c.key);
+    const known = await cancelledCommands(this.redis.failFast, keys).catch(() => [] as boolean[]);
+    keys.forEach((key, i) => known[i] && this.remember(key));
     let result: BatchResult | undefined;
-    let concurrentHolder = false;
+    let conflicts = 0;
     while (!result) {
       try {
         result = await this.apply(batch, commands);
@@ -254,17 +264,16 @@ class PartitionConsumer {
         if (error instanceof CommandsCancelled) {
           // An api node answered these "could not place" first: apply the batch again without them.
           for (const key of error.keys) this.remember(key);
-          this.logger.warn({ msg: 'commands cancelled by the intake are skipped', partition: this.partition, commands: error.keys.length });
           continue;
         }
-        // A concurrent holder (lease hand-over) applied some of these first: retry once, applied ids are skipped.
-        if ((error as { code?: string }).code === '23505' && !concurrentHolder) {
-          concurrentHolder = true;
-          continue;
-        }
+        // Another writer stored an answer first: a concurrent holder (lease hand-over) applied some of these, or an
+        // api node recorded the refusal of one it cancelled. Again at once: stored answers are skipped.
+        if ((error as { code?: string }).code === '23505' && conflicts++ < CONFLICT_RETRIES) continue;
         throw error;
       }
     }
+    const skipped = [...commands.values()].filter(({ key }) => this.cancelled.has(key)).length;
+    if (skipped > 0) this.logger.warn({ msg: 'commands cancelled by the intake are skipped', partition: this.partition, commands: skipped });
     await this.publisher.publish(result.messages);
     const published = Date.now();
     await this.redis.client.xack(this.key, this.group, ...entries.map(([id]) => id));
