@@ -202,6 +202,13 @@ export class AppConfig {
   @Transform(toInt) @IsInt() @Min(1) @Max(20_000)
   BET_BATCH_SIZE = 2000;
 
+  /**
+   * A bet handed to the bet stream and not taken up by the bet pipeline this long (ms) is cancelled by the api node
+   * that took it in, which then answers "could not place" (a cancelled bet is never applied).
+   */
+  @Transform(toInt) @IsInt() @Min(500) @Max(10_000)
+  BET_ANSWER_TIMEOUT_MS = 1500;
+
   /** Bet pipeline: `stream` (batched partition consumers) or `direct` (one transaction per bet, the simple baseline). */
   @IsIn(['stream', 'direct'])
   BET_PIPELINE: 'stream' | 'direct' = 'stream';
