@@ -27,6 +27,10 @@ export class RedisIoAdapter extends IoAdapter {
       maxHttpBufferSize: SOCKET_MAX_MESSAGE_BYTES,
       pingInterval: 20_000,
       pingTimeout: 20_000,
+      // No per-message compression: deflating every frame costs CPU per socket and defeats the frame Socket.IO
+      // encodes once per broadcast (messages are small JSON).
+      perMessageDeflate: false,
+      httpCompression: false,
       cors: origins.length > 0 ? { origin: origins, credentials: true } : undefined,
     });
     server.adapter(createAdapter(redis.dedicated('socket.io-pub'), redis.dedicated('socket.io-sub'), { key: redis.keys.socketIo }));
