@@ -27,7 +27,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort, startStack } from '../scripts/stack.mjs';
-import { ceilingOf, findBaseline, formatRatios, meetsBudget, nextRate, ratios, shapeOf } from './lib/compare.mjs';
+import { ceilingOf, findBaseline, formatRatios, meetsBudget, nextRate, parseTopologies, ratios, shapeOf } from './lib/compare.mjs';
+import { gauge, histogram } from './lib/prom.mjs';
 import { createCpuMeter, microsPerBet } from './lib/cpu.mjs';
 import { betSeries, cpuSeries, renderReport } from './lib/report-html.mjs';
 import { seedPlayers } from './lib/seed.mjs';
@@ -93,11 +94,7 @@ config.pipelines = opt('pipelines', config.findCeiling ? 'stream' : 'stream,dire
 // The runs: one per pipeline on --api-nodes + --engines, or (--topologies) the batched pipeline once per topology.
 const topologies = opt('topologies', null);
 config.runs = topologies
-  ? topologies.split(',').map((t) => {
-      const [apiNodes, engines] = t.split('+').map(Number);
-      if (!(apiNodes >= 1 && engines >= 1)) throw new Error(`--topologies: "${t}" is not "api nodes + engines", e.g. 2+2`);
-      return { pipeline: 'stream', apiNodes, engines };
-    })
+  ? parseTopologies(topologies).map((t) => ({ pipeline: 'stream', ...t }))
   : config.pipelines.map((pipeline) => ({ pipeline, apiNodes: config.apiNodes, engines: config.engines }));
 if (topologies) {
   config.apiNodes = Math.max(...config.runs.map((r) => r.apiNodes));
@@ -182,29 +179,6 @@ function cpuMeterFor({ stack, workers, db, database, ownBackend, redisPid }) {
   });
 }
 
-/** Mean and a rough p99 of a Prometheus histogram from the engines' /metrics texts (summed over the engines). */
-function histogram(texts, name) {
-  let count = 0;
-  let sum = 0;
-  const buckets = new Map();
-  for (const text of [texts].flat()) {
-    const lines = text.split('\n').filter((l) => l.startsWith(name));
-    const value = (suffix) => Number(lines.find((l) => l.startsWith(`${name}_${suffix}`))?.split(' ').at(-1) ?? NaN);
-    if (!Number.isFinite(value('count'))) continue;
-    count += value('count');
-    sum += value('sum');
-    for (const l of lines.filter((x) => x.startsWith(`${name}_bucket`))) {
-      const le = /le="([^"]+)"/.exec(l)?.[1];
-      const bound = le === '+Inf' ? Infinity : Number(le);
-      buckets.set(bound, (buckets.get(bound) ?? 0) + Number(l.split(' ').at(-1)));
-    }
-  }
-  const p99 = [...buckets].sort((a, b) => a[0] - b[0]).find(([, c]) => c >= 0.99 * count)?.[0];
-  return { count: count || NaN, mean: sum / count, p99 };
-}
-
-/** A gauge's value in a /metrics text (the first series). */
-const gauge = (text, name) => Number(text.split('\n').find((l) => l.startsWith(name))?.split(' ').at(-1) ?? NaN);
 
 /** The machine's load average (1, 5, 15 min), as `uptime` prints it: the box is shared, so every figure carries it. */
 const uptime = () => loadavg().map((l) => round(l, 2));
@@ -387,6 +361,7 @@ async function runPipeline({ pipeline, apiNodes, engines }) {
         latencyP99: round(percentile(roundLatency, 99)),
         injected,
         sent: reports.reduce((s, x) => s + x.sent, 0),
+        heldBack: reports.reduce((s, x) => s + (x.heldBack ?? 0), 0),
         accepted,
         rejected: bets.length - accepted,
         acceptedPerSecond: round(accepted / windowSeconds),
@@ -397,7 +372,7 @@ async function runPipeline({ pipeline, apiNodes, engines }) {
         results: reports.reduce((s, x) => s + x.results, 0),
       });
       const last = rounds.at(-1);
-      log(`   round ${periodId} at ${rate}/s offered: ${accepted} accepted (${last.acceptedPerSecond}/s), ${last.rejected} refused, p99 ${last.latencyP99} ms, settled +${last.settledAfterEndMs} ms, last result +${last.lastResultAfterEndMs} ms`);
+      log(`   round ${periodId} at ${rate}/s offered: ${last.sent} sent, ${accepted} accepted (${last.acceptedPerSecond}/s), ${last.rejected} refused, ${last.heldBack} players held back (still on a locked period), p99 ${last.latencyP99} ms, settled +${last.settledAfterEndMs} ms, last result +${last.lastResultAfterEndMs} ms`);
       if (config.findCeiling) {
         const ok = meetsBudget(last, { p99LimitMs: config.p99LimitMs });
         ceilingSteps.push({ rate, ok, latencyP99: last.latencyP99, accepted: last.accepted, rejected: last.rejected });
@@ -439,6 +414,8 @@ async function runPipeline({ pipeline, apiNodes, engines }) {
       acceptedPerSecond: round(rounds.reduce((s, r) => s + r.acceptedPerSecond, 0) / rounds.length),
       accepted: rounds.reduce((sum, r) => sum + r.accepted, 0),
       rejected: rounds.reduce((sum, r) => sum + r.rejected, 0),
+      sent: rounds.reduce((sum, r) => sum + r.sent, 0),
+      heldBack: rounds.reduce((sum, r) => sum + r.heldBack, 0),
       rejections: Object.fromEntries(rejections),
       latencyP50: round(percentile(allLatency, 50)),
       latencyP99: round(percentile(allLatency, 99)),
@@ -498,7 +475,8 @@ const rows = [
   ['round broadcast p50 / p99 (ms)', ...reports.map((r) => `${r.broadcastP50} / ${r.broadcastP99}`)],
   [config.findCeiling ? 'offered rates tried (bets/s)' : 'target rate (bets/s)', ...reports.map((r) => (config.findCeiling ? r.rounds.map((x) => x.rate).join(', ') : config.rate))],
   ['accepted bets/s (over the betting window)', ...reports.map((r) => r.acceptedPerSecond)],
-  ['bets accepted / refused', ...reports.map((r) => `${r.accepted} / ${r.rejected}`)],
+  ['bets sent / accepted / refused', ...reports.map((r) => `${r.sent} / ${r.accepted} / ${r.rejected}`)],
+  ['players held back a while (still on a locked period when asked to bet)', ...reports.map((r) => r.heldBack)],
   ['place-bet → bet-message p50 / p99 / max (ms)', ...reports.map((r) => `${r.latencyP50} / ${r.latencyP99} / ${r.latencyMax}`)],
   ['  p99 for bets sent in a round\'s first 2 s / later (ms)', ...reports.map((r) => `${r.latencyEarlyP99} / ${r.latencyLateP99}`)],
   ['  p50 for bets sent after a round\'s first 2 s (ms)', ...reports.map((r) => r.latencyLateP50)],

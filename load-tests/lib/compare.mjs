@@ -99,3 +99,15 @@ export function formatRatios(table) {
     return `  ${label}: ${fmt(current)} vs ${fmt(reference)} → ${verdict}`;
   });
 }
+
+/** `--topologies 1+1,2+2`: [{ apiNodes, engines }] in that order; throws on anything else. */
+export function parseTopologies(text) {
+  return String(text)
+    .split(',')
+    .map((t) => {
+      const match = /^\s*(\d+)\s*\+\s*(\d+)\s*$/.exec(t);
+      const [apiNodes, engines] = match ? [Number(match[1]), Number(match[2])] : [0, 0];
+      if (!(apiNodes >= 1 && engines >= 1)) throw new Error(`--topologies: "${t}" is not "api nodes + engines", e.g. 2+2`);
+      return { apiNodes, engines };
+    });
+}

@@ -19,8 +19,13 @@ function tcpOf(socket: { conn: unknown }): { cork(): void; uncork(): void } | un
 export const WRITE_SLICE_MS = 5;
 /** Room messages written between two looks at the clock. */
 const CHECK_EVERY = 16;
-/** Sockets written to per broadcast call (one encoded frame each); the clock is looked at between them. */
-const BROADCAST_SLICE = 200;
+/**
+ * A broadcast reaches every socket within this many turns of the event loop: each turn also serves whatever came in
+ * meanwhile (bets, their replies), and under load a turn is long, so a broadcast cut into many small slices would
+ * reach the last sockets seconds late. At least BROADCAST_MIN_SLICE sockets a turn.
+ */
+export const BROADCAST_TURNS = 8;
+const BROADCAST_MIN_SLICE = 250;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -91,19 +96,17 @@ export class SocketDeliveryService implements OnApplicationBootstrap, OnApplicat
   }
 
   /**
-   * A message to every socket of this node. Socket.IO encodes the packet and its websocket frame once per call and
-   * writes that frame to each socket of the slice; after WRITE_SLICE_MS of writing the event loop turns, so a
-   * round announcement to tens of thousands of sockets does not stall bets or their replies.
+   * A message to every socket of this node, in at most BROADCAST_TURNS slices with the event loop turning in
+   * between, so a round announcement to tens of thousands of sockets neither stalls bets and their replies for long
+   * nor waits behind them. Socket.IO encodes the packet and its websocket frame once per slice and writes that
+   * frame to each socket of it.
    */
   private async broadcast(namespace: Namespace, message: SocketMessage): Promise<void> {
     const ids = [...namespace.sockets.keys()];
-    let sliceStart = performance.now();
-    for (let i = 0; i < ids.length; i += BROADCAST_SLICE) {
-      namespace.local.to(ids.slice(i, i + BROADCAST_SLICE)).emit(message.event, message.data);
-      if (i + BROADCAST_SLICE < ids.length && performance.now() - sliceStart >= WRITE_SLICE_MS) {
-        await nextTurn();
-        sliceStart = performance.now();
-      }
+    const slice = Math.max(BROADCAST_MIN_SLICE, Math.ceil(ids.length / BROADCAST_TURNS));
+    for (let i = 0; i < ids.length; i += slice) {
+      if (i > 0) await nextTurn();
+      namespace.local.to(ids.slice(i, i + slice)).emit(message.event, message.data);
     }
   }
 
