@@ -47,6 +47,9 @@ const toBool = ({ value }: { value: unknown }) =>
 const toList = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean) : value;
 
+const toIntList = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter(Boolean).map((s) => (/^\d+$/.test(s) ? Number(s) : s)) : value;
+
 export { DEV_API_KEY };
 
 /** The service's name where a protocol wants one: the `iss` of its tokens, the salt of its derived keys. */
@@ -169,6 +172,14 @@ export class AppConfig {
    */
   @Transform(toList) @IsIn(['all', 'clock', 'bets', 'relay', 'workers'], { each: true, message: 'must be a comma-separated list of all, clock, bets, relay, workers' })
   ENGINE_ROLES: string[] = ['all'];
+
+  /**
+   * Bet partitions this engine leads first (e.g. `0,2`); it stands by for the others, competing for them only after
+   * twice the lease time, so several engines split the partitions between them and still take over from each other.
+   * Unset: it competes for every partition at once.
+   */
+  @IsOptional() @Transform(toIntList) @IsInt({ each: true, message: 'must be a comma-separated list of partition numbers' }) @Min(0, { each: true, message: 'must be a comma-separated list of partition numbers' })
+  ENGINE_PARTITIONS?: number[];
 
   /** How long a leader's lease lasts without renewal (a standby takes over after this). */
   @Transform(toInt) @IsInt() @Min(200) @Max(60_000)
