@@ -1,23 +1,10 @@
 import { Logger } from '@nestjs/common';
-import { JwtService } from '@nestjs/jwt';
-import { loadConfig } from '@app/config';
-import { MailQueue, type MailJob } from '@app/mail';
-import { inMemoryDatabase, RecordingQueue } from '@app/testing/fakes';
-import { toApiError } from '../common/http-exception.filter.js';
-import type { SocketAuthService } from '../realtime/socket-auth.service.js';
-import { AccessTokenService } from './access-token.service.js';
+import { refusal } from '../testing/refusal.js';
 import { AuthService } from './auth.service.js';
 import { CommonPasswords } from './common-passwords.js';
 import type { RegisterDto } from './dto/register.dto.js';
-import { OtpService } from './otp.service.js';
 import { Passwords } from './passwords.js';
-import type { SessionRevocations } from './session-revocations.js';
-import { SessionService } from './session.service.js';
-import { CountingLoginBackoff } from './testing/counting-login-backoff.js';
-import { CountingRateLimiter } from './testing/counting-rate-limiter.js';
-import { InMemoryAccounts } from './testing/in-memory-accounts.js';
-import { InMemoryOtpStore } from './testing/in-memory-otp-store.js';
-import { InMemorySessionStore } from './testing/in-memory-session-store.js';
+import { authWorld } from './testing/auth-world.js';
 
 const client = { ip: '203.0.113.7', userAgent: 'Chrome' };
 const INVALID = { status: 401, message: 'Invalid email or password.' };
@@ -33,20 +20,10 @@ beforeAll(async () => {
 
 /** Registration and login against in-memory accounts, codes and sessions: answers, accounts made, mails sent. */
 function setup() {
-  const config = loadConfig({});
-  const accounts = new InMemoryAccounts();
-  const codes = new InMemoryOtpStore();
-  const sessions = new InMemorySessionStore();
+  const { config, db, accounts, sessions, limits, backoff, mail, otp, tokens, sessionService } = authWorld();
   accounts.add({ id: 'u-kiran', username: 'Kiran', email: 'kiran.rao@gmail.com', role: 'user', password_hash: kiranHash, referral_code: 'KIRAN001' });
   accounts.add({ id: 'u-admin', username: 'Admin', email: 'admin@gmail.com', role: 'super-admin', referral_code: 'ADMIN001' });
   sessions.addUser({ id: 'u-kiran', username: 'Kiran', email: 'kiran.rao@gmail.com', role: 'user' });
-  const db = inMemoryDatabase(accounts, codes, sessions);
-  const limits = new CountingRateLimiter();
-  const backoff = new CountingLoginBackoff();
-  const mail = new RecordingQueue<MailJob>();
-  const otp = new OtpService(db, codes, new MailQueue(mail.asQueue()), limits.asRateLimiter(), config);
-  const tokens = new AccessTokenService(new JwtService({ secret: 'unit-secret-unit-secret-unit-secret' }), config);
-  const sessionService = new SessionService(db, sessions, tokens, { markRevoked: async () => {} } as unknown as SessionRevocations, { disconnectUser: () => {} } as unknown as SocketAuthService, config);
   const service = new AuthService(db, accounts.asUserRepository(), otp, new Passwords(), sessionService, limits.asRateLimiter(), backoff.asLoginBackoff(), commonPasswords, config);
   return { service, accounts, mail, limits, backoff, tokens };
 }
@@ -61,16 +38,6 @@ const form = (email: string, extra: Partial<RegisterDto> = {}): RegisterDto => (
   ...extra,
 } as RegisterDto);
 
-async function refusal(promise: Promise<unknown>): Promise<{ status: number; message: string; errors?: Record<string, string> }> {
-  const error = await promise.then(
-    () => {
-      throw new Error('expected a refusal');
-    },
-    (e: unknown) => e,
-  );
-  const { statusCode, message, errors } = toApiError(error);
-  return { status: statusCode, message, ...(errors ? { errors } : {}) };
-}
 
 describe('AuthService: registration by e-mailed code', () => {
   it("creates the player with the code e-mailed at step 1, referred by the code's owner; the address (or an alias) cannot register again", async () => {
