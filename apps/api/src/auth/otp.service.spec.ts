@@ -1,11 +1,6 @@
 import { jest } from '@jest/globals';
-import { loadConfig } from '@app/config';
-import { MailQueue, type MailJob } from '@app/mail';
-import { inMemoryDatabase, RecordingQueue } from '@app/testing/fakes';
 import { toApiError } from '../common/http-exception.filter.js';
-import { OtpService } from './otp.service.js';
-import { CountingRateLimiter } from './testing/counting-rate-limiter.js';
-import { InMemoryOtpStore } from './testing/in-memory-otp-store.js';
+import { authWorld } from './testing/auth-world.js';
 
 const START = new Date('2026-11-23T06:00:00Z').getTime();
 const EMAIL = 'asha@gmail.com';
@@ -13,10 +8,7 @@ const IP = '198.51.100.4';
 
 /** One-time codes against an in-memory store: what is e-mailed, which code works, how wrong tries and time count. */
 function setup() {
-  const store = new InMemoryOtpStore();
-  const queue = new RecordingQueue<MailJob>();
-  const limits = new CountingRateLimiter();
-  const service = new OtpService(inMemoryDatabase(store), store, new MailQueue(queue.asQueue()), limits.asRateLimiter(), loadConfig({}));
+  const { codes: store, mail: queue, limits, otp: service } = authWorld();
   /** The code in the last e-mail queued. */
   const mailedCode = () => queue.jobs.at(-1)!.data.code;
   /** Checks a code; its valid outcome is 'valid', a refusal its status and message. */

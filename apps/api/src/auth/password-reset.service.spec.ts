@@ -1,23 +1,10 @@
 import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
-import { JwtService } from '@nestjs/jwt';
-import { loadConfig } from '@app/config';
-import { MailQueue, type MailJob } from '@app/mail';
-import { inMemoryDatabase, RecordingQueue } from '@app/testing/fakes';
-import { toApiError } from '../common/http-exception.filter.js';
-import type { SocketAuthService } from '../realtime/socket-auth.service.js';
-import { AccessTokenService } from './access-token.service.js';
+import { refusal } from '../testing/refusal.js';
 import { CommonPasswords } from './common-passwords.js';
-import { OtpService } from './otp.service.js';
 import { PasswordResetService } from './password-reset.service.js';
 import { Passwords } from './passwords.js';
-import type { SessionRevocations } from './session-revocations.js';
-import { SessionService } from './session.service.js';
-import { CountingRateLimiter } from './testing/counting-rate-limiter.js';
-import { InMemoryAccounts } from './testing/in-memory-accounts.js';
-import { InMemoryOtpStore } from './testing/in-memory-otp-store.js';
-import { InMemoryResetTickets } from './testing/in-memory-reset-tickets.js';
-import { InMemorySessionStore } from './testing/in-memory-session-store.js';
+import { authWorld } from './testing/auth-world.js';
 
 const START = new Date('2026-11-23T06:00:00Z').getTime();
 const NOT_VERIFIED = 'Please verify the code sent to your email first. A verified code can be used once, within 10 minutes, in the browser that verified it.';
@@ -38,28 +25,9 @@ afterEach(() => jest.useRealTimers());
 
 /** Forgot-password against in-memory accounts, codes, tickets and sessions: what is e-mailed, changed and ended. */
 async function setup() {
-  const config = loadConfig({});
-  const accounts = new InMemoryAccounts();
-  const sessions = new InMemorySessionStore();
-  const codes = new InMemoryOtpStore();
-  const tickets = new InMemoryResetTickets();
+  const { config, db, accounts, sessions, tickets, limits, mail, revoked, disconnected, otp, sessionService } = authWorld();
   accounts.add({ ...meera, password_hash: 'old-hash' });
   sessions.addUser(meera);
-  const db = inMemoryDatabase(accounts, sessions, codes, tickets);
-  const limits = new CountingRateLimiter();
-  const mail = new RecordingQueue<MailJob>();
-  const revoked: string[] = [];
-  const disconnected: string[] = [];
-  const otp = new OtpService(db, codes, new MailQueue(mail.asQueue()), limits.asRateLimiter(), config);
-  const tokens = new AccessTokenService(new JwtService({ secret: 'unit-secret-unit-secret-unit-secret' }), config);
-  const sessionService = new SessionService(
-    db,
-    sessions,
-    tokens,
-    { markRevoked: async (ids: readonly string[]) => void revoked.push(...ids) } as SessionRevocations,
-    { disconnectUser: (userId: string) => void disconnected.push(userId) } as SocketAuthService,
-    config,
-  );
   const passwords = new Passwords();
   const service = new PasswordResetService(db, accounts.asUserRepository(), otp, tickets, passwords, commonPasswords, limits.asRateLimiter(), sessions, sessionService, config);
   /** Request and verify as the player does, reading the code from the e-mail; returns the reset ticket. */
@@ -70,16 +38,6 @@ async function setup() {
   return { service, accounts, sessions, tickets, limits, mail, revoked, disconnected, passwords, sessionService, verified };
 }
 
-async function refusal(promise: Promise<unknown>): Promise<{ status: number; message: string; errors?: Record<string, string> }> {
-  const error = await promise.then(
-    () => {
-      throw new Error('expected a refusal');
-    },
-    (e: unknown) => e,
-  );
-  const { statusCode, message, errors } = toApiError(error);
-  return { status: statusCode, message, ...(errors ? { errors } : {}) };
-}
 
 describe('PasswordResetService', () => {
   it("e-mails the code to the account's own address whichever alias was typed, and nothing for an unknown address", async () => {

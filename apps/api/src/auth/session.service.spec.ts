@@ -1,14 +1,8 @@
 import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
-import { JwtService } from '@nestjs/jwt';
-import { loadConfig } from '@app/config';
-import { inMemoryDatabase } from '@app/testing/fakes';
-import { toApiError } from '../common/http-exception.filter.js';
-import type { SocketAuthService } from '../realtime/socket-auth.service.js';
-import { AccessTokenService } from './access-token.service.js';
-import type { SessionRevocations } from './session-revocations.js';
-import { hashRefreshToken, SessionService } from './session.service.js';
-import { InMemorySessionStore } from './testing/in-memory-session-store.js';
+import { refusal } from '../testing/refusal.js';
+import { hashRefreshToken } from './session.service.js';
+import { authWorld } from './testing/auth-world.js';
 
 const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
 const START = new Date('2026-11-23T06:00:00Z').getTime();
@@ -17,28 +11,11 @@ const ravi = { id: 'u-ravi', username: 'Ravi', email: 'ravi@gmail.com', role: 'u
 
 /** The session use cases against in-memory sessions: the tokens a player gets, what is revoked, who is disconnected. */
 function setup() {
-  const config = loadConfig({ REFRESH_TOKEN_TTL_SECONDS: '3600', REFRESH_REUSE_GRACE_SECONDS: '10' });
-  const store = new InMemorySessionStore();
-  store.addUser(ravi);
-  const revoked: string[] = [];
-  const disconnected: string[] = [];
-  const revocations = { markRevoked: async (ids: readonly string[]) => void revoked.push(...ids) } as SessionRevocations;
-  const sockets = { disconnectUser: (userId: string) => void disconnected.push(userId) } as SocketAuthService;
-  const tokens = new AccessTokenService(new JwtService({ secret: 'unit-secret-unit-secret-unit-secret', signOptions: { algorithm: 'HS256' } }), config);
-  const service = new SessionService(inMemoryDatabase(store), store, tokens, revocations, sockets, config);
-  return { service, store, tokens, revoked, disconnected };
+  const world = authWorld({ REFRESH_TOKEN_TTL_SECONDS: '3600', REFRESH_REUSE_GRACE_SECONDS: '10' });
+  world.sessions.addUser(ravi);
+  return { ...world, service: world.sessionService, store: world.sessions };
 }
 
-async function refusal(promise: Promise<unknown>): Promise<{ status: number; message: string }> {
-  const error = await promise.then(
-    () => {
-      throw new Error('expected a refusal');
-    },
-    (e: unknown) => e,
-  );
-  const { statusCode, message } = toApiError(error);
-  return { status: statusCode, message };
-}
 
 beforeAll(() => Logger.overrideLogger(false));
 beforeEach(() => {
