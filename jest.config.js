@@ -2,9 +2,10 @@
 const common = {
   extensionsToTreatAsEsm: ['.ts'],
   testEnvironment: 'node',
-  transform: {
-    '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/tsconfig.json', diagnostics: { ignoreCodes: [151002] } }],
-  },
+  // Specs are transpiled only, file by file (no type-check per file: `npm run typecheck` does that once for the
+  // whole tree). This keeps `npm run test:unit` under a minute, and an integration spec's first start of the api or
+  // engine (loaded on first use) well inside its hook's timeout on a busy machine.
+  transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/tsconfig.jest.json' }] },
   moduleNameMapper: {
     '^@app/([a-z-]+)$': '<rootDir>/libs/$1/src/index.ts',
     '^@app/([a-z-]+)/testing$': '<rootDir>/libs/$1/src/testing/index.ts',
@@ -21,11 +22,8 @@ export default {
   projects: [
     {
       ...common,
-      // Unit specs are transpiled only (no type-check per file: `npm run typecheck` does that once), which keeps
-      // `npm run test:unit` under a minute.
-      transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/tsconfig.unit.json' }] },
       displayName: 'unit',
       testMatch: ['<rootDir>/{apps/api,apps/round-engine,libs}/**/*.spec.ts', '<rootDir>/load-tests/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.ts', '<rootDir>/deploy/**/*.spec.ts'] },
-    { ...common, displayName: 'int', testMatch: ['<rootDir>/{apps/api,apps/round-engine,libs}/**/*.int-spec.ts', '<rootDir>/load-tests/**/*.int-spec.ts', '<rootDir>/deploy/**/*.int-spec.ts'] },
+    { ...common, displayName: 'int', testEnvironment: '<rootDir>/scripts/jest/int-environment.mjs', testMatch: ['<rootDir>/{apps/api,apps/round-engine,libs}/**/*.int-spec.ts', '<rootDir>/load-tests/**/*.int-spec.ts', '<rootDir>/deploy/**/*.int-spec.ts'] },
   ],
 };

@@ -5,6 +5,7 @@ import type { ClientToServerEvents, Role, ServerToClientEvents } from '@app/cont
 import type { Database } from '@app/db';
 import { apiApp, apiAuth } from './apps.js';
 import { ownOrShared, ownOrSharedPrefix, testEnv, type TestDatabase } from './infra.js';
+import { tracked } from './lifecycle.js';
 
 export const TEST_API_KEY = 'test-api-key';
 
@@ -115,5 +116,5 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
       await releasePrefix();
     },
   };
-  return api;
+  return tracked(api);
 }

@@ -2,6 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { loadConfig, type AppConfig } from '@app/config';
 import type { Database } from '@app/db';
 import { engineApp } from './apps.js';
+import { tracked } from './lifecycle.js';
 import { ownOrShared, ownOrSharedPrefix, testEnv, type TestDatabase } from './infra.js';
 
 export interface TestEngineOptions {
@@ -32,7 +33,7 @@ export async function startTestEngine(options: TestEngineOptions = {}): Promise<
   const { createEngineApp } = await engineApp();
   const app = await createEngineApp(config);
   await app.init();
-  return {
+  return tracked({
     app,
     config,
     db: database.db,
@@ -42,5 +43,5 @@ export async function startTestEngine(options: TestEngineOptions = {}): Promise<
       await releaseDatabase();
       await releasePrefix();
     },
-  };
+  });
 }
