@@ -19,6 +19,7 @@ import { DEV_API_KEY } from '@app/contracts';
 import identity from './identity.json' with { type: 'json' };
 import {
   assertPayoutTable,
+  bpsToRate,
   DEFAULT_ALLOWED_EMAIL_DOMAINS,
   DEFAULT_PAYOUTS,
   GST_BPS,
@@ -34,9 +35,6 @@ import {
   type PayoutTable,
   type PeriodConfig,
 } from '@app/domain';
-
-/** Basis points in one (a rate of 1 = 10,000 bp): the defaults below are the domain's rates written as fractions. */
-const BPS_PER_UNIT = 10_000;
 
 const toInt = ({ value }: { value: unknown }) =>
   value === undefined || value === '' ? undefined : /^-?\d+$/.test(String(value)) ? Number(value) : value;
@@ -142,7 +140,7 @@ export class AppConfig {
   ALLOWED_EMAIL_DOMAINS: string[] = [...DEFAULT_ALLOWED_EMAIL_DOMAINS];
 
   @Transform(toFloat) @IsNumber() @Min(0) @Max(1)
-  GST_RATE = GST_BPS / BPS_PER_UNIT;
+  GST_RATE = bpsToRate(GST_BPS);
 
   /** Payout override, e.g. `color=2,bigSmall=2,number=9`. */
   @IsOptional() @IsString() @Matches(/^(color|bigSmall|number)=\d+(\.\d+)?(,(color|bigSmall|number)=\d+(\.\d+)?)*$/, {
@@ -151,7 +149,7 @@ export class AppConfig {
   PAYOUTS?: string;
 
   @Transform(toFloat) @IsNumber() @Min(0) @Max(1)
-  REFERRAL_SHARE = REFERRAL_SHARE_BPS / BPS_PER_UNIT;
+  REFERRAL_SHARE = bpsToRate(REFERRAL_SHARE_BPS);
 
   @Transform(toInt) @IsInt() @Min(0)
   REFERRAL_CAP_RUPEES = paiseToRupees(REFERRAL_CAP_PAISE);
