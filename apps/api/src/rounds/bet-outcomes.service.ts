@@ -2,13 +2,14 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Counter, Registry } from 'prom-client';
 import { outcomeMessage, type StoredOutcome } from '@app/bets';
 import { BET_OUTCOMES_MAX_IDS, type BetOutcomesRequest } from '@app/contracts';
+import { BET_MESSAGES } from '@app/domain';
 import { refundNotice, toBetResult, toWireBet, UUID_PATTERN } from '@app/realtime';
 import { withDeadline } from '@app/redis';
 import { BetOutcomesRepository } from './bet-outcomes.repository.js';
 import { RoundsService } from './rounds.service.js';
 
 /** The answer a player gets when a bet could not be handed on (and is then never applied). */
-export const BET_UNAVAILABLE_MESSAGE = 'Could not place your bet. Please try again.';
+export const BET_UNAVAILABLE_MESSAGE = BET_MESSAGES.unavailable;
 /** How long get-bet-outcomes waits for a command nobody answered yet before it stores "could not place". */
 export const OUTCOME_WAIT_MS = 1_500;
 const OUTCOME_POLL_MS = 250;
