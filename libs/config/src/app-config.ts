@@ -17,24 +17,8 @@ import {
 } from 'class-validator';
 import { DEV_API_KEY } from '@app/contracts';
 import identity from './identity.json' with { type: 'json' };
-import {
-  assertPayoutTable,
-  bpsToRate,
-  DEFAULT_ALLOWED_EMAIL_DOMAINS,
-  DEFAULT_PAYOUTS,
-  GST_BPS,
-  gstRateToBps,
-  LOCK_SECONDS,
-  paiseToRupees,
-  periodConfig,
-  REFERRAL_CAP_PAISE,
-  REFERRAL_SHARE_BPS,
-  referralShareToBps,
-  ROUND_SECONDS,
-  rupeesToPaise,
-  type PayoutTable,
-  type PeriodConfig,
-} from '@app/domain';
+import { assertPayoutTable, bpsToRate, DEFAULT_ALLOWED_EMAIL_DOMAINS, DEFAULT_PAYOUTS, GST_BPS, gstRateToBps, LOCK_SECONDS, paiseToRupees, periodConfig, REFERRAL_CAP_PAISE, REFERRAL_SHARE_BPS, referralShareToBps, ROUND_SECONDS, rupeesToPaise } from '@app/domain';
+import type { PayoutTable, PeriodConfig } from '@app/domain';
 
 const toInt = ({ value }: { value: unknown }) =>
   value === undefined || value === '' ? undefined : /^-?\d+$/.test(String(value)) ? Number(value) : value;
