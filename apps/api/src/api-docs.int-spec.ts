@@ -38,8 +38,16 @@ function gaps(operation: OperationDoc, schemas: Record<string, Schema>): string[
     if (!body?.properties) missing.push('request fields');
     for (const [name, field] of Object.entries(body?.properties ?? {})) if (!typedField(field)) missing.push(`type of body ${name}`);
   }
+  // A response says what it carries: its fields, and for the envelope the fields of its data, each typed.
+  const typedResponse = (schema: Schema | undefined): boolean => {
+    const s = resolve(schema);
+    if (!typedField(s)) return false;
+    const data = resolve(s!.properties?.data);
+    if (!s!.properties?.data) return true;
+    return typedField(data) && Object.values(data!.properties ?? {}).every(typedField);
+  };
   const success = Object.entries(operation.responses ?? {}).filter(([status]) => /^2\d\d$/.test(status));
-  if (!success.some(([, response]) => typed(response.content?.['application/json']?.schema))) missing.push('response schema');
+  if (!success.some(([, response]) => typedResponse(response.content?.['application/json']?.schema))) missing.push('response schema');
   return missing;
 }
 
@@ -90,6 +98,13 @@ describe('the API documents itself', () => {
       ),
     ).toEqual(['type of path id', 'type of body note', 'type of body metadata', 'response schema']);
     expect(gaps({ summary: 'x', requestBody: json({ type: 'string' }), responses: { '201': json({ $ref: '#/components/schemas/Typed' }) } }, schemas)).toEqual(['request fields']);
+    // A bare object, or an envelope whose data (or one of its fields) is a bare object, documents nothing.
+    expect(gaps({ summary: 'x', responses: { '200': json({ type: 'object' }) } }, schemas)).toEqual(['response schema']);
+    expect(gaps({ summary: 'x', responses: { '200': json({ type: 'object', properties: { success: { type: 'boolean' }, data: { type: 'object' } } }) } }, schemas)).toEqual(['response schema']);
+    expect(
+      gaps({ summary: 'x', responses: { '200': json({ type: 'object', properties: { data: { type: 'object', properties: { user: { type: 'object' } } } } }) } }, schemas),
+    ).toEqual(['response schema']);
+    expect(gaps({ summary: 'x', responses: { '200': json({ type: 'object', properties: { data: { $ref: '#/components/schemas/Typed' } } }) } }, schemas)).toEqual([]);
     expect(
       gaps({ summary: 'x', parameters: [{ name: 'id', in: 'path', schema: { type: 'string' } }], requestBody: json({ $ref: '#/components/schemas/Typed' }), responses: { '200': json({ $ref: '#/components/schemas/Typed' }) } }, schemas),
     ).toEqual([]);

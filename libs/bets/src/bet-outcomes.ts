@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { outcomeKey, toWireBet, userRoom, type BetCommand, type BetRowLike, type SocketMessage } from '@app/realtime';
+import { BET_MESSAGES } from '@app/domain';
 
 /** A stored answer to a place-bet command (bet_outcomes). */
 export interface StoredOutcome {
@@ -13,7 +14,7 @@ export interface StoredOutcome {
 }
 
 /** The answer a player gets when a bet could not be placed (not handed on, or not taken up in time): it is then never applied. */
-export const BET_UNAVAILABLE_MESSAGE = 'Could not place your bet. Please try again.';
+export const BET_UNAVAILABLE_MESSAGE = BET_MESSAGES.unavailable;
 
 const keyOf = (userId: string, commandId: string) => `${userId}|${commandId}`;
 

@@ -17,26 +17,8 @@ import {
 } from 'class-validator';
 import { DEV_API_KEY } from '@app/contracts';
 import identity from './identity.json' with { type: 'json' };
-import {
-  assertPayoutTable,
-  DEFAULT_ALLOWED_EMAIL_DOMAINS,
-  DEFAULT_PAYOUTS,
-  GST_BPS,
-  gstRateToBps,
-  LOCK_SECONDS,
-  paiseToRupees,
-  periodConfig,
-  REFERRAL_CAP_PAISE,
-  REFERRAL_SHARE_BPS,
-  referralShareToBps,
-  ROUND_SECONDS,
-  rupeesToPaise,
-  type PayoutTable,
-  type PeriodConfig,
-} from '@app/domain';
-
-/** Basis points in one (a rate of 1 = 10,000 bp): the defaults below are the domain's rates written as fractions. */
-const BPS_PER_UNIT = 10_000;
+import { assertPayoutTable, bpsToRate, DEFAULT_ALLOWED_EMAIL_DOMAINS, DEFAULT_PAYOUTS, GST_BPS, gstRateToBps, LOCK_SECONDS, paiseToRupees, periodConfig, REFERRAL_CAP_PAISE, REFERRAL_SHARE_BPS, referralShareToBps, ROUND_SECONDS, rupeesToPaise } from '@app/domain';
+import type { PayoutTable, PeriodConfig } from '@app/domain';
 
 const toInt = ({ value }: { value: unknown }) =>
   value === undefined || value === '' ? undefined : /^-?\d+$/.test(String(value)) ? Number(value) : value;
@@ -145,7 +127,7 @@ export class AppConfig {
   ALLOWED_EMAIL_DOMAINS: string[] = [...DEFAULT_ALLOWED_EMAIL_DOMAINS];
 
   @Transform(toFloat) @IsNumber() @Min(0) @Max(1)
-  GST_RATE = GST_BPS / BPS_PER_UNIT;
+  GST_RATE = bpsToRate(GST_BPS);
 
   /** Payout override, e.g. `color=2,bigSmall=2,number=9`. */
   @IsOptional() @IsString() @Matches(/^(color|bigSmall|number)=\d+(\.\d+)?(,(color|bigSmall|number)=\d+(\.\d+)?)*$/, {
@@ -154,7 +136,7 @@ export class AppConfig {
   PAYOUTS?: string;
 
   @Transform(toFloat) @IsNumber() @Min(0) @Max(1)
-  REFERRAL_SHARE = REFERRAL_SHARE_BPS / BPS_PER_UNIT;
+  REFERRAL_SHARE = bpsToRate(REFERRAL_SHARE_BPS);
 
   @Transform(toInt) @IsInt() @Min(0)
   REFERRAL_CAP_RUPEES = paiseToRupees(REFERRAL_CAP_PAISE);

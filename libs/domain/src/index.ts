@@ -6,6 +6,7 @@ export * from './constants/transactions.js';
 export * from './constants/roles.js';
 export * from './constants/texts.js';
 export * from './money/money.js';
+export * from './money/basis-points.js';
 export * from './games/games.js';
 export * from './games/outcome.js';
 export * from './games/trends.js';

@@ -1,6 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { Database } from '@app/db';
+import { IST_TIME_ZONE } from '@app/domain';
+
+/** The IST zone, written into the SQL as a literal (the charts group by IST calendar day). */
+const IST = sql.lit(IST_TIME_ZONE);
 
 /** How many settled rounds the dashboard chart shows. */
 export const CHART_ROUNDS = 50;
@@ -53,16 +57,16 @@ export class AdminChartsRepository {
     const { rows } = await sql<DayRow>`
       WITH days AS (
         SELECT generate_series(
-          (now() AT TIME ZONE 'Asia/Kolkata')::date - ${CHART_DAYS - 1}::int,
-          (now() AT TIME ZONE 'Asia/Kolkata')::date,
+          (now() AT TIME ZONE ${IST})::date - ${CHART_DAYS - 1}::int,
+          (now() AT TIME ZONE ${IST})::date,
           interval '1 day'
         )::date AS day
       ),
       approved AS (
-        SELECT (reviewed_at AT TIME ZONE 'Asia/Kolkata')::date AS day, type, amount
+        SELECT (reviewed_at AT TIME ZONE ${IST})::date AS day, type, amount
         FROM transactions
         WHERE status = 'COMPLETED' AND type IN ('DEPOSIT', 'WITHDRAWAL')
-          AND reviewed_at >= (((now() AT TIME ZONE 'Asia/Kolkata')::date - ${CHART_DAYS - 1}::int)::timestamp AT TIME ZONE 'Asia/Kolkata')
+          AND reviewed_at >= (((now() AT TIME ZONE ${IST})::date - ${CHART_DAYS - 1}::int)::timestamp AT TIME ZONE ${IST})
       )
       SELECT
         to_char(d.day, 'YYYY-MM-DD') AS day,

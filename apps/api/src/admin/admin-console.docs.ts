@@ -69,7 +69,7 @@ export class RecentUserDoc implements RecentUser {
   createdAt!: string;
 }
 
-class RecentBetUserDoc {
+class RecentBetUserDoc implements Readonly<RecentBet['userId']> {
   @ApiProperty()
   username!: string;
 }

@@ -36,14 +36,14 @@ export class PaymentConfigDoc implements PaymentConfig {
   payeeName!: string;
 }
 
-class DepositBoundsDoc {
+class DepositBoundsDoc implements Readonly<ClientConfig['deposit']> {
   @ApiProperty({ description: 'Smallest deposit, paise', example: DEPOSIT_MIN_PAISE })
   minPaise!: number;
   @ApiProperty({ description: 'Largest deposit, paise', example: DEPOSIT_MAX_PAISE })
   maxPaise!: number;
 }
 
-class WithdrawalBoundsDoc {
+class WithdrawalBoundsDoc implements Readonly<ClientConfig['withdrawal']> {
   @ApiProperty({ description: 'Smallest withdrawal, paise', example: WITHDRAWAL_MIN_PAISE })
   minPaise!: number;
   @ApiProperty({ description: 'Largest withdrawal request, paise', example: WITHDRAWAL_MAX_PAISE })
@@ -52,7 +52,7 @@ class WithdrawalBoundsDoc {
   dailyMaxPaise!: number;
 }
 
-class ReferralTermsDoc {
+class ReferralTermsDoc implements Readonly<ClientConfig['referral']> {
   @ApiProperty({ description: "The referrer's share of a referred player's first approved deposit, basis points", example: REFERRAL_SHARE_BPS })
   shareBps!: number;
   @ApiProperty({ description: 'At most this bonus per referred player, paise', example: REFERRAL_CAP_PAISE })

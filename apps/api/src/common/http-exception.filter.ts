@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { Response } from 'express';
 import type { ApiError } from '@app/contracts';
+import { SOMETHING_WENT_WRONG } from '@app/domain';
 import { INPUT_MESSAGES } from './input-rules.js';
 
 /** Turns every error into the `{ success: false, statusCode, message }` envelope; never leaks internals. */
@@ -66,5 +67,5 @@ export function toApiError(exception: unknown): ApiError {
     const read = readError(exception, status);
     if (read) return read;
   }
-  return { success: false, statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Something went wrong. Please try again.' };
+  return { success: false, statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: SOMETHING_WENT_WRONG };
 }

@@ -3,7 +3,7 @@ import type { HealthData } from '@app/contracts';
 
 // Response schema of GET /health: a class implementing the contract type, for the API documentation.
 
-class HealthCheckDoc {
+class HealthCheckDoc implements Readonly<HealthData['checks'][string]> {
   @ApiProperty({ enum: ['up', 'down'] })
   status!: 'up' | 'down';
   @ApiPropertyOptional()

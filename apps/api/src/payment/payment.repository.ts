@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { Database, type DB, type Role, type TransactionRow, type TransactionsTable } from '@app/db';
-import { exactPaise, exactPaiseToNumber, type DepositRequested, type DepositClaimState, type WithdrawalRequested, type WithdrawalState } from '@app/domain';
+import { exactPaise, exactPaiseToNumber, IST_TIME_ZONE, type DepositRequested, type DepositClaimState, type WithdrawalRequested, type WithdrawalState } from '@app/domain';
 import { Accounts, lockWallets, recordEntries } from '@app/ledger';
 import { isCheckViolation, isUniqueViolation } from '../wallet/pg-error.js';
 import { newTransactionId } from '../wallet/transaction-id.js';
@@ -111,7 +111,7 @@ export class PaymentRepository extends PaymentStore {
 
   /** The IST calendar day of the transaction's clock (`now()` is fixed for the whole transaction). */
   async istToday(trx: Transaction<DB>): Promise<string> {
-    const { rows } = await sql<{ day: string }>`SELECT (now() AT TIME ZONE 'Asia/Kolkata')::date AS day`.execute(trx);
+    const { rows } = await sql<{ day: string }>`SELECT (now() AT TIME ZONE ${sql.lit(IST_TIME_ZONE)})::date AS day`.execute(trx);
     return rows[0]!.day;
   }
 

@@ -15,7 +15,7 @@ import { BET_UNAVAILABLE_MESSAGE, BetOutcomesService } from './bet-outcomes.serv
 import { RoundsService } from './rounds.service.js';
 
 export const BET_INTAKE_MESSAGES = {
-  invalidRequest: 'Invalid bet request.',
+  invalidRequest: BET_MESSAGES.invalidRequest,
   unavailable: BET_UNAVAILABLE_MESSAGE,
 } as const;
 

@@ -2,6 +2,7 @@
  * Business constants and limits of SPEC sections 5 and 9. Rupee amounts are the spec's numbers (what a player
  * sees); the `_PAISE` twins are what the server stores and compares.
  */
+import { bpsToPercent } from '../money/basis-points.js';
 import { rupeesToPaise } from '../money/money.js';
 
 // ── Rounds ────────────────────────────────────────────────────────────────────────────────────────────────
@@ -114,7 +115,7 @@ export const UPI_ID_MAX_LENGTH = 256;
 /** GST on winnings above the stake: 18 %, in basis points (1 bp = 0.01 %) so that no float touches money. */
 export const GST_BPS = 1800;
 /** The same rate as a percentage, for texts. */
-export const GST_PERCENT = GST_BPS / 100;
+export const GST_PERCENT = bpsToPercent(GST_BPS);
 
 // ── Currency ──────────────────────────────────────────────────────────────────────────────────────────────
 export const CURRENCY = 'INR';

@@ -6,6 +6,9 @@ import { GST_BPS, ROUND_SECONDS, WITHDRAWAL_PROCESSING_TIME } from './limits.js'
  * same thing. Validation messages live beside their rules (validation/*), bet texts in validation/bet.ts.
  */
 
+/** What a player is told when something failed without a message of its own (the registration default, SPEC §8). */
+export const SOMETHING_WENT_WRONG = 'Something went wrong. Please try again.';
+
 /** Default error per call, shown when the server's response carries no `message` (SPEC §8). */
 export const ERROR_DEFAULTS = {
   login: 'Network error occurred',
@@ -24,7 +27,7 @@ export const ERROR_DEFAULTS = {
   pendingDeposits: 'Failed to fetch pending deposits',
   pendingWithdraws: 'Failed to fetch pending withdraws',
   updateStatus: 'Failed to update transaction status',
-  registration: 'Something went wrong. Please try again.',
+  registration: SOMETHING_WENT_WRONG,
 } as const;
 
 /** Forgot-password steps: shown when success is false without a message, and on network failure. */

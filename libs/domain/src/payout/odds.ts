@@ -2,6 +2,7 @@ import { GST_BPS } from '../constants/limits.js';
 import type { GameKey } from '../games/games.js';
 import { GAMES_BY_KEY } from '../games/games.js';
 import { winningDigits } from '../games/outcome.js';
+import { BPS_PER_UNIT } from '../money/basis-points.js';
 import type { PayoutOptions } from './payout.js';
 import { DEFAULT_PAYOUTS } from './payout.js';
 
@@ -27,7 +28,7 @@ export function choiceOdds(gameKey: GameKey, choice: string, options: PayoutOpti
   const digits = winningDigits(gameKey, choice);
   const probability = digits.length / 10;
   // Per ₹1 staked on a win: payout gross, minus GST on (payout − 1). Computed in basis points, rounded once.
-  const netPerUnitBps = payout * 10_000 - gstBps * (payout - 1);
+  const netPerUnitBps = payout * BPS_PER_UNIT - gstBps * (payout - 1);
   return {
     gameKey,
     choice,
@@ -35,7 +36,7 @@ export function choiceOdds(gameKey: GameKey, choice: string, options: PayoutOpti
     probability,
     payout,
     rtpGross: (digits.length * payout) / 10,
-    rtpNet: (digits.length * netPerUnitBps) / 100_000,
+    rtpNet: (digits.length * netPerUnitBps) / (10 * BPS_PER_UNIT),
   };
 }
 

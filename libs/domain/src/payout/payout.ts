@@ -1,6 +1,7 @@
 import { GST_BPS } from '../constants/limits.js';
 import type { GameKey } from '../games/games.js';
 import { GAME_KEYS } from '../games/games.js';
+import { bpsToPercent, isBasisPoints, rateToBps, shareOfPaise } from '../money/basis-points.js';
 import { assertPaise, divideRoundHalfUp } from '../money/money.js';
 
 /** Payout multiplier per game: gross win = stake × payout. */
@@ -49,13 +50,13 @@ export function assertPayoutTable(payouts: PayoutTable): PayoutTable {
 
 /** True when `bps` is a whole number of basis points from 0 to 10000 (0 % to 100 %). */
 export function isValidGstBps(bps: unknown): bps is number {
-  return typeof bps === 'number' && Number.isInteger(bps) && bps >= 0 && bps <= 10_000;
+  return isBasisPoints(bps);
 }
 
 /** A rate in basis points as the percentage texts quote: 1800 → 18, 1850 → 18.5. */
 export function gstBpsToPercent(bps: number): number {
   if (!isValidGstBps(bps)) throw new RangeError(`GST must be whole basis points from 0 to 10000, got ${String(bps)}`);
-  return bps / 100;
+  return bpsToPercent(bps);
 }
 
 /**
@@ -63,11 +64,7 @@ export function gstBpsToPercent(bps: number): number {
  * is outside 0..1 or finer than a basis point.
  */
 export function gstRateToBps(rate: number): number {
-  const bps = Math.round(rate * 10_000);
-  if (!Number.isFinite(rate) || rate < 0 || rate > 1 || bps / 10_000 !== rate) {
-    throw new RangeError(`GST rate must be between 0 and 1 with at most 4 decimals, got ${String(rate)}`);
-  }
-  return bps;
+  return rateToBps(rate, 'GST rate');
 }
 
 /** stake × payout in paise (rounded half up if a payout with decimals leaves a fraction of a paisa). */
@@ -85,7 +82,7 @@ export function gstOnWinnings(grossPaise: number, stakePaise: number, gstBps: nu
   if (!isValidGstBps(gstBps)) throw new RangeError(`invalid GST basis points ${String(gstBps)}`);
   const winnings = grossPaise - stakePaise;
   if (winnings <= 0) return 0;
-  return divideRoundHalfUp(winnings * gstBps, 10_000);
+  return shareOfPaise(winnings, gstBps);
 }
 
 /** Gross, GST and net credited for a winning stake on a game. */

@@ -4,6 +4,8 @@
  */
 
 export const IST_OFFSET_MS = 5.5 * 60 * 60 * 1000; // 19,800,000
+/** The same zone by its IANA name, for the database (`now() AT TIME ZONE …`). */
+export const IST_TIME_ZONE = 'Asia/Kolkata';
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
 const DATE_KEY = /^(\d{4})-(\d{2})-(\d{2})$/;

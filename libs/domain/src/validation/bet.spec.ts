@@ -80,3 +80,12 @@ describe('game cards and the overlay', () => {
     expect(showNextRoundOverlay(2, false)).toBe(false);
   });
 });
+
+describe('what the server says about a bet', () => {
+  it('in the words a player reads', () => {
+    expect(BET_MESSAGES.placed).toBe('Bet placed successfully.');
+    expect(BET_MESSAGES.invalidRequest).toBe('Invalid bet request.');
+    expect(BET_MESSAGES.unavailable).toBe('Could not place your bet. Please try again.');
+    expect(BET_MESSAGES.stakeNotAllowed).toBe('Stake must be ₹10, ₹50, ₹100, ₹200, ₹500 or ₹1,000.');
+  });
+});

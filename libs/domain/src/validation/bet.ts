@@ -22,6 +22,10 @@ export const BET_MESSAGES = {
   insufficientBalance: 'Insufficient balance.',
   /** The bet-message of an accepted bet. */
   placed: 'Bet placed successfully.',
+  /** A place-bet whose fields are not a bet at all (missing, unknown or mistyped fields). */
+  invalidRequest: 'Invalid bet request.',
+  /** A bet that could not be handed on to be applied (it is then never applied). */
+  unavailable: 'Could not place your bet. Please try again.',
 } as const;
 
 /** Game-screen texts of the betting lock and the bet panel (SPEC §2, §4). */

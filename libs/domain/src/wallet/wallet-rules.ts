@@ -1,5 +1,6 @@
 import { WITHDRAWAL_ELIGIBILITY_MIN_PAISE } from '../constants/limits.js';
-import { assertPaise, divideRoundHalfUp, formatPaiseShort } from '../money/money.js';
+import { isBasisPoints, rateToBps, shareOfPaise } from '../money/basis-points.js';
+import { assertPaise, formatPaiseShort } from '../money/money.js';
 
 /** Wallet banners (SPEC §8). */
 export const WALLET_MESSAGES = {
@@ -51,11 +52,7 @@ export const REFERRAL_CAP_PAISE = 50_000;
  * share is outside 0..1 or finer than a basis point.
  */
 export function referralShareToBps(share: number): number {
-  const bps = Math.round(share * 10_000);
-  if (!Number.isFinite(share) || share < 0 || share > 1 || bps / 10_000 !== share) {
-    throw new RangeError(`Referral share must be between 0 and 1 with at most 4 decimals, got ${String(share)}`);
-  }
-  return bps;
+  return rateToBps(share, 'Referral share');
 }
 
 /** The referrer's bonus for a first deposit: share of it rounded to the paisa (halves up), capped. */
@@ -66,8 +63,8 @@ export function referralBonusPaise(
   assertPaise(firstDepositPaise, 'deposit');
   const shareBps = options.shareBps ?? REFERRAL_SHARE_BPS;
   const capPaise = options.capPaise ?? REFERRAL_CAP_PAISE;
-  if (!Number.isInteger(shareBps) || shareBps < 0 || shareBps > 10_000) throw new RangeError(`invalid referral share ${String(shareBps)}`);
+  if (!isBasisPoints(shareBps)) throw new RangeError(`invalid referral share ${String(shareBps)}`);
   assertPaise(capPaise, 'cap');
   if (firstDepositPaise <= 0) return 0;
-  return Math.min(capPaise, divideRoundHalfUp(firstDepositPaise * shareBps, 10_000));
+  return Math.min(capPaise, shareOfPaise(firstDepositPaise, shareBps));
 }

@@ -30,7 +30,7 @@ export class AdminWithdrawalDoc extends ReviewedItemDoc implements Readonly<Admi
   bankDetails?: BankDetailsDoc | null;
 }
 
-class ReviewEntryDoc {
+class ReviewEntryDoc implements Omit<AdminDepositEntry, 'deposit'>, Omit<AdminWithdrawalEntry, 'withdrawal'> {
   @ApiProperty()
   username!: string;
   @ApiProperty()
