@@ -7,7 +7,7 @@
 //   node deploy/server-deps.mjs                 # lists the node_modules paths, one a line
 //   node deploy/server-deps.mjs --copy-to DIR   # copies them from ./node_modules into DIR (the Dockerfile does)
 import { cpSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -32,7 +32,7 @@ export function packageOf(specifier) {
 export function importedPackages(paths, root = ROOT) {
   const found = new Set();
   const visit = (path) => {
-    if (!existsSync(path) || SKIP.test(path)) return;
+    if (!existsSync(path) || SKIP.test(`/${relative(root, path)}`)) return;
     if (statSync(path).isDirectory()) {
       for (const entry of readdirSync(path)) visit(join(path, entry));
       return;

@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { outcomeKey, toWireBet, userRoom, type BetCommand, type BetRowLike, type SocketMessage } from '@app/realtime';
 
@@ -10,6 +11,9 @@ export interface StoredOutcome {
   period_id: string | null;
   message: string;
 }
+
+/** The answer a player gets when a bet could not be placed (not handed on, or not taken up in time): it is then never applied. */
+export const BET_UNAVAILABLE_MESSAGE = 'Could not place your bet. Please try again.';
 
 const keyOf = (userId: string, commandId: string) => `${userId}|${commandId}`;
 
@@ -67,4 +71,136 @@ export function outcomeMessage(outcome: StoredOutcome, bet?: BetRowLike): Socket
       ? { success: true, message: outcome.message, ...(bet ? { bet: toWireBet(bet), betType: bet.bet_type } : {}), periodId: outcome.period_id ?? undefined, commandId: outcome.command_id }
       : { success: false, message: outcome.message, ...(outcome.period_id ? { periodId: outcome.period_id } : {}), commandId: outcome.command_id };
   return { room: userRoom(outcome.user_id), event: 'bet-message', data };
+}
+
+/**
+ * The per-command arbiter in Redis: who decides a command handed to the bet stream, the bet pipeline or the api node
+ * that took it in. An api node that has no answer for a command after `BET_ANSWER_TIMEOUT_MS` cancels it
+ * (`SET … NX`); a partition consumer claims every command of a batch (`SET … NX`) as the last step before its
+ * COMMIT. Whoever writes first wins, for good: a cancelled command is never stored nor charged (the consumer
+ * records it as "could not place"), and a claimed one is answered by the pipeline only (the api node stays silent).
+ * The database's stored outcome (bet_outcomes' primary key) stays the arbiter of last resort: a refusal stored
+ * there first also stops the command, so an api node may fall back on it when Redis does not answer.
+ */
+export const ARBITER_CANCELLED = 'cancelled';
+const ARBITER_CLAIMED = 'claimed:';
+/**
+ * How long a claim is kept. An api node never tries to cancel a command later than ARBITER_CANCEL_LATEST_MS after
+ * handing it on, and a claim is always made after the hand-off, so a claim outlives every cancel that could race it.
+ */
+export const ARBITER_CLAIM_TTL_MS = 30_000;
+/** The latest an api node tries to cancel a command, after handing it on (well below ARBITER_CLAIM_TTL_MS). */
+export const ARBITER_CANCEL_LATEST_MS = 15_000;
+/**
+ * How long a cancellation is kept: longer than a command stays in its stream (an hour), so a consumer that gets to
+ * it late (after a long outage) still finds it cancelled; by then it has recorded it in the database anyway.
+ */
+export const ARBITER_CANCEL_TTL_MS = 2 * 60 * 60 * 1000;
+
+/** The arbiter key of a player's command (its outcome key: the client's command id, else the gateway's). */
+export function arbiterKey(prefix: string, userId: string, commandKey: string): string {
+  return `${prefix}bet-arbiter:${userId}:${commandKey}`;
+}
+
+/**
+ * Claims every key, or none: when any is cancelled, returns the positions (1-based) of the cancelled ones and sets
+ * nothing; else sets each key not yet set to ARGV[1] (a claim naming this attempt) and returns an empty list. A key
+ * claimed already (an earlier attempt whose COMMIT may have gone through) is left as it is and counts as claimed.
+ */
+const CLAIM = `
+local cancelled = {}
+local values = redis.call('mget', unpack(KEYS))
+for i = 1, #KEYS do
+  if values[i] == 'cancelled' then cancelled[#cancelled + 1] = i end
+end
+if #cancelled > 0 then return cancelled end
+for i = 1, #KEYS do
+  if not values[i] then redis.call('set', KEYS[i], ARGV[1], 'PX', ARGV[2]) end
+end
+return cancelled`;
+/** Deletes the keys that still hold ARGV[1] (this attempt's claim). */
+const RELEASE = `
+local released = 0
+for i = 1, #KEYS do
+  if redis.call('get', KEYS[i]) == ARGV[1] then redis.call('del', KEYS[i]) released = released + 1 end
+end
+return released`;
+/** Cancels each key not yet set; returns, per key, 1 when it is cancelled (now or before) and 0 when it is claimed. */
+const CANCEL = `
+local out = {}
+for i = 1, #KEYS do
+  if redis.call('set', KEYS[i], 'cancelled', 'PX', ARGV[1], 'NX') then out[i] = 1
+  elseif redis.call('get', KEYS[i]) == 'cancelled' then out[i] = 1
+  else out[i] = 0 end
+end
+return out`;
+
+/** Keys per script call: a batch of up to BET_BATCH_SIZE commands goes in a few calls (each one atomic). */
+const ARBITER_CHUNK = 1000;
+
+/** A partition consumer's batch met commands an api node cancelled first: they must not be applied. */
+export class CommandsCancelled extends Error {
+  readonly code = 'COMMANDS_CANCELLED';
+  constructor(readonly keys: string[]) {
+    super(`${keys.length} command(s) were cancelled before they could be claimed`);
+    this.name = 'CommandsCancelled';
+  }
+}
+
+/**
+ * Claims the commands of a batch for the pipeline (call it last before COMMIT). Throws CommandsCancelled, having
+ * claimed none of that chunk, when an api node cancelled any of them; the caller then drops them and tries again.
+ * On any other failure the caller must release this attempt's claims (`releaseClaims`) before giving up.
+ */
+export async function claimCommands(redis: Redis, keys: string[], attempt: string): Promise<void> {
+  const cancelled: string[] = [];
+  for (let i = 0; i < keys.length; i += ARBITER_CHUNK) {
+    const chunk = keys.slice(i, i + ARBITER_CHUNK);
+    const positions = (await redis.eval(CLAIM, chunk.length, ...chunk, ARBITER_CLAIMED + attempt, String(ARBITER_CLAIM_TTL_MS))) as number[];
+    for (const position of positions) cancelled.push(chunk[position - 1]!);
+  }
+  if (cancelled.length > 0) throw new CommandsCancelled(cancelled);
+}
+
+/** Releases the claims one attempt made (its transaction did not commit), so api nodes may cancel them again. */
+export async function releaseClaims(redis: Redis, keys: string[], attempt: string): Promise<number> {
+  let released = 0;
+  for (let i = 0; i < keys.length; i += ARBITER_CHUNK) {
+    const chunk = keys.slice(i, i + ARBITER_CHUNK);
+    released += Number(await redis.eval(RELEASE, chunk.length, ...chunk, ARBITER_CLAIMED + attempt));
+  }
+  return released;
+}
+
+/** Cancels commands not yet claimed; per key, true when it is cancelled (now or before), false when the pipeline claimed it. */
+export async function cancelCommands(redis: Redis, keys: string[]): Promise<boolean[]> {
+  const verdicts: boolean[] = [];
+  for (let i = 0; i < keys.length; i += ARBITER_CHUNK) {
+    const chunk = keys.slice(i, i + ARBITER_CHUNK);
+    const out = (await redis.eval(CANCEL, chunk.length, ...chunk, String(ARBITER_CANCEL_TTL_MS))) as number[];
+    verdicts.push(...out.map((v) => Number(v) === 1));
+  }
+  return verdicts;
+}
+
+/** Per key: whether an api node cancelled the command (read only; never decides anything). */
+export async function cancelledCommands(redis: Redis, keys: string[]): Promise<boolean[]> {
+  if (keys.length === 0) return [];
+  const values = await redis.mget(...keys);
+  return values.map((v) => v === ARBITER_CANCELLED);
+}
+
+/**
+ * Stores "could not place" as the answer of commands an api node cancelled (in the batch that skips them), unless
+ * they have an answer already.
+ */
+export async function recordCancelled(trx: any, commands: BetCommand[]): Promise<void> {
+  if (commands.length === 0) return;
+  await sql`
+    INSERT INTO bet_outcomes (user_id, command_id, kind, bet_id, period_id, message)
+    SELECT user_id, command_id, 'unavailable', NULL, period_id, ${BET_UNAVAILABLE_MESSAGE}
+    FROM unnest(${commands.map((c) => c.userId)}::uuid[], ${commands.map((c) => outcomeKey(c))}::uuid[], ${commands.map((c) => c.periodId)}::text[])
+      AS k(user_id, command_id, period_id)
+    ON CONFLICT (user_id, command_id) DO NOTHING
+  `.execute(trx);
 }

@@ -184,6 +184,7 @@ export const FAULTS = [
     name: 'postgres-stop',
     title: 'Postgres stopped (immediate) while bets come in, back after 12 s',
     outage: 'Postgres',
+    ci: true,
     async run(ctx) {
       await ctx.waitFor('intake', -1000);
       const injectedAt = Date.now();

@@ -6,12 +6,9 @@ import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import type { Socket } from 'socket.io-client';
 import type { BetMessage, ClientToServerEvents, ServerToClientEvents } from '@app/contracts';
-import { startTestEngine, type TestEngine } from '../../../round-engine/src/testing/test-engine.js';
-import { eventually, expectLedgerReconciles, freshPeriod, sleep } from '../../../round-engine/src/testing/rounds-harness.js';
-import { startTestApi, TEST_API_KEY, type TestApi } from '../testing/test-api.js';
-import { createUser, type TestUser } from '../testing/users.js';
+import { createTestDatabase, createUser, eventually, expectLedgerReconciles, freshPeriod, MessageLog, periodStatus, sleep, startTestApi, startTestEngine, TEST_API_KEY, type TestApi, type TestDatabase, type TestEngine, type TestUser } from '@app/testing';
 import { BetIntakeGate } from './bet-intake-gate.service.js';
-import { BET_INTAKE_MESSAGES } from './bet-intake.service.js';
+import { BET_INTAKE_MESSAGES, BetIntakeService } from './bet-intake.service.js';
 
 jest.setTimeout(120_000);
 
@@ -266,4 +263,91 @@ describe('bounded waits: a bet is answered within 2 s while Redis or Postgres is
       expect(money.balance).toBe(money.fromBets);
     });
   }
+});
+
+describe('a bet handed on just before Postgres goes away: refused within 2 s, never stored nor charged once it is back', () => {
+  let database: TestDatabase;
+  let engineLink: PostgresLink;
+  let apiLink: PostgresLink;
+  let engine: TestEngine;
+  let api: TestApi;
+  let log: MessageLog;
+
+  /** A database URL that goes through `link`. */
+  const through = (link: PostgresLink) => {
+    const url = new URL(database.url);
+    url.host = `127.0.0.1:${link.port}`;
+    return url.toString();
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const target = new URL(database.url);
+    engineLink = new PostgresLink({ host: target.hostname, port: Number(target.port || 5432) });
+    apiLink = new PostgresLink({ host: target.hostname, port: Number(target.port || 5432) });
+    await engineLink.listen();
+    await apiLink.listen();
+    engine = await startTestEngine({ database, env: { ...ROUNDS, DATABASE_URL: through(engineLink) } });
+    api = await startTestApi({ database, env: { ...ROUNDS, REDIS_PREFIX: engine.config.REDIS_PREFIX, DATABASE_URL: through(apiLink) } });
+    log = new MessageLog(engine.config.REDIS_PREFIX);
+    await log.start();
+  });
+  afterAll(async () => {
+    await engineLink.restore();
+    await apiLink.restore();
+    await log?.stop();
+    await api?.close();
+    await engine?.close();
+    await engineLink.close();
+    await apiLink.close();
+    await database?.drop();
+  });
+
+  it('the intake cancels what the pipeline cannot take up in time; the pipeline skips it and records the refusal', async () => {
+    const FUNDED = 100_000;
+    const players = await Promise.all(Array.from({ length: 4 }, async () => Player.connect(api, await createUser(api, { main: FUNDED }))));
+    await eventually(async () => api.app.get(BetIntakeGate).closedBy() === null, 20_000, 'the intake open');
+    await eventually(async () => (await players[0]!.bet((await freshPeriod(periodConfig, 1500)).periodId, 10)).message.success, 40_000, 'a bet placed');
+    const period = await freshPeriod(periodConfig, 2500);
+    const watch = api.app.get(BetIntakeService).watch;
+    // Postgres goes away for the engine first: the intake still sees it up and hands the bets on.
+    await engineLink.cut();
+    const sent = players.map((player) => ({ player, commandId: randomUUID(), at: Date.now() }));
+    for (const { player, commandId } of sent) player.socket.emit('place-bet', { periodId: period.periodId, betType: 'color', betValue: 'green', amount: 100, commandId });
+    await eventually(async () => watch.waiting >= sent.length, 2_000, 'the bets handed on');
+    // Then for the api node too, before the answers are due: the refusals cannot be recorded there either.
+    await apiLink.cut();
+    try {
+      for (const { player, commandId, at } of sent) {
+        const answer = await eventually(async () => player.answers.find((a) => a.message.commandId === commandId), 5_000, 'an answer');
+        expect(answer.message).toMatchObject({ success: false, message: BET_INTAKE_MESSAGES.unavailable, periodId: period.periodId });
+        expect(answer.at - at).toBeLessThanOrEqual(ANSWER_WITHIN_MS);
+      }
+    } finally {
+      await engineLink.restore();
+      await apiLink.restore();
+    }
+    // Back: the pipeline gets to the cancelled bets, applies none of them and records each refusal itself.
+    const commandIds = sent.map((s) => s.commandId);
+    const stored = await eventually(
+      async () => {
+        const rows = await database.db.selectFrom('bet_outcomes').select(['command_id', 'kind', 'period_id']).where('command_id', 'in', commandIds).execute();
+        return rows.length === commandIds.length && rows;
+      },
+      30_000,
+      'the refusals recorded',
+    );
+    expect(new Set(stored.map((o) => `${o.kind} ${o.period_id}`))).toEqual(new Set([`unavailable ${period.periodId}`]));
+    await eventually(async () => (await periodStatus(database.db, period.periodId)) === 'SETTLED', 30_000, 'the period settled');
+    await sleep(1_000);
+    for (const { player, commandId } of sent) {
+      expect((await betsOf(api, player.user.id)).filter((b) => Number(b.amount) === 10_000)).toEqual([]);
+      const money = await moneyOf(api, player.user.id, FUNDED);
+      expect(money.balance).toBe(money.fromBets);
+      // Answered once, by the intake: the pipeline published nothing for it.
+      expect(player.answers.filter((a) => a.message.commandId === commandId)).toHaveLength(1);
+      expect(log.messages.filter((m) => m.event === 'bet-message' && (m.data as BetMessage).commandId === commandId).map((m) => (m.data as BetMessage).success)).toEqual([false]);
+    }
+    await expectLedgerReconciles(database.db);
+  });
 });

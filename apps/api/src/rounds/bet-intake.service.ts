@@ -1,13 +1,16 @@
-import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnApplicationShutdown } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { AppConfig } from '@app/config';
-import { BetBatchService } from '@app/bets';
+import { arbiterKey, BetBatchService, cancelCommands } from '@app/bets';
 import type { BetMessage } from '@app/contracts';
 import { BET_MESSAGES, currentPeriod, isPeriodId, isValidBet, rupeesToPaise, STAKES } from '@app/domain';
 import { outcomeMessage } from '@app/bets';
 import { COMMAND_FIELD, encodeCommand, EventsPublisher, partitionOf, UUID_PATTERN, uuidv7 } from '@app/realtime';
-import { RedisService } from '@app/redis';
+import { RedisService, withDeadline } from '@app/redis';
 import { ApiMetrics } from '../metrics/api-metrics.service.js';
+import { SocketDeliveryService } from '../realtime/socket-delivery.service.js';
 import { BetIntakeGate } from './bet-intake-gate.service.js';
+import { BetIntakeWatch } from './bet-intake-watch.js';
 import { BET_UNAVAILABLE_MESSAGE, BetOutcomesService } from './bet-outcomes.service.js';
 import { RoundsService } from './rounds.service.js';
 
@@ -18,6 +21,12 @@ export const BET_INTAKE_MESSAGES = {
 
 /** ioredis' error for a command refused at once because the connection is down (it was never sent). */
 const NOT_SENT = /enableOfflineQueue|Stream isn't writeable/i;
+
+/**
+ * Longest the cancellation of a bet whose hand-off was uncertain may take before the database decides instead (a
+ * late cancellation that still lands only agrees with the refusal stored there).
+ */
+const UNCERTAIN_CANCEL_DEADLINE_MS = 250;
 
 /** Commands older than this are trimmed from a partition stream. */
 const STREAM_RETENTION_MS = 60 * 60 * 1000;
@@ -34,12 +43,16 @@ export interface IntakeOutcome {
  * Receives a place-bet: checks what can be checked without state (shape, game and choice, stake, that the
  * period is the one running and not locked), then hands it on. In the stream pipeline it becomes a command with
  * a new id XADDed to the player's partition (its stream id time is the moment it was received); the partition's
- * consumer decides it against the balance and replies. In the direct pipeline (the simple baseline the benchmark
+ * consumer decides it against the balance and replies; a command the consumer has not taken up within
+ * BET_ANSWER_TIMEOUT_MS is cancelled and refused here (BetIntakeWatch). In the direct pipeline (the simple baseline the benchmark
  * compares with) the same decision and writes run right here, one transaction per bet.
  */
 @Injectable()
-export class BetIntakeService {
+export class BetIntakeService implements OnApplicationShutdown {
   private readonly logger = new Logger('BetIntake');
+  /** Handed-on bets waiting for the pipeline's answer (stream pipeline only). */
+  readonly watch: BetIntakeWatch;
+  private delivery?: SocketDeliveryService | null;
 
   constructor(
     @Inject(AppConfig) private readonly config: AppConfig,
@@ -49,8 +62,41 @@ export class BetIntakeService {
     @Inject(EventsPublisher) private readonly publisher: EventsPublisher,
     @Inject(BetIntakeGate) private readonly gate: BetIntakeGate,
     @Inject(BetOutcomesService) private readonly outcomes: BetOutcomesService,
+    @Inject(ModuleRef) private readonly moduleRef: ModuleRef,
     @Optional() @Inject(ApiMetrics) private readonly metrics?: ApiMetrics,
-  ) {}
+  ) {
+    this.watch = new BetIntakeWatch({
+      redis: () => this.redis.failFast,
+      prefix: this.redis.keys.prefix,
+      eventsStream: this.redis.keys.events,
+      timeoutMs: this.config.BET_ANSWER_TIMEOUT_MS,
+      record: (commands) => this.outcomes.refuseCancelled(commands),
+      databaseDown: () => this.gate.closedBy() === 'postgres',
+      deliverLocally: async (messages) => {
+        await this.socketDelivery()?.deliver(messages);
+      },
+      logger: this.logger,
+      onCancelled: (count) => {
+        for (let i = 0; i < count; i++) this.metrics?.betRejected(BET_INTAKE_MESSAGES.unavailable);
+      },
+    });
+  }
+
+  onApplicationShutdown(): void {
+    this.watch.stop();
+  }
+
+  /** This node's socket delivery (absent in a context without sockets). */
+  private socketDelivery(): SocketDeliveryService | null {
+    if (this.delivery === undefined) {
+      try {
+        this.delivery = this.moduleRef.get(SocketDeliveryService, { strict: false });
+      } catch {
+        this.delivery = null;
+      }
+    }
+    return this.delivery;
+  }
 
   async placeBet(userId: string, payload: unknown): Promise<IntakeOutcome> {
     const now = Date.now();
@@ -102,13 +148,25 @@ export class BetIntakeService {
           encodeCommand(command),
         );
       }
+      if (this.config.BET_PIPELINE !== 'direct') {
+        this.watch.watch({ userId, commandId: clientCommandId ?? command.id, periodId, betType, handedAt: now });
+      }
       this.metrics?.betAccepted();
       return {};
     } catch (error) {
       const reason = (error as Error).message;
       this.logger.error({ msg: 'place-bet could not be handed on', commandId: command.id, clientCommandId, userId, error: reason });
       if (this.config.BET_PIPELINE !== 'direct' && !NOT_SENT.test(reason)) {
-        // It may have reached the stream after all (a timeout, a connection cut mid-command): store the refusal
+        // It may have reached the stream after all: cancel it in the arbiter, so it is never applied; if the
+        // pipeline claimed it first, its own answer is on the way.
+        const key = arbiterKey(this.redis.keys.prefix, userId, clientCommandId ?? command.id);
+        const cancelled = await withDeadline(cancelCommands(this.redis.failFast, [key]), UNCERTAIN_CANCEL_DEADLINE_MS, 'cancelling a bet').then(
+          ([verdict]) => verdict,
+          () => undefined,
+        );
+        if (cancelled === true) return refuseCommand(BET_INTAKE_MESSAGES.unavailable, context);
+        if (cancelled === false) return {};
+        // Redis did not answer (a timeout, a connection cut mid-command): store the refusal
         // first, so it is never applied later; if it was applied already, its real answer is the one given.
         const stored = await this.outcomes.refuseUncertain(userId, clientCommandId ?? command.id);
         if (stored && stored.kind !== 'unavailable') {

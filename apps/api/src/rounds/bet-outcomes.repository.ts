@@ -37,6 +37,29 @@ export class BetOutcomesRepository {
     `.execute(this.db);
   }
 
+  /**
+   * Stores "could not place" as the answer of commands an api node cancelled in the arbiter (several players at
+   * once), unless they have one already; returns the stored answer of each (an answer the bet pipeline stored
+   * first stands).
+   */
+  async refuseCancelled(commands: Array<{ userId: string; commandId: string; periodId: string }>, message: string): Promise<StoredOutcome[]> {
+    if (commands.length === 0) return [];
+    const users = commands.map((c) => c.userId);
+    const ids = commands.map((c) => c.commandId);
+    await sql`
+      INSERT INTO bet_outcomes (user_id, command_id, kind, bet_id, period_id, message)
+      SELECT user_id, command_id, 'unavailable', NULL, period_id, ${message}
+      FROM unnest(${users}::uuid[], ${ids}::uuid[], ${commands.map((c) => c.periodId)}::text[]) AS k(user_id, command_id, period_id)
+      ON CONFLICT (user_id, command_id) DO NOTHING
+    `.execute(this.db);
+    const { rows } = await sql<StoredOutcome>`
+      SELECT o.user_id, o.command_id, o.kind, o.bet_id, o.period_id, o.message
+      FROM bet_outcomes o JOIN unnest(${users}::uuid[], ${ids}::uuid[]) AS k(user_id, command_id)
+        ON o.user_id = k.user_id AND o.command_id = k.command_id
+    `.execute(this.db);
+    return rows;
+  }
+
   /** The player's bets among these ids, with when their period was settled. */
   async bets(userId: string, betIds: string[]): Promise<AnsweredBetRow[]> {
     if (betIds.length === 0) return [];

@@ -1,11 +1,23 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { AppConfig } from '@app/config';
 import { EventsPublisher } from '@app/realtime';
 import { Database } from '@app/db';
 import { FencedLease, RedisService } from '@app/redis';
-import { BetBatchService, type BatchResult, type StreamEntry } from '@app/bets';
+import {
+  arbiterKey,
+  BetBatchService,
+  cancelledCommands,
+  claimCommands,
+  CommandsCancelled,
+  recordCancelled,
+  releaseClaims,
+  type BatchResult,
+  type StreamEntry,
+} from '@app/bets';
+import { COMMAND_FIELD, decodeCommand, outcomeKey, type BetCommand } from '@app/realtime';
 import { isFenced, leaseGuard, nextFencingToken } from '../leadership/fencing.js';
 
 type XEntries = Array<[string, string[]]>;
@@ -15,8 +27,26 @@ export interface BatchObserver {
   (partition: number, result: BatchResult, ms: number, publishedAt: number): void;
 }
 
-/** Longest pause between two attempts at a failing batch. */
-const MAX_BACKOFF_MS = 5000;
+/**
+ * Longest pause between two attempts at a failing batch. Short: once Postgres is back, the backlog must be applied
+ * before the api nodes give up on it (BET_ANSWER_TIMEOUT_MS) and refuse the bets waiting in it.
+ */
+const MAX_BACKOFF_MS = 1000;
+/** Attempts at a batch in a row, without back-off, when it met answers stored meanwhile (23505) by another writer. */
+const CONFLICT_RETRIES = 5;
+/** Commands remembered as cancelled by an api node (a cancellation is final), so a retried batch skips them at once. */
+const CANCELLED_REMEMBERED = 10_000;
+
+/** A batch's commands and the arbiter key of each (by stream entry id). */
+function commandsOf(batch: StreamEntry[], prefix: string): Map<string, { command: BetCommand; key: string }> {
+  const commands = new Map<string, { command: BetCommand; key: string }>();
+  for (const entry of batch) {
+    const index = entry.fields.indexOf(COMMAND_FIELD);
+    const command = index >= 0 && index % 2 === 0 ? decodeCommand(entry.fields[index + 1] ?? '') : null;
+    if (command) commands.set(entry.id, { command, key: arbiterKey(prefix, command.userId, outcomeKey(command)) });
+  }
+  return commands;
+}
 
 /**
  * One consumer per partition stream, each holding a fenced lease so exactly one process applies a partition's
@@ -33,6 +63,7 @@ const MAX_BACKOFF_MS = 5000;
 export class BetProcessorService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('BetProcessor');
   private readonly consumers: PartitionConsumer[] = [];
+  private readonly standby: NodeJS.Timeout[] = [];
   observer?: BatchObserver;
 
   constructor(
@@ -48,6 +79,8 @@ export class BetProcessorService implements OnApplicationBootstrap, OnApplicatio
 
   onApplicationBootstrap(): void {
     if (!this.config.hasEngineRole('bets')) return;
+    // The arbiter's connection (claims are made on it, inside batch transactions): opened now, ready before the first batch.
+    void this.redis.failFast;
     const owner = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
     for (let p = 0; p < this.config.BET_PARTITIONS; p++) {
       const consumer = new PartitionConsumer(
@@ -63,7 +96,10 @@ export class BetProcessorService implements OnApplicationBootstrap, OnApplicatio
         (partition) => this.onRetry?.(partition),
       );
       this.consumers.push(consumer);
-      consumer.start();
+      // ENGINE_PARTITIONS: lead these at once, stand by for the others (their own engine takes them first).
+      const preferred = this.config.ENGINE_PARTITIONS;
+      if (!preferred || preferred.includes(p)) consumer.start();
+      else this.standby.push(setTimeout(() => consumer.start(), 2 * this.config.LEASE_TTL_MS));
     }
   }
 
@@ -74,10 +110,12 @@ export class BetProcessorService implements OnApplicationBootstrap, OnApplicatio
 
   /** Stops every consumer WITHOUT releasing leases or acknowledging, as a crashed process would. */
   async halt(): Promise<void> {
+    this.standby.forEach(clearTimeout);
     await Promise.all(this.consumers.map((c) => c.stop(false)));
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.standby.forEach(clearTimeout);
     await Promise.all(this.consumers.map((c) => c.stop()));
   }
 }
@@ -95,6 +133,8 @@ class PartitionConsumer {
   /** This consumer has (or may have) delivered-but-unacknowledged entries: they are applied before new ones. */
   private pendingFirst = true;
   private failures = 0;
+  /** Arbiter keys of commands an api node cancelled: never applied, recorded as "could not place". */
+  private readonly cancelled = new Set<string>();
 
   constructor(
     readonly partition: number,
@@ -215,19 +255,73 @@ class PartitionConsumer {
   private async process(entries: XEntries): Promise<void> {
     const started = Date.now();
     const batch: StreamEntry[] = entries.filter(([, fields]) => fields).map(([id, fields]) => ({ id, fields }));
-    let result: BatchResult;
     this.logger.debug({ msg: 'applying batch', partition: this.partition, entries: batch.length, firstEntry: batch[0]?.id, lastEntry: batch.at(-1)?.id });
-    const guard = leaseGuard(this.lease);
-    try {
-      result = await this.batches.apply(this.partition, batch, guard);
-    } catch (error) {
-      // A concurrent holder (lease hand-over) applied some of these first: retry once, applied ids are skipped.
-      if ((error as { code?: string }).code === '23505') result = await this.batches.apply(this.partition, batch, guard);
-      else throw error;
+    const commands = commandsOf(batch, this.redis.keys.prefix);
+    // Commands cancelled already are left out from the first attempt (the claim would refuse the batch anyway).
+    const keys = [...commands.values()].map((c) => c.key);
+    const known = await cancelledCommands(this.redis.failFast, keys).catch(() => [] as boolean[]);
+    keys.forEach((key, i) => known[i] && this.remember(key));
+    let result: BatchResult | undefined;
+    let conflicts = 0;
+    while (!result) {
+      try {
+        result = await this.apply(batch, commands);
+      } catch (error) {
+        if (error instanceof CommandsCancelled) {
+          // An api node answered these "could not place" first: apply the batch again without them.
+          for (const key of error.keys) this.remember(key);
+          continue;
+        }
+        // Another writer stored an answer first: a concurrent holder (lease hand-over) applied some of these, or an
+        // api node recorded the refusal of one it cancelled. Again at once: stored answers are skipped.
+        if ((error as { code?: string }).code === '23505' && conflicts++ < CONFLICT_RETRIES) continue;
+        throw error;
+      }
     }
+    const skipped = [...commands.values()].filter(({ key }) => this.cancelled.has(key)).length;
+    if (skipped > 0) this.logger.warn({ msg: 'commands cancelled by the intake are skipped', partition: this.partition, commands: skipped });
     await this.publisher.publish(result.messages);
     const published = Date.now();
     await this.redis.client.xack(this.key, this.group, ...entries.map(([id]) => id));
+    for (const { key } of commands.values()) this.cancelled.delete(key);
     this.observe(this.partition, result, Date.now() - started, published);
+  }
+
+  /**
+   * One attempt at a batch: the commands an api node cancelled are left out (and recorded as "could not place" in
+   * the same transaction); every other command is claimed in the arbiter as the transaction's last step, after the
+   * fencing check, so a command is stored and charged only if no api node told its player it was not placed. When
+   * the attempt fails before its COMMIT, its claims are released, so the api nodes can still answer those players.
+   */
+  private async apply(batch: StreamEntry[], commands: Map<string, { command: BetCommand; key: string }>): Promise<BatchResult> {
+    const applied = batch.filter((entry) => !this.cancelled.has(commands.get(entry.id)?.key ?? ''));
+    const skipped = [...commands.values()].filter(({ key }) => this.cancelled.has(key)).map(({ command }) => command);
+    const keys = applied.flatMap((entry) => (commands.has(entry.id) ? [commands.get(entry.id)!.key] : []));
+    const attempt = `${this.owner}:${randomUUID()}`;
+    const fencing = leaseGuard(this.lease);
+    let claiming = false;
+    try {
+      return await this.batches.apply(this.partition, applied, async (trx) => {
+        await fencing(trx);
+        await recordCancelled(trx, skipped);
+        claiming = true;
+        await claimCommands(this.redis.failFast, keys, attempt);
+        claiming = false;
+      });
+    } catch (error) {
+      // The claim failed, met a cancelled command, or its answer was lost (it may have been written): take back what
+      // this attempt claimed. A failure after the claim (the COMMIT itself) keeps it: the commit may have gone through.
+      if (claiming) {
+        await releaseClaims(this.redis.failFast, keys, attempt).catch((releaseError: Error) =>
+          this.logger.warn({ msg: 'claims of a failed batch could not be released', partition: this.partition, error: releaseError.message }),
+        );
+      }
+      throw error;
+    }
+  }
+
+  private remember(key: string): void {
+    this.cancelled.add(key);
+    if (this.cancelled.size > CANCELLED_REMEMBERED) this.cancelled.delete(this.cancelled.values().next().value!);
   }
 }

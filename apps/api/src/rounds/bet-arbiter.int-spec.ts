@@ -1,0 +1,223 @@
+import { jest } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { sql } from 'kysely';
+import type { Socket } from 'socket.io-client';
+import {
+  ARBITER_CANCELLED,
+  arbiterKey,
+  BET_UNAVAILABLE_MESSAGE,
+  cancelCommands,
+  cancelledCommands,
+  claimCommands,
+  CommandsCancelled,
+  releaseClaims,
+} from '@app/bets';
+import type { BetMessage, ClientToServerEvents, ServerToClientEvents } from '@app/contracts';
+import { currentPeriod, type GameKey } from '@app/domain';
+import { RedisService } from '@app/redis';
+import { deleteRedisPrefix, TEST_REDIS_URL, testRedisPrefix } from '@app/redis/testing';
+import { createUser, eventually, expectLedgerReconciles, freshPeriod, MessageLog, periodStatus, sleep, startTestApi, startTestEngine, TEST_API_KEY, type TestApi, type TestEngine, type TestUser } from '@app/testing';
+import { BetIntakeService } from './bet-intake.service.js';
+
+jest.setTimeout(180_000);
+
+describe('the bet arbiter in Redis: a command is cancelled by the intake or claimed by the pipeline, never both', () => {
+  const prefix = testRedisPrefix();
+  const redis = new Redis(TEST_REDIS_URL);
+  const key = () => arbiterKey(prefix, randomUUID(), randomUUID());
+  afterAll(async () => {
+    redis.disconnect();
+    await deleteRedisPrefix(prefix);
+  });
+
+  it('cancelled first: the claim of its batch fails and claims none of the batch', async () => {
+    const [cancelled, other] = [key(), key()];
+    expect(await cancelCommands(redis, [cancelled])).toEqual([true]);
+    await expect(claimCommands(redis, [other, cancelled], 'engine-a:1')).rejects.toEqual(new CommandsCancelled([cancelled]));
+    expect(await redis.mget(cancelled, other)).toEqual([ARBITER_CANCELLED, null]);
+    // Without the cancelled command the batch is claimed.
+    await claimCommands(redis, [other], 'engine-a:2');
+    expect(await redis.get(other)).toBe('claimed:engine-a:2');
+    expect(await cancelledCommands(redis, [cancelled, other, key()])).toEqual([true, false, false]);
+  });
+
+  it('claimed first: the intake cannot cancel it, and a retry of the batch (its COMMIT in doubt) still may claim it', async () => {
+    const claimed = key();
+    await claimCommands(redis, [claimed], 'engine-a:1');
+    expect(await cancelCommands(redis, [claimed])).toEqual([false]);
+    await claimCommands(redis, [claimed], 'engine-b:1');
+    expect(await redis.get(claimed)).toBe('claimed:engine-a:1');
+    // Cancelling twice agrees with itself.
+    const cancelled = key();
+    expect(await cancelCommands(redis, [cancelled, cancelled, claimed])).toEqual([true, true, false]);
+  });
+
+  it('a batch that did not commit releases only its own claims; the intake may then cancel them', async () => {
+    const [mine, theirs] = [key(), key()];
+    await claimCommands(redis, [theirs], 'engine-b:7');
+    await claimCommands(redis, [mine, theirs], 'engine-a:3');
+    expect(await releaseClaims(redis, [mine, theirs], 'engine-a:3')).toBe(1);
+    expect(await redis.mget(mine, theirs)).toEqual([null, 'claimed:engine-b:7']);
+    expect(await cancelCommands(redis, [mine, theirs])).toEqual([true, false]);
+  });
+
+  it('decides many keys at once, each by its own first writer', async () => {
+    const keys = Array.from({ length: 2500 }, key);
+    const cancelledFirst = keys.filter((_, i) => i % 3 === 0);
+    await cancelCommands(redis, cancelledFirst);
+    const rest = keys.filter((_, i) => i % 3 !== 0);
+    await expect(claimCommands(redis, keys, 'engine-a:9')).rejects.toBeInstanceOf(CommandsCancelled);
+    await claimCommands(redis, rest, 'engine-a:10');
+    expect(await cancelCommands(redis, keys)).toEqual(keys.map((_, i) => i % 3 === 0));
+  });
+});
+
+const ROUNDS = { ROUND_SECONDS: '4', LOCK_SECONDS: '1', BET_PARTITIONS: '2', FAIRNESS_CHAIN_LENGTH: '3000' };
+const periodConfig = { roundSeconds: 4, lockSeconds: 1 };
+type GameSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+const GAMES: Array<{ betType: GameKey; betValue: string }> = [
+  { betType: 'color', betValue: 'green' },
+  { betType: 'bigSmall', betValue: 'big' },
+  { betType: 'number', betValue: '7' },
+];
+
+interface SentBet {
+  player: RacePlayer;
+  commandId: string;
+  periodId: string;
+  betType: GameKey;
+  amount: number;
+  cancelAfterMs: number;
+}
+
+class RacePlayer {
+  readonly answers = new Map<string, BetMessage[]>();
+  /** Games bet on per period (one bet per game and period). */
+  readonly games = new Map<string, number>();
+  constructor(
+    readonly user: TestUser,
+    readonly socket: GameSocket,
+  ) {
+    socket.on('bet-message', (message) => {
+      if (message.commandId) this.answers.set(message.commandId, [...(this.answers.get(message.commandId) ?? []), message]);
+    });
+  }
+  static async connect(api: TestApi, user: TestUser): Promise<RacePlayer> {
+    const socket = api.socket({ apiKey: TEST_API_KEY, token: user.token }) as GameSocket;
+    await new Promise<void>((resolve, reject) => {
+      socket.on('connect', resolve);
+      socket.on('connect_error', reject);
+    });
+    return new RacePlayer(user, socket);
+  }
+}
+
+describe("the intake's cancellation races the pipeline's claim, through a real api node and a real engine", () => {
+  let api: TestApi;
+  let engine: TestEngine;
+  let log: MessageLog;
+
+  beforeAll(async () => {
+    api = await startTestApi({ env: { ...ROUNDS, BET_ANSWER_TIMEOUT_MS: '500' } });
+    engine = await startTestEngine({ database: api.database, env: { ...ROUNDS, REDIS_PREFIX: api.config.REDIS_PREFIX } });
+    log = new MessageLog(api.config.REDIS_PREFIX);
+    await log.start();
+    await eventually(async () => {
+      const next = currentPeriod(Date.now() + periodConfig.roundSeconds * 1000, periodConfig);
+      return (await periodStatus(api.db, next.periodId)) === 'OPEN';
+    }, 30_000, 'the engine opening periods ahead');
+  });
+  afterAll(async () => {
+    await log?.stop();
+    await engine?.close();
+    await api?.close();
+  });
+
+  // Half the races cancel within 40 ms of the hand-over (mostly before the engine's batch commits), half within
+  // 400 ms (mostly after it, even on a busy machine where a batch takes a few hundred milliseconds).
+  const cancelDelay = (i: number): number => Math.floor(Math.random() * (i % 2 === 0 ? 40 : 400));
+
+  it('in both orders, over many races: no refused bet stored or charged, no accepted bet answered as refused, every command answered once', async () => {
+    const FUNDED = 1_000_000;
+    const players = await Promise.all(Array.from({ length: 40 }, async () => RacePlayer.connect(api, await createUser(api, { main: FUNDED }))));
+    const watch = api.app.get(BetIntakeService).watch;
+    const sent: SentBet[] = [];
+    const ITERATIONS = 150;
+    let next = 0;
+    for (let i = 0; i < ITERATIONS; i++) {
+      const period = await freshPeriod(periodConfig, 600);
+      // Three players at once, each on a game they have not bet on this period.
+      const batch: SentBet[] = [];
+      for (let tries = 0; batch.length < 3 && tries < players.length; tries++) {
+        const player = players[next++ % players.length]!;
+        const used = player.games.get(period.periodId) ?? 0;
+        if (used >= GAMES.length) continue;
+        player.games.set(period.periodId, used + 1);
+        const game = GAMES[used]!;
+        const bet: SentBet = { player, commandId: randomUUID(), periodId: period.periodId, betType: game.betType, amount: [10, 50, 100, 200, 500][i % 5]!, cancelAfterMs: cancelDelay(i) };
+        batch.push(bet);
+        player.socket.emit('place-bet', { periodId: bet.periodId, betType: game.betType, betValue: game.betValue, amount: bet.amount, commandId: bet.commandId });
+      }
+      if (batch.length === 0) {
+        // Every player has bet on every game of this period: on to the next one.
+        await sleep(period.endTime - Date.now() + 5);
+        i--;
+        continue;
+      }
+      sent.push(...batch);
+      // Once the node has handed them on, it cancels after a random moment: sometimes before the engine has even
+      // read them, sometimes while its batch is in flight, sometimes after it committed.
+      const handed = watch.waiting + batch.length;
+      const since = Date.now();
+      while (watch.waiting < handed && Date.now() - since < 200) await new Promise((resolve) => setImmediate(resolve));
+      await sleep(batch[0]!.cancelAfterMs);
+      await watch.sweep(Date.now() + 500);
+    }
+
+    await eventually(async () => sent.every((b) => (b.player.answers.get(b.commandId)?.length ?? 0) > 0), 15_000, 'an answer to every bet');
+    await sleep(2_000);
+
+    const accepted = sent.filter((b) => b.player.answers.get(b.commandId)![0]!.success);
+    const refused = sent.filter((b) => !b.player.answers.get(b.commandId)![0]!.success);
+    // Both orders happened, many times.
+    expect(accepted.length).toBeGreaterThan(20);
+    expect(refused.length).toBeGreaterThan(20);
+    for (const b of refused) expect(b.player.answers.get(b.commandId)![0]).toMatchObject({ success: false, message: BET_UNAVAILABLE_MESSAGE, periodId: b.periodId });
+
+    // Answered once: one answer on the socket, and one published for all nodes (the intake's or the pipeline's, never both).
+    const published = new Map<string, BetMessage[]>();
+    for (const m of log.messages) {
+      const data = m.data as BetMessage;
+      if (m.event === 'bet-message' && data.commandId) published.set(data.commandId, [...(published.get(data.commandId) ?? []), data]);
+    }
+    for (const b of sent) {
+      expect([b.commandId, b.player.answers.get(b.commandId)!.length]).toEqual([b.commandId, 1]);
+      expect([b.commandId, published.get(b.commandId)?.map((m) => m.success)]).toEqual([b.commandId, [b.player.answers.get(b.commandId)![0]!.success]]);
+    }
+
+    // Stored: exactly the accepted bets, each once; the stored outcome says what the player was told.
+    const userIds = players.map((p) => p.user.id);
+    const bets = await api.db.selectFrom('bets').select(['id', 'user_id', 'amount', 'status', 'win_amount']).where('user_id', 'in', userIds).execute();
+    expect(bets.map((b) => b.id).sort()).toEqual(accepted.map((b) => b.player.answers.get(b.commandId)![0]!.bet!._id).sort());
+    const outcomes = new Map(
+      (await api.db.selectFrom('bet_outcomes').select(['command_id', 'kind']).where('user_id', 'in', userIds).execute()).map((o) => [o.command_id, o.kind]),
+    );
+    for (const b of accepted) expect([b.commandId, outcomes.get(b.commandId)]).toEqual([b.commandId, 'accepted']);
+    for (const b of refused) expect([b.commandId, outcomes.get(b.commandId)]).toEqual([b.commandId, 'unavailable']);
+    // The arbiter agrees: every refused command stays cancelled (the pipeline can never apply it later).
+    const arbiter = await cancelledCommands(api.app.get(RedisService).client, refused.map((b) => arbiterKey(api.config.REDIS_PREFIX, b.player.user.id, b.commandId)));
+    expect(arbiter.every(Boolean)).toBe(true);
+
+    // Charged exactly the accepted stakes (plus what their settlement paid).
+    const { rows } = await sql<{ user_id: string; balance: string; moved: string }>`
+      SELECT w.user_id, (w.main + w.bonus)::text AS balance,
+             coalesce((SELECT sum(CASE WHEN b.status = 'REFUNDED' THEN 0 ELSE b.win_amount - b.amount END) FROM bets b WHERE b.user_id = w.user_id), 0)::text AS moved
+      FROM wallets w WHERE w.user_id = ANY(${userIds}::uuid[])
+    `.execute(api.db);
+    for (const row of rows) expect([row.user_id, Number(row.balance)]).toEqual([row.user_id, FUNDED + Number(row.moved)]);
+    const stakes = new Map(accepted.map((b) => [b.player.answers.get(b.commandId)![0]!.bet!._id, b.amount * 100]));
+    for (const bet of bets) expect(Number(bet.amount)).toBe(stakes.get(bet.id));
+    await expectLedgerReconciles(api.db);
+  });
+});

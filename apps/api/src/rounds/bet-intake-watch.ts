@@ -1,0 +1,126 @@
+import type { Logger } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import { ARBITER_CANCEL_LATEST_MS, arbiterKey, BET_UNAVAILABLE_MESSAGE, cancelCommands, outcomeMessage, type StoredOutcome } from '@app/bets';
+import type { BetMessage } from '@app/contracts';
+import { EVENTS_FIELD, EVENTS_STREAM_MAXLEN, MESSAGES_PER_ENTRY, userRoom, type SocketMessage } from '@app/realtime';
+
+/** How often handed-on bets are checked for a missing answer. */
+export const WATCH_SWEEP_MS = 100;
+
+/** A bet handed to its partition stream, waiting for the bet pipeline to take it up. */
+export interface HandedBet {
+  userId: string;
+  /** The command's outcome key (the client's command id, else the gateway's). */
+  commandId: string;
+  periodId: string;
+  betType: string;
+  handedAt: number;
+}
+
+export interface BetIntakeWatchDeps {
+  /** The fail-fast connection: an arbiter call never waits on a queue. */
+  redis: () => Redis;
+  prefix: string;
+  eventsStream: string;
+  timeoutMs: number;
+  /** Records the refusals in the database (undefined when it did not answer in time); skipped while Postgres is down. */
+  record: (commands: Array<{ userId: string; commandId: string; periodId: string }>) => Promise<StoredOutcome[] | undefined>;
+  databaseDown: () => boolean;
+  /** Emits to this node's own sockets at once (each socket gets a command's answer once). */
+  deliverLocally: (messages: SocketMessage[]) => Promise<void>;
+  logger: Logger;
+  onCancelled?: (count: number) => void;
+}
+
+/**
+ * Answers a player whose bet the bet pipeline does not take up in time (Postgres down, the engine busy or frozen):
+ * BET_ANSWER_TIMEOUT_MS after handing a bet on, the node cancels it in the arbiter (`cancelCommands`). If the
+ * cancellation wins, the bet can never be stored nor charged, and the player is told at once "Could not place your
+ * bet. Please try again."; if the pipeline claimed the bet first, its answer is on its way and the node says
+ * nothing. A bet the pipeline answered in time loses nothing: its cancellation finds the claim.
+ *
+ * When Redis does not answer the cancellation, nothing is said either: the cancellation may have been written (the
+ * pipeline then skips the bet), or not (the pipeline answers it); the player's get-bet-outcomes reads the verdict.
+ */
+export class BetIntakeWatch {
+  /** In hand-off order, so also in order of due time (one timeout for all). */
+  private readonly handed: HandedBet[] = [];
+  private readonly timer: NodeJS.Timeout;
+  private sweeping?: Promise<void>;
+
+  constructor(private readonly deps: BetIntakeWatchDeps) {
+    this.timer = setInterval(() => void this.sweep(), WATCH_SWEEP_MS).unref();
+  }
+
+  watch(bet: HandedBet): void {
+    this.handed.push(bet);
+  }
+
+  get waiting(): number {
+    return this.handed.length;
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  /** Cancels the bets due now (one arbiter call for all of them) and answers those whose cancellation won. */
+  sweep(now = Date.now()): Promise<void> {
+    if (this.sweeping) return this.sweeping;
+    this.sweeping = this.settle(now).finally(() => {
+      this.sweeping = undefined;
+    });
+    return this.sweeping;
+  }
+
+  private async settle(now: number): Promise<void> {
+    let count = 0;
+    while (count < this.handed.length && this.handed[count]!.handedAt + this.deps.timeoutMs <= now) count++;
+    if (count === 0) return;
+    const due = this.handed.splice(0, count);
+    // Past this a claim may have expired: the node no longer decides (the pipeline or the database does).
+    const late = due.filter((b) => now - b.handedAt > ARBITER_CANCEL_LATEST_MS);
+    if (late.length > 0) this.deps.logger.warn({ msg: 'bets checked too late to cancel; left to the bet pipeline', count: late.length });
+    const bets = due.filter((b) => now - b.handedAt <= ARBITER_CANCEL_LATEST_MS);
+    if (bets.length === 0) return;
+    let verdicts: boolean[];
+    try {
+      verdicts = await cancelCommands(
+        this.deps.redis(),
+        bets.map((b) => arbiterKey(this.deps.prefix, b.userId, b.commandId)),
+      );
+    } catch (error) {
+      this.deps.logger.warn({ msg: 'unanswered bets could not be cancelled (Redis did not answer); left to the bet pipeline', count: bets.length, error: (error as Error).message });
+      return;
+    }
+    const cancelled = bets.filter((_, i) => verdicts[i]);
+    if (cancelled.length === 0) return;
+    this.deps.onCancelled?.(cancelled.length);
+    this.deps.logger.warn({
+      msg: 'bets not taken up in time were cancelled; players told they could not be placed',
+      count: cancelled.length,
+      commandIds: cancelled.slice(0, 20).map((b) => b.commandId),
+    });
+    const stored = this.deps.databaseDown()
+      ? undefined
+      : await this.deps.record(cancelled.map((b) => ({ userId: b.userId, commandId: b.commandId, periodId: b.periodId })));
+    const storedByKey = new Map((stored ?? []).map((o) => [`${o.user_id}|${o.command_id}`, o]));
+    const messages: SocketMessage[] = cancelled.map((b) => {
+      const answer = storedByKey.get(`${b.userId}|${b.commandId}`);
+      // The pipeline's own answer, stored before the cancellation (only if Redis lost a claim), is the true one.
+      if (answer && answer.kind !== 'unavailable') return outcomeMessage(answer);
+      const data: BetMessage = { success: false, message: BET_UNAVAILABLE_MESSAGE, periodId: b.periodId, betType: b.betType as BetMessage['betType'], commandId: b.commandId };
+      return { room: userRoom(b.userId), event: 'bet-message', data };
+    });
+    await this.deps.deliverLocally(messages).catch((error: Error) => this.deps.logger.warn({ msg: 'cancelled bets could not be answered here', error: error.message }));
+    // The player's sockets on other nodes hear it from the events stream (this node's sockets have it already).
+    try {
+      const redis = this.deps.redis();
+      for (let i = 0; i < messages.length; i += MESSAGES_PER_ENTRY) {
+        await redis.xadd(this.deps.eventsStream, 'MAXLEN', '~', String(EVENTS_STREAM_MAXLEN), '*', EVENTS_FIELD, JSON.stringify(messages.slice(i, i + MESSAGES_PER_ENTRY)));
+      }
+    } catch (error) {
+      this.deps.logger.warn({ msg: 'answers of cancelled bets could not be published to other nodes', error: (error as Error).message });
+    }
+  }
+}
