@@ -1,5 +1,5 @@
 import type { GameKey } from '@app/contracts';
-import { gameOdds, GST_PERCENT, type ChoiceOdds, type PayoutOptions } from '@app/domain';
+import { gameOdds, GST_PERCENT, gstBpsToPercent, type ChoiceOdds, type PayoutOptions } from '@app/domain';
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/root-reducer';
 
@@ -23,7 +23,7 @@ export const selectPayoutOptions = createSelector(
 /** GST as a percentage for texts ('18%' by default; '20%' for GST_RATE=0.2). */
 export const selectGstPercent = (state: RootState) => {
   const bps = selectGstBps(state);
-  return bps === undefined ? GST_PERCENT : bps / 100;
+  return bps === undefined ? GST_PERCENT : gstBpsToPercent(bps);
 };
 
 /** The odds of every choice of each game on the server's payouts and GST. */
