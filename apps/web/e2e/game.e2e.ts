@@ -1,7 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   formatRupees,
+  paiseToRupees,
   resultFromDigit,
+  rupeesToPaise,
   settleBet,
   type GameKey,
 } from '../../../libs/domain/src/index.js';
@@ -20,14 +22,15 @@ const FUNDS = 1_000;
 /** What a player's stakeable balance must be after the draw: funds − stakes + net winnings. */
 function balanceAfter(bets: PlacedBet[], digit: number): { balance: number; anyWin: boolean } {
   const result = resultFromDigit(digit);
-  let paise = FUNDS * 100;
+  let paise = rupeesToPaise(FUNDS);
   let anyWin = false;
   for (const bet of bets) {
-    const settled = settleBet({ betType: bet.betType, betValue: bet.betValue, amount: bet.stake * 100 }, result);
-    paise += settled.net - bet.stake * 100;
+    const stakePaise = rupeesToPaise(bet.stake);
+    const settled = settleBet({ betType: bet.betType, betValue: bet.betValue, amount: stakePaise }, result);
+    paise += settled.net - stakePaise;
     anyWin ||= settled.isWin;
   }
-  return { balance: paise / 100, anyWin };
+  return { balance: paiseToRupees(paise), anyWin };
 }
 
 /** The digit the results table shows for a period (newest first). */

@@ -3,14 +3,17 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import {
   choiceOdds,
+  formatPaise,
   formatRupees,
   gstRateToBps,
   LOGIN_MESSAGES,
   potentialWin,
+  rupeesToPaise,
   termsTexts,
   winBreakdown,
   type PayoutTable,
 } from '../../../libs/domain/src/index.js';
+import { DEV_API_KEY } from '../../../libs/contracts/src/envelope.js';
 import { deleteRedisPrefix } from '../../../libs/redis/src/testing/index.js';
 import { startMailCatcher } from '../../../libs/mail/src/testing/index.js';
 import { freePort, startStack } from '../../../scripts/stack.mjs';
@@ -23,7 +26,7 @@ import { fundPlayers, seedGamePlayer } from './support/game-players.js';
  */
 const SERVER = process.env.TEST_DATABASE_SERVER ?? 'postgres://postgres@127.0.0.1:5432';
 const REDIS = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const API_KEY = process.env.VITE_API_KEY || 'dev-api-key';
+const API_KEY = process.env.VITE_API_KEY || DEV_API_KEY;
 const RULES_ENV = {
   LOCK_SECONDS: '8',
   PAYOUTS: 'number=8',
@@ -183,9 +186,9 @@ test.describe('screens follow the server configuration (LOCK_SECONDS=8, PAYOUTS=
       await panel.getByRole('group', { name: 'Choices' }).getByRole('button', { name: '7', exact: true }).click();
       for (const stake of [10, 1000]) {
         await panel.getByRole('group', { name: 'Stake' }).getByRole('button', { name: `Stake ${formatRupees(stake)}` }).click();
-        const win = potentialWin(stake * 100, 'number', PAYOUTS);
-        expect(win).toBe(stake * 800);
-        await expect(panel.locator('.bet-sheet__summary strong')).toHaveText(formatRupees(win / 100));
+        const win = potentialWin(rupeesToPaise(stake), 'number', PAYOUTS);
+        expect(win).toBe(rupeesToPaise(stake * 8));
+        await expect(panel.locator('.bet-sheet__summary strong')).toHaveText(formatPaise(win));
       }
       // What the server credits for that win, net of 20 % GST: ₹10 on 7 → ₹80 gross, ₹14 GST, ₹66 net.
       expect(winBreakdown(1000, 'number', { payouts: PAYOUTS, gstBps: GST_BPS })).toEqual({ gross: 8000, gst: 1400, net: 6600 });

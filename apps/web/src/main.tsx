@@ -1,3 +1,5 @@
+// The screens' stylesheets first, the global one last (see styles/screen-styles.ts).
+import './styles/screen-styles';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { guardBackForwardRestore } from './app/back-forward-guard';

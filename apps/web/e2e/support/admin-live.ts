@@ -3,9 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 import type { BetMessage, ClientToServerEvents, PeriodInfo, ServerToClientEvents } from '../../../../libs/contracts/src/index.js';
+import { DEV_API_KEY } from '../../../../libs/contracts/src/envelope.js';
 import { SCREENSHOTS } from './state.js';
 
-const API_KEY = process.env.VITE_API_KEY || 'dev-api-key';
+const API_KEY = process.env.VITE_API_KEY || DEV_API_KEY;
 export const SUPER_ADMIN = { email: 'superadmin@gmail.com', password: 'admin12345' } as const;
 
 async function call<T>(baseUrl: string, method: string, path: string, body?: unknown, token?: string): Promise<T> {

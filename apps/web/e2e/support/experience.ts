@@ -6,8 +6,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { GamePlayer } from './game-players.js';
+import { DEV_API_KEY } from '../../../../libs/contracts/src/envelope.js';
 
-const API_KEY = process.env.VITE_API_KEY || 'dev-api-key';
+const API_KEY = process.env.VITE_API_KEY || DEV_API_KEY;
 
 /**
  * Where the phone screenshots of the screens this suite checks go: docs/screenshots/ (committed) when

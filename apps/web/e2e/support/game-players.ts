@@ -1,6 +1,7 @@
 import { argon2id, hash } from 'argon2';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { DEV_API_KEY } from '../../../../libs/contracts/src/envelope.js';
 
 /** A player of the game suite: seeded as a verified user, funded through a real deposit and its approval. */
 export interface GamePlayer {
@@ -10,7 +11,7 @@ export interface GamePlayer {
   password: string;
 }
 
-const API_KEY = process.env.VITE_API_KEY || 'dev-api-key';
+const API_KEY = process.env.VITE_API_KEY || DEV_API_KEY;
 const ADMIN = { email: 'superadmin@gmail.com', password: 'admin12345' };
 
 /** A verified player with an empty wallet, written into the stack's database as the server stores one. */

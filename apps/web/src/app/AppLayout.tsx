@@ -1,7 +1,9 @@
+import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { selectCurrentUserId, selectIsAuthenticated, selectRole } from '../features/auth/selectors';
 import { ToastContainer } from '../features/toasts/components/ToastContainer';
 import { BottomNav, isOtherUsersProfile } from '../shared/ui/BottomNav';
+import { FullScreenSpinner } from '../shared/ui/Spinner';
 import { useAppSelector } from './hooks';
 
 /**
@@ -18,7 +20,9 @@ export function AppLayout() {
   const showNav = isPlayer && !pathname.startsWith('/admin') && !isOtherUsersProfile(pathname, ownUserId);
   return (
     <div className={`app${showNav ? ' app--with-nav' : ''}`}>
-      <Outlet />
+      <Suspense fallback={<FullScreenSpinner />}>
+        <Outlet />
+      </Suspense>
       {showNav && <BottomNav ownUserId={ownUserId} />}
       <ToastContainer />
     </div>

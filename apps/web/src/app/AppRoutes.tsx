@@ -1,31 +1,36 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { LoginPage } from '../features/auth/components/LoginPage';
-import { DepositPage } from '../features/deposit/components/DepositPage';
-import { FairnessPage } from '../features/fairness/components/FairnessPage';
-import { ForgotPasswordPage } from '../features/forgot-password/components/ForgotPasswordPage';
-import { GameScreen } from '../features/game/components/GameScreen';
-import { HistoryScreen } from '../features/history/components/HistoryScreen';
-import { LandingPage } from '../features/landing/components/LandingPage';
-import { ProfilePage } from '../features/profile/components/ProfilePage';
-import { PublicProfilePage } from '../features/profile/components/PublicProfilePage';
-import { RegisterPage } from '../features/register/components/RegisterPage';
-import { TermsPage } from '../features/terms/components/TermsPage';
-import { WalletPage } from '../features/wallet/components/WalletPage';
-import { WithdrawPage } from '../features/withdraw/components/WithdrawPage';
-import { NotFoundPage } from '../pages/NotFoundPage';
 import { Spinner } from '../shared/ui/Spinner';
 import { AppLayout } from './AppLayout';
+import { lazyScreen as screen } from './lazy-screen';
 import { ProtectedRoute } from './guards/ProtectedRoute';
 import { PublicOnlyRoute } from './guards/PublicOnlyRoute';
 import { PATHS } from './paths';
 import { RouteChangeReporter } from './RouteChangeReporter';
 
+const publicScreens = () => import('./screens/public-screens');
+const playerScreens = () => import('./screens/player-screens');
+const LandingPage = screen(publicScreens, 'LandingPage');
+const LoginPage = screen(publicScreens, 'LoginPage');
+const RegisterPage = screen(publicScreens, 'RegisterPage');
+const ForgotPasswordPage = screen(publicScreens, 'ForgotPasswordPage');
+const TermsPage = screen(publicScreens, 'TermsPage');
+const GameScreen = screen(playerScreens, 'GameScreen');
+const HistoryScreen = screen(playerScreens, 'HistoryScreen');
+const WalletPage = screen(playerScreens, 'WalletPage');
+const WithdrawPage = screen(playerScreens, 'WithdrawPage');
+const ProfilePage = screen(playerScreens, 'ProfilePage');
+const PublicProfilePage = screen(playerScreens, 'PublicProfilePage');
+/** The deposit screen draws QR codes and the fairness page hashes seeds: each brings its library along. */
+const DepositPage = screen(() => import('../features/deposit/components/DepositPage'), 'DepositPage');
+const FairnessPage = screen(() => import('../features/fairness/components/FairnessPage'), 'FairnessPage');
+const NotFoundPage = screen(() => import('../pages/NotFoundPage'), 'NotFoundPage');
+
 /**
  * The admin console (its screens, slice, saga, API calls and charting library) is its own chunk: players never
  * download it (apps/web/src/app/bundle-split.test.ts checks the build).
  */
-const AdminConsole = lazy(() => import('../features/admin/components/AdminConsole').then((m) => ({ default: m.AdminConsole })));
+const AdminConsole = screen(() => import('../features/admin/components/AdminConsole'), 'AdminConsole');
 
 function AdminRoute() {
   return (
@@ -36,8 +41,8 @@ function AdminRoute() {
 }
 
 /**
- * The route table of SPEC 2. The screens of /login … /admin/dashboard are placeholders until their features land;
- * their routes and guards are final.
+ * The route table of SPEC 2. Every screen is loaded with its route (AppLayout shows a spinner meanwhile), so the
+ * first page a visitor opens downloads only what it shows.
  */
 export function AppRoutes() {
   return (

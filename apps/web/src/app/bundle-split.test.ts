@@ -41,8 +41,9 @@ describe('bundle split', () => {
     const loaded = staticClosure(chunks);
     const adminModules = loaded.flatMap((c) => c.moduleIds.filter((id) => ADMIN_CODE.test(id)));
     expect(adminModules).toEqual([]);
-    // The player's entry does carry the app: the check is not vacuous.
-    expect(loaded.flatMap((c) => c.moduleIds).some((id) => id.endsWith('/features/game/components/GameScreen.tsx'))).toBe(true);
+    // The entry does carry the app (store, sagas, live socket): the check is not vacuous.
+    const ids = loaded.flatMap((c) => c.moduleIds);
+    for (const file of ['/app/store.ts', '/app/root.saga.ts', '/features/socket/socket.saga.ts']) expect(ids.some((id) => id.endsWith(file))).toBe(true);
   });
 
   test('the admin console, its slice, saga and charts are in lazily loaded chunks', () => {
@@ -54,5 +55,12 @@ describe('bundle split', () => {
     expect(lazyModules.some((id) => /\/node_modules\/uplot\//.test(id))).toBe(true);
     const console = lazy.find((c) => c.moduleIds.some((id) => id.endsWith('/features/admin/components/AdminConsole.tsx')))!;
     expect(console.isDynamicEntry).toBe(true);
+  });
+
+  test("the screens load with their routes: the visitor's and the player's screens are not in the entry", () => {
+    const player = new Set(staticClosure(chunks).map((c) => c.fileName));
+    const lazyModules = chunks.filter((c) => !player.has(c.fileName)).flatMap((c) => c.moduleIds);
+    const screens = ['landing/components/LandingPage.tsx', 'game/components/GameScreen.tsx', 'wallet/components/WalletPage.tsx', 'deposit/components/DepositPage.tsx', 'fairness/components/FairnessPage.tsx'];
+    expect(screens.filter((file) => !lazyModules.some((id) => id.endsWith(`/features/${file}`)))).toEqual([]);
   });
 });

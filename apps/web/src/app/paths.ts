@@ -20,5 +20,3 @@ export const PATHS = {
 export const LOGIN_PATH = PATHS.login;
 export const PLAYER_HOME = PATHS.game;
 export const ADMIN_HOME = PATHS.adminDashboard;
-
-export const publicProfilePath = (userId: string) => `/profile/${encodeURIComponent(userId)}`;

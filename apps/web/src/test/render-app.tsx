@@ -8,6 +8,11 @@ import type { RootState } from '../app/root-reducer';
 import { createAppStore, type AppStore } from '../app/store';
 import { createApiClient, memorySessionHint, type SessionHint } from '../shared/api';
 import { createFakeFetch, fail, memoryTokens, ok, pending, type FakeRoute } from './fake-fetch';
+import { preloadScreens } from '../app/lazy-screen';
+
+// Every screen's chunk is loaded before the tests render the app, as for a visitor who has them already (the
+// split itself is checked by app/bundle-split.test.ts and the end-to-end suite).
+beforeAll(() => preloadScreens(), 60_000);
 
 /** What the server's GET /auth/refresh-token says about the visitor. */
 export type SessionAnswer = 'loading' | 'signed-out' | 'user' | 'super-admin';

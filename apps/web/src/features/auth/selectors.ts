@@ -2,9 +2,7 @@ import type { RootState } from '../../app/root-reducer';
 
 export const selectAuth = (state: RootState) => state.auth;
 export const selectIsAuthenticated = (state: RootState) => state.auth.isAuthenticated;
-export const selectAuthLoading = (state: RootState) => state.auth.isLoading;
 export const selectRole = (state: RootState) => state.auth.role;
-export const selectIsSuperAdmin = (state: RootState) => state.auth.role === 'super-admin';
 export const selectCurrentUser = (state: RootState) => state.auth.user;
 export const selectCurrentUserId = (state: RootState) => state.auth.user?.id ?? null;
 export const selectLoginRequest = (state: RootState) => state.authForms.login;

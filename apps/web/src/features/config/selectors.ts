@@ -1,10 +1,9 @@
 import type { GameKey } from '@app/contracts';
-import { gameOdds, GST_PERCENT, type ChoiceOdds, type PayoutOptions, type PeriodConfig } from '@app/domain';
+import { gameOdds, GST_PERCENT, gstBpsToPercent, type ChoiceOdds, type PayoutOptions } from '@app/domain';
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/root-reducer';
 
 export const selectRules = (state: RootState) => state.config.rules;
-export const selectConfigLoaded = (state: RootState) => state.config.loaded;
 export const selectLockSeconds = (state: RootState) => state.config.rules.lockSeconds;
 export const selectConfigRoundSeconds = (state: RootState) => state.config.rules.roundSeconds;
 export const selectPayouts = (state: RootState) => state.config.rules.payouts;
@@ -21,15 +20,10 @@ export const selectPayoutOptions = createSelector(
   (payouts, gstBps): PayoutOptions => ({ payouts, gstBps }),
 );
 
-export const selectPeriodConfig = createSelector(
-  [selectConfigRoundSeconds, selectLockSeconds],
-  (roundSeconds, lockSeconds): PeriodConfig => ({ roundSeconds, lockSeconds }),
-);
-
 /** GST as a percentage for texts ('18%' by default; '20%' for GST_RATE=0.2). */
 export const selectGstPercent = (state: RootState) => {
   const bps = selectGstBps(state);
-  return bps === undefined ? GST_PERCENT : bps / 100;
+  return bps === undefined ? GST_PERCENT : gstBpsToPercent(bps);
 };
 
 /** The odds of every choice of each game on the server's payouts and GST. */

@@ -3,9 +3,7 @@ import { canWithdraw, walletBanners } from '@app/domain';
 import type { RootState } from '../../app/root-reducer';
 
 export const selectWallet = (state: RootState) => state.wallet;
-export const selectWalletBalance = (state: RootState) => state.wallet.balance;
 export const selectWalletFlags = (state: RootState) => state.wallet.flags;
-export const selectTransactions = (state: RootState) => state.wallet.transactions;
 export const selectIsWalletWatched = (state: RootState) => state.wallet.watchers > 0;
 
 /** What can be staked (main + bonus) in paise, as the game and the bet panel show it; null until known. */
@@ -16,9 +14,6 @@ export const selectStakeableBalancePaise = (state: RootState): number | null => 
 
 /** The main (withdrawable) balance in paise, or null until known. */
 export const selectMainBalancePaise = (state: RootState): number | null => state.wallet.balance?.mainPaise ?? null;
-
-/** The bonus balance in paise, or null until known. */
-export const selectBonusBalancePaise = (state: RootState): number | null => state.wallet.balance?.bonusPaise ?? null;
 
 /** The Withdraw button: enabled only when isActive and isEligibleForWithdrawal are both true. */
 export const selectCanWithdraw = (state: RootState): boolean => {

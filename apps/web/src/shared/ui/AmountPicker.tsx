@@ -1,4 +1,4 @@
-import { formatPaise, parseRupeeInput, rupeesToPaise } from '@app/domain';
+import { formatPaiseShort, parseRupeeInput, rupeesToPaise } from '@app/domain';
 
 export interface AmountPickerProps {
   /** The preset amounts, in paise. */
@@ -22,7 +22,7 @@ export interface AmountPickerProps {
 }
 
 /** A preset's default text: the rupee figure, leaving out zero paise ('₹1,000', '₹75.50'). */
-export const presetLabel = (paise: number) => formatPaise(paise).replace(/\.00$/, '');
+export const presetLabel = formatPaiseShort;
 
 /** Paise of an amount typed in rupees, or null when it is not a rupee amount (empty, text, finer than a paisa). */
 export function typedAmountPaise(typed: string): number | null {

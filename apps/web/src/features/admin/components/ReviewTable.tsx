@@ -1,7 +1,8 @@
 import type { TransactionStatus } from '@app/contracts';
-import { DEPOSIT_MAX_PAISE, DEPOSIT_MIN_PAISE, formatRupees, methodLabel, WITHDRAWAL_MAX_PAISE, WITHDRAWAL_MIN_PAISE } from '@app/domain';
+import { DEPOSIT_MAX_PAISE, DEPOSIT_MIN_PAISE, formatPaiseShort, formatRupees, methodLabel, WITHDRAWAL_MAX_PAISE, WITHDRAWAL_MIN_PAISE } from '@app/domain';
 import { useState, type ReactNode } from 'react';
 import { StatusChip } from '../../wallet/components/StatusChip';
+import { wirePaise } from '../../../shared/money';
 import { formatDateTime } from '../../wallet/format';
 import type { ReviewKind } from '../admin.slice';
 import { ReviewConfirmDialog, type ReviewDecision } from './ReviewConfirmDialog';
@@ -14,11 +15,10 @@ const LIMITS: Record<ReviewKind, { min: number; max: number }> = {
 
 /** The limits' text when a row's amount is outside them ('Outside ₹100–₹10,000'), else null. */
 export function outsideLimits(kind: ReviewKind, amountRupees: number): string | null {
-  const paise = Math.round(Math.abs(amountRupees) * 100);
+  const paise = Math.abs(wirePaise(amountRupees));
   const { min, max } = LIMITS[kind];
   if (paise >= min && paise <= max) return null;
-  const short = (p: number) => formatRupees(p / 100).replace(/\.00$/, '');
-  return `Outside ${short(min)}–${short(max)}`;
+  return `Outside ${formatPaiseShort(min)}–${formatPaiseShort(max)}`;
 }
 
 export interface ReviewRow {

@@ -1,9 +1,9 @@
-import { paiseToRupees, WITHDRAWAL_PROCESSING_TIME_TEXT } from '@app/domain';
+import { formatPaiseShort, WITHDRAWAL_PROCESSING_TIME_TEXT } from '@app/domain';
 import { useId, useState } from 'react';
 import { useAppSelector } from '../../../app/hooks';
 import { selectDepositBounds, selectGstPercent, selectWithdrawalBounds } from '../../config/selectors';
 
-const rupees = (paise: number) => `₹${paiseToRupees(paise).toLocaleString('en-IN')}`;
+const rupees = formatPaiseShort;
 
 /** The wallet's collapsible instructions: deposit and withdrawal limits, processing time and the GST note. */
 export function WalletInstructions() {

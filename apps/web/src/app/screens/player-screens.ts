@@ -1,0 +1,7 @@
+/** The screens of a signed-in player, loaded together with the first of them (see AppRoutes). */
+export { GameScreen } from '../../features/game/components/GameScreen';
+export { HistoryScreen } from '../../features/history/components/HistoryScreen';
+export { WalletPage } from '../../features/wallet/components/WalletPage';
+export { WithdrawPage } from '../../features/withdraw/components/WithdrawPage';
+export { ProfilePage } from '../../features/profile/components/ProfilePage';
+export { PublicProfilePage } from '../../features/profile/components/PublicProfilePage';
