@@ -12,10 +12,12 @@ RUN apt-get update && apt-get install -y --no-install-recommends python3 make g+
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-ARG VITE_API_KEY=dev-api-key
+# No default for the API key: an image built without one would carry the development key, which production refuses.
+ARG VITE_API_KEY
 ARG VITE_SUPPORT_GROUP_URL=
 ARG VITE_SUPPORT_EMAIL=
 ENV VITE_API_KEY=$VITE_API_KEY VITE_SUPPORT_GROUP_URL=$VITE_SUPPORT_GROUP_URL VITE_SUPPORT_EMAIL=$VITE_SUPPORT_EMAIL
+RUN test -n "$VITE_API_KEY" || { echo "build argument VITE_API_KEY is required (docker-compose passes API_KEY)" >&2; exit 1; }
 RUN npm run build
 # The server's packages only: the production closure of what the server code imports (deploy/server-deps.mjs) —
 # no React/Vite or other web-only package, no dev tool, no embedded Postgres.

@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import purity from './scripts/lint/domain-imports.mjs';
+import boundaries from './scripts/lint/app-imports.mjs';
 
 /** What libs/domain may import besides its own files: the positive list (README "Architecture"). */
 export const DOMAIN_ALLOWED_IMPORTS = ['@noble/hashes'];
@@ -34,19 +35,25 @@ export default tseslint.config(
   },
   {
     // libs/domain is pure: a positive list of imports, nothing else (no app, no other library, no Node, React or Nest).
-    files: ['libs/domain/**/*.ts'],
+    files: ['libs/domain/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'],
     plugins: { purity },
     rules: { 'purity/domain-imports': ['error', { root: 'libs/domain', allow: DOMAIN_ALLOWED_IMPORTS }] },
   },
   {
-    files: ['libs/domain/**/*.spec.ts'],
+    files: ['libs/domain/**/*.spec.{ts,tsx}'],
     rules: { 'purity/domain-imports': ['error', { root: 'libs/domain', allow: DOMAIN_SPEC_ALLOWED_IMPORTS }] },
   },
   {
     // The wire types: the domain's vocabulary and nothing of the server.
-    files: ['libs/contracts/**/*.ts'],
+    files: ['libs/contracts/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'],
     plugins: { purity },
     rules: { 'purity/domain-imports': ['error', { root: 'libs/contracts', allow: ['@app/domain'] }] },
+  },
+  {
+    // No file imports another app's files; tests start another app through @app/testing, whose one door is the gateway.
+    files: ['**/*.{ts,tsx,mts,js,mjs}'],
+    plugins: { boundaries },
+    rules: { 'boundaries/app-imports': ['error', { gateway: 'libs/testing/src/apps.ts' }] },
   },
   {
     files: ['scripts/**/*.{js,mjs,ts}', 'load-tests/**/*.{js,mjs,ts}', 'deploy/**/*.{js,mjs,ts}', 'docs/**/*.{js,mjs,ts}', '**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e.ts'],

@@ -72,7 +72,7 @@ export function dockerfileBases(text) {
   return bases;
 }
 
-/** Problems of the Dockerfile: unpinned bases, a Node that is not an LTS line (even major ≥ 22), a server stage that ships more than the server. */
+/** Problems of the Dockerfile: unpinned bases, a Node that is not an LTS line (even major ≥ 22), a key or secret build argument with a default, a server stage that ships more than the server. */
 export function dockerfileProblems(text) {
   const problems = [];
   const bases = dockerfileBases(text);
@@ -82,6 +82,9 @@ export function dockerfileProblems(text) {
     if (node && (Number(node[1]) < 22 || Number(node[1]) % 2 !== 0)) problems.push(`stage ${stage}: ${image} is not a supported Node LTS line`);
   }
   if (!bases.some((b) => /^node:/.test(b.image))) problems.push('no Node base image');
+  for (const [, name] of text.matchAll(/^ARG\s+([A-Za-z_]*(?:KEY|SECRET|PASSWORD|TOKEN)[A-Za-z0-9_]*)=/gm)) {
+    problems.push(`build argument ${name} has a default: an image built without it would carry a development value`);
+  }
   const server = text.split(/^FROM /m).find((s) => /\bAS server\b/i.test(s.split('\n')[0]));
   if (!server) problems.push('no `server` stage');
   else {

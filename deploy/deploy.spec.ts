@@ -89,6 +89,9 @@ describe('the Dockerfile', () => {
       'server stage does not copy the server package set (deploy/server-deps.mjs)',
       'server stage copies the web build',
     ]);
+    expect(dockerfileProblems('ARG N=node:24.11.1-slim\nFROM ${N} AS server\nCOPY --from=b /server/node_modules x\nARG VITE_API_KEY=dev-api-key\n')).toEqual([
+      'build argument VITE_API_KEY has a default: an image built without it would carry a development value',
+    ]);
     expect(dockerfileProblems('ARG N=node:23.1.0-slim\nFROM ${N} AS server\nCOPY --from=b /server/node_modules x\n')).toEqual(['stage server: node:23.1.0-slim is not a supported Node LTS line']);
   });
 });

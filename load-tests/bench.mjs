@@ -15,15 +15,20 @@
 //            --find-ceiling (search the highest offered rate whose p99 stays within --p99-limit ms, 500 by
 //            default, with at most 1 % refused; starts at --rate, one round per rate, --max-steps 8)
 //            --baseline <file> (default load-tests/baseline.json)  --record-baseline (store this run's figures there)
+//            --engines N (round-engine processes; the partitions are split between them)
+//            --topologies 1+1,2+2 (the batched pipeline once per api nodes + engines, side by side)
+//            --help
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
+import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort, startStack } from '../scripts/stack.mjs';
-import { ceilingOf, findBaseline, formatRatios, meetsBudget, nextRate, ratios, shapeOf } from './lib/compare.mjs';
+import { ceilingOf, findBaseline, formatRatios, meetsBudget, nextRate, parseTopologies, ratios, shapeOf } from './lib/compare.mjs';
+import { gauge, histogram } from './lib/prom.mjs';
 import { createCpuMeter, microsPerBet } from './lib/cpu.mjs';
 import { betSeries, cpuSeries, renderReport } from './lib/report-html.mjs';
 import { seedPlayers } from './lib/seed.mjs';
@@ -33,6 +38,37 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 const TOKEN_TTL_SECONDS = 6 * 3600;
 
 const args = process.argv.slice(2);
+const HELP = `npm run bench -- [options]
+
+Starts the whole stack on this machine (production mode, its own database and redis-server), seeds players,
+connects one socket per player from load-generator processes and places bets at a set rate through whole rounds;
+then the same with the one-transaction-per-bet path; prints both side by side with the ratios against the previous
+release's figures (load-tests/baseline.json) and writes a JSON and a self-contained HTML report.
+
+  --players N            players, one socket each (2000)
+  --rate N               bets/s offered over each round's betting window (2000)
+  --rounds N             rounds measured (2)
+  --round-seconds N      round length (10)          --lock-seconds N   betting closes this long before the end (2)
+  --pipelines LIST       stream,direct (default both; the ceiling search runs stream)
+  --bet-partitions N     bet command partitions (4)
+  --api-nodes N          api nodes on consecutive ports, players spread over them (1)
+  --engines N            round-engine processes (1): the first runs every role, the others bets only, and the
+                         partitions are split between them (ENGINE_PARTITIONS), each standing by for the others'
+  --topologies LIST      e.g. 1+1,2+2: the batched pipeline once per "api nodes + engines", side by side
+                         (same load, same report; replaces --api-nodes/--engines/--pipelines)
+  --workers N            load-generator processes (one per 4,000 players by default)
+  --headless N           N more players whose 3 bets a round go straight onto the partition streams (no socket)
+  --find-ceiling         highest offered rate with p99 <= --p99-limit ms (500) and <= 1 % refused (--max-steps 8)
+  --profile DIR          V8 CPU profiles of the api nodes and engines, written there on exit
+  --logs                 show the servers' logs
+  --json FILE            where the JSON goes (artifacts/bench/bench-<time>.json; the HTML beside it)
+  --baseline FILE        previous release's figures (load-tests/baseline.json)
+  --record-baseline      store this run's figures as the baseline of its run shape (on a quiet machine only)
+`;
+if (args.includes('--help') || args.includes('-h')) {
+  process.stdout.write(HELP);
+  process.exit(0);
+}
 const opt = (name, fallback) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : fallback);
 const flag = (name) => args.includes(`--${name}`);
 const config = {
@@ -43,6 +79,7 @@ const config = {
   lockSeconds: Number(opt('lock-seconds', '2')),
   partitions: Number(opt('bet-partitions', '4')),
   apiNodes: Number(opt('api-nodes', '1')),
+  engines: Number(opt('engines', '1')),
   workers: Number(opt('workers', '0')),
   headless: Number(opt('headless', '0')),
   findCeiling: flag('find-ceiling'),
@@ -54,6 +91,15 @@ const config = {
 };
 // The ceiling search runs the batched pipeline (the baseline file holds the previous release's ceiling).
 config.pipelines = opt('pipelines', config.findCeiling ? 'stream' : 'stream,direct').split(',');
+// The runs: one per pipeline on --api-nodes + --engines, or (--topologies) the batched pipeline once per topology.
+const topologies = opt('topologies', null);
+config.runs = topologies
+  ? parseTopologies(topologies).map((t) => ({ pipeline: 'stream', ...t }))
+  : config.pipelines.map((pipeline) => ({ pipeline, apiNodes: config.apiNodes, engines: config.engines }));
+if (topologies) {
+  config.apiNodes = Math.max(...config.runs.map((r) => r.apiNodes));
+  config.engines = Math.max(...config.runs.map((r) => r.engines));
+}
 const log = (line) => process.stderr.write(`${line}\n`);
 
 // Stopped on Ctrl-C or a kill as well: the stack's processes, the bench's Redis and database.
@@ -123,7 +169,7 @@ async function startOwnRedis() {
  * machine) and the load generator (this process and its workers).
  */
 function cpuMeterFor({ stack, workers, db, database, ownBackend, redisPid }) {
-  const pids = (name) => () => stack.children.filter((c) => (name === 'api' ? c.name.startsWith('api') : c.name === name)).map((c) => c.pid);
+  const pids = (name) => () => stack.children.filter((c) => c.name.startsWith(name)).map((c) => c.pid);
   return createCpuMeter({
     api: pids('api'),
     engine: pids('round-engine'),
@@ -133,19 +179,11 @@ function cpuMeterFor({ stack, workers, db, database, ownBackend, redisPid }) {
   });
 }
 
-/** Mean and a rough p99 of a Prometheus histogram from the engine's /metrics text. */
-function histogram(text, name) {
-  const lines = text.split('\n').filter((l) => l.startsWith(name));
-  const value = (suffix) => Number(lines.find((l) => l.startsWith(`${name}_${suffix}`))?.split(' ').at(-1) ?? NaN);
-  const count = value('count');
-  const buckets = lines
-    .filter((l) => l.startsWith(`${name}_bucket`))
-    .map((l) => [Number(/le="([^"]+)"/.exec(l)?.[1] === '+Inf' ? Infinity : /le="([^"]+)"/.exec(l)?.[1]), Number(l.split(' ').at(-1))]);
-  const p99 = buckets.find(([, c]) => c >= 0.99 * count)?.[0];
-  return { count, mean: value('sum') / count, p99 };
-}
 
-async function runPipeline(pipeline) {
+/** The machine's load average (1, 5, 15 min), as `uptime` prints it: the box is shared, so every figure carries it. */
+const uptime = () => loadavg().map((l) => round(l, 2));
+
+async function runPipeline({ pipeline, apiNodes, engines }) {
   const ownRedis = config.redisUrl ? null : await startOwnRedis();
   if (ownRedis) cleanups.add(ownRedis.stop);
   const redisUrl = config.redisUrl ?? ownRedis?.url ?? 'redis://127.0.0.1:6379';
@@ -157,11 +195,15 @@ async function runPipeline(pipeline) {
   await admin(`CREATE DATABASE ${database}`);
   // Api nodes listen on consecutive ports from `port`: find a run of free ones, and keep the metrics port clear.
   let port = await freePort();
-  while (!(await portsFree(port, config.apiNodes))) port = await freePort();
-  // The engine's operations port, then one per api node after it (scripts/stack.mjs).
+  while (!(await portsFree(port, apiNodes))) port = await freePort();
+  // The engine's operations port, then one per api node after it, then one per further engine (scripts/stack.mjs).
+  const opsPorts = apiNodes + engines;
   let metricsPort = await freePort();
-  while ((metricsPort + config.apiNodes >= port && metricsPort < port + config.apiNodes) || !(await portsFree(metricsPort, config.apiNodes + 1))) metricsPort = await freePort();
-  log(`\n── ${pipeline}: starting the stack on :${port} (database ${database})`);
+  while ((metricsPort + opsPorts > port && metricsPort < port + apiNodes) || !(await portsFree(metricsPort, opsPorts))) metricsPort = await freePort();
+  const apiMetricsUrls = Array.from({ length: apiNodes }, (_, i) => `http://127.0.0.1:${metricsPort + 1 + i}/metrics`);
+  const engineMetricsUrls = Array.from({ length: engines }, (_, i) => `http://127.0.0.1:${i === 0 ? metricsPort : metricsPort + apiNodes + i}/metrics`);
+  const scrape = (urls) => Promise.all(urls.map((u) => fetch(u).then((r) => r.text()).catch(() => '')));
+  log(`\n── ${pipeline} on ${apiNodes} api node(s) + ${engines} engine(s): starting the stack on :${port} (database ${database}; load average ${uptime().join(', ')})`);
   const stack = await startStack({
     log: () => {},
     stdio: flag('logs') ? 'inherit' : 'ignore',
@@ -181,7 +223,8 @@ async function runPipeline(pipeline) {
       LOCK_SECONDS: String(config.lockSeconds),
       BET_PARTITIONS: String(config.partitions),
       BET_PIPELINE: pipeline,
-      API_NODES: String(config.apiNodes),
+      API_NODES: String(apiNodes),
+      ENGINES: String(engines),
       FAIRNESS_CHAIN_LENGTH: '100000',
       // The seeded players' access tokens must outlive the run (the api refuses a token longer-lived than this).
       ACCESS_TOKEN_TTL_SECONDS: String(TOKEN_TTL_SECONDS),
@@ -225,7 +268,7 @@ async function runPipeline(pipeline) {
     };
 
     // The load generator: worker processes, each holding a slice of the sockets.
-    const workerCount = config.workers || Math.max(1, Math.ceil(config.players / 8000));
+    const workerCount = config.workers || Math.max(1, Math.ceil(config.players / 4000));
     const workers = Array.from({ length: workerCount }, () => fork(new URL('./lib/load-worker.mjs', import.meta.url), { stdio: 'inherit' }));
     const ask = (worker, message, reply) =>
       new Promise((resolve, reject) => {
@@ -255,6 +298,10 @@ async function runPipeline(pipeline) {
     const rounds = [];
     const ownBackend = (await db.query('SELECT pg_backend_pid() AS pid')).rows[0].pid;
     const meter = cpuMeterFor({ stack, workers, db, database, ownBackend, redisPid: ownRedis?.pid });
+    // Reading an api node's /metrics resets its event-loop delay histogram: what is reported at the end is the
+    // measured rounds' alone (not the start-up and the connection of every socket).
+    await scrape(apiMetricsUrls);
+    const loadBefore = uptime();
     const measureStart = Date.now();
     const cpuSamples = [{ at: measureStart, totals: await meter.sample() }];
     // One CPU sample a second for the report's CPU-over-time chart.
@@ -314,6 +361,7 @@ async function runPipeline(pipeline) {
         latencyP99: round(percentile(roundLatency, 99)),
         injected,
         sent: reports.reduce((s, x) => s + x.sent, 0),
+        heldBack: reports.reduce((s, x) => s + (x.heldBack ?? 0), 0),
         accepted,
         rejected: bets.length - accepted,
         acceptedPerSecond: round(accepted / windowSeconds),
@@ -324,7 +372,7 @@ async function runPipeline(pipeline) {
         results: reports.reduce((s, x) => s + x.results, 0),
       });
       const last = rounds.at(-1);
-      log(`   round ${periodId} at ${rate}/s offered: ${accepted} accepted (${last.acceptedPerSecond}/s), ${last.rejected} refused, p99 ${last.latencyP99} ms, settled +${last.settledAfterEndMs} ms, last result +${last.lastResultAfterEndMs} ms`);
+      log(`   round ${periodId} at ${rate}/s offered: ${last.sent} sent, ${accepted} accepted (${last.acceptedPerSecond}/s), ${last.rejected} refused, ${last.heldBack} players held back (still on a locked period), p99 ${last.latencyP99} ms, settled +${last.settledAfterEndMs} ms, last result +${last.lastResultAfterEndMs} ms`);
       if (config.findCeiling) {
         const ok = meetsBudget(last, { p99LimitMs: config.p99LimitMs });
         ceilingSteps.push({ rate, ok, latencyP99: last.latencyP99, accepted: last.accepted, rejected: last.rejected });
@@ -341,9 +389,10 @@ async function runPipeline(pipeline) {
     // Bets stored for the measured periods (socket bets accepted plus headless ones).
     const acceptedTotal = rounds.reduce((sum, r) => sum + (r.betsInDatabase || r.accepted), 0);
     const perBet = Object.fromEntries(Object.entries(microsPerBet({}, cpuTotals, acceptedTotal)).map(([k, v]) => [k, round(v)]));
-    const engineMetrics = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then((r) => r.text()).catch(() => '');
-    const apiMetrics = await fetch(`http://127.0.0.1:${metricsPort + 1}/metrics`).then((r) => r.text()).catch(() => '');
-    const gauge = (text, name) => Number(text.split('\n').find((l) => l.startsWith(name))?.split(' ').at(-1) ?? NaN);
+    const loadAfter = uptime();
+    const engineMetrics = await scrape(engineMetricsUrls);
+    const apiMetrics = await scrape(apiMetricsUrls);
+    const worst = (texts, name) => Math.max(...texts.map((t) => gauge(t, name)).filter(Number.isFinite));
     const batch = histogram(engineMetrics, 'wr_bet_batch_duration_seconds');
     const size = histogram(engineMetrics, 'wr_bet_batch_size');
     const reply = histogram(engineMetrics, 'wr_bet_reply_seconds');
@@ -353,6 +402,10 @@ async function runPipeline(pipeline) {
     const ledger = await db.query(`SELECT coalesce(sum(amount), 0) AS total FROM ledger_postings`);
     return {
       pipeline,
+      apiNodes,
+      engines,
+      loadAverage: { before: loadBefore, after: loadAfter },
+      partitionsLed: engineMetrics.map((t) => gauge(t, 'wr_bet_partitions_led')),
       socketsHeld: held,
       connectP50: round(percentile(connectMs, 50)),
       connectP99: round(percentile(connectMs, 99)),
@@ -361,6 +414,8 @@ async function runPipeline(pipeline) {
       acceptedPerSecond: round(rounds.reduce((s, r) => s + r.acceptedPerSecond, 0) / rounds.length),
       accepted: rounds.reduce((sum, r) => sum + r.accepted, 0),
       rejected: rounds.reduce((sum, r) => sum + r.rejected, 0),
+      sent: rounds.reduce((sum, r) => sum + r.sent, 0),
+      heldBack: rounds.reduce((sum, r) => sum + r.heldBack, 0),
       rejections: Object.fromEntries(rejections),
       latencyP50: round(percentile(allLatency, 50)),
       latencyP99: round(percentile(allLatency, 99)),
@@ -383,8 +438,8 @@ async function runPipeline(pipeline) {
       batchMeanMs: round(batch.mean * 1000),
       batchP99Ms: round(batch.p99 * 1000),
       batchMeanSize: round(size.mean),
-      apiLoopDelayP99Ms: round(gauge(apiMetrics, 'nodejs_eventloop_lag_p99_seconds') * 1000),
-      apiLoopDelayMaxMs: round(gauge(apiMetrics, 'nodejs_eventloop_lag_max_seconds') * 1000),
+      apiLoopDelayP99Ms: round(worst(apiMetrics, 'nodejs_eventloop_lag_p99_seconds') * 1000),
+      apiLoopDelayMaxMs: round(worst(apiMetrics, 'nodejs_eventloop_lag_max_seconds') * 1000),
       engineReplyMeanMs: round(reply.mean * 1000),
       engineReplyP99Ms: round(reply.p99 * 1000),
       rounds,
@@ -408,9 +463,10 @@ const perRound = config.rate * (config.roundSeconds - config.lockSeconds - 0.5);
 if (!config.findCeiling && perRound > capacity) log(`note: ${config.players} players can place at most ${capacity} bets a round (one per game); the rate asks for ~${Math.round(perRound)}.`);
 
 const reports = [];
-for (const pipeline of config.pipelines) reports.push(await runPipeline(pipeline));
+for (const run of config.runs) reports.push(await runPipeline(run));
 
-const title = (r) => (r.pipeline === 'stream' ? 'batched stream' : 'one txn per bet');
+const scaled = config.runs.some((r) => r.apiNodes !== config.runs[0].apiNodes || r.engines !== config.runs[0].engines) || config.engines > 1;
+const title = (r) => `${r.pipeline === 'stream' ? 'batched stream' : 'one txn per bet'}${scaled ? ` (${r.apiNodes} api + ${r.engines} engine${r.engines > 1 ? 's' : ''})` : ''}`;
 const cpuParts = ['api', 'engine', 'postgres', 'redis', 'generator'];
 const rows = [
   ['', ...reports.map(title)],
@@ -419,7 +475,8 @@ const rows = [
   ['round broadcast p50 / p99 (ms)', ...reports.map((r) => `${r.broadcastP50} / ${r.broadcastP99}`)],
   [config.findCeiling ? 'offered rates tried (bets/s)' : 'target rate (bets/s)', ...reports.map((r) => (config.findCeiling ? r.rounds.map((x) => x.rate).join(', ') : config.rate))],
   ['accepted bets/s (over the betting window)', ...reports.map((r) => r.acceptedPerSecond)],
-  ['bets accepted / refused', ...reports.map((r) => `${r.accepted} / ${r.rejected}`)],
+  ['bets sent / accepted / refused', ...reports.map((r) => `${r.sent} / ${r.accepted} / ${r.rejected}`)],
+  ['players held back a while (still on a locked period when asked to bet)', ...reports.map((r) => r.heldBack)],
   ['place-bet → bet-message p50 / p99 / max (ms)', ...reports.map((r) => `${r.latencyP50} / ${r.latencyP99} / ${r.latencyMax}`)],
   ['  p99 for bets sent in a round\'s first 2 s / later (ms)', ...reports.map((r) => `${r.latencyEarlyP99} / ${r.latencyLateP99}`)],
   ['  p50 for bets sent after a round\'s first 2 s (ms)', ...reports.map((r) => r.latencyLateP50)],
@@ -427,6 +484,7 @@ const rows = [
   ['settled after round end (ms, worst round)', ...reports.map((r) => r.settledAfterEndMs)],
   ['last bet-result after round end (ms, worst round)', ...reports.map((r) => r.lastResultAfterEndMs)],
   ['ledger sum (must be 0)', ...reports.map((r) => r.ledgerSum)],
+  ['partitions led by each engine', ...reports.map((r) => r.partitionsLed.join(' + '))],
   ['  of which in the engine: received → reply published, mean / p99 (ms)', ...reports.map((r) => (r.batches ? `${r.engineReplyMeanMs} / ≤${r.engineReplyP99Ms}` : '—'))],
   ['engine batches: count, mean size, mean / p99 ms', ...reports.map((r) => (r.batches ? `${r.batches}, ${r.batchMeanSize}, ${r.batchMeanMs} / ≤${r.batchP99Ms}` : '—'))],
   ['CPU cores used: api / engine / postgres / redis', ...reports.map((r) => `${r.cpuCores.api} / ${r.cpuCores.engine} / ${r.cpuCores.postgres} / ${r.cpuCores.redis}`)],
@@ -434,10 +492,11 @@ const rows = [
   ['CPU µs per accepted bet: api / engine / postgres / redis / generator', ...reports.map((r) => cpuParts.map((p) => r.cpuMicrosPerBet[p]).join(' / '))],
   ['CPU µs per accepted bet: total (of which the server side)', ...reports.map((r) => `${r.cpuMicrosPerBet.total} (${round(r.cpuMicrosPerBet.total - r.cpuMicrosPerBet.generator)})`)],
   ['load generator event-loop delay p99, worst process (ms)', ...reports.map((r) => r.generatorLoopDelayP99)],
-  ['api event-loop delay p99 / max (ms)', ...reports.map((r) => `${r.apiLoopDelayP99Ms} / ${r.apiLoopDelayMaxMs}`)],
+  ['api event-loop delay p99 / max, worst node (ms)', ...reports.map((r) => `${r.apiLoopDelayP99Ms} / ${r.apiLoopDelayMaxMs}`)],
+  ['machine load average before / after (1 min, as uptime)', ...reports.map((r) => `${r.loadAverage.before[0]} / ${r.loadAverage.after[0]}`)],
 ];
 const width = rows.map((r) => r.map((c) => String(c).length)).reduce((w, r) => w.map((x, i) => Math.max(x, r[i] ?? 0)));
-const heading = `${config.players} players, ${config.findCeiling ? 'ceiling search' : `${config.rounds} rounds`} of ${config.roundSeconds} s (lock ${config.lockSeconds} s), ${config.partitions} partitions, ${config.apiNodes} api node(s), ${config.findCeiling ? `from ${config.rate} bets/s` : `target ${config.rate} bets/s`}${config.headless ? `, ${config.headless} headless players` : ''}`;
+const heading = `${config.players} players, ${config.findCeiling ? 'ceiling search' : `${config.rounds} rounds`} of ${config.roundSeconds} s (lock ${config.lockSeconds} s), ${config.partitions} partitions, ${topologies ? `topologies ${topologies} (api nodes + engines)` : `${config.apiNodes} api node(s), ${config.engines} engine(s)`}, ${config.findCeiling ? `from ${config.rate} bets/s` : `target ${config.rate} bets/s`}${config.headless ? `, ${config.headless} headless players` : ''}`;
 console.log(`\nBenchmark: ${heading}`);
 for (const row of rows) console.log(row.map((c, i) => String(c).padEnd(width[i])).join('  │  '));
 
@@ -448,19 +507,23 @@ const direct = reports.find((r) => r.pipeline === 'direct');
 if (stream && direct) {
   comparison.push('batched stream vs one transaction per bet (this run):', ...formatRatios(ratios(stream, direct)));
 }
+if (topologies) {
+  // Scale-out: each further topology against the first, same load, same run.
+  for (const r of reports.slice(1)) comparison.push(`${title(r)} vs ${title(reports[0])} (this run):`, ...formatRatios(ratios(r, reports[0])));
+}
 const baselineFile = opt('baseline', join(HERE, 'baseline.json'));
 const baseline = existsSync(baselineFile) ? JSON.parse(readFileSync(baselineFile, 'utf8')) : { runs: [], ceilings: [] };
 for (const r of reports) {
   if (config.findCeiling) {
     const c = r.ceiling;
     comparison.push(`${title(r)} ceiling: ${c.rate} bets/s offered with p99 ≤ ${c.p99LimitMs} ms${c.cappedByPlayers ? ` (the most ${config.players} players can place: more players to go higher)` : ''}`);
-    const found = findBaseline(baseline, config, { findCeiling: true });
+    const found = findBaseline(baseline, { ...config, apiNodes: r.apiNodes, engines: r.engines }, { findCeiling: true });
     const ref = found?.entry[r.pipeline];
     if (ref?.ceiling) comparison.push(`  vs ${found.entry.release} (${found.entry.measured}${found.exact ? '' : ', another run shape'}): ${ref.ceiling} bets/s → ${round(c.rate / ref.ceiling, 2)}×`);
     else comparison.push('  no recorded ceiling of the previous release for this shape (--record-baseline stores this one)');
     continue;
   }
-  const found = findBaseline(baseline, config);
+  const found = findBaseline(baseline, { ...config, apiNodes: r.apiNodes, engines: r.engines });
   const ref = found?.entry[r.pipeline];
   if (!ref) {
     comparison.push(`${title(r)}: no recorded figures of the previous release in ${baselineFile} (--record-baseline stores this run's)`);
@@ -470,9 +533,10 @@ for (const r of reports) {
   comparison.push(`${title(r)} vs ${found.entry.release} recorded ${found.entry.measured} (${shape}):`, ...formatRatios(ratios(r, ref)));
 }
 console.log(`\n${comparison.join('\n')}`);
-for (const r of reports) if (Object.keys(r.rejections).length) console.log(`${r.pipeline} refusals: ${JSON.stringify(r.rejections)}`);
+for (const r of reports) if (Object.keys(r.rejections).length) console.log(`${title(r)} refusals: ${JSON.stringify(r.rejections)}`);
 
-if (flag('record-baseline')) {
+if (flag('record-baseline') && topologies) console.log('not recorded as a baseline: --topologies runs are compared with each other (record with --api-nodes/--engines)');
+else if (flag('record-baseline')) {
   const pick = (r) => ({
     acceptedPerSecond: r.acceptedPerSecond,
     latencyP50: r.latencyP50,

@@ -2,10 +2,7 @@
 // Node against a real api node and round engine: players connect along the ramp, bet, receive replies, the round
 // broadcast and their results, and the thresholds are evaluated on what was measured.
 import { runK6Test } from './lib/k6-node.mjs';
-import { startTestEngine, type TestEngine } from '../apps/round-engine/src/testing/test-engine.js';
-import { expectLedgerReconciles } from '../apps/round-engine/src/testing/rounds-harness.js';
-import { startTestApi, TEST_API_KEY, type TestApi } from '../apps/api/src/testing/test-api.js';
-import { createUser } from '../apps/api/src/testing/users.js';
+import { createUser, expectLedgerReconciles, startTestApi, startTestEngine, TEST_API_KEY, type TestApi, type TestEngine } from '@app/testing';
 
 const ROUNDS = { ROUND_SECONDS: '4', LOCK_SECONDS: '1', BET_PARTITIONS: '2', FAIRNESS_CHAIN_LENGTH: '3000' };
 

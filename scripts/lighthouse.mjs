@@ -9,10 +9,13 @@
 import { argon2id, hash } from 'argon2';
 import { launch } from 'chrome-launcher';
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+
+/** The password hash parameters, as the server reads them. */
+const PASSWORD_HASH = JSON.parse(readFileSync(new URL('../libs/config/src/identity.json', import.meta.url), 'utf8')).passwordHash;
 
 export const GATED = ['accessibility', 'best-practices'];
 export const FLOOR = 95;
@@ -50,7 +53,7 @@ async function seedPlayer(databaseUrl) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const passwordHash = await hash(password, { type: argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+    const passwordHash = await hash(password, { type: argon2id, ...PASSWORD_HASH });
     const { rows } = await client.query(
       `INSERT INTO users (username, email, password_hash, role, referral_code) VALUES ($1, $2, $3, 'user', $4) RETURNING id`,
       [`audit_${tag}`, email, passwordHash, `A${tag.toUpperCase()}`],

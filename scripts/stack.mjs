@@ -233,12 +233,29 @@ export async function startStack(options = {}) {
     // API_NODES > 1: further api nodes on the ports after PORT (what a load balancer would spread over).
     const apiNodes = Math.max(1, Number(env.API_NODES ?? 1));
     const ports = Array.from({ length: apiNodes }, (_, i) => Number(env.PORT) + i);
-    // METRICS_PORT (operations port): the round engine's; api node i serves /metrics on METRICS_PORT + 1 + i.
+    // METRICS_PORT (operations port): the round engine's; api node i serves /metrics on METRICS_PORT + 1 + i, and
+    // engine j > 0 (ENGINES) on METRICS_PORT + API_NODES + j.
     const metricsBase = env.METRICS_PORT ? Number(env.METRICS_PORT) : null;
     const apiMetrics = (i) => (metricsBase === null ? {} : { METRICS_PORT: String(metricsBase === 0 ? 0 : metricsBase + 1 + i) });
     spawnApp('api', 'dist/apps/api/src/main.js', apiMetrics(0));
     ports.slice(1).forEach((port, i) => spawnApp(`api:${port}`, 'dist/apps/api/src/main.js', { PORT: String(port), ...apiMetrics(i + 1) }));
-    spawnApp('round-engine', 'dist/apps/round-engine/src/main.js');
+    // ENGINES > 1: more round-engine processes. The first runs every role; the others run `bets` only, and the
+    // partitions are split between all of them (ENGINE_PARTITIONS: engine i leads p mod ENGINES = i first and
+    // stands by for the rest), unless ENGINE_ROLES / ENGINE_PARTITIONS are set for all of them.
+    const engines = Math.max(1, Number(env.ENGINES ?? 1));
+    const partitions = Math.max(1, Number(env.BET_PARTITIONS ?? 4));
+    const engineEnv = (i) => {
+      if (engines === 1) return {};
+      const own = Array.from({ length: partitions }, (_, p) => p).filter((p) => p % engines === i);
+      return {
+        ENGINE_ROLES: env.ENGINE_ROLES ?? (i === 0 ? 'all' : 'bets'),
+        ...(env.ENGINE_PARTITIONS || own.length === 0 ? {} : { ENGINE_PARTITIONS: own.join(',') }),
+        // Engine i > 0 serves /metrics after the api nodes' ports.
+        ...(i > 0 && metricsBase !== null ? { METRICS_PORT: String(metricsBase === 0 ? 0 : metricsBase + apiNodes + i) } : {}),
+      };
+    };
+    spawnApp('round-engine', 'dist/apps/round-engine/src/main.js', engineEnv(0));
+    for (let i = 1; i < engines; i++) spawnApp(`round-engine:${i}`, 'dist/apps/round-engine/src/main.js', engineEnv(i));
 
     const url = `http://localhost:${env.PORT}`;
     const deadline = Date.now() + 60_000;

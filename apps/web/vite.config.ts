@@ -6,13 +6,21 @@ import { precompressDir } from '../../scripts/precompress.mjs';
 
 const outDir = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
-/** After the build, every compressible asset gets .br and .gz beside it (served by the api, apps/api/src/web). */
+/**
+ * After the build is written, every compressible asset gets .br and .gz beside it (served by the api,
+ * apps/api/src/web). A build that writes nothing (the bundle test) leaves the output directory alone.
+ */
 function precompress(): Plugin {
+  let written: string | null = null;
   return {
     name: 'winround-precompress',
     apply: 'build',
+    writeBundle(options) {
+      written = options.dir ?? outDir;
+    },
     closeBundle() {
-      precompressDir(outDir);
+      if (written) precompressDir(written);
+      written = null;
     },
   };
 }

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { ceilingOf, findBaseline, formatRatios, meetsBudget, nextRate, ratios } from './compare.mjs';
+import { ceilingOf, findBaseline, formatRatios, meetsBudget, nextRate, parseTopologies, ratios, shapeOf } from './compare.mjs';
+import { gauge, histogram } from './prom.mjs';
 import { clockTicks, cpuMicros, createCpuMeter, microsPerBet, parseStatTicks } from './cpu.mjs';
 import { betSeries, cpuSeries, renderReport } from './report-html.mjs';
 
@@ -92,6 +93,43 @@ describe('bench: comparison with one transaction per bet and with the previous r
     expect(findBaseline(baseline, { ...config, rate: 2500 })).toEqual({ entry: baseline.runs[0], exact: false });
     expect(findBaseline(baseline, { ...config, players: 5 })).toBeNull();
     expect(findBaseline({}, config)).toBeNull();
+  });
+
+  it('keys runs by their engines too: a shape recorded before engines existed stands for one engine', () => {
+    expect(shapeOf(config).engines).toBe(1);
+    expect(findBaseline(baseline, { ...config, engines: 1 })).toEqual({ entry: baseline.runs[1], exact: true });
+    expect(findBaseline(baseline, { ...config, engines: 2 })).toBeNull();
+  });
+
+  it('reads --topologies as api nodes + engines, and refuses anything else', () => {
+    expect(parseTopologies('1+1,2+2')).toEqual([{ apiNodes: 1, engines: 1 }, { apiNodes: 2, engines: 2 }]);
+    expect(parseTopologies(' 2 + 1 ')).toEqual([{ apiNodes: 2, engines: 1 }]);
+    expect(() => parseTopologies('2x2')).toThrow('--topologies: "2x2" is not "api nodes + engines"');
+    expect(() => parseTopologies('0+1')).toThrow();
+  });
+
+  it('sums a histogram over several engines\' /metrics and reads gauges', () => {
+    const engine = (count: number, sum: number, under100ms: number) =>
+      [
+        '# HELP wr_bet_batch_duration_seconds x',
+        `wr_bet_batch_duration_seconds_bucket{le="0.01"} 0`,
+        `wr_bet_batch_duration_seconds_bucket{le="0.1"} ${under100ms}`,
+        `wr_bet_batch_duration_seconds_bucket{le="1"} ${count}`,
+        `wr_bet_batch_duration_seconds_bucket{le="+Inf"} ${count}`,
+        `wr_bet_batch_duration_seconds_sum ${sum}`,
+        `wr_bet_batch_duration_seconds_count ${count}`,
+        'wr_bet_partitions_led 2',
+      ].join('\n');
+    const one = histogram(engine(100, 5, 100), 'wr_bet_batch_duration_seconds');
+    expect(one).toEqual({ count: 100, mean: 0.05, p99: 0.1 });
+    // 200 batches over two engines, 10 of them slower than 100 ms: the p99 bucket is the 1-s one.
+    const both = histogram([engine(100, 5, 100), engine(100, 15, 90)], 'wr_bet_batch_duration_seconds');
+    expect(both.count).toBe(200);
+    expect(both.mean).toBeCloseTo(0.1);
+    expect(both.p99).toBe(1);
+    expect(histogram(['', 'other 1'], 'wr_bet_batch_duration_seconds').count).toBeNaN();
+    expect(gauge(engine(1, 1, 1), 'wr_bet_partitions_led')).toBe(2);
+    expect(gauge('', 'wr_bet_partitions_led')).toBeNaN();
   });
 
   it('prints ratios the right way round (times and CPU: reference ÷ current; throughput: current ÷ reference)', () => {

@@ -7,3 +7,4 @@ export function shapeOf(config: Record<string, unknown>): Record<string, unknown
 export function findBaseline(baseline: any, config: Record<string, unknown>, options?: { findCeiling?: boolean }): { entry: any; exact: boolean } | null;
 export function ratios(current: any, reference: any): Record<string, { label: string; current: number; reference: number; ratio: number }>;
 export function formatRatios(table: Record<string, { label: string; current: number; reference: number; ratio: number }>): string[];
+export function parseTopologies(text: string): Array<{ apiNodes: number; engines: number }>;

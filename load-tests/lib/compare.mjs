@@ -39,11 +39,14 @@ export function ceilingOf(history, max = Infinity) {
   return { rate, cappedByPlayers: rate > 0 && rate >= max };
 }
 
-const SHAPE = ['players', 'rate', 'rounds', 'roundSeconds', 'lockSeconds', 'apiNodes', 'headless', 'partitions'];
+const SHAPE = ['players', 'rate', 'rounds', 'roundSeconds', 'lockSeconds', 'apiNodes', 'engines', 'headless', 'partitions'];
+/** Keys a run shape recorded before they existed stands for with this value. */
+const SHAPE_DEFAULTS = { engines: 1 };
+const shapeValue = (shape, k) => shape?.[k] ?? SHAPE_DEFAULTS[k] ?? null;
 
 /** The run shape a baseline entry is keyed by. */
 export function shapeOf(config) {
-  return Object.fromEntries(SHAPE.map((k) => [k, config[k] ?? null]));
+  return Object.fromEntries(SHAPE.map((k) => [k, shapeValue(config, k)]));
 }
 
 /**
@@ -53,11 +56,11 @@ export function shapeOf(config) {
 export function findBaseline(baseline, config, { findCeiling = false } = {}) {
   const runs = (findCeiling ? baseline?.ceilings : baseline?.runs) ?? [];
   const shape = shapeOf(config);
-  const same = (a, keys) => keys.every((k) => (a[k] ?? null) === (shape[k] ?? null));
+  const same = (a, keys) => keys.every((k) => shapeValue(a, k) === shape[k]);
   const exact = runs.find((r) => same(r.shape, findCeiling ? SHAPE.filter((k) => k !== 'rate' && k !== 'rounds') : SHAPE));
   if (exact) return { entry: exact, exact: true };
   const near = runs
-    .filter((r) => same(r.shape, ['players', 'apiNodes', 'headless']))
+    .filter((r) => same(r.shape, ['players', 'apiNodes', 'engines', 'headless']))
     .sort((a, b) => Math.abs(a.shape.rate - shape.rate) - Math.abs(b.shape.rate - shape.rate))[0];
   return near ? { entry: near, exact: false } : null;
 }
@@ -95,4 +98,16 @@ export function formatRatios(table) {
     const verdict = ratio >= 1 ? `${ratio}× better` : `${Math.round((1 / ratio) * 100) / 100}× worse`;
     return `  ${label}: ${fmt(current)} vs ${fmt(reference)} → ${verdict}`;
   });
+}
+
+/** `--topologies 1+1,2+2`: [{ apiNodes, engines }] in that order; throws on anything else. */
+export function parseTopologies(text) {
+  return String(text)
+    .split(',')
+    .map((t) => {
+      const match = /^\s*(\d+)\s*\+\s*(\d+)\s*$/.exec(t);
+      const [apiNodes, engines] = match ? [Number(match[1]), Number(match[2])] : [0, 0];
+      if (!(apiNodes >= 1 && engines >= 1)) throw new Error(`--topologies: "${t}" is not "api nodes + engines", e.g. 2+2`);
+      return { apiNodes, engines };
+    });
 }

@@ -4,6 +4,8 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { closeAll, connectPlayers } from './node-runner.mjs';
 
+/** A bet is not placed this close to the lock (the k6 session's margin). */
+const LOCK_MARGIN_MS = 300;
 const sleep = (ms) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 let clients = [];
 let period = null;
@@ -41,12 +43,19 @@ async function betRound({ rate }) {
   await sleep(windowStart - Date.now());
   let sent = 0;
   let cursor = 0;
+  // Players asked to bet while the period they knew of was locked (they had not yet heard of the new one): as the
+  // game screen (and the k6 session) does, they do not send a bet then; counted, since it means a late broadcast.
+  const heldBack = new Set();
   while (Date.now() < windowEnd) {
     const due = Math.floor(((Date.now() - windowStart) / 1000) * rate);
     let tries = 0;
     while (sent < due && tries < clients.length) {
       const client = clients[cursor++ % clients.length];
       tries++;
+      if (client.player.lockTime - client.player.serverNow() <= LOCK_MARGIN_MS) {
+        heldBack.add(client);
+        continue;
+      }
       if (client.player.placeRandomBet()) sent++;
     }
     await sleep(5);
@@ -65,6 +74,7 @@ async function betRound({ rate }) {
     endTime,
     windowSeconds: (windowEnd - windowStart) / 1000,
     sent,
+    heldBack: heldBack.size,
     bets,
     results: r?.count ?? 0,
     lastResultAt: r?.last ?? null,

@@ -2,19 +2,23 @@
 // journal entry (so the ledger still reconciles), sessions, and access tokens signed with the deployment's
 // JWT_SECRET. For test deployments only.
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { hash } from 'argon2';
+import { readFileSync } from 'node:fs';
+import { argon2id, hash } from 'argon2';
 import pg from 'pg';
+
+/** The service's name (the tokens' issuer) and the password hash parameters, as the server reads them. */
+const identity = JSON.parse(readFileSync(new URL('../../libs/config/src/identity.json', import.meta.url), 'utf8'));
 
 /** Load-test players all share this password (they sign in with minted tokens; the password is for manual checks). */
 export const LOAD_TEST_PASSWORD = 'load-test-1';
 
 const b64url = (value) => Buffer.from(value).toString('base64url');
 
-/** An HS256 access token the api accepts (issuer winround), as AccessTokenService signs them. */
+/** An HS256 access token the api accepts (the service's issuer), as AccessTokenService signs them. */
 export function signAccessToken({ userId, sessionId, role = 'user', secret, ttlSeconds = 900 }) {
   const now = Math.floor(Date.now() / 1000);
   const header = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
-  const payload = b64url(JSON.stringify({ sub: userId, role, sid: sessionId, iat: now, exp: now + ttlSeconds, iss: 'winround' }));
+  const payload = b64url(JSON.stringify({ sub: userId, role, sid: sessionId, iat: now, exp: now + ttlSeconds, iss: identity.serviceName }));
   const signature = createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url');
   return `${header}.${payload}.${signature}`;
 }
@@ -28,7 +32,7 @@ export async function seedPlayers({ databaseUrl, count, mainPaise = 10_000_000, 
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const run = randomBytes(3).toString('hex');
-  const passwordHash = await hash(LOAD_TEST_PASSWORD, { type: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+  const passwordHash = await hash(LOAD_TEST_PASSWORD, { type: argon2id, ...identity.passwordHash });
   const players = [];
   try {
     for (let offset = 0; offset < count; offset += chunk) {

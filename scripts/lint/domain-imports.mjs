@@ -45,6 +45,12 @@ export const domainImports = {
       CallExpression: (node) => {
         if (node.callee.type === 'Identifier' && node.callee.name === 'require' && node.arguments[0]?.type === 'Literal') check(node.arguments[0], node.arguments[0].value);
       },
+      // TypeScript's own forms: `import fs = require('fs')` and a type taken with `import('node:fs').Stats`.
+      TSExternalModuleReference: (node) => node.expression.type === 'Literal' && check(node.expression, node.expression.value),
+      TSImportType: (node) => {
+        const source = node.source ?? node.argument?.literal ?? node.argument;
+        if (source?.type === 'Literal') check(source, source.value);
+      },
     };
   },
 };

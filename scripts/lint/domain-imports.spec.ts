@@ -27,10 +27,18 @@ describe('libs/domain imports only its own files and the positive list', () => {
     ["import { x } from '../../../../apps/api/src/main.js';"],
     ["export { ok } from '../../../contracts/src/envelope.js';"],
     ["const m = await import('ioredis');"],
+    ["import fs = require('fs');"],
+    ["type Stats = import('node:fs').Stats;"],
   ])('refuses %s', async (code) => {
     const messages = await lint('libs/domain/src/payment/x.ts', code);
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatch(/libs\/domain(, which)? imports only its own files and @noble\/hashes\.$/);
+  });
+
+  it('holds for every kind of source file in libs/domain, not only .ts', async () => {
+    for (const file of ['libs/domain/src/x.tsx', 'libs/domain/src/x.mjs', 'libs/domain/src/x.js']) {
+      expect(await lint(file, "import { Injectable } from '@nestjs/common';")).toHaveLength(1);
+    }
   });
 
   it('lets a spec use fast-check, but not production code', async () => {

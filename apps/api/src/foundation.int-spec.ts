@@ -1,6 +1,5 @@
 import { MetricsServer } from './metrics/metrics-server.js';
-import { startTestApi, TEST_API_KEY, type TestApi } from './testing/test-api.js';
-import { createUser } from './testing/users.js';
+import { connected, createUser, startTestApi, TEST_API_KEY, type TestApi } from '@app/testing';
 
 describe('api foundation', () => {
   let api: TestApi;
@@ -87,10 +86,7 @@ describe('api foundation', () => {
     const signInError = await new Promise<Error>((resolve) => anonymous.on('connect_error', resolve));
     expect(signInError.message).toBe('Please log in to continue.');
     const ok = api.socket({ apiKey: TEST_API_KEY, token: player.token });
-    await new Promise<void>((resolve, reject) => {
-      ok.on('connect', resolve);
-      ok.on('connect_error', reject);
-    });
+    await connected(ok);
     expect(ok.connected).toBe(true);
   });
 });

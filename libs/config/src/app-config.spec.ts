@@ -1,4 +1,4 @@
-import { AppConfig, ConfigError, KNOWN_VARIABLES, loadConfig } from './app-config.js';
+import { AppConfig, ConfigError, JWT_ISSUER, KNOWN_VARIABLES, loadConfig, PASSWORD_HASH_PARAMETERS, SERVICE_NAME } from './app-config.js';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -11,6 +11,15 @@ describe('loadConfig', () => {
     expect(config.gstBps).toBe(1800);
     expect(config.payouts).toEqual({ color: 2, bigSmall: 2, number: 9 });
     expect(config.REDIS_URL).toBe('redis://127.0.0.1:6379');
+    expect(config.GST_RATE).toBe(0.18);
+    expect(config.referralTerms).toEqual({ shareBps: 1000, capPaise: 50_000 });
+  });
+
+  it('declares the issuer and the password hash cost once, at least OWASP’s minimum for argon2id', () => {
+    expect(SERVICE_NAME).toBe('winround');
+    expect(JWT_ISSUER).toBe(SERVICE_NAME);
+    expect(PASSWORD_HASH_PARAMETERS).toEqual({ memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+    expect(Object.isFrozen(PASSWORD_HASH_PARAMETERS)).toBe(true);
   });
 
   it('explains a type problem before a range problem', () => {

@@ -16,7 +16,27 @@ import {
   ValidationError,
 } from 'class-validator';
 import { DEV_API_KEY } from '@app/contracts';
-import { assertPayoutTable, DEFAULT_PAYOUTS, gstRateToBps, periodConfig, referralShareToBps, rupeesToPaise, type PayoutTable, type PeriodConfig } from '@app/domain';
+import identity from './identity.json' with { type: 'json' };
+import {
+  assertPayoutTable,
+  DEFAULT_ALLOWED_EMAIL_DOMAINS,
+  DEFAULT_PAYOUTS,
+  GST_BPS,
+  gstRateToBps,
+  LOCK_SECONDS,
+  paiseToRupees,
+  periodConfig,
+  REFERRAL_CAP_PAISE,
+  REFERRAL_SHARE_BPS,
+  referralShareToBps,
+  ROUND_SECONDS,
+  rupeesToPaise,
+  type PayoutTable,
+  type PeriodConfig,
+} from '@app/domain';
+
+/** Basis points in one (a rate of 1 = 10,000 bp): the defaults below are the domain's rates written as fractions. */
+const BPS_PER_UNIT = 10_000;
 
 const toInt = ({ value }: { value: unknown }) =>
   value === undefined || value === '' ? undefined : /^-?\d+$/.test(String(value)) ? Number(value) : value;
@@ -27,12 +47,20 @@ const toBool = ({ value }: { value: unknown }) =>
 const toList = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean) : value;
 
+const toIntList = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter(Boolean).map((s) => (/^\d+$/.test(s) ? Number(s) : s)) : value;
+
 export { DEV_API_KEY };
 
 /** The service's name where a protocol wants one: the `iss` of its tokens, the salt of its derived keys. */
-export const SERVICE_NAME = 'winround';
+export const SERVICE_NAME: string = identity.serviceName;
 /** The `iss` of every access token this deployment signs, and the only one it accepts. */
 export const JWT_ISSUER = SERVICE_NAME;
+/**
+ * The argon2id cost of every password hash (OWASP's recommended minimum: 19 MiB, 2 passes, parallelism 1), as the
+ * server and the seeding scripts read it from identity.json.
+ */
+export const PASSWORD_HASH_PARAMETERS: Readonly<{ memoryCost: number; timeCost: number; parallelism: number }> = Object.freeze({ ...identity.passwordHash });
 const jwtKeys = new WeakMap<object, KeyObject>();
 const DEV_JWT_SECRET = 'development-only-jwt-secret-change-me';
 
@@ -105,19 +133,19 @@ export class AppConfig {
   WEB_DIST?: string;
 
   @Transform(toInt) @IsInt() @Min(2) @Max(3600)
-  ROUND_SECONDS = 30;
+  ROUND_SECONDS = ROUND_SECONDS;
 
   @Transform(toInt) @IsInt() @Min(1) @Max(3599)
-  LOCK_SECONDS = 5;
+  LOCK_SECONDS = LOCK_SECONDS;
 
   @Transform(toInt) @IsInt() @Min(1) @Max(256)
   BET_PARTITIONS = 4;
 
   @Transform(toList) @IsString({ each: true }) @Matches(/^[a-z0-9.-]+\.[a-z]{2,}$/, { each: true, message: 'must be a comma-separated list of domains' })
-  ALLOWED_EMAIL_DOMAINS: string[] = ['gmail.com'];
+  ALLOWED_EMAIL_DOMAINS: string[] = [...DEFAULT_ALLOWED_EMAIL_DOMAINS];
 
   @Transform(toFloat) @IsNumber() @Min(0) @Max(1)
-  GST_RATE = 0.18;
+  GST_RATE = GST_BPS / BPS_PER_UNIT;
 
   /** Payout override, e.g. `color=2,bigSmall=2,number=9`. */
   @IsOptional() @IsString() @Matches(/^(color|bigSmall|number)=\d+(\.\d+)?(,(color|bigSmall|number)=\d+(\.\d+)?)*$/, {
@@ -126,10 +154,10 @@ export class AppConfig {
   PAYOUTS?: string;
 
   @Transform(toFloat) @IsNumber() @Min(0) @Max(1)
-  REFERRAL_SHARE = 0.1;
+  REFERRAL_SHARE = REFERRAL_SHARE_BPS / BPS_PER_UNIT;
 
   @Transform(toInt) @IsInt() @Min(0)
-  REFERRAL_CAP_RUPEES = 500;
+  REFERRAL_CAP_RUPEES = paiseToRupees(REFERRAL_CAP_PAISE);
 
   @IsString() @Matches(/^[\w.-]+@[\w.-]+$/, { message: 'must be a UPI address like name@bank' })
   UPI_PAYEE_VPA = 'winround.payments@okaxis';
@@ -144,6 +172,14 @@ export class AppConfig {
    */
   @Transform(toList) @IsIn(['all', 'clock', 'bets', 'relay', 'workers'], { each: true, message: 'must be a comma-separated list of all, clock, bets, relay, workers' })
   ENGINE_ROLES: string[] = ['all'];
+
+  /**
+   * Bet partitions this engine leads first (e.g. `0,2`); it stands by for the others, competing for them only after
+   * twice the lease time, so several engines split the partitions between them and still take over from each other.
+   * Unset: it competes for every partition at once.
+   */
+  @IsOptional() @Transform(toIntList) @IsInt({ each: true, message: 'must be a comma-separated list of partition numbers' }) @Min(0, { each: true, message: 'must be a comma-separated list of partition numbers' })
+  ENGINE_PARTITIONS?: number[];
 
   /** How long a leader's lease lasts without renewal (a standby takes over after this). */
   @Transform(toInt) @IsInt() @Min(200) @Max(60_000)
@@ -229,11 +265,11 @@ export class AppConfig {
   get referralTerms(): { shareBps: number; capPaise: number } {
     return { shareBps: referralShareToBps(this.REFERRAL_SHARE), capPaise: rupeesToPaise(this.REFERRAL_CAP_RUPEES) };
   }
-  /** GST_RATE in basis points, as the domain converts it (loadConfig has refused a rate it would not convert). */
   /** A 32-byte key for one purpose, derived from the signing secret (HKDF-SHA256), so no two uses share a key. */
   deriveKey(purpose: string): Buffer {
     return Buffer.from(hkdfSync('sha256', this.jwtSecret, SERVICE_NAME, purpose, 32));
   }
+  /** GST_RATE in basis points, as the domain converts it (loadConfig has refused a rate it would not convert). */
   get gstBps(): number {
     return gstRateToBps(this.GST_RATE);
   }

@@ -1,10 +1,11 @@
+import type { BigSmall, Color, ReviewDecision, Role } from '@app/domain';
 import type { BetStatus } from './bet.js';
 import type { PaymentMethod, Transaction, TransactionStatus, TransactionType } from './wallet.js';
 
 export interface AdminProfile {
   username: string;
   email: string;
-  role: 'super-admin';
+  role: Extract<Role, 'super-admin'>;
   verified: boolean;
   status: 'online' | 'offline';
   createdAt: string;
@@ -52,9 +53,9 @@ export interface RecentBet {
 export interface RecentGameResult {
   _id: string;
   periodId: string;
-  color: string;
+  color: Color;
   number: number;
-  bigSmall: string;
+  bigSmall: BigSmall;
   digit: number;
   timestamp: string;
 }
@@ -148,7 +149,7 @@ export interface PendingWithdrawalsData {
 export interface UpdateTransactionStatusRequest {
   walletId: string;
   transactionId: string;
-  status: 'COMPLETED' | 'FAILED';
+  status: ReviewDecision;
   adminNotes?: string;
 }
 /** PUT /admin/update-transaction-status → data.transaction (the reviewed transaction, as its owner sees it). */

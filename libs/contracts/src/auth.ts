@@ -67,18 +67,11 @@ export interface ForgotPasswordVerifyRequest {
 export interface ForgotPasswordResetRequest {
   email: string;
   password: string;
+  /** Optional (the spec's call carries only the password); when sent, it must equal the password. */
+  confirmPassword?: string;
 }
 /** The forgot-password steps answer `{ success, message }` (data is empty). */
 export type ForgotPasswordStepData = Record<string, never>;
 
-/** Username at registration and the profile name: 3–30 letters, digits, spaces, dots, underscores or hyphens. */
-export const USERNAME_MIN_LENGTH = 3;
-export const USERNAME_MAX_LENGTH = 30;
-export const USERNAME_PATTERN = /^[\p{L}\p{M}\p{N} ._-]+$/u;
-export const USERNAME_MESSAGE = 'Username must be 3 to 30 characters: letters, digits, spaces, dots, underscores or hyphens.';
-
-/** The username rule on a trimmed value: null when it passes, else USERNAME_MESSAGE. */
-export function usernameError(value: string): string | null {
-  const length = Array.from(value).length;
-  return length >= USERNAME_MIN_LENGTH && length <= USERNAME_MAX_LENGTH && USERNAME_PATTERN.test(value) ? null : USERNAME_MESSAGE;
-}
+/** The username rule (registration and the profile name) is the domain's; re-exported for the forms that import it here. */
+export { USERNAME_MAX_LENGTH, USERNAME_MESSAGE, USERNAME_MIN_LENGTH, USERNAME_PATTERN, usernameError } from '@app/domain';

@@ -1,7 +1,6 @@
-import type { BigSmall, Color, GameKey } from '@app/domain';
+import type { BetStatus, BigSmall, Color, GameKey, PeriodStatus } from '@app/domain';
 
-export type { GameKey };
-export type BetStatus = 'PENDING' | 'COMPLETED' | 'REFUNDED';
+export type { BetStatus, GameKey, PeriodStatus };
 
 /** A bet as the client sees it (GET /bet → data.bets, current-bet-response, bet-update). Rupee amounts. */
 export interface Bet {
@@ -43,7 +42,7 @@ export interface GameResult {
  */
 export interface FairnessPeriod extends Partial<GameResult> {
   periodId: string;
-  status: 'OPEN' | 'DRAWN' | 'SETTLED' | 'REFUNDED';
+  status: PeriodStatus;
   chainIndex: number | null;
   commitment?: string;
 }

@@ -29,7 +29,7 @@ export interface ProfileData {
 
 /**
  * PUT /user/profile: only these fields may change; anything else is rejected (400 'Unknown field: …'). The
- * name follows the username rule (usernameError in auth.ts). Answers the updated own profile (ProfileData).
+ * name follows the username rule (usernameError of @app/domain). Answers the updated own profile (ProfileData).
  */
 export interface UpdateProfileRequest {
   name: string;

@@ -1,4 +1,4 @@
-import type { PaymentMethod, TransactionStatus, TransactionType, UpiApp } from '@app/domain';
+import type { DepositMethod, GameKey, PaymentMethod, TransactionStatus, TransactionType, UpiApp, WithdrawalMethod } from '@app/domain';
 
 // The vocabulary is the domain's: one declaration, read by the server, the wire and the client.
 export type { PaymentMethod, TransactionStatus, TransactionType, UpiApp };
@@ -49,7 +49,7 @@ export interface TransactionsData {
 
 /** POST /payment/deposit */
 export interface DepositRequest {
-  method: 'UPI';
+  method: DepositMethod;
   amount: number;
   utrNumber: string;
   upiApp?: UpiApp;
@@ -64,7 +64,7 @@ export interface DepositResult {
 
 /** POST /payment/withdraw */
 export interface WithdrawRequest {
-  method: 'UPI' | 'BANK_TRANSFER';
+  method: WithdrawalMethod;
   amount: number;
   upiId?: string;
   upiApp?: UpiApp;
@@ -88,7 +88,7 @@ export interface PaymentConfig {
 export interface ClientConfig {
   roundSeconds: number;
   lockSeconds: number;
-  payouts: { color: number; bigSmall: number; number: number };
+  payouts: Record<GameKey, number>;
   gstRate: number;
   /** GST_RATE in basis points, as the domain converts it (1800 = 18 %). */
   gstBps: number;
@@ -100,6 +100,6 @@ export interface ClientConfig {
   deposit: { minPaise: number; maxPaise: number };
   /** Withdrawal bounds per request and per IST day, in paise. */
   withdrawal: { minPaise: number; maxPaise: number; dailyMaxPaise: number };
-  /** Referral commission: share of a referee's stake in basis points, capped per referee in paise. */
+  /** Referral bonus: the referrer's share of a referred player's first approved deposit, in basis points, capped in paise. */
   referral: { shareBps: number; capPaise: number };
 }

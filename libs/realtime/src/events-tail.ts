@@ -4,6 +4,13 @@ import { EVENTS_FIELD, type SocketMessage } from './socket-message.js';
 /** Longest stretch of delivery before the tail lets the event loop turn. */
 const SLICE_MS = 10;
 
+export interface EventsTailOptions {
+  /** Entries read at most per XREAD (a reply is parsed in one go: keep it small for streams of large entries). */
+  count?: number;
+  /** Longest a read waits for a new entry before asking again (ms). */
+  blockMs?: number;
+}
+
 /**
  * Tails the events stream from "now" and hands every message to `deliver`. One per api node; each node
  * delivers to its own sockets only, so every message reaches each socket once.
@@ -18,6 +25,7 @@ export class EventsTail {
     private readonly stream: string,
     private readonly deliver: (messages: SocketMessage[]) => void | Promise<void>,
     private readonly onError: (error: Error) => void = () => {},
+    private readonly options: EventsTailOptions = {},
   ) {}
 
   async start(): Promise<void> {
@@ -31,7 +39,7 @@ export class EventsTail {
   private async run(): Promise<void> {
     while (this.running) {
       try {
-        const result = (await this.redis.xread('COUNT', 100, 'BLOCK', 1000, 'STREAMS', this.stream, this.lastId)) as
+        const result = (await this.redis.xread('COUNT', this.options.count ?? 100, 'BLOCK', this.options.blockMs ?? 1000, 'STREAMS', this.stream, this.lastId)) as
           | Array<[string, Array<[string, string[]]>]>
           | null;
         if (!result) continue;

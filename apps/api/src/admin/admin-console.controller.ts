@@ -6,6 +6,7 @@ import { CurrentUser, Roles } from '../auth/decorators.js';
 import { ok } from '../common/respond.js';
 import { ApiEnvelope } from '../common/api-envelope.js';
 import { DashboardChartsDoc } from './admin-charts.docs.js';
+import { AdminProfileDataDoc, DashboardDataDoc } from './admin-console.docs.js';
 import { AdminChartsService } from './admin-charts.service.js';
 import { AdminDashboardService } from './admin-dashboard.service.js';
 import { AdminProfileService } from './admin-profile.service.js';
@@ -24,14 +25,16 @@ export class AdminConsoleController {
 
   @Get('admin-profile')
   @ApiOperation({ summary: "The signed-in super-admin's profile; status is 'online' while they have a live socket on any api node" })
+  @ApiEnvelope(AdminProfileDataDoc)
   async profile(@CurrentUser() admin: AuthUser): Promise<ApiSuccess<AdminProfileData>> {
     return ok({ admin: await this.profiles.profile(admin) });
   }
 
   @Get('dashboard')
   @ApiOperation({
-    summary: 'Platform figures (rupees for money, counts otherwise) and the latest 10 users, bets and game results',
+    summary: 'Platform figures (money as exact rupee text, counts otherwise) and the latest 10 users, bets and game results',
   })
+  @ApiEnvelope(DashboardDataDoc)
   async dashboard(): Promise<ApiSuccess<DashboardData>> {
     return ok(await this.dashboards.dashboard());
   }

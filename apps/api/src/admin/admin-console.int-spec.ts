@@ -6,8 +6,7 @@ import type { Database } from '@app/db';
 import { bigSmallOfDigit, colorOfDigit } from '@app/domain';
 import { decide, deposit, expectLedgerConsistent, newUtr, upiWithdrawal, withdraw } from '../payment/testing/payments.js';
 import { PresenceService } from '../presence/presence.service.js';
-import { startTestApi, TEST_API_KEY, type TestApi } from '../testing/test-api.js';
-import { createUser, type TestUser } from '../testing/users.js';
+import { connected, createUser, startTestApi, TEST_API_KEY, type TestApi, type TestUser } from '@app/testing';
 
 jest.setTimeout(60_000);
 
@@ -273,11 +272,7 @@ describe('admin console: GET /admin/dashboard and GET /admin/admin-profile', () 
       await decide(api, admin, res.body.data.transactionId, 'COMPLETED');
       const open = await api.db.selectFrom('periods').select('id').where('status', '=', 'OPEN').executeTakeFirstOrThrow();
       const latest = await insertBet(api.db, { userId: p3.id, periodId: open.id, betType: 'color', paise: 100_00, status: 'PENDING', createdAt: new Date() });
-      const socket = await new Promise<Socket>((resolve, reject) => {
-        const s = api.socket({ apiKey: TEST_API_KEY, token: p1.token }) as unknown as Socket;
-        s.once('connect', () => resolve(s));
-        s.once('connect_error', reject);
-      });
+      const socket = await connected(api.socket({ apiKey: TEST_API_KEY, token: p1.token }) as unknown as Socket);
 
       let after = await dashboard();
       for (let i = 0; i < 40 && after.stats.totalOnlineUsers !== 1; i++) {

@@ -3,8 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { DashboardCharts } from '@app/contracts';
 import { bigSmallOfDigit, colorOfDigit } from '@app/domain';
 import { decide, deposit, newUtr, upiWithdrawal, withdraw } from '../payment/testing/payments.js';
-import { startTestApi, type TestApi } from '../testing/test-api.js';
-import { createUser, type TestUser } from '../testing/users.js';
+import { createUser, startTestApi, type TestApi, type TestUser } from '@app/testing';
 
 jest.setTimeout(60_000);
 

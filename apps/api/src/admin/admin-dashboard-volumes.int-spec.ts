@@ -4,8 +4,7 @@ import type { DashboardData } from '@app/contracts';
 import { paiseToDecimalString } from '@app/domain';
 import { Accounts, recordEntries, type JournalEntry } from '@app/ledger';
 import { expectLedgerConsistent } from '../payment/testing/payments.js';
-import { startTestApi, type TestApi } from '../testing/test-api.js';
-import { createUser, type TestUser } from '../testing/users.js';
+import { createUser, startTestApi, type TestApi, type TestUser } from '@app/testing';
 
 jest.setTimeout(120_000);
 

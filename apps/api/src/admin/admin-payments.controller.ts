@@ -6,12 +6,12 @@ import { CurrentUser, Roles } from '../auth/decorators.js';
 import { ApiEnvelope } from '../common/api-envelope.js';
 import { ok } from '../common/respond.js';
 import { PendingDepositsDataDoc, PendingWithdrawalsDataDoc, UpdateTransactionStatusDataDoc } from './dto/admin-payments.docs.js';
-import { ADMIN_PAYMENT_MESSAGES, AdminPaymentsService } from './admin-payments.service.js';
+import { ADMIN_PAYMENT_MESSAGES, AdminPaymentsService, REVIEW_FILTER_STATUSES } from './admin-payments.service.js';
 import { UpdateTransactionStatusDto } from './dto/update-transaction-status.dto.js';
 
 const ReviewFilterDocs = () =>
   applyDecorators(
-    ApiQuery({ name: 'status', required: false, enum: ['PENDING', 'COMPLETED', 'FAILED', 'ALL'], description: 'PENDING when absent' }),
+    ApiQuery({ name: 'status', required: false, enum: REVIEW_FILTER_STATUSES, description: 'PENDING when absent' }),
     ApiQuery({ name: 'from', required: false, description: 'YYYY-MM-DD (IST), inclusive' }),
     ApiQuery({ name: 'to', required: false, description: 'YYYY-MM-DD (IST), inclusive to the end of the day' }),
   );

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { Accounts } from '@app/ledger';
-import { startTestApi, TEST_API_KEY, type TestApi } from '../testing/test-api.js';
-import { createUser, type TestUser } from '../testing/users.js';
+import { createUser, startTestApi, TEST_API_KEY, type TestApi, type TestUser } from '@app/testing';
 import {
   accountBalance,
   decide,

@@ -2,7 +2,7 @@ import { BadRequestException, ConflictException, Inject, Injectable, Logger } fr
 import type { AdminDepositEntry, AdminWithdrawalEntry, Transaction } from '@app/contracts';
 import { AppConfig } from '@app/config';
 import type { TransactionStatus } from '@app/db';
-import { dateRangeFilter, decideReview, isIstDateKey, paiseToRupees, REVIEW_MESSAGES, REVIEW_REFUSALS, type ReviewRefusalCode } from '@app/domain';
+import { ADMIN_TEXTS, dateRangeFilter, decideReview, isIstDateKey, paiseToRupees, REVIEW_MESSAGES, REVIEW_REFUSALS, TRANSACTION_STATUSES, type ReviewRefusalCode } from '@app/domain';
 import { BalanceNotifier } from '../wallet/balance-notifier.js';
 import { refusalException } from '../wallet/refusal.js';
 import { fullBankDetails, toTransaction } from '../wallet/transaction-view.js';
@@ -10,12 +10,15 @@ import { AdminPaymentsRepository, type ReviewRow } from './admin-payments.reposi
 import { ReviewStore } from './admin-review.store.js';
 import type { UpdateTransactionStatusDto } from './dto/update-transaction-status.dto.js';
 
+/** The status filter of the admin lists: one status, or ALL. */
+export const REVIEW_FILTER_STATUSES = [...TRANSACTION_STATUSES, 'ALL'] as const;
+
 export const ADMIN_PAYMENT_MESSAGES = {
-  statusFilter: 'Status must be PENDING, COMPLETED, FAILED or ALL.',
+  statusFilter: `Status must be ${REVIEW_FILTER_STATUSES.slice(0, -1).join(', ')} or ${REVIEW_FILTER_STATUSES.at(-1)}.`,
   dateFilter: 'Dates must be written YYYY-MM-DD.',
   notFound: REVIEW_REFUSALS.notFound,
   notReviewable: REVIEW_REFUSALS.notReviewable,
-  updated: 'Transaction updated successfully!',
+  updated: ADMIN_TEXTS.transactionUpdated,
 } as const;
 
 const REVIEW_STATUSES: Record<ReviewRefusalCode, number> = { NOT_FOUND: 404, NOT_REVIEWABLE: 400, OWN_TRANSACTION: 403, NOT_PENDING: 409 };
@@ -29,7 +32,7 @@ export interface ReviewFilterQuery {
 /** The admin list filter: status PENDING by default (ALL for every status), IST dates from/to inclusive. */
 export function parseReviewFilter(query: ReviewFilterQuery): { status: TransactionStatus | null; from?: Date; toExclusive?: Date } {
   const status = query.status === undefined || query.status === '' ? 'PENDING' : String(query.status).trim().toUpperCase();
-  if (!['PENDING', 'COMPLETED', 'FAILED', 'ALL'].includes(status)) throw new BadRequestException(ADMIN_PAYMENT_MESSAGES.statusFilter);
+  if (!(REVIEW_FILTER_STATUSES as readonly string[]).includes(status)) throw new BadRequestException(ADMIN_PAYMENT_MESSAGES.statusFilter);
   const date = (value: unknown): string | undefined => {
     if (value === undefined || value === '') return undefined;
     if (!isIstDateKey(typeof value === 'string' ? value.trim() : value)) throw new BadRequestException(ADMIN_PAYMENT_MESSAGES.dateFilter);

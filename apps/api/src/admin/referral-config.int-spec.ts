@@ -1,5 +1,4 @@
-import { startTestApi, type TestApi } from '../testing/test-api.js';
-import { createUser, type TestUser } from '../testing/users.js';
+import { createUser, startTestApi, type TestApi, type TestUser } from '@app/testing';
 import { decide, deposit, expectLedgerConsistent, newUtr, wallet } from '../payment/testing/payments.js';
 
 describe('referral bonus configuration', () => {

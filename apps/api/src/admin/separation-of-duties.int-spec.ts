@@ -6,8 +6,7 @@ import { RedisService } from '@app/redis';
 import { AccessTokenService } from '../auth/access-token.service.js';
 import { countRows, decide, deposit, expectLedgerConsistent, newUtr, transactionRow, upiWithdrawal, wallet, withdraw } from '../payment/testing/payments.js';
 import { RoundsService } from '../rounds/rounds.service.js';
-import { startTestApi, TEST_API_KEY, type TestApi } from '../testing/test-api.js';
-import { createUser, type TestUser } from '../testing/users.js';
+import { connected, createUser, startTestApi, TEST_API_KEY, type TestApi, type TestUser } from '@app/testing';
 import { AdminPaymentsRepository } from './admin-payments.repository.js';
 
 jest.setTimeout(60_000);
@@ -65,11 +64,7 @@ describe('separation of duties', () => {
     });
 
     it('place-bet over the socket is answered with a bet-message, not ignored; nothing is queued', async () => {
-      const socket = await new Promise<Socket>((resolve, reject) => {
-        const s = api.socket({ apiKey: TEST_API_KEY, token: admin.token }) as unknown as Socket;
-        s.once('connect', () => resolve(s));
-        s.once('connect_error', reject);
-      });
+      const socket = await connected(api.socket({ apiKey: TEST_API_KEY, token: admin.token }) as unknown as Socket);
       try {
         const { periodId } = currentPeriod(Date.now(), api.app.get(RoundsService).periodConfig);
         const reply = new Promise<BetMessage>((resolve) => socket.once('bet-message', resolve));

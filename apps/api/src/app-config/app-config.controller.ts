@@ -11,7 +11,9 @@ import {
   WITHDRAWAL_MIN_PAISE,
 } from '@app/domain';
 import type { ApiSuccess, ClientConfig } from '@app/contracts';
+import { ApiEnvelope } from '../common/api-envelope.js';
 import { ok } from '../common/respond.js';
+import { ClientConfigDoc } from './app-config.docs.js';
 
 @ApiTags('app')
 @Public()
@@ -21,6 +23,7 @@ export class AppConfigController {
 
   @Get()
   @ApiOperation({ summary: 'Round timing, payouts, GST, stakes, deposit and withdrawal bounds, e-mail domains, referral terms and the UPI payee the client needs' })
+  @ApiEnvelope(ClientConfigDoc)
   get(): ApiSuccess<ClientConfig> {
     const c = this.config;
     return ok({

@@ -1,8 +1,8 @@
 import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { AppConfig } from '@app/config';
-import { usernameError, type AuthUser as AuthUserData } from '@app/contracts';
+import type { AuthUser as AuthUserData } from '@app/contracts';
 import { Database } from '@app/db';
-import { emailIdentityKey, validateLogin, validateRegister } from '@app/domain';
+import { emailIdentityKey, usernameError, validateLogin, validateRegister } from '@app/domain';
 import { EmailTakenError, USERNAME_TAKEN_MESSAGE, UserRepository, UsernameTakenError } from '../users/user.repository.js';
 import { AUTH_MESSAGES } from './auth-messages.js';
 import { CommonPasswords } from './common-passwords.js';

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { argon2id, hash, verify, type HashOptions } from 'argon2';
 import { randomBytes } from 'node:crypto';
+import { PASSWORD_HASH_PARAMETERS } from '@app/config';
 
-/** argon2id at OWASP's recommended minimum: 19 MiB, 2 passes, parallelism 1. Every password hash uses these. */
-export const PASSWORD_HASH_OPTIONS: Readonly<HashOptions> = { type: argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+/** argon2id with the configuration's parameters (OWASP's recommended minimum). Every password hash uses these. */
+export const PASSWORD_HASH_OPTIONS: Readonly<HashOptions> = { type: argon2id, ...PASSWORD_HASH_PARAMETERS };
 
 /**
  * Password hashing: argon2id at OWASP's recommended minimum (19 MiB, 2 passes, parallelism 1): ~70 ms here, so

@@ -4,7 +4,7 @@ import { emailIdentityKey } from '@app/domain';
 import { AUTH_MESSAGES } from './auth-messages.js';
 import { RateLimiter } from './rate-limiter.js';
 import { freshEmail, from, nextCode, registerPlayer, registration, startIdentityStack, usernameFor, type IdentityStack } from './testing/identity-kit.js';
-import { createUser } from '../testing/users.js';
+import { createUser } from '@app/testing';
 
 const REGISTER = '/api/v1/auth/register';
 jest.setTimeout(30_000);

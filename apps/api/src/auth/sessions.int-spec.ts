@@ -1,9 +1,9 @@
 import { jest } from '@jest/globals';
 import { createHmac, randomBytes } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
+import { JWT_ISSUER } from '@app/config';
 import { emailIdentityKey } from '@app/domain';
-import { startTestApi, TEST_API_KEY, type TestApi } from '../testing/test-api.js';
-import { createUser } from '../testing/users.js';
+import { connected, createUser, startTestApi, TEST_API_KEY, type TestApi } from '@app/testing';
 import { AccessTokenService } from './access-token.service.js';
 import { LoginBackoff } from './login-backoff.js';
 import { RateLimiter } from './rate-limiter.js';
@@ -239,19 +239,19 @@ describe('login, refresh-token rotation and logout', () => {
       });
 
     it('accepts a hand-made token shaped like the server’s own (the forgery kit is right)', async () => {
-      const token = signed({ alg: 'HS256', typ: 'JWT' }, { ...claims, iss: 'winround', iat: now(), exp: now() + 600 });
+      const token = signed({ alg: 'HS256', typ: 'JWT' }, { ...claims, iss: JWT_ISSUER, iat: now(), exp: now() + 600 });
       expect((await profile(token)).status).toBe(200);
     });
 
     it.each([
-      ['without exp', { alg: 'HS256', typ: 'JWT' }, () => ({ ...claims, iss: 'winround', iat: now() })],
-      ['with alg none', { alg: 'none', typ: 'JWT' }, () => ({ ...claims, iss: 'winround', iat: now(), exp: now() + 600 })],
-      ['signed with HS512', { alg: 'HS512', typ: 'JWT' }, () => ({ ...claims, iss: 'winround', iat: now(), exp: now() + 600 })],
+      ['without exp', { alg: 'HS256', typ: 'JWT' }, () => ({ ...claims, iss: JWT_ISSUER, iat: now() })],
+      ['with alg none', { alg: 'none', typ: 'JWT' }, () => ({ ...claims, iss: JWT_ISSUER, iat: now(), exp: now() + 600 })],
+      ['signed with HS512', { alg: 'HS512', typ: 'JWT' }, () => ({ ...claims, iss: JWT_ISSUER, iat: now(), exp: now() + 600 })],
       ['from another issuer', { alg: 'HS256', typ: 'JWT' }, () => ({ ...claims, iss: 'someone-else', iat: now(), exp: now() + 600 })],
       ['without an issuer', { alg: 'HS256', typ: 'JWT' }, () => ({ ...claims, iat: now(), exp: now() + 600 })],
-      ['living longer than the server issues', { alg: 'HS256', typ: 'JWT' }, () => ({ ...claims, iss: 'winround', iat: now(), exp: now() + 365 * 86400 })],
-      ['without iat', { alg: 'HS256', typ: 'JWT' }, () => ({ ...claims, iss: 'winround', exp: now() + 600 })],
-      ['with an unknown role', { alg: 'HS256', typ: 'JWT' }, () => ({ ...claims, role: 'root', iss: 'winround', iat: now(), exp: now() + 600 })],
+      ['living longer than the server issues', { alg: 'HS256', typ: 'JWT' }, () => ({ ...claims, iss: JWT_ISSUER, iat: now(), exp: now() + 365 * 86400 })],
+      ['without iat', { alg: 'HS256', typ: 'JWT' }, () => ({ ...claims, iss: JWT_ISSUER, exp: now() + 600 })],
+      ['with an unknown role', { alg: 'HS256', typ: 'JWT' }, () => ({ ...claims, role: 'root', iss: JWT_ISSUER, iat: now(), exp: now() + 600 })],
     ] as const)('refuses a token %s, signed with the real secret, over HTTP and on the socket', async (_case, header, body) => {
       let token = signed(header, body());
       if (header.alg === 'none') token = `${token.split('.').slice(0, 2).join('.')}.`;
@@ -275,10 +275,7 @@ describe('login, refresh-token rotation and logout', () => {
       const session = await login(api, player.email, player.password);
       const socket: Socket = io(second.url, { path: '/socket.io', transports: ['websocket'], auth: { apiKey: TEST_API_KEY, token: session.accessToken }, reconnection: false, forceNew: true });
       try {
-        await new Promise<void>((resolve, reject) => {
-          socket.on('connect', resolve);
-          socket.on('connect_error', reject);
-        });
+        await connected(socket);
         const gone = new Promise<string>((resolve) => socket.on('disconnect', (reason) => resolve(reason)));
         expect((await api.request('GET', '/api/v1/auth/logout', { cookie: session.cookie })).status).toBe(200);
         expect(await gone).toBe('io server disconnect');

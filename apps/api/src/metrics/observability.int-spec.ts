@@ -6,8 +6,7 @@ import { currentPeriod } from '@app/domain';
 import { TEST_REDIS_URL } from '@app/redis/testing';
 import { RoundsService } from '../rounds/rounds.service.js';
 import { MetricsServer } from './metrics-server.js';
-import { startTestApi, TEST_API_KEY, type TestApi } from '../testing/test-api.js';
-import { createUser, type TestUser } from '../testing/users.js';
+import { connected, createUser, startTestApi, TEST_API_KEY, type TestApi, type TestUser } from '@app/testing';
 
 jest.setTimeout(60_000);
 
@@ -61,11 +60,7 @@ describe('metrics at /metrics', () => {
   });
 
   it('sockets connected, messages received per event, place-bet accepted and rejected at the gateway, online players', async () => {
-    const socket = await new Promise<Socket>((resolve, reject) => {
-      const s = api.socket({ apiKey: TEST_API_KEY, token: player.token }) as unknown as Socket;
-      s.once('connect', () => resolve(s));
-      s.once('connect_error', reject);
-    });
+    const socket = await connected(api.socket({ apiKey: TEST_API_KEY, token: player.token }) as unknown as Socket);
     let text = await scrape();
     expect(sample(text, 'wr_sockets_connected')).toBe(1);
 
@@ -240,11 +235,7 @@ describe('logs: no passwords, tokens or codes', () => {
 
     const refreshed = await api.request('GET', '/api/v1/auth/refresh-token', { cookie });
     expect(refreshed.status).toBe(200);
-    const socket = await new Promise<Socket>((resolve, reject) => {
-      const s = api.socket({ apiKey: TEST_API_KEY, token: accessToken }) as unknown as Socket;
-      s.once('connect', () => resolve(s));
-      s.once('connect_error', reject);
-    });
+    const socket = await connected(api.socket({ apiKey: TEST_API_KEY, token: accessToken }) as unknown as Socket);
     socket.disconnect();
     // A malformed login (validation error) and one with a body that is not JSON.
     await api.request('POST', '/api/v1/auth/login', { body: { email: 'x', password: 'Zq9-unique-pass', token: accessToken } });

@@ -5,8 +5,7 @@ import type { BetMessage } from '@app/contracts';
 import { currentPeriod } from '@app/domain';
 import { RedisService } from '@app/redis';
 import { RoundsService } from '../rounds/rounds.service.js';
-import { startTestApi, TEST_API_KEY, type TestApi, type TestResponse } from '../testing/test-api.js';
-import { createUser, type TestUser } from '../testing/users.js';
+import { connected, createUser, startTestApi, TEST_API_KEY, type TestApi, type TestResponse, type TestUser } from '@app/testing';
 import { countRows, decide, expectLedgerConsistent, newUtr, wallet } from './testing/payments.js';
 
 jest.setTimeout(60_000);
@@ -210,11 +209,7 @@ describe('amounts and payout details have hard bounds where money enters', () =>
     const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
     async function signedIn(user: TestUser): Promise<Socket> {
-      return new Promise<Socket>((resolve, reject) => {
-        const s = api.socket({ apiKey: TEST_API_KEY, token: user.token }) as unknown as Socket;
-        s.once('connect', () => resolve(s));
-        s.once('connect_error', reject);
-      });
+      return connected(api.socket({ apiKey: TEST_API_KEY, token: user.token }) as unknown as Socket);
     }
     /** Sends one place-bet and returns the bet-message it got (paced under the per-player bet rate limit, 5 a second). */
     async function attempt(socket: Socket, payload: unknown): Promise<BetMessage> {

@@ -1,6 +1,5 @@
 import { Accounts } from '@app/ledger';
-import { startTestApi, type TestApi, type TestResponse } from '../testing/test-api.js';
-import { createUser, type TestUser } from '../testing/users.js';
+import { createUser, startTestApi, type TestApi, type TestResponse, type TestUser } from '@app/testing';
 import { accountBalance, decide, deposit, expectLedgerConsistent, newUtr, transactionRow, upiWithdrawal, wallet, withdraw } from './testing/payments.js';
 
 /** Real parallel HTTP requests against one api node: the database decides every race. */

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { Accounts } from '@app/ledger';
-import { startTestApi, type TestApi } from '../testing/test-api.js';
-import { createUser, type TestUser } from '../testing/users.js';
+import { createUser, startTestApi, type TestApi, type TestUser } from '@app/testing';
 import { accountBalance, countRows, decide, deposit, expectLedgerConsistent, newUtr, transactionRow, upiWithdrawal, wallet, withdraw } from './testing/payments.js';
 
 describe('wallet and payment requests', () => {

@@ -3,8 +3,7 @@ import type { Socket } from 'socket.io-client';
 import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { RedisService } from '@app/redis';
 import { deleteRedisPrefix, testRedisPrefix } from '@app/redis/testing';
-import { startTestApi, TEST_API_KEY, type TestApi } from '../testing/test-api.js';
-import { createUser, type TestUser } from '../testing/users.js';
+import { connected, createUser, startTestApi, TEST_API_KEY, type TestApi, type TestUser } from '@app/testing';
 import { PresenceService } from './presence.service.js';
 
 jest.setTimeout(60_000);
@@ -58,11 +57,7 @@ describe('presence: online players across api nodes', () => {
   });
 
   const connect = (node: TestApi, user: TestUser) =>
-    new Promise<Socket>((resolve, reject) => {
-      const socket = node.socket({ apiKey: TEST_API_KEY, token: user.token }) as unknown as Socket;
-      socket.once('connect', () => resolve(socket));
-      socket.once('connect_error', reject);
-    });
+    connected(node.socket({ apiKey: TEST_API_KEY, token: user.token }) as unknown as Socket);
   const disconnect = async (socket: Socket) => {
     socket.disconnect();
     await sleep(20);

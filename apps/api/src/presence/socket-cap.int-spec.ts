@@ -3,8 +3,7 @@ import { MAX_SOCKETS_PER_PLAYER, SOCKET_REPLACED_MESSAGE } from '@app/contracts'
 import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { RedisService } from '@app/redis';
 import { deleteRedisPrefix, testRedisPrefix } from '@app/redis/testing';
-import { startTestApi, TEST_API_KEY, type TestApi } from '../testing/test-api.js';
-import { createUser, type TestUser } from '../testing/users.js';
+import { connected, createUser, startTestApi, TEST_API_KEY, type TestApi, type TestUser } from '@app/testing';
 import { PresenceService } from './presence.service.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -55,10 +54,7 @@ describe('at most five live sockets per player, across api nodes', () => {
     const client: Client = { socket, exceptions: [] };
     socket.on('exception', (e: { message: string }) => client.exceptions.push(e.message));
     socket.on('disconnect', (reason) => (client.closedBy = reason));
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
+    await connected(socket);
     return client;
   };
   /** Connects one socket and waits until its player's list holds it (so the order of connections is known). */

@@ -3,8 +3,7 @@ import { JwtService } from '@nestjs/jwt';
 import type { Socket } from 'socket.io-client';
 import { EventsPublisher, userRoom } from '@app/realtime';
 import { SessionRevocations } from '../auth/session-revocations.js';
-import { startTestApi, TEST_API_KEY, type TestApi } from '../testing/test-api.js';
-import { createUser, type TestUser } from '../testing/users.js';
+import { createUser, startTestApi, TEST_API_KEY, type TestApi, type TestUser } from '@app/testing';
 import { RealtimeGateway } from './realtime.gateway.js';
 import { SocketAuthService } from './socket-auth.service.js';
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { EventsPublisher, userRoom } from '@app/realtime';
 import { RealtimeGateway } from './realtime.gateway.js';
-import { startTestApi, TEST_API_KEY, type TestApi } from '../testing/test-api.js';
-import { createUser } from '../testing/users.js';
+import { SocketDeliveryService } from './socket-delivery.service.js';
+import { createUser, startTestApi, TEST_API_KEY, type TestApi } from '@app/testing';
 
 describe('events stream → sockets on every api node', () => {
   let a: TestApi;
@@ -35,6 +35,41 @@ describe('events stream → sockets on every api node', () => {
     await a.app.get(EventsPublisher).publish([{ room: null, event: 'next-period-id', data: { periodId: '202611210001' } }]);
     await new Promise((r) => setTimeout(r, 300));
     expect(received.sort()).toEqual(['a', 'b']);
+  });
+
+  it('delivers broadcasts published back to back to every socket, in the order published', async () => {
+    const sockets = await Promise.all([connected(a), connected(a), connected(b)]);
+    const got = sockets.map(() => [] as string[]);
+    sockets.forEach((socket, i) => socket.on('next-period-id', (data: { periodId: string }) => got[i]!.push(data.periodId)));
+    await new Promise((r) => setTimeout(r, 100));
+    const ids = ['202611210001', '202611210002', '202611210003'];
+    for (const periodId of ids) await a.app.get(EventsPublisher).publish([{ room: null, event: 'next-period-id', data: { periodId } }]);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(got).toEqual(sockets.map(() => ids));
+  });
+
+  it('lets the event loop turn while it writes a large chunk, and still delivers all of it in order', async () => {
+    const socket = await connected(b);
+    const room = userRoom(randomUUID());
+    b.app.get(RealtimeGateway).server.in(socket.id!).socketsJoin(room);
+    const got: number[] = [];
+    socket.on('balance-update', (data: { balance: number }) => got.push(data.balance));
+    await new Promise((r) => setTimeout(r, 100));
+    const chunk = Array.from({ length: 3000 }, (_, i) => ({ room, event: 'balance-update', data: { balance: i, mainBalance: i, bonusBalance: 0 } }));
+    let turns = 0;
+    let counting = true;
+    const count = () => {
+      if (!counting) return;
+      turns++;
+      setImmediate(count);
+    };
+    setImmediate(count);
+    await b.app.get(SocketDeliveryService).deliver(chunk);
+    counting = false;
+    // 3,000 frames take well over one 5-ms slice to write: the loop turned in between (no single long stall).
+    expect(turns).toBeGreaterThan(1);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(got).toEqual(chunk.map((m) => m.data.balance));
   });
 
   it('delivers a room message only to that room', async () => {

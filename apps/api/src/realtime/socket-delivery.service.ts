@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { performance } from 'node:perf_hooks';
 import { EventsTail, type SocketMessage } from '@app/realtime';
 import { RedisService } from '@app/redis';
 import { RealtimeGateway } from './realtime.gateway.js';
@@ -10,14 +11,33 @@ function tcpOf(socket: { conn: unknown }): { cork(): void; uncork(): void } | un
   return transport?.name === 'websocket' ? transport.socket?._socket : undefined;
 }
 
-/** Sockets written per turn of the event loop when a message goes to everyone. */
-const BROADCAST_SLICE = 1000;
+/**
+ * Longest stretch of socket writes (ms) before delivery lets the event loop turn, so bets coming in, bet replies
+ * and the other stream's messages are never held up for long by a large burst (a round's results, a broadcast to
+ * every socket).
+ */
+export const WRITE_SLICE_MS = 5;
+/** Room messages written between two looks at the clock. */
+const CHECK_EVERY = 16;
+/**
+ * A broadcast reaches every socket within this many turns of the event loop: each turn also serves whatever came in
+ * meanwhile (bets, their replies), and under load a turn is long, so a broadcast cut into many small slices would
+ * reach the last sockets seconds late. At least BROADCAST_MIN_SLICE sockets a turn.
+ */
+export const BROADCAST_TURNS = 8;
+const BROADCAST_MIN_SLICE = 250;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+type Namespace = ReturnType<NonNullable<RealtimeGateway['server']>['of']>;
 
 /** Tails the events streams and emits each message to this node's own sockets. */
 @Injectable()
 export class SocketDeliveryService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('SocketDelivery');
   private tails: EventsTail[] = [];
+  /** Broadcasts go out one after another (each in slices), so every socket gets them in the order published. */
+  private broadcasts: Promise<void> = Promise.resolve();
 
   constructor(
     @Inject(RedisService) private readonly redis: RedisService,
@@ -26,63 +46,83 @@ export class SocketDeliveryService implements OnApplicationBootstrap, OnApplicat
 
   /**
    * Emits a chunk of messages to this node's sockets. Room messages go straight to the room's sockets, and the TCP
-   * socket under each one stays corked until the whole chunk is written, so the several frames one player gets
-   * (a round's bet-results and balance) leave in one write instead of one system call each.
+   * socket under each one stays corked while a slice of the chunk is written, so the several frames one player gets
+   * (a round's bet-results and balance) leave in one write instead of one system call each. After WRITE_SLICE_MS of
+   * writing, the corked sockets are flushed and the event loop turns before the rest of the chunk.
    */
   async deliver(messages: SocketMessage[]): Promise<void> {
     const server = this.gateway.server;
     if (!server) return;
     const namespace = server.of('/');
     const corked = new Set<{ uncork(): void }>();
+    const flush = () => {
+      for (const tcp of corked) tcp.uncork();
+      corked.clear();
+    };
+    let sliceStart = performance.now();
+    let written = 0;
     try {
       for (const message of messages) {
         if (!message.room) {
           // Not awaited: a broadcast to every socket goes out in slices alongside later messages.
-          this.broadcast(namespace, message).catch((error: Error) => this.logger.warn({ msg: 'broadcast failed', error: error.message }));
+          this.broadcasts = this.broadcasts
+            .then(() => this.broadcast(namespace, message))
+            .catch((error: Error) => this.logger.warn({ msg: 'broadcast failed', error: error.message }));
           continue;
         }
         const ids = namespace.adapter.rooms.get(message.room);
-        if (!ids) continue;
-        for (const id of ids) {
-          const socket = namespace.sockets.get(id);
-          // A bet's answer or result this socket had already (a redelivery, a republished round) is not sent again.
-          if (!socket || !firstAnswer(socket, message.event, message.data)) continue;
-          const tcp = tcpOf(socket);
-          if (tcp && !corked.has(tcp)) {
-            tcp.cork();
-            corked.add(tcp);
+        if (ids) {
+          for (const id of ids) {
+            const socket = namespace.sockets.get(id);
+            // A bet's answer or result this socket had already (a redelivery, a republished round) is not sent again.
+            if (!socket || !firstAnswer(socket, message.event, message.data)) continue;
+            const tcp = tcpOf(socket);
+            if (tcp && !corked.has(tcp)) {
+              tcp.cork();
+              corked.add(tcp);
+            }
+            socket.emit(message.event, message.data);
           }
-          socket.emit(message.event, message.data);
+        }
+        if (++written % CHECK_EVERY === 0 && performance.now() - sliceStart >= WRITE_SLICE_MS) {
+          flush();
+          await nextTurn();
+          sliceStart = performance.now();
         }
       }
     } finally {
-      for (const tcp of corked) tcp.uncork();
+      flush();
     }
   }
 
   /**
-   * A message to every socket of this node, a slice at a time with the event loop free in between, so a round
-   * announcement to tens of thousands of sockets does not stall bet replies. The frame is encoded once.
+   * A message to every socket of this node, in at most BROADCAST_TURNS slices with the event loop turning in
+   * between, so a round announcement to tens of thousands of sockets neither stalls bets and their replies for long
+   * nor waits behind them. Socket.IO encodes the packet and its websocket frame once per slice and writes that
+   * frame to each socket of it.
    */
-  private async broadcast(namespace: ReturnType<NonNullable<RealtimeGateway['server']>['of']>, message: SocketMessage): Promise<void> {
+  private async broadcast(namespace: Namespace, message: SocketMessage): Promise<void> {
     const ids = [...namespace.sockets.keys()];
-    for (let i = 0; i < ids.length; i += BROADCAST_SLICE) {
-      namespace.local.to(ids.slice(i, i + BROADCAST_SLICE)).emit(message.event, message.data);
-      if (i + BROADCAST_SLICE < ids.length) await new Promise((resolve) => setImmediate(resolve));
+    const slice = Math.max(BROADCAST_MIN_SLICE, Math.ceil(ids.length / BROADCAST_TURNS));
+    for (let i = 0; i < ids.length; i += slice) {
+      if (i > 0) await nextTurn();
+      namespace.local.to(ids.slice(i, i + slice)).emit(message.event, message.data);
     }
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    // Two streams, two tails: round results (large bursts at each round's end) never hold up bet replies.
-    for (const [name, stream] of [
-      ['events-tail', this.redis.keys.events],
-      ['results-tail', this.redis.keys.results],
+    // Two streams, two tails: round results (large bursts at each round's end) never hold up bet replies. A results
+    // entry holds hundreds of messages, so that tail reads a few entries at a time (a large read is parsed in one go).
+    for (const [name, stream, count] of [
+      ['events-tail', this.redis.keys.events, 100],
+      ['results-tail', this.redis.keys.results, 4],
     ] as const) {
       const tail = new EventsTail(
         this.redis.dedicated(name),
         stream,
         (messages) => this.deliver(messages),
         (error) => this.logger.warn({ msg: 'events tail error', stream, error: error.message }),
+        { count },
       );
       await tail.start();
       this.tails.push(tail);

@@ -4,11 +4,8 @@ import type { BetMessage, BetResult, ClientToServerEvents, ServerToClientEvents 
 import { currentPeriod } from '@app/domain';
 import { COMMAND_FIELD, encodeCommand, partitionOf, uuidv7 } from '@app/realtime';
 import { RedisService } from '@app/redis';
-import { startTestEngine, type TestEngine } from '../../../round-engine/src/testing/test-engine.js';
-import { balanceOf, eventually, expectLedgerReconciles, freshPeriod, periodStatus, sleep } from '../../../round-engine/src/testing/rounds-harness.js';
+import { balanceOf, createUser, eventually, expectLedgerReconciles, freshPeriod, newSession, periodStatus, sleep, startTestApi, startTestEngine, TEST_API_KEY, type TestApi, type TestEngine, type TestUser } from '@app/testing';
 import { SocketDeliveryService } from '../realtime/socket-delivery.service.js';
-import { startTestApi, TEST_API_KEY, type TestApi } from '../testing/test-api.js';
-import { createUser, newSession, type TestUser } from '../testing/users.js';
 import { BET_UNAVAILABLE_MESSAGE, OUTCOME_WAIT_MS } from './bet-outcomes.service.js';
 
 const ROUNDS = { ROUND_SECONDS: '4', LOCK_SECONDS: '1', BET_PARTITIONS: '2', FAIRNESS_CHAIN_LENGTH: '3000' };

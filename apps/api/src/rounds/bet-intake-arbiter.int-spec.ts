@@ -17,10 +17,7 @@ import type { BetMessage, ClientToServerEvents, ServerToClientEvents } from '@ap
 import { currentPeriod, type GameKey } from '@app/domain';
 import { RedisService } from '@app/redis';
 import { deleteRedisPrefix, TEST_REDIS_URL, testRedisPrefix } from '@app/redis/testing';
-import { startTestEngine, type TestEngine } from '../../../round-engine/src/testing/test-engine.js';
-import { eventually, expectLedgerReconciles, freshPeriod, MessageLog, periodStatus, sleep } from '../../../round-engine/src/testing/rounds-harness.js';
-import { startTestApi, TEST_API_KEY, type TestApi } from '../testing/test-api.js';
-import { createUser, type TestUser } from '../testing/users.js';
+import { createUser, eventually, expectLedgerReconciles, freshPeriod, MessageLog, periodStatus, sleep, startTestApi, startTestEngine, TEST_API_KEY, type TestApi, type TestEngine, type TestUser } from '@app/testing';
 import { BetIntakeService } from './bet-intake.service.js';
 
 jest.setTimeout(180_000);

@@ -6,11 +6,7 @@ import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import type { Socket } from 'socket.io-client';
 import type { BetMessage, ClientToServerEvents, ServerToClientEvents } from '@app/contracts';
-import { startTestEngine, type TestEngine } from '../../../round-engine/src/testing/test-engine.js';
-import { createTestDatabase, type TestDatabase } from '@app/db/testing';
-import { eventually, expectLedgerReconciles, freshPeriod, MessageLog, periodStatus, sleep } from '../../../round-engine/src/testing/rounds-harness.js';
-import { startTestApi, TEST_API_KEY, type TestApi } from '../testing/test-api.js';
-import { createUser, type TestUser } from '../testing/users.js';
+import { createTestDatabase, createUser, eventually, expectLedgerReconciles, freshPeriod, MessageLog, periodStatus, sleep, startTestApi, startTestEngine, TEST_API_KEY, type TestApi, type TestDatabase, type TestEngine, type TestUser } from '@app/testing';
 import { BetIntakeGate } from './bet-intake-gate.service.js';
 import { BET_INTAKE_MESSAGES, BetIntakeService } from './bet-intake.service.js';
 

@@ -1,11 +1,13 @@
 import { Controller, Get, Inject, NotFoundException, Param } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { ApiSuccess, FairnessInfo, FairnessPeriod, FairnessPeriodData } from '@app/contracts';
 import type { PublicPeriodRow } from '@app/db';
 import { isPeriodId, RESULTS_KEPT } from '@app/domain';
 import { toGameResult } from '@app/realtime';
 import { Public } from '../auth/decorators.js';
+import { ApiEnvelope } from '../common/api-envelope.js';
 import { ok } from '../common/respond.js';
+import { FairnessInfoDoc, FairnessPeriodDataDoc } from './rounds.docs.js';
 import { RoundsRepository } from './rounds.repository.js';
 import { RoundsService } from './rounds.service.js';
 
@@ -42,6 +44,7 @@ export class FairnessController {
 
   @Get()
   @ApiOperation({ summary: "The commitment (seed[0]), the running period's committed hash once public, and the latest revealed seeds" })
+  @ApiEnvelope(FairnessInfoDoc)
   async info(): Promise<ApiSuccess<FairnessInfo>> {
     const [chain, current, recent] = await Promise.all([
       this.repository.activeChain(),
@@ -58,6 +61,9 @@ export class FairnessController {
 
   @Get('periods/:periodId')
   @ApiOperation({ summary: "A period's chain index, its committed hash once public, and (once drawn or refunded) its seed and result" })
+  @ApiEnvelope(FairnessPeriodDataDoc)
+  @ApiParam({ name: 'periodId', type: String, description: 'The IST date YYYYMMDD and the sequence of the day', example: '202611230001' })
+  @ApiNotFoundResponse({ description: PERIOD_NOT_FOUND })
   async period(@Param('periodId') periodId: string): Promise<ApiSuccess<FairnessPeriodData>> {
     if (!isPeriodId(periodId, this.rounds.periodConfig)) throw new NotFoundException(PERIOD_NOT_FOUND);
     const row = await this.repository.period(periodId);

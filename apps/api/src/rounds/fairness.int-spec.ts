@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chainCommitment, drawResult, periodInfo, seedAt } from '@app/domain';
 import type { PeriodStatus } from '@app/db';
-import { startTestApi, type TestApi } from '../testing/test-api.js';
+import { startTestApi, type TestApi } from '@app/testing';
 
 const LENGTH = 20;
 /** Five consecutive 30-second periods of a day long past (the api runs with the default round length). */

@@ -2,10 +2,7 @@
 // script) driven by the Node runner against a real api node and round engine: what the benchmark measures is the
 // real protocol, and a change to the gateway that breaks the load tests fails here.
 import { closeAll, connectPlayers, type LoadClient, type LoadPlayerInfo } from '../../../../load-tests/lib/node-runner.mjs';
-import { startTestEngine, type TestEngine } from '../../../round-engine/src/testing/test-engine.js';
-import { eventually, expectLedgerReconciles } from '../../../round-engine/src/testing/rounds-harness.js';
-import { startTestApi, TEST_API_KEY, type TestApi } from '../testing/test-api.js';
-import { createUser } from '../testing/users.js';
+import { createUser, eventually, expectLedgerReconciles, startTestApi, startTestEngine, TEST_API_KEY, type TestApi, type TestEngine } from '@app/testing';
 
 const ROUNDS = { ROUND_SECONDS: '4', LOCK_SECONDS: '1', BET_PARTITIONS: '2', FAIRNESS_CHAIN_LENGTH: '3000' };
 

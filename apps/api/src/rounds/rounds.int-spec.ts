@@ -1,10 +1,7 @@
 import type { Socket } from 'socket.io-client';
 import type { BalanceUpdate, Bet, BetMessage, BetResult, ClientToServerEvents, FairnessPeriod, GameResult, PeriodInfo, ServerToClientEvents } from '@app/contracts';
 import { currentPeriod, nextPeriodId, previousPeriodId, verifyPeriod } from '@app/domain';
-import { startTestEngine, type TestEngine } from '../../../round-engine/src/testing/test-engine.js';
-import { eventually, expectLedgerReconciles, freshPeriod, sleep } from '../../../round-engine/src/testing/rounds-harness.js';
-import { startTestApi, TEST_API_KEY, type TestApi } from '../testing/test-api.js';
-import { createUser, type TestUser } from '../testing/users.js';
+import { createUser, eventually, expectLedgerReconciles, freshPeriod, sleep, startTestApi, startTestEngine, TEST_API_KEY, type TestApi, type TestEngine, type TestUser } from '@app/testing';
 import { SLOW_DOWN } from './rounds.gateway.js';
 
 const ROUNDS = { ROUND_SECONDS: '4', LOCK_SECONDS: '1', BET_PARTITIONS: '2', FAIRNESS_CHAIN_LENGTH: '3000' };

@@ -2,10 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@app/contracts';
 import { currentPeriod, nextPeriodId, previousPeriodId } from '@app/domain';
-import { startTestEngine, type TestEngine } from '../../../round-engine/src/testing/test-engine.js';
-import { eventually, expectLedgerReconciles, sleep } from '../../../round-engine/src/testing/rounds-harness.js';
-import { startTestApi, TEST_API_KEY, type TestApi } from '../testing/test-api.js';
-import { createUser, type TestUser } from '../testing/users.js';
+import { createUser, eventually, expectLedgerReconciles, sleep, startTestApi, startTestEngine, TEST_API_KEY, type TestApi, type TestEngine, type TestUser } from '@app/testing';
 
 const ROUNDS = { ROUND_SECONDS: '4', LOCK_SECONDS: '1', BET_PARTITIONS: '2', FAIRNESS_CHAIN_LENGTH: '3000' };
 const periodConfig = { roundSeconds: 4, lockSeconds: 1 };

@@ -1,7 +1,6 @@
 import type { Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@app/contracts';
-import { startTestApi, TEST_API_KEY, type TestApi } from '../testing/test-api.js';
-import { createUser, type TestUser } from '../testing/users.js';
+import { createUser, startTestApi, TEST_API_KEY, type TestApi, type TestUser } from '@app/testing';
 import { PLAYER_BET_RATE_LIMIT, SLOW_DOWN, SOCKET_RATE_LIMIT } from './rounds.gateway.js';
 
 type GameSocket = Socket<ServerToClientEvents, ClientToServerEvents>;

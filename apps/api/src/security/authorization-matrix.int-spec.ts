@@ -1,8 +1,7 @@
 import { jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { deposit, newUtr, transactionRow, upiWithdrawal, withdraw } from '../payment/testing/payments.js';
-import { startTestApi, TEST_API_KEY, type TestApi } from '../testing/test-api.js';
-import { createUser, newSession, type TestUser } from '../testing/users.js';
+import { createUser, newSession, startTestApi, TEST_API_KEY, type TestApi, type TestUser } from '@app/testing';
 import { fillPath, loadOperations, type Operation } from './testing/openapi.js';
 import { rawRequest } from './testing/responses.js';
 

@@ -11,8 +11,7 @@ import { RedisService } from '@app/redis';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { SOCKET_MAX_MESSAGE_BYTES } from '../realtime/redis-io.adapter.js';
 import { RoundsService } from '../rounds/rounds.service.js';
-import { startTestApi, TEST_API_KEY, type TestApi } from '../testing/test-api.js';
-import { createUser, newSession, type TestUser } from '../testing/users.js';
+import { connected, createUser, newSession, startTestApi, TEST_API_KEY, type TestApi, type TestUser } from '@app/testing';
 import { HOSTILE_KEYS, hostileText, hostileValuesJson } from './testing/hostile.js';
 import { checkProperty, clip, forgedToken } from './testing/fuzz-settings.js';
 import { INTERNAL_DETAIL } from './testing/responses.js';
@@ -67,11 +66,7 @@ describe('socket fuzz: every client event with hostile payloads', () => {
   });
 
   function connect(auth: Record<string, unknown>): Promise<Socket> {
-    return new Promise((resolve, reject) => {
-      const socket = api.socket(auth) as unknown as Socket;
-      socket.once('connect', () => resolve(socket));
-      socket.once('connect_error', reject);
-    });
+    return connected(api.socket(auth) as unknown as Socket);
   }
 
   async function streamEntries(): Promise<Array<{ id: string; fields: string[] }>> {

@@ -4,8 +4,7 @@ import { reconcile } from '@app/ledger';
 import { currentPeriod } from '@app/domain';
 import { deposit, newUtr, transactionRow } from '../payment/testing/payments.js';
 import { RoundsService } from '../rounds/rounds.service.js';
-import { startTestApi, TEST_API_KEY, type TestApi, type TestResponse } from '../testing/test-api.js';
-import { createUser, type TestUser } from '../testing/users.js';
+import { connected, createUser, startTestApi, TEST_API_KEY, type TestApi, type TestResponse, type TestUser } from '@app/testing';
 import { rawRequest, responseProblems } from './testing/responses.js';
 import { changedParts, snapshotState } from './testing/state.js';
 
@@ -165,10 +164,7 @@ describe('hostile input is refused at the shared layer', () => {
 
   it('socket payloads with control characters, deep nesting or huge strings are refused with an exception', async () => {
     const socket = api.socket({ apiKey: TEST_API_KEY, token: player.token });
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('connect_error', reject);
-    });
+    await connected(socket);
     const exceptions: string[] = [];
     const replies: string[] = [];
     socket.on('exception', (e) => exceptions.push(e.message));

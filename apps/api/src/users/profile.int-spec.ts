@@ -1,7 +1,6 @@
 import { jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { startTestApi, type TestApi } from '../testing/test-api.js';
-import { createUser, type TestUser } from '../testing/users.js';
+import { createUser, startTestApi, type TestApi, type TestUser } from '@app/testing';
 
 jest.setTimeout(30_000);
 

@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import { sql } from 'kysely';
 import { freshEmail, nextCode, registration, startIdentityStack, type IdentityStack } from '../auth/testing/identity-kit.js';
-import { createUser } from '../testing/users.js';
+import { createUser } from '@app/testing';
 
 jest.setTimeout(60_000);
 

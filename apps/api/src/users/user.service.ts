@@ -1,7 +1,7 @@
 import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { usernameError, type Profile } from '@app/contracts';
+import type { Profile } from '@app/contracts';
 import { Database } from '@app/db';
-import { displayName, exactPaise, exactPaiseToNumber, firstLetter, maskEmail, paiseToRupees } from '@app/domain';
+import { displayName, exactPaise, exactPaiseToNumber, firstLetter, maskEmail, paiseToRupees, usernameError } from '@app/domain';
 import { USERNAME_TAKEN_MESSAGE, UserRepository, UsernameTakenError } from './user.repository.js';
 
 export const USER_MESSAGES = {

@@ -63,6 +63,7 @@ function commandsOf(batch: StreamEntry[], prefix: string): Map<string, { command
 export class BetProcessorService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('BetProcessor');
   private readonly consumers: PartitionConsumer[] = [];
+  private readonly standby: NodeJS.Timeout[] = [];
   observer?: BatchObserver;
 
   constructor(
@@ -95,7 +96,10 @@ export class BetProcessorService implements OnApplicationBootstrap, OnApplicatio
         (partition) => this.onRetry?.(partition),
       );
       this.consumers.push(consumer);
-      consumer.start();
+      // ENGINE_PARTITIONS: lead these at once, stand by for the others (their own engine takes them first).
+      const preferred = this.config.ENGINE_PARTITIONS;
+      if (!preferred || preferred.includes(p)) consumer.start();
+      else this.standby.push(setTimeout(() => consumer.start(), 2 * this.config.LEASE_TTL_MS));
     }
   }
 
@@ -106,10 +110,12 @@ export class BetProcessorService implements OnApplicationBootstrap, OnApplicatio
 
   /** Stops every consumer WITHOUT releasing leases or acknowledging, as a crashed process would. */
   async halt(): Promise<void> {
+    this.standby.forEach(clearTimeout);
     await Promise.all(this.consumers.map((c) => c.stop(false)));
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.standby.forEach(clearTimeout);
     await Promise.all(this.consumers.map((c) => c.stop()));
   }
 }

@@ -2,15 +2,12 @@ import { sql } from 'kysely';
 import { BetBatchService } from '@app/bets';
 import { Database } from '@app/db';
 import { COMMAND_FIELD, encodeCommand, uuidv7 } from '@app/realtime';
-import { startTestApi, type TestApi } from '../../../api/src/testing/test-api.js';
-import { createUser } from '../../../api/src/testing/users.js';
+import { createUser, eventually, expectLedgerReconciles, freshPeriod, periodStatus, sleep, startTestApi, startTestEngine, type TestApi, type TestEngine } from '@app/testing';
 import { drawResult } from '@app/domain';
 import { FairnessChainService } from '../rounds/fairness-chain.service.js';
 import { PeriodRepository } from '../rounds/period.repository.js';
 import { RoundClockService } from '../rounds/round-clock.service.js';
 import { SettlementService } from '../rounds/settlement.service.js';
-import { eventually, expectLedgerReconciles, freshPeriod, periodStatus, sleep } from '../testing/rounds-harness.js';
-import { startTestEngine, type TestEngine } from '../testing/test-engine.js';
 import { assertFencingToken, isFenced } from './fencing.js';
 
 const ROUNDS = { ROUND_SECONDS: '4', LOCK_SECONDS: '1', BET_PARTITIONS: '2', LEASE_TTL_MS: '600', FAIRNESS_CHAIN_LENGTH: '3000' };

@@ -2,8 +2,7 @@ import { sql } from 'kysely';
 import { Redis } from 'ioredis';
 import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { deleteRedisPrefix, TEST_REDIS_URL, testRedisPrefix } from '@app/redis/testing';
-import { EngineProcess } from '../testing/engine-process.js';
-import { eventually, sleep } from '../testing/rounds-harness.js';
+import { EngineProcess, eventually, sleep } from '@app/testing';
 
 // Production sizes where they matter: the 1,000,000-link chain and the 3-s lease.
 const TTL = 3000;

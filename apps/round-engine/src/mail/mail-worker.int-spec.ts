@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { MailQueue } from '@app/mail';
-import { startTestEngine, type TestEngine } from '../testing/test-engine.js';
+import { startTestEngine, type TestEngine } from '@app/testing';
 
 jest.setTimeout(30_000);
 

@@ -1,9 +1,6 @@
 import { sql } from 'kysely';
 import { Accounts, recordEntries } from '@app/ledger';
-import { startTestApi, type TestApi } from '../../../api/src/testing/test-api.js';
-import { createUser } from '../../../api/src/testing/users.js';
-import { eventually, MessageLog } from '../testing/rounds-harness.js';
-import { startTestEngine, type TestEngine } from '../testing/test-engine.js';
+import { createUser, eventually, MessageLog, startTestApi, startTestEngine, type TestApi, type TestEngine } from '@app/testing';
 import { OutboxRelayService } from './outbox-relay.service.js';
 
 describe('outbox relay', () => {

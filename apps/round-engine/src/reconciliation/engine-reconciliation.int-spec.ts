@@ -1,4 +1,4 @@
-import { startTestEngine, type TestEngine } from '../testing/test-engine.js';
+import { startTestEngine, type TestEngine } from '@app/testing';
 import { ReconciliationScheduler } from './reconciliation.scheduler.js';
 
 describe('round engine', () => {

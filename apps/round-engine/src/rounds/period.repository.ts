@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { Database, type PeriodRow, type PublicPeriodRow } from '@app/db';
-import type { DrawResult, PeriodInfo } from '@app/domain';
+import type { DrawResult, PeriodTimes } from '@app/domain';
 import type { WriteGuard } from '../leadership/fencing.js';
 
 /** SQL of the periods table (the round engine is its only writer). Every write runs under the leader's guard. */
@@ -34,7 +34,7 @@ export class PeriodRepository {
   }
 
   /** Opens a period (idempotent: an existing row is kept as it is). */
-  async open(info: PeriodInfo, chainId: number, chainIndex: number, seedHash: string, guard: WriteGuard): Promise<PeriodRow> {
+  async open(info: PeriodTimes, chainId: number, chainIndex: number, seedHash: string, guard: WriteGuard): Promise<PeriodRow> {
     await this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('periods')
@@ -59,7 +59,7 @@ export class PeriodRepository {
    * public with the next period's committed hash, as for any refunded period), has no bets, and is refunded at once
    * with reason `missed` (nothing to publish).
    */
-  async recordMissed(periods: Array<{ info: PeriodInfo; chainIndex: number; seedHash: string }>, chainId: number, guard: WriteGuard): Promise<number> {
+  async recordMissed(periods: Array<{ info: PeriodTimes; chainIndex: number; seedHash: string }>, chainId: number, guard: WriteGuard): Promise<number> {
     if (periods.length === 0) return 0;
     return this.db.transaction().execute(async (trx) => {
       const rows = await trx

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { hostname } from 'node:os';
 import { AppConfig } from '@app/config';
 import { Database, type PeriodRow, type PublicPeriodRow, type RefundReason } from '@app/db';
-import { currentPeriod, drawResult, hashSeed, nextPeriodId, periodIdAt, periodInfo, type PeriodConfig, type PeriodInfo } from '@app/domain';
+import { currentPeriod, drawResult, hashSeed, nextPeriodId, periodIdAt, periodInfo, type PeriodConfig, type PeriodTimes } from '@app/domain';
 import { EventsPublisher, FENCE_FIELD, toGameResult } from '@app/realtime';
 import { FencedLease, RedisService } from '@app/redis';
 import { isFenced, leaseGuard, nextFencingToken, type WriteGuard } from '../leadership/fencing.js';
@@ -209,7 +209,7 @@ export class RoundClockService implements OnApplicationBootstrap, OnApplicationS
     }
   }
 
-  announcement(info: PeriodInfo, row: Pick<PublicPeriodRow, 'seed_hash'>) {
+  announcement(info: PeriodTimes, row: Pick<PublicPeriodRow, 'seed_hash'>) {
     return {
       periodId: info.periodId,
       startTime: info.startTime,
@@ -231,7 +231,7 @@ export class RoundClockService implements OnApplicationBootstrap, OnApplicationS
     return { chain, k };
   }
 
-  private async ensureOpen(info: PeriodInfo): Promise<void> {
+  private async ensureOpen(info: PeriodTimes): Promise<void> {
     if (this.opened.has(info.periodId)) return;
     const existing = await this.periods.find(info.periodId);
     if (!existing) {
@@ -248,7 +248,7 @@ export class RoundClockService implements OnApplicationBootstrap, OnApplicationS
    * one, refunded at once (no bet could be placed in them), before the current period is opened: ids have no gap
    * and chain indexes stay in time order. At most one day back.
    */
-  private async catchUp(current: PeriodInfo): Promise<void> {
+  private async catchUp(current: PeriodTimes): Promise<void> {
     const last = await this.periods.latestBefore(current.startTime);
     if (!last) return;
     const dayAgo = periodIdAt(current.startTime - 86_400_000, this.periodConfig);
@@ -257,7 +257,7 @@ export class RoundClockService implements OnApplicationBootstrap, OnApplicationS
     let recorded = 0;
     while (id < current.periodId) {
       const { chain, k } = await this.nextIndex();
-      const batch: Array<{ info: PeriodInfo; chainIndex: number; seedHash: string }> = [];
+      const batch: Array<{ info: PeriodTimes; chainIndex: number; seedHash: string }> = [];
       while (id < current.periodId && batch.length < CATCH_UP_BATCH && k + batch.length <= chain.length) {
         const index = k + batch.length;
         batch.push({ info: periodInfo(id, this.periodConfig), chainIndex: index, seedHash: this.chains.seed(chain, index - 1) });

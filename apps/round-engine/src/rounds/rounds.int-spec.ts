@@ -3,22 +3,9 @@ import { Registry } from 'prom-client';
 import { Redis } from 'ioredis';
 import { drawResult, hashSeed, paiseToRupees, settleBet, type GameKey } from '@app/domain';
 import { TEST_REDIS_URL } from '@app/redis/testing';
-import { startTestApi, type TestApi } from '../../../api/src/testing/test-api.js';
-import { createUser } from '../../../api/src/testing/users.js';
+import { balanceOf, BetSender, createUser, eventually, expectLedgerReconciles, freshPeriod, MessageLog, nextPeriod, periodStatus, sleep, startTestApi, startTestEngine, type TestApi, type TestEngine } from '@app/testing';
 import { BetBatchService } from '@app/bets';
 import { BetProcessorService } from '../bets/bet-processor.service.js';
-import {
-  balanceOf,
-  BetSender,
-  eventually,
-  expectLedgerReconciles,
-  freshPeriod,
-  MessageLog,
-  nextPeriod,
-  periodStatus,
-  sleep,
-} from '../testing/rounds-harness.js';
-import { startTestEngine, type TestEngine } from '../testing/test-engine.js';
 import { RoundClockService } from './round-clock.service.js';
 
 const ROUNDS = { ROUND_SECONDS: '4', LOCK_SECONDS: '1', BET_PARTITIONS: '2', LEASE_TTL_MS: '600', FAIRNESS_CHAIN_LENGTH: '3000' };

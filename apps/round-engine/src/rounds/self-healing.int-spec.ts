@@ -4,11 +4,8 @@ import { Registry } from 'prom-client';
 import { Database } from '@app/db';
 import { nextPeriodId } from '@app/domain';
 import { TEST_REDIS_URL } from '@app/redis/testing';
-import { startTestApi, type TestApi } from '../../../api/src/testing/test-api.js';
-import { createUser } from '../../../api/src/testing/users.js';
+import { balanceOf, BetSender, createUser, eventually, expectLedgerReconciles, freshPeriod, MessageLog, periodStatus, sleep, startTestApi, startTestEngine, type TestApi, type TestEngine } from '@app/testing';
 import { BetProcessorService } from '../bets/bet-processor.service.js';
-import { balanceOf, BetSender, eventually, expectLedgerReconciles, freshPeriod, MessageLog, periodStatus, sleep } from '../testing/rounds-harness.js';
-import { startTestEngine, type TestEngine } from '../testing/test-engine.js';
 import { RoundClockService } from './round-clock.service.js';
 
 const ROUNDS = {

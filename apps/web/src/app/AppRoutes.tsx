@@ -21,13 +21,16 @@ import { PublicOnlyRoute } from './guards/PublicOnlyRoute';
 import { PATHS } from './paths';
 import { RouteChangeReporter } from './RouteChangeReporter';
 
-/** The admin console (and its charting library) is its own chunk: players never download it. */
-const AdminPanel = lazy(() => import('../features/admin/components/AdminPanel').then((m) => ({ default: m.AdminPanel })));
+/**
+ * The admin console (its screens, slice, saga, API calls and charting library) is its own chunk: players never
+ * download it (apps/web/src/app/bundle-split.test.ts checks the build).
+ */
+const AdminConsole = lazy(() => import('../features/admin/components/AdminConsole').then((m) => ({ default: m.AdminConsole })));
 
-function AdminConsole() {
+function AdminRoute() {
   return (
     <Suspense fallback={<Spinner label="Loading the admin panel" />}>
-      <AdminPanel />
+      <AdminConsole />
     </Suspense>
   );
 }
@@ -60,7 +63,7 @@ export function AppRoutes() {
           </Route>
 
           <Route element={<ProtectedRoute superAdminOnly />}>
-            <Route path={PATHS.adminDashboard} element={<AdminConsole />} />
+            <Route path={PATHS.adminDashboard} element={<AdminRoute />} />
           </Route>
 
           <Route path={PATHS.publicProfile} element={<PublicProfilePage />} />

@@ -9,7 +9,6 @@ import { fairnessSaga } from '../features/fairness/fairness.saga';
 import { gameSaga } from '../features/game/game.saga';
 import { historySaga } from '../features/history/history.saga';
 import { watchLiveSocket } from '../features/socket/socket.saga';
-import { watchAdmin } from '../features/admin/admin.saga';
 import { watchDeposit } from '../features/deposit/deposit.saga';
 import { watchWallet } from '../features/wallet/wallet.saga';
 import { watchWithdraw } from '../features/withdraw/withdraw.saga';
@@ -51,7 +50,6 @@ export const WATCHERS: readonly Watcher[] = [
   watchWallet,
   watchDeposit,
   watchWithdraw,
-  watchAdmin,
 ] as Watcher[];
 
 /**

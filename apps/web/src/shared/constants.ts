@@ -9,6 +9,3 @@ export const PRODUCT_NAME = 'WinRound';
 /** Shown on the landing and terms pages (DESIGN 7). */
 export const COMPLIANCE_NOTE =
   "Real-money play is allowed only where the operator holds the licences of that jurisdiction. India's Promotion and Regulation of Online Gaming Act, 2025 prohibits offering online money games in India.";
-
-/** How long a withdrawal takes, in the words of SPEC 2 (the domain carries only the full sentence). */
-export const WITHDRAWAL_PROCESSING_TIME = '2–4 hours';

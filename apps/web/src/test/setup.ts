@@ -1,11 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 
+// A test of the build itself runs in Node (`@vitest-environment node`): nothing of the browser to prepare.
+const browser = typeof window !== 'undefined';
+
 // jsdom does not scroll; the app scrolls to the top on every route change.
-window.scrollTo = (() => undefined) as typeof window.scrollTo;
+if (browser) window.scrollTo = (() => undefined) as typeof window.scrollTo;
 
 // jsdom has no PointerEvent; swipes are pointer events. A MouseEvent with pointer fields is enough for the tests.
-if (typeof window.PointerEvent === 'undefined') {
+if (browser && typeof window.PointerEvent === 'undefined') {
   class PointerEventPolyfill extends MouseEvent {
     readonly pointerId: number;
     readonly pointerType: string;
@@ -21,10 +24,12 @@ if (typeof window.PointerEvent === 'undefined') {
 // Tests start as a browser that may hold a session, so the app asks the server (whose fake answer decides).
 // The tests of a browser that never signed in clear it themselves.
 beforeEach(() => {
+  if (!browser) return;
   localStorage.setItem('winround.maySignedIn', '1');
 });
 
 afterEach(() => {
+  if (!browser) return;
   cleanup();
   sessionStorage.clear();
   localStorage.clear();

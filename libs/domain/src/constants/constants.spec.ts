@@ -1,7 +1,7 @@
 import * as limits from './limits.js';
 import { ROLES, isRole } from './roles.js';
-import { METHOD_LABELS, TRANSACTION_STATUSES, isTransactionStatus, methodLabel, reviewTransitionError } from './transactions.js';
-import { DEPOSIT_UPI_APPS, UPI_APP_LIST, isUpiApp, upiAppName, upiAppSuffix } from './upi-apps.js';
+import { ADMIN_NOTES_MAX_LENGTH, METHOD_LABELS, REVIEW_DECISIONS, TRANSACTION_STATUSES, isTransactionStatus, methodLabel, reviewTransitionError } from './transactions.js';
+import { DEPOSIT_UPI_APPS, UPI_APP_LIST, isUpiApp, upiAppInitials, upiAppName, upiAppSuffix } from './upi-apps.js';
 
 describe('business constants (SPEC §5, §9)', () => {
   it('rounds: 30 s, locked at 5 s', () => {
@@ -26,6 +26,7 @@ describe('business constants (SPEC §5, §9)', () => {
     expect([limits.LOGIN_PASSWORD_MIN_LENGTH, limits.LOGIN_PASSWORD_INPUT_MAX_LENGTH]).toEqual([6, 10]);
     expect([limits.RESET_PASSWORD_MIN_LENGTH, limits.RESET_PASSWORD_MAX_LENGTH]).toEqual([6, 16]);
     expect(limits.OTP_LENGTH).toBe(6);
+    expect([limits.EMAIL_MAX_LENGTH, limits.PASSWORD_MAX_LENGTH]).toEqual([254, 128]);
     expect(limits.DEFAULT_ALLOWED_EMAIL_DOMAINS).toEqual(['gmail.com']);
     expect(limits.MIN_AGE).toBe(18);
   });
@@ -56,6 +57,7 @@ describe('UPI apps', () => {
 
   it('each app has the initials of its badge', () => {
     expect(UPI_APP_LIST.map((app) => app.initials)).toEqual(['G', 'Pe', 'P', 'B', 'QR']);
+    expect([upiAppInitials('GOOGLE_PAY'), upiAppInitials('PHONEPE'), upiAppInitials('QR')]).toEqual(['G', 'Pe', 'QR']);
   });
 
   it('the deposit list is the first four', () => {
@@ -97,6 +99,8 @@ describe('transactions', () => {
   });
 
   it('only a PENDING item moves, to COMPLETED or FAILED', () => {
+    expect(REVIEW_DECISIONS).toEqual(['COMPLETED', 'FAILED']);
+    expect(ADMIN_NOTES_MAX_LENGTH).toBe(500);
     expect(reviewTransitionError('deposit', 'PENDING', 'COMPLETED')).toBeNull();
     expect(reviewTransitionError('withdrawal', 'PENDING', 'FAILED')).toBeNull();
     expect(reviewTransitionError('deposit', 'COMPLETED', 'FAILED')).toBe('Only pending deposits can be updated.');

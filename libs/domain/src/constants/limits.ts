@@ -51,6 +51,10 @@ export const RESET_PASSWORD_MIN_LENGTH = 6;
 export const RESET_PASSWORD_MAX_LENGTH = 16;
 /** One-time codes (registration and password reset) are 6 digits. */
 export const OTP_LENGTH = 6;
+/** The longest e-mail address accepted anywhere (RFC 5321's path limit). */
+export const EMAIL_MAX_LENGTH = 254;
+/** The longest password the server takes at registration, login or reset (argon2 input stays small). */
+export const PASSWORD_MAX_LENGTH = 128;
 /** E-mail domains accepted by default (server config ALLOWED_EMAIL_DOMAINS). */
 export const DEFAULT_ALLOWED_EMAIL_DOMAINS: readonly string[] = ['gmail.com'];
 /** Players must be 18 or older. */
@@ -110,7 +114,7 @@ export const UPI_ID_MAX_LENGTH = 256;
 /** GST on winnings above the stake: 18 %, in basis points (1 bp = 0.01 %) so that no float touches money. */
 export const GST_BPS = 1800;
 /** The same rate as a percentage, for texts. */
-export const GST_PERCENT = 18;
+export const GST_PERCENT = GST_BPS / 100;
 
 // ── Currency ──────────────────────────────────────────────────────────────────────────────────────────────
 export const CURRENCY = 'INR';

@@ -1,3 +1,4 @@
+import { gstBpsToPercent } from '../payout/payout.js';
 import { GST_BPS, ROUND_SECONDS, WITHDRAWAL_PROCESSING_TIME } from './limits.js';
 
 /**
@@ -91,7 +92,7 @@ export function termsTexts({ roundSeconds = ROUND_SECONDS, gstBps = GST_BPS }: T
     '18+ only.',
     `Rounds last ${roundSeconds} seconds.`,
     'No change or cancel after a bet.',
-    `${gstBps / 100}% GST on winnings, with net payouts.`,
+    `${gstBpsToPercent(gstBps)}% GST on winnings, with net payouts.`,
     'No refunds for confirmed bets. Unsettled bets after technical errors may be reversed at discretion.',
     'Cheating means a permanent ban.',
     'Deposits and withdrawals may need verification.',

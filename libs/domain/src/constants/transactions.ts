@@ -13,8 +13,12 @@ export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export const PAYMENT_METHODS = ['UPI', 'BANK_TRANSFER', 'CARD', 'WALLET', 'BONUS', 'REFUND'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
+/** How a player may deposit: UPI only. */
+export const DEPOSIT_METHODS = ['UPI'] as const satisfies readonly PaymentMethod[];
+export type DepositMethod = (typeof DEPOSIT_METHODS)[number];
+
 /** Methods a player may choose for a withdrawal. */
-export const WITHDRAWAL_METHODS = ['UPI', 'BANK_TRANSFER'] as const;
+export const WITHDRAWAL_METHODS = ['UPI', 'BANK_TRANSFER'] as const satisfies readonly PaymentMethod[];
 export type WithdrawalMethod = (typeof WITHDRAWAL_METHODS)[number];
 
 export const METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = {
@@ -39,7 +43,12 @@ export const REVIEW_MESSAGES = {
   ownTransaction: 'You cannot review a transaction of your own account.',
 } as const;
 
-export type ReviewDecision = 'COMPLETED' | 'FAILED';
+/** What an admin review may decide: COMPLETED approves, FAILED rejects. */
+export const REVIEW_DECISIONS = ['COMPLETED', 'FAILED'] as const satisfies readonly TransactionStatus[];
+export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
+
+/** The longest note an admin may attach to a review. */
+export const ADMIN_NOTES_MAX_LENGTH = 500;
 
 /**
  * Whether an admin may move a transaction from `current` to `next`; returns null when allowed, else the spec's

@@ -40,3 +40,8 @@ export function upiAppSuffix(app: UpiApp): string {
 export function upiAppName(app: string): string {
   return isUpiApp(app) ? UPI_APPS[app].name : app;
 }
+
+/** What an app's round badge shows, e.g. 'PHONEPE' → 'Pe', 'QR' → 'QR'. */
+export function upiAppInitials(app: UpiApp): string {
+  return UPI_APPS[app].initials;
+}

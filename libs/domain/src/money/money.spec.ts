@@ -3,12 +3,14 @@ import {
   exactPaise,
   exactPaiseToNumber,
   formatPaise,
+  formatPaiseShort,
   formatRupeeText,
   formatRupees,
   isPaise,
   isRupeeAmount,
   paiseToDecimalString,
   paiseToRupees,
+  rupeesToNearestPaise,
   rupeesToPaise,
 } from './money.js';
 
@@ -152,5 +154,30 @@ describe('exact figures past 2^53 paise', () => {
     expect(formatRupeeText('1850.25')).toBe('₹1,850.25');
     expect(formatRupeeText('-0.05')).toBe('-₹0.05');
     expect(formatRupeeText('not money')).toBe('₹0.00');
+  });
+});
+
+describe('rupee figures with float noise', () => {
+  it('round to the nearest paisa', () => {
+    expect(rupeesToNearestPaise(1250.5)).toBe(125_050);
+    expect(rupeesToNearestPaise(0.1 + 0.2)).toBe(30);
+    expect(rupeesToNearestPaise(75.6)).toBe(7560);
+    expect(rupeesToNearestPaise(1.005)).toBe(100); // 1.005 is stored as 1.00499999…
+    expect(rupeesToNearestPaise(10.126)).toBe(1013);
+    expect(rupeesToNearestPaise(-500)).toBe(-50_000);
+    expect(Object.is(rupeesToNearestPaise(-0.001), 0)).toBe(true);
+  });
+
+  it('refuses what is not a finite amount', () => {
+    for (const value of [Number.NaN, Infinity, -Infinity, 1e300]) expect(() => rupeesToNearestPaise(value)).toThrow(RangeError);
+  });
+});
+
+describe('limits quoted in a sentence', () => {
+  it('leave out zero paise and keep the others', () => {
+    expect(formatPaiseShort(1_000_000)).toBe('₹10,000');
+    expect(formatPaiseShort(10_000)).toBe('₹100');
+    expect(formatPaiseShort(7560)).toBe('₹75.60');
+    expect(formatPaiseShort(5)).toBe('₹0.05');
   });
 });

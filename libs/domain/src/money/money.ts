@@ -49,6 +49,18 @@ export function paiseToRupees(paise: number): number {
 }
 
 /**
+ * Integer paise of a rupee figure that may carry float noise (a rupee number read off the wire, or a typed amount
+ * multiplied out): rounded to the nearest paisa, halves away from zero as Math.round does for positives,
+ * e.g. 1250.5 → 125050, 0.1 + 0.2 → 30. Use rupeesToPaise where more than 2 decimals must be refused.
+ * Throws a RangeError for NaN, ±Infinity or amounts beyond safe integers.
+ */
+export function rupeesToNearestPaise(rupees: number): number {
+  const paise = typeof rupees === 'number' && Number.isFinite(rupees) ? Math.round(rupees * PAISE_PER_RUPEE) : NaN;
+  if (!Number.isSafeInteger(paise)) throw new RangeError(`Not a rupee amount: ${String(rupees)}`);
+  return paise === 0 ? 0 : paise; // never -0
+}
+
+/**
  * The exact decimal text of a paise amount in rupees, e.g. 7560 → '75.60', -5 → '-0.05'. A bigint is exact at any
  * size (sums of many amounts, see exactPaise): 9007199254740993n → '90071992547409.93'.
  */
@@ -106,6 +118,14 @@ export function formatRupees(rupees: number): string {
  */
 export function formatPaise(paise: number | bigint): string {
   return inrFormat.format(paiseToDecimalString(paise) as `${number}`);
+}
+
+/**
+ * Displays integer paise as rupees without the paise when they are zero, for limits quoted in a sentence:
+ * 1000000 → '₹10,000', 7560 → '₹75.60'.
+ */
+export function formatPaiseShort(paise: number | bigint): string {
+  return formatPaise(paise).replace(/\.00$/, '');
 }
 
 const RUPEE_TEXT = /^-?\d+(\.\d{1,2})?$/;

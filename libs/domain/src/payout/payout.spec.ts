@@ -3,6 +3,7 @@ import {
   assertPayoutTable,
   grossWin,
   gstOnWinnings,
+  gstBpsToPercent,
   gstRateToBps,
   isValidPayout,
   potentialWin,
@@ -92,5 +93,18 @@ describe('configuration of payouts and GST', () => {
   it('assertPayoutTable names the bad game', () => {
     expect(assertPayoutTable(DEFAULT_PAYOUTS)).toBe(DEFAULT_PAYOUTS);
     expect(() => assertPayoutTable({ ...DEFAULT_PAYOUTS, number: 0 })).toThrow(/number/);
+  });
+});
+
+describe('GST as the texts quote it', () => {
+  it('basis points read as a percentage', () => {
+    expect(gstBpsToPercent(1800)).toBe(18);
+    expect(gstBpsToPercent(2000)).toBe(20);
+    expect(gstBpsToPercent(1850)).toBe(18.5);
+    expect(gstBpsToPercent(0)).toBe(0);
+  });
+
+  it('refuses what is not whole basis points from 0 to 10000', () => {
+    for (const bps of [-1, 10_001, 18.5, Number.NaN]) expect(() => gstBpsToPercent(bps)).toThrow(RangeError);
   });
 });

@@ -52,6 +52,12 @@ export function isValidGstBps(bps: unknown): bps is number {
   return typeof bps === 'number' && Number.isInteger(bps) && bps >= 0 && bps <= 10_000;
 }
 
+/** A rate in basis points as the percentage texts quote: 1800 → 18, 1850 → 18.5. */
+export function gstBpsToPercent(bps: number): number {
+  if (!isValidGstBps(bps)) throw new RangeError(`GST must be whole basis points from 0 to 10000, got ${String(bps)}`);
+  return bps / 100;
+}
+
 /**
  * Converts a configured rate such as 0.18 (env GST_RATE) to basis points (1800). Throws a RangeError when the rate
  * is outside 0..1 or finer than a basis point.

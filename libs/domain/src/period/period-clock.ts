@@ -16,7 +16,10 @@ export interface PeriodConfig {
 
 export const DEFAULT_PERIOD_CONFIG: PeriodConfig = { roundSeconds: ROUND_SECONDS, lockSeconds: LOCK_SECONDS };
 
-/** A period's times, as the client and the round engine compute them. Times are epoch milliseconds, duration in seconds. */
+/**
+ * A period's times, as the client and the round engine compute them. Times are epoch milliseconds, duration in
+ * seconds. What is sent on the wire is `PeriodInfo` of @app/contracts, built from these.
+ */
 export interface PeriodTimes {
   readonly periodId: string;
   readonly startTime: number;
@@ -26,13 +29,6 @@ export interface PeriodTimes {
   /** Start of the next period. */
   readonly endTime: number;
 }
-
-/**
- * The former name of PeriodTimes, kept while the round engine moves to it. What is sent on the wire is
- * `PeriodInfo` of @app/contracts, built from PeriodTimes.
- * @deprecated use PeriodTimes
- */
-export type PeriodInfo = PeriodTimes;
 
 /**
  * Fills in defaults and validates. Throws a RangeError unless roundSeconds is a positive integer dividing 86,400

@@ -14,7 +14,8 @@ import { settleBet, type BetSettlement } from '../payout/settle-bet.js';
  * The round engine settles with one set-based SQL statement for speed; a property test holds it to this decider.
  */
 
-export type PeriodStatus = 'OPEN' | 'DRAWN' | 'SETTLED' | 'REFUNDED';
+export const PERIOD_STATUSES = ['OPEN', 'DRAWN', 'SETTLED', 'REFUNDED'] as const;
+export type PeriodStatus = (typeof PERIOD_STATUSES)[number];
 
 /** A PENDING bet of the period. Money in paise. */
 export interface PeriodBet {

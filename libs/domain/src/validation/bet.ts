@@ -1,4 +1,8 @@
-import { LOCK_SECONDS, STAKES_PAISE } from '../constants/limits.js';
+import { LOCK_SECONDS, RESULT_POPUP_TEXT_SECONDS, STAKES_PAISE } from '../constants/limits.js';
+import { formatPaiseShort } from '../money/money.js';
+
+/** 'a, b or c'. */
+const orList = (items: readonly string[]): string => (items.length > 1 ? `${items.slice(0, -1).join(', ')} or ${items.at(-1)}` : (items[0] ?? ''));
 import { isValidBet } from '../games/games.js';
 
 /**
@@ -11,7 +15,8 @@ export const BET_MESSAGES = {
   periodNotOpen: 'This period is not open for betting.',
   invalidChoice: 'Please choose a valid option for this game.',
   stakeRequired: 'Please select a stake.',
-  stakeNotAllowed: 'Stake must be ₹10, ₹50, ₹100, ₹200, ₹500 or ₹1,000.',
+  /** 'Stake must be ₹10, ₹50, ₹100, ₹200, ₹500 or ₹1,000.' */
+  stakeNotAllowed: `Stake must be ${orList(STAKES_PAISE.map((paise) => formatPaiseShort(paise)))}.`,
   alreadyBet: 'You have already placed a bet on this game in this period.',
   balanceUnknown: 'Your balance is still loading. Please try again in a moment.',
   insufficientBalance: 'Insufficient balance.',
@@ -27,7 +32,7 @@ export const GAME_TEXTS = {
   confirmBet: 'Confirm Bet',
   congratulations: 'Congratulations',
   betterLuck: 'Better Luck Next Time',
-  autoClosing: 'Auto closing in 3 seconds...',
+  autoClosing: `Auto closing in ${RESULT_POPUP_TEXT_SECONDS} seconds...`,
 } as const;
 
 /** True when `stakePaise` is one of the stake buttons (₹10, ₹50, ₹100, ₹200, ₹500, ₹1,000). */

@@ -1,4 +1,4 @@
-import { DEFAULT_ALLOWED_EMAIL_DOMAINS } from '../constants/limits.js';
+import { DEFAULT_ALLOWED_EMAIL_DOMAINS, EMAIL_MAX_LENGTH } from '../constants/limits.js';
 
 const LOCAL_PART = /^[a-z0-9_%+-]+(\.[a-z0-9_%+-]+)*$/;
 
@@ -43,7 +43,7 @@ export function isAllowedEmail(
   allowedDomains: readonly string[] = DEFAULT_ALLOWED_EMAIL_DOMAINS,
 ): boolean {
   const normalized = normalizeEmail(email);
-  if (normalized.length > 254) return false;
+  if (normalized.length > EMAIL_MAX_LENGTH) return false;
   const at = normalized.lastIndexOf('@');
   if (at <= 0) return false;
   const local = normalized.slice(0, at);

@@ -1,4 +1,4 @@
-import { DEFAULT_ALLOWED_EMAIL_DOMAINS, RESET_PASSWORD_MAX_LENGTH, RESET_PASSWORD_MIN_LENGTH } from '../constants/limits.js';
+import { DEFAULT_ALLOWED_EMAIL_DOMAINS, OTP_LENGTH, RESET_PASSWORD_MAX_LENGTH, RESET_PASSWORD_MIN_LENGTH } from '../constants/limits.js';
 import { isAllowedEmail, normalizeEmail } from './email.js';
 import type { FormResult } from './form-result.js';
 import { FieldErrorCollector, trimmed } from './form-result.js';
@@ -8,9 +8,10 @@ import { newPasswordPolicyError, type NewPasswordContext } from './password.js';
 
 export const FORGOT_PASSWORD_MESSAGES = {
   emailNotAllowed: 'Only Gmail addresses are accepted.',
-  otpInvalid: 'Please enter the 6-digit OTP sent to your Gmail.',
-  passwordTooShort: 'Password must be at least 6 characters.',
-  passwordTooLong: 'Password must be less than 16 characters.',
+  otpInvalid: `Please enter the ${OTP_LENGTH}-digit OTP sent to your Gmail.`,
+  passwordTooShort: `Password must be at least ${RESET_PASSWORD_MIN_LENGTH} characters.`,
+  /** The spec's words ('less than 16') for a check that refuses only above 16 (SPEC §5). */
+  passwordTooLong: `Password must be less than ${RESET_PASSWORD_MAX_LENGTH} characters.`,
   passwordsDontMatch: 'Passwords do not match.',
 } as const;
 

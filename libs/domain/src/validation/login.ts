@@ -6,7 +6,7 @@ import { FieldErrorCollector } from './form-result.js';
 export const LOGIN_MESSAGES = {
   emailRequired: 'Email is required',
   emailInvalid: 'Please enter a valid Gmail address',
-  passwordTooShort: 'Password must be at least 6 characters long',
+  passwordTooShort: `Password must be at least ${LOGIN_PASSWORD_MIN_LENGTH} characters long`,
 } as const;
 
 export interface LoginInput {

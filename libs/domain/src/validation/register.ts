@@ -1,4 +1,4 @@
-import { DEFAULT_ALLOWED_EMAIL_DOMAINS, REGISTER_PASSWORD_MIN_LENGTH } from '../constants/limits.js';
+import { DEFAULT_ALLOWED_EMAIL_DOMAINS, OTP_LENGTH, REGISTER_PASSWORD_MIN_LENGTH } from '../constants/limits.js';
 import { isAllowedEmail, normalizeEmail } from './email.js';
 import type { FormResult } from './form-result.js';
 import { FieldErrorCollector, trimmed } from './form-result.js';
@@ -11,11 +11,11 @@ export const REGISTER_MESSAGES = {
   allFieldsRequired: 'All fields are required',
   /** The spec gives no registration message for a bad address; the login one is used. */
   emailInvalid: LOGIN_MESSAGES.emailInvalid,
-  passwordTooShort: 'Password must be at least 6 characters',
+  passwordTooShort: `Password must be at least ${REGISTER_PASSWORD_MIN_LENGTH} characters`,
   passwordsDontMatch: "Passwords don't match!",
   termsRequired: 'You must agree to the terms and conditions',
   /** The spec gives no message for the registration code; this mirrors the forgot-password one. */
-  codeInvalid: 'Please enter the 6-digit code sent to your Gmail.',
+  codeInvalid: `Please enter the ${OTP_LENGTH}-digit code sent to your Gmail.`,
 } as const;
 
 export interface RegisterInput {

@@ -12,15 +12,15 @@ import {
 import type { WithdrawalMethod } from '../constants/transactions.js';
 import type { UpiApp } from '../constants/upi-apps.js';
 import { isUpiApp, upiAppSuffix } from '../constants/upi-apps.js';
-import { rupeesToPaise } from '../money/money.js';
+import { formatPaiseShort, rupeesToPaise } from '../money/money.js';
 import type { FormResult } from './form-result.js';
 import { FieldErrorCollector, requestText, trimmed } from './form-result.js';
 import { parseRupeeInput } from './rupee-input.js';
 
 export const WITHDRAW_MESSAGES = {
   insufficientBalance: 'Insufficient balance.',
-  minimum: 'Minimum withdrawal is ₹500.',
-  maximum: 'Maximum withdrawal per day is ₹25,000.',
+  minimum: `Minimum withdrawal is ${formatPaiseShort(WITHDRAWAL_MIN_PAISE)}.`,
+  maximum: `Maximum withdrawal per day is ${formatPaiseShort(WITHDRAWAL_DAILY_MAX_PAISE)}.`,
   upiRequired: 'UPI App and UPI ID are required for UPI withdrawal.',
   invalidFields: 'Please fill all fields correctly.',
 } as const;

@@ -1,10 +1,10 @@
 import { WITHDRAWAL_ELIGIBILITY_MIN_PAISE } from '../constants/limits.js';
-import { assertPaise, divideRoundHalfUp } from '../money/money.js';
+import { assertPaise, divideRoundHalfUp, formatPaiseShort } from '../money/money.js';
 
 /** Wallet banners (SPEC §8). */
 export const WALLET_MESSAGES = {
   depositNotActive: 'Deposit is not active. Please activate deposit to continue.',
-  notEligibleForWithdrawal: 'You cannot withdraw because your balance is less than ₹100.',
+  notEligibleForWithdrawal: `You cannot withdraw because your balance is less than ${formatPaiseShort(WITHDRAWAL_ELIGIBILITY_MIN_PAISE)}.`,
   /** An administrator's account holds no money (separation of duties); the spec gives no text. */
   playersOnly: 'Administrator accounts have no wallet: deposits, withdrawals, bets and referral codes are for players only.',
 } as const;

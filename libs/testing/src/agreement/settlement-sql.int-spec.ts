@@ -6,7 +6,7 @@ import { loadConfig } from '@app/config';
 import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { decideRefund, decideSettlement, GAMES_BY_KEY, GAME_KEYS, periodPostings, resultFromDigit, type GameKey, type PeriodBet, type PayoutTable } from '@app/domain';
 import { Accounts } from '@app/ledger';
-import { SettlementService } from '../../../../apps/round-engine/src/rounds/settlement.service.js';
+import { engineSettlement } from '../apps.js';
 
 /**
  * The round engine settles a period with one set-based SQL statement (what makes 100k bets fast); the domain's
@@ -120,7 +120,7 @@ describe('the engineâ€™s set-based settlement and refund agree with the domainâ€
 
         const config = loadConfig({ PAYOUTS: payoutsEnv(payouts), GST_RATE: String(gstBps / 10_000) });
         expect(config.gstBps).toBe(gstBps);
-        const outcome = await new SettlementService(db, config).settle(periodId);
+        const outcome = await (await engineSettlement(db, config)).settle(periodId);
 
         const [expected] = decideSettlement({ periodId, result, payouts, gstBps }, { periodId, status: 'DRAWN', bets });
         const byId = new Map(outcome!.bets.map((row) => [row.id, row]));
@@ -162,7 +162,7 @@ describe('the engineâ€™s set-based settlement and refund agree with the domainâ€
           .values({ id: periodId, start_at: start, lock_at: new Date(start.getTime() + 25_000), end_at: new Date(start.getTime() + 30_000), status: 'OPEN', chain_id: chainId, chain_index: ++chainIndex, seed_hash: HASH })
           .execute();
         const bets = await insertBets(periodId, start, generated);
-        const outcome = await new SettlementService(db, loadConfig({})).refund(periodId);
+        const outcome = await (await engineSettlement(db, loadConfig({}))).refund(periodId);
         const [expected] = decideRefund({ periodId }, { periodId, status: 'OPEN', bets });
         expect(outcome!.bets.map((b) => b.id).sort()).toEqual([...expected!.data.betIds].sort());
         expect(outcome!.bets.every((b) => b.status === 'REFUNDED')).toBe(true);
@@ -180,7 +180,7 @@ describe('the engineâ€™s set-based settlement and refund agree with the domainâ€
   it('a second settlement of a settled period does nothing, as the decider says', async () => {
     const periodId = `20261123${String(lastSettled).padStart(4, '0')}`;
     const config = loadConfig({});
-    expect(await new SettlementService(database.db, config).settle(periodId)).toBeNull();
+    expect(await (await engineSettlement(database.db, config)).settle(periodId)).toBeNull();
   });
 });
 

@@ -1,11 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ADMIN_NOTES_MAX_LENGTH, REVIEW_DECISIONS, type ReviewDecision } from '@app/domain';
+import type { UpdateTransactionStatusRequest } from '@app/contracts';
+import { type SameFields } from '../../common/contract-fields.js';
 
 export const UPDATE_STATUS_MESSAGES = {
   walletId: 'walletId is required.',
   transactionId: 'transactionId is required.',
-  status: 'Status must be COMPLETED or FAILED.',
-  adminNotes: 'Admin notes must be text of at most 500 characters.',
+  status: `Status must be ${REVIEW_DECISIONS.join(' or ')}.`,
+  adminNotes: `Admin notes must be text of at most ${ADMIN_NOTES_MAX_LENGTH} characters.`,
 } as const;
 
 /** PUT /admin/update-transaction-status */
@@ -20,13 +23,16 @@ export class UpdateTransactionStatusDto {
   @IsNotEmpty({ message: UPDATE_STATUS_MESSAGES.transactionId })
   transactionId!: string;
 
-  @ApiProperty({ enum: ['COMPLETED', 'FAILED'], description: 'COMPLETED approves, FAILED rejects' })
-  @IsIn(['COMPLETED', 'FAILED'], { message: UPDATE_STATUS_MESSAGES.status })
-  status!: 'COMPLETED' | 'FAILED';
+  @ApiProperty({ enum: REVIEW_DECISIONS, description: 'COMPLETED approves, FAILED rejects' })
+  @IsIn(REVIEW_DECISIONS, { message: UPDATE_STATUS_MESSAGES.status })
+  status!: ReviewDecision;
 
-  @ApiPropertyOptional({ maxLength: 500 })
+  @ApiPropertyOptional({ maxLength: ADMIN_NOTES_MAX_LENGTH })
   @IsOptional()
   @IsString({ message: UPDATE_STATUS_MESSAGES.adminNotes })
-  @MaxLength(500, { message: UPDATE_STATUS_MESSAGES.adminNotes })
+  @MaxLength(ADMIN_NOTES_MAX_LENGTH, { message: UPDATE_STATUS_MESSAGES.adminNotes })
   adminNotes?: string;
 }
+
+// The documented request names exactly the fields of its wire type.
+const _updateTransactionStatusDtoFields: SameFields<UpdateTransactionStatusDto, UpdateTransactionStatusRequest> = true;

@@ -1,7 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
-import { REGISTER_MESSAGES } from '@app/domain';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, REGISTER_MESSAGES } from '@app/domain';
 import { AUTH_MESSAGES } from '../auth-messages.js';
+import type { RegisterRequest } from '@app/contracts';
+import { type SameFields } from '../../common/contract-fields.js';
 
 /**
  * POST /auth/register. Fields are typed here; the rules and their order (all fields, e-mail, password,
@@ -12,13 +14,13 @@ export class RegisterDto {
   @ApiProperty() @IsOptional() @IsString({ message: REGISTER_MESSAGES.allFieldsRequired }) @MaxLength(100, { message: REGISTER_MESSAGES.allFieldsRequired })
   username?: string;
 
-  @ApiProperty() @IsOptional() @IsString({ message: REGISTER_MESSAGES.allFieldsRequired }) @MaxLength(254, { message: REGISTER_MESSAGES.emailInvalid })
+  @ApiProperty() @IsOptional() @IsString({ message: REGISTER_MESSAGES.allFieldsRequired }) @MaxLength(EMAIL_MAX_LENGTH, { message: REGISTER_MESSAGES.emailInvalid })
   email?: string;
 
-  @ApiProperty() @IsOptional() @IsString({ message: REGISTER_MESSAGES.allFieldsRequired }) @MaxLength(128, { message: AUTH_MESSAGES.passwordTooLong })
+  @ApiProperty() @IsOptional() @IsString({ message: REGISTER_MESSAGES.allFieldsRequired }) @MaxLength(PASSWORD_MAX_LENGTH, { message: AUTH_MESSAGES.passwordTooLong })
   password?: string;
 
-  @ApiProperty() @IsOptional() @IsString({ message: REGISTER_MESSAGES.allFieldsRequired }) @MaxLength(128, { message: AUTH_MESSAGES.passwordTooLong })
+  @ApiProperty() @IsOptional() @IsString({ message: REGISTER_MESSAGES.allFieldsRequired }) @MaxLength(PASSWORD_MAX_LENGTH, { message: AUTH_MESSAGES.passwordTooLong })
   confirmPassword?: string;
 
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString({ message: AUTH_MESSAGES.invalidReferral }) @MaxLength(32, { message: AUTH_MESSAGES.invalidReferral })
@@ -31,3 +33,6 @@ export class RegisterDto {
   @ApiProperty() @IsOptional() @IsBoolean({ message: REGISTER_MESSAGES.termsRequired })
   terms?: boolean;
 }
+
+// The documented request names exactly the fields of its wire type.
+const _registerDtoFields: SameFields<RegisterDto, RegisterRequest> = true;

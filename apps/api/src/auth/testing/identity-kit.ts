@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { startMailCatcher, type CaughtMail, type MailCatcher } from '@app/mail/testing';
-import { startTestEngine, type TestEngine } from '../../../../round-engine/src/testing/test-engine.js';
-import { startTestApi, type TestApi, type TestApiOptions, type TestResponse } from '../../testing/test-api.js';
+import { startTestStack, type TestApi, type TestApiOptions, type TestEngine, type TestResponse } from '@app/testing';
 
 /** An api node, the round engine (its mail worker sends the codes) and a real SMTP server catching them. */
 export interface IdentityStack {
@@ -14,15 +13,13 @@ export interface IdentityStack {
 export async function startIdentityStack(options: TestApiOptions = {}): Promise<IdentityStack> {
   const mail = await startMailCatcher();
   const smtp = `smtp://127.0.0.1:${mail.port}`;
-  const api = await startTestApi({ ...options, env: { SMTP_URL: smtp, ...options.env } });
-  const engine = await startTestEngine({ database: api.database, env: { REDIS_PREFIX: api.config.REDIS_PREFIX, SMTP_URL: smtp } });
+  const { api, engine, close } = await startTestStack({ ...options, env: { SMTP_URL: smtp, ...options.env }, engineEnv: { SMTP_URL: smtp } });
   return {
     api,
     engine,
     mail,
     async close() {
-      await engine.close();
-      await api.close();
+      await close();
       await mail.stop();
     },
   };

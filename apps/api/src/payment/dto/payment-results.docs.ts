@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { DepositResult, WithdrawResult } from '@app/contracts';
+import { SUCCESS_TEXTS } from '@app/domain';
 
 // Response schemas of the payment routes: classes implementing the contracts' types, for the API documentation.
 
@@ -10,7 +11,7 @@ export class DepositResultDoc implements DepositResult {
   isActive!: boolean;
   @ApiProperty({ description: 'True until a deposit of the player is approved' })
   isFirstDeposit!: boolean;
-  @ApiProperty({ example: 'Deposit request submitted.' })
+  @ApiProperty({ example: SUCCESS_TEXTS.depositSubmitted })
   message!: string;
   @ApiProperty({ example: 'DEP20261123000042' })
   transactionId!: string;
@@ -21,6 +22,6 @@ export class WithdrawResultDoc implements WithdrawResult {
   transactionId!: string;
   @ApiProperty()
   isActive!: boolean;
-  @ApiProperty({ example: 'Withdrawal request submitted successfully. Processing time: 2–4 hours.' })
+  @ApiProperty({ example: SUCCESS_TEXTS.withdrawalSubmitted })
   message!: string;
 }

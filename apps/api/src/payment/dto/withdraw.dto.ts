@@ -1,6 +1,21 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
-import { UPI_APP_KEYS, WITHDRAWAL_METHODS } from '@app/domain';
+import {
+  ACCOUNT_NUMBER_MAX_LENGTH,
+  ACCOUNT_NUMBER_MIN_LENGTH,
+  formatPaiseShort,
+  HOLDER_NAME_MAX_LENGTH,
+  HOLDER_NAME_MIN_LENGTH,
+  IFSC_LENGTH,
+  UPI_APP_KEYS,
+  UPI_ID_MAX_LENGTH,
+  WITHDRAWAL_DAILY_MAX_PAISE,
+  WITHDRAWAL_MAX_PAISE,
+  WITHDRAWAL_METHODS,
+  WITHDRAWAL_MIN_PAISE,
+} from '@app/domain';
+import type { WithdrawRequest } from '@app/contracts';
+import { type SameFields } from '../../common/contract-fields.js';
 
 /**
  * POST /payment/withdraw. Fields are only whitelisted here; the rules and their messages are `validateWithdraw`
@@ -11,11 +26,11 @@ export class WithdrawDto {
   @Allow()
   method?: unknown;
 
-  @ApiProperty({ type: Number, description: 'Rupees as a JSON number, ₹500–₹25,000, at most ₹25,000 per IST day, not above the main balance', example: 1000 })
+  @ApiProperty({ type: Number, description: `Rupees as a JSON number, ${formatPaiseShort(WITHDRAWAL_MIN_PAISE)}–${formatPaiseShort(WITHDRAWAL_MAX_PAISE)}, at most ${formatPaiseShort(WITHDRAWAL_DAILY_MAX_PAISE)} per IST day, not above the main balance`, example: 1000 })
   @Allow()
   amount?: unknown;
 
-  @ApiPropertyOptional({ type: String, description: "UPI: the app's handle is appended when the id has no '@'; name@handle, at most 256 characters", example: 'ravi' })
+  @ApiPropertyOptional({ type: String, description: `UPI: the app's handle is appended when the id has no '@'; name@handle, at most ${UPI_ID_MAX_LENGTH} characters`, example: 'ravi' })
   @Allow()
   upiId?: unknown;
 
@@ -23,15 +38,18 @@ export class WithdrawDto {
   @Allow()
   upiApp?: unknown;
 
-  @ApiPropertyOptional({ type: String, description: 'Bank transfer: 9 to 18 digits' })
+  @ApiPropertyOptional({ type: String, description: `Bank transfer: ${ACCOUNT_NUMBER_MIN_LENGTH} to ${ACCOUNT_NUMBER_MAX_LENGTH} digits` })
   @Allow()
   accountNumber?: unknown;
 
-  @ApiPropertyOptional({ type: String, description: 'Bank transfer: 11 characters, 4 letters, 0, 6 letters or digits; upper-cased' })
+  @ApiPropertyOptional({ type: String, description: `Bank transfer: ${IFSC_LENGTH} characters, 4 letters, 0, 6 letters or digits; upper-cased` })
   @Allow()
   ifsc?: unknown;
 
-  @ApiPropertyOptional({ type: String, description: 'Bank transfer: 3 to 100 letters, spaces and dots' })
+  @ApiPropertyOptional({ type: String, description: `Bank transfer: ${HOLDER_NAME_MIN_LENGTH} to ${HOLDER_NAME_MAX_LENGTH} letters, spaces and dots` })
   @Allow()
   accountHolderName?: unknown;
 }
+
+// The documented request names exactly the fields of its wire type.
+const _withdrawDtoFields: SameFields<WithdrawDto, WithdrawRequest> = true;

@@ -1,4 +1,4 @@
-import type { TestApi } from '../../testing/test-api.js';
+import type { TestApi } from '@app/testing';
 import { percentEncode } from './hostile.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -1,4 +1,4 @@
-import type { TestApi, TestResponse } from '../../testing/test-api.js';
+import type { TestApi, TestResponse } from '@app/testing';
 
 /**
  * Text that only an internal error carries: stack frames, source paths, library and driver error names, SQL and

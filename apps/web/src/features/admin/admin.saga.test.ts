@@ -12,6 +12,8 @@ import {
 } from './admin.slice';
 import { paymentsQueryString } from './api';
 import { signedOut } from '../../shared/session';
+import { selectAdmin } from './selectors';
+import { adminFeature } from './admin.feature';
 
 const DEPOSITS = 'GET /admin/pending-deposits?status=PENDING';
 const WITHDRAWALS = 'GET /admin/pending-withdraws?status=PENDING';
@@ -27,6 +29,7 @@ const deposit = (id: string): AdminDepositEntry => ({
 function start(routes: Record<string, FakeRoute>) {
   const fake = createFakeFetch({ 'GET /auth/refresh-token': () => new Promise<Response>(() => undefined), ...routes });
   const store = createAppStore({ api: createApiClient({ fetch: fake.fetch, tokens: memoryTokens('t') }) });
+  store.injectFeature(adminFeature);
   return { store, fake };
 }
 
@@ -43,12 +46,12 @@ describe('admin payments', () => {
       'GET /admin/pending-deposits?status=ALL&from=2026-11-01': () => ok({ pendingDeposits: [deposit('D1'), deposit('D0')] }),
     });
     store.dispatch(depositsRequested());
-    await vi.waitFor(() => expect(store.getState().admin.deposits.items).toHaveLength(1));
+    await vi.waitFor(() => expect(selectAdmin(store.getState()).deposits.items).toHaveLength(1));
     store.dispatch(depositsFilterChanged({ status: 'ALL' }));
     store.dispatch(depositsFilterChanged({ from: '2026-11-01' }));
-    await vi.waitFor(() => expect(store.getState().admin.deposits.items).toHaveLength(2));
-    expect(store.getState().admin.deposits.filter).toEqual({ status: 'ALL', from: '2026-11-01', to: '' });
-    expect(store.getState().admin.deposits.loading).toBe(false);
+    await vi.waitFor(() => expect(selectAdmin(store.getState()).deposits.items).toHaveLength(2));
+    expect(selectAdmin(store.getState()).deposits.filter).toEqual({ status: 'ALL', from: '2026-11-01', to: '' });
+    expect(selectAdmin(store.getState()).deposits.loading).toBe(false);
     expect(fake.calls.some((c) => c.path === '/admin/pending-deposits?status=ALL&from=2026-11-01')).toBe(true);
   });
 
@@ -56,12 +59,12 @@ describe('admin payments', () => {
     const { store } = start({ [DEPOSITS]: () => fail(500), [WITHDRAWALS]: () => json(200, { success: true, data: {} }) });
     store.dispatch(depositsRequested());
     store.dispatch(withdrawalsRequested());
-    await vi.waitFor(() => expect(store.getState().admin.deposits.error).toBe('Failed to fetch pending deposits'));
-    await vi.waitFor(() => expect(store.getState().admin.withdrawals.error).toBe('Failed to fetch pending withdraws'));
+    await vi.waitFor(() => expect(selectAdmin(store.getState()).deposits.error).toBe('Failed to fetch pending deposits'));
+    await vi.waitFor(() => expect(selectAdmin(store.getState()).withdrawals.error).toBe('Failed to fetch pending withdraws'));
 
     const forbidden = start({ [DEPOSITS]: () => fail(403, 'Forbidden resource') });
     forbidden.store.dispatch(depositsRequested());
-    await vi.waitFor(() => expect(forbidden.store.getState().admin.deposits.error).toBe('Forbidden resource'));
+    await vi.waitFor(() => expect(selectAdmin(forbidden.store.getState()).deposits.error).toBe('Forbidden resource'));
   });
 
   test('a review sends {walletId, transactionId, status}, toasts success and reloads both lists', async () => {
@@ -71,8 +74,8 @@ describe('admin payments', () => {
       [UPDATE]: () => ok({ transaction: { transactionId: 'D1', status: 'COMPLETED' } }, 'Transaction updated successfully!'),
     });
     store.dispatch(transactionReviewRequested({ kind: 'deposit', walletId: 'w1', transactionId: 'D1', status: 'COMPLETED', username: 'meera_k', amount: 1500 }));
-    expect(store.getState().admin.updating?.transactionId).toBe('D1');
-    await vi.waitFor(() => expect(store.getState().admin.updating).toBeNull());
+    expect(selectAdmin(store.getState()).updating?.transactionId).toBe('D1');
+    await vi.waitFor(() => expect(selectAdmin(store.getState()).updating).toBeNull());
     expect(fake.callsTo(UPDATE)[0].body).toEqual({ walletId: 'w1', transactionId: 'D1', status: 'COMPLETED' });
     // Only the three fields go to the server; the toast says what was done.
     expect(store.getState().toasts.items.map((t) => [t.kind, t.message])).toEqual([
@@ -85,12 +88,12 @@ describe('admin payments', () => {
   test("a refused review toasts 'Error updating transaction: {error}' and reloads nothing", async () => {
     const { store, fake } = start({ [UPDATE]: () => fail(409, 'Only pending withdrawals can be updated.') });
     store.dispatch(transactionReviewRequested({ kind: 'withdrawal', walletId: 'w1', transactionId: 'W1', status: 'FAILED' }));
-    await vi.waitFor(() => expect(store.getState().admin.updateError).toBe('Only pending withdrawals can be updated.'));
+    await vi.waitFor(() => expect(selectAdmin(store.getState()).updateError).toBe('Only pending withdrawals can be updated.'));
     expect(store.getState().toasts.items[0]).toMatchObject({
       kind: 'error',
       message: 'Error updating transaction: Only pending withdrawals can be updated.',
     });
-    expect(store.getState().admin.updating).toBeNull();
+    expect(selectAdmin(store.getState()).updating).toBeNull();
     expect(fake.calls.filter((c) => c.path.startsWith('/admin/pending'))).toHaveLength(0);
 
     const silent = start({ [UPDATE]: () => json(500, {}) });
@@ -111,7 +114,7 @@ describe('admin payments', () => {
     store.dispatch(transactionReviewRequested({ kind: 'deposit', walletId: 'w1', transactionId: 'D1', status: 'FAILED' }));
     await vi.waitFor(() => expect(fake.callsTo(UPDATE)).toHaveLength(1));
     release(ok({ transaction: null }));
-    await vi.waitFor(() => expect(store.getState().admin.updating).toBeNull());
+    await vi.waitFor(() => expect(selectAdmin(store.getState()).updating).toBeNull());
     expect(fake.callsTo(UPDATE)).toHaveLength(1);
   });
 

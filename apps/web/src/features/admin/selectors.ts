@@ -1,8 +1,10 @@
 import type { RootState } from '../../app/root-reducer';
+import { initialAdminState, type AdminState } from './admin.slice';
 
-export const selectAdmin = (state: RootState) => state.admin;
-export const selectAdminDeposits = (state: RootState) => state.admin.deposits;
-export const selectAdminWithdrawals = (state: RootState) => state.admin.withdrawals;
-export const selectReviewInFlight = (state: RootState) => state.admin.updating;
-export const selectAdminDashboard = (state: RootState) => state.admin.dashboard;
-export const selectAdminCharts = (state: RootState) => state.admin.charts;
+/** The admin slice, or its initial state until the first action after the console loaded. */
+export const selectAdmin = (state: RootState): AdminState => state.admin ?? initialAdminState;
+export const selectAdminDeposits = (state: RootState) => selectAdmin(state).deposits;
+export const selectAdminWithdrawals = (state: RootState) => selectAdmin(state).withdrawals;
+export const selectReviewInFlight = (state: RootState) => selectAdmin(state).updating;
+export const selectAdminDashboard = (state: RootState) => selectAdmin(state).dashboard;
+export const selectAdminCharts = (state: RootState) => selectAdmin(state).charts;

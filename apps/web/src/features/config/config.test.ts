@@ -10,7 +10,7 @@ import {
   selectBetPanelGame,
   selectCardState,
   selectIsLocked,
-  selectPotentialWin,
+  selectPotentialWinPaise,
   selectRoundSeconds,
   selectShowNextRoundOverlay,
 } from '../game/selectors';
@@ -23,7 +23,7 @@ import {
   selectLockSeconds,
   selectPayoutOptions,
   selectReferralTerms,
-  selectStakes,
+  selectStakesPaise,
 } from './selectors';
 
 /** What the API answers with LOCK_SECONDS=8 PAYOUTS=number=8 GST_RATE=0.2 ALLOWED_EMAIL_DOMAINS=gmail.com,example.com. */
@@ -55,7 +55,7 @@ describe('server configuration in the store', () => {
     expect(selectLockSeconds(state)).toBe(LOCK_SECONDS);
     expect(selectPayoutOptions(state)).toEqual({ payouts: DEFAULT_PAYOUTS, gstBps: GST_BPS });
     expect(selectGstPercent(state)).toBe(18);
-    expect(selectStakes(state)).toEqual(STAKES_PAISE.map((p) => p / 100));
+    expect(selectStakesPaise(state)).toEqual(STAKES_PAISE);
     expect(selectAllowedEmailDomains(state)).toEqual(['gmail.com']);
     expect(selectRoundSeconds(state)).toBe(ROUND_SECONDS);
   });
@@ -118,10 +118,10 @@ describe('game selectors on the server configuration', () => {
 
   test('the potential win and the odds use the payout table and GST from the server, to the paisa', () => {
     const { store } = start({ 'GET /app-config': pending });
-    expect(selectPotentialWin(store.getState(), 10, 'number')).toBe(90);
+    expect(selectPotentialWinPaise(store.getState(), 1000, 'number')).toBe(9000);
     store.dispatch(configLoaded(SERVER));
-    expect(selectPotentialWin(store.getState(), 10, 'number')).toBe(80);
-    expect(selectPotentialWin(store.getState(), 1000, 'number')).toBe(8000);
+    expect(selectPotentialWinPaise(store.getState(), 1000, 'number')).toBe(8000);
+    expect(selectPotentialWinPaise(store.getState(), 100000, 'number')).toBe(800000);
     const odds = selectGameOdds(store.getState());
     expect(odds.number[0]).toMatchObject({ payout: 8, rtpGross: 0.8 });
     // Net of 20 % GST on the 7 won above the stake: 0.1 × (8 − 0.2 × 7) = 0.66.

@@ -1,5 +1,5 @@
 import type { GameKey } from '@app/contracts';
-import { gameOdds, GST_PERCENT, potentialWin, type ChoiceOdds, type PayoutOptions, type PeriodConfig } from '@app/domain';
+import { gameOdds, GST_PERCENT, type ChoiceOdds, type PayoutOptions, type PeriodConfig } from '@app/domain';
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/root-reducer';
 
@@ -31,13 +31,6 @@ export const selectGstPercent = (state: RootState) => {
   const bps = selectGstBps(state);
   return bps === undefined ? GST_PERCENT : bps / 100;
 };
-
-/** The stake buttons, in rupees. */
-export const selectStakes = createSelector([selectStakesPaise], (stakes) => stakes.map((paise) => paise / 100));
-
-/** Potential win (stake × payout, before GST) in paise, on the server's payout table. */
-export const potentialWinOn = (payouts: PayoutOptions['payouts'], stakePaise: number, game: GameKey) =>
-  potentialWin(stakePaise, game, payouts);
 
 /** The odds of every choice of each game on the server's payouts and GST. */
 export const selectGameOdds = createSelector([selectPayoutOptions], (options) => ({

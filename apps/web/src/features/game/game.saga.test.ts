@@ -103,7 +103,7 @@ describe('Confirm Bet', () => {
   function pick(live: Awaited<ReturnType<typeof liveInPeriod>>, { game = 'color' as const, choice = 'red', stake = 100 } = {}) {
     live.store.dispatch(gameSelected(game));
     live.store.dispatch(choiceSelected(choice));
-    live.store.dispatch(stakeSelected(stake));
+    live.store.dispatch(stakeSelected(stake * 100));
   }
 
   test('sends place-bet with the current period, the game, the choice and the stake', async () => {

@@ -1,5 +1,5 @@
 import type { PlaceBetPayload } from '@app/contracts';
-import { RESULT_CLEAR_MS, secondsLeft } from '@app/domain';
+import { paiseToRupees, RESULT_CLEAR_MS, secondsLeft } from '@app/domain';
 import type { Action } from '@reduxjs/toolkit';
 import type { Task } from 'redux-saga';
 import { all, call, cancel, delay, fork, put, race, select, take } from 'redux-saga/effects';
@@ -69,12 +69,13 @@ export function* confirmBet() {
     yield put(toastShown({ kind: 'error', message: reason }));
     return;
   }
-  const { period, selectedGame, selectedChoice, stake } = state.game;
+  const { period, selectedGame, selectedChoice, stakePaise } = state.game;
   const payload: PlaceBetPayload = {
     periodId: period!.periodId,
     betType: selectedGame!,
     betValue: selectedChoice!,
-    amount: stake,
+    // The wire's rupees, made from the stake's paise here, once.
+    amount: paiseToRupees(stakePaise),
     // Applied at most once and answered once under this id, and its answer can be asked for again.
     commandId: newCommandId(),
   };

@@ -26,13 +26,14 @@ import {
   stakeSelected,
 } from './game.slice';
 import {
-  displayedWin,
+  displayedWinPaise,
   selectBetBlockReason,
   selectBetPanelGame,
   selectCardState,
   selectChoices,
   selectShowNextRoundOverlay,
-  selectTotalBet,
+  selectBalancePaise,
+  selectTotalBetPaise,
 } from './selectors';
 
 const P1 = periodInfo({ periodId: '202611210541' });
@@ -73,15 +74,15 @@ describe('a period', () => {
     store.dispatch(currentBetsListed([bet({ betType: 'color', betValue: 'green', amount: 100 })]));
     store.dispatch(gameSelected('number'));
     store.dispatch(choiceSelected('7'));
-    expect(selectTotalBet(store.getState())).toBe(100);
-    expect(game(store.getState()).stake).toBe(100);
+    expect(selectTotalBetPaise(store.getState())).toBe(10000);
+    expect(game(store.getState()).stakePaise).toBe(10000);
 
     store.dispatch(periodAnnounced({ ...P2, receivedAt: P2.serverTime }));
 
     const state = store.getState();
-    expect(game(state)).toMatchObject({ selectedGame: null, selectedChoice: null, stake: 0, secondsLeft: 30 });
+    expect(game(state)).toMatchObject({ selectedGame: null, selectedChoice: null, stakePaise: 0, secondsLeft: 30 });
     expect(selectChoices(state)).toEqual({});
-    expect(selectTotalBet(state)).toBe(0);
+    expect(selectTotalBetPaise(state)).toBe(0);
     expect(selectCardState(state, 'color')).toBe('open');
     // The bets of the period just ended stay listed until their results have been shown.
     expect(game(state).currentBets.map((b) => b.periodId)).toEqual([P1.periodId]);
@@ -100,8 +101,8 @@ describe('a period', () => {
     store.dispatch(currentBetsListed([bet({ amount: 50 })]));
     store.dispatch(gameSelected('bigSmall'));
     store.dispatch(periodAnnounced({ ...P1, serverTime: P1.startTime + 12_000, receivedAt: P1.startTime + 12_000 }));
-    expect(game(store.getState())).toMatchObject({ selectedGame: 'bigSmall', stake: 50, secondsLeft: 18 });
-    expect(selectTotalBet(store.getState())).toBe(50);
+    expect(game(store.getState())).toMatchObject({ selectedGame: 'bigSmall', stakePaise: 5000, secondsLeft: 18 });
+    expect(selectTotalBetPaise(store.getState())).toBe(5000);
   });
 });
 
@@ -117,31 +118,31 @@ describe('restore on load', () => {
     );
     const state = store.getState();
     expect(selectChoices(state)).toEqual({ color: 'violet', number: '7', bigSmall: 'small' });
-    expect(selectTotalBet(state)).toBe(260);
-    expect(game(state).stake).toBe(200);
+    expect(selectTotalBetPaise(state)).toBe(26000);
+    expect(game(state).stakePaise).toBe(20000);
     expect(selectCardState(state, 'number')).toBe('betPlaced');
   });
 
   test('a stake the player already picked is kept', () => {
     const store = inPeriod();
-    store.dispatch(stakeSelected(10));
+    store.dispatch(stakeSelected(1000));
     store.dispatch(currentBetsListed([bet({ amount: 500 })]));
-    expect(game(store.getState()).stake).toBe(10);
+    expect(game(store.getState()).stakePaise).toBe(1000);
   });
 
   test("bets of another period in the answer are not this period's choices", () => {
     const store = inPeriod();
     store.dispatch(currentBetsListed([bet({ periodId: '202611210540', amount: 1000 })]));
     expect(selectChoices(store.getState())).toEqual({});
-    expect(selectTotalBet(store.getState())).toBe(0);
-    expect(game(store.getState()).stake).toBe(0);
+    expect(selectTotalBetPaise(store.getState())).toBe(0);
+    expect(game(store.getState()).stakePaise).toBe(0);
   });
 
   test('an empty answer clears what was listed for the period', () => {
     const store = inPeriod();
     store.dispatch(currentBetsListed([bet()]));
     store.dispatch(currentBetsListed([]));
-    expect(selectTotalBet(store.getState())).toBe(0);
+    expect(selectTotalBetPaise(store.getState())).toBe(0);
   });
 });
 
@@ -221,7 +222,7 @@ describe('bet block reasons (SPEC 5)', () => {
     store.dispatch(balanceUpdated({ balance: 150, mainBalance: 100, bonusBalance: 50 }));
     store.dispatch(gameSelected('color'));
     store.dispatch(choiceSelected('red'));
-    store.dispatch(stakeSelected(100));
+    store.dispatch(stakeSelected(10000));
     return store;
   }
 
@@ -235,7 +236,7 @@ describe('bet block reasons (SPEC 5)', () => {
       s.dispatch(balanceUpdated({ balance: 150, mainBalance: 150, bonusBalance: 0 }));
       s.dispatch(gameSelected('color'));
       s.dispatch(choiceSelected('red'));
-      s.dispatch(stakeSelected(10));
+      s.dispatch(stakeSelected(1000));
       return s;
     }, BET_MESSAGES.noPeriod],
     ['5 s or less left', () => ready(5), BET_MESSAGES.bettingClosed],
@@ -253,12 +254,12 @@ describe('bet block reasons (SPEC 5)', () => {
       const s = inPeriod();
       s.dispatch(gameSelected('color'));
       s.dispatch(choiceSelected('red'));
-      s.dispatch(stakeSelected(10));
+      s.dispatch(stakeSelected(1000));
       return s;
     }, BET_MESSAGES.balanceUnknown],
     ['balance below the stake', () => {
       const s = ready();
-      s.dispatch(stakeSelected(200));
+      s.dispatch(stakeSelected(20000));
       return s;
     }, BET_MESSAGES.insufficientBalance],
   ])('blocked with %s', (_name, make, message) => {
@@ -298,7 +299,7 @@ describe('after a bet is placed', () => {
     store.dispatch(currentBetsListed([bet({ betType: 'color', amount: 10 })]));
     store.dispatch(gameSelected('number'));
     store.dispatch(choiceSelected('7'));
-    store.dispatch(stakeSelected(50));
+    store.dispatch(stakeSelected(5000));
     store.dispatch(betSent(sent));
     expect(game(store.getState()).pendingBet).toEqual(sent);
 
@@ -306,14 +307,14 @@ describe('after a bet is placed', () => {
     store.dispatch(betMessageReceived({ success: true, message: 'Bet placed', bet: placed, periodId: P1.periodId, betType: 'number' }));
 
     const state = store.getState();
-    expect(game(state)).toMatchObject({ selectedGame: null, selectedChoice: null, pendingBet: null, stake: 50 });
+    expect(game(state)).toMatchObject({ selectedGame: null, selectedChoice: null, pendingBet: null, stakePaise: 5000 });
     expect(selectChoices(state)).toEqual({ color: 'red', number: '7' });
-    expect(selectTotalBet(state)).toBe(60);
+    expect(selectTotalBetPaise(state)).toBe(6000);
     expect(selectCardState(state, 'number')).toBe('betPlaced');
 
     // The current-bet-response that follows does not count it twice.
     store.dispatch(currentBetsListed([game(state).currentBets[0]!, placed]));
-    expect(selectTotalBet(store.getState())).toBe(60);
+    expect(selectTotalBetPaise(store.getState())).toBe(6000);
   });
 
   test('a confirmation without the bet records what was sent', () => {
@@ -321,7 +322,7 @@ describe('after a bet is placed', () => {
     store.dispatch(betSent(sent));
     store.dispatch(betMessageReceived({ success: true, message: 'Bet placed', periodId: P1.periodId, betType: 'number' }));
     expect(selectChoices(store.getState())).toEqual({ number: '7' });
-    expect(selectTotalBet(store.getState())).toBe(50);
+    expect(selectTotalBetPaise(store.getState())).toBe(5000);
     // The server's bet replaces the provisional entry.
     store.dispatch(betUpdated(bet({ _id: 'real', betType: 'number', betValue: '7', amount: 50 })));
     expect(game(store.getState()).currentBets.map((b) => b._id)).toEqual(['real']);
@@ -335,7 +336,7 @@ describe('after a bet is placed', () => {
     const refusal: BetMessage = { success: false, message: 'Insufficient balance.', periodId: P1.periodId, betType: 'number' };
     store.dispatch(betMessageReceived(refusal));
     expect(game(store.getState())).toMatchObject({ selectedGame: 'number', selectedChoice: '7', pendingBet: null });
-    expect(selectTotalBet(store.getState())).toBe(0);
+    expect(selectTotalBetPaise(store.getState())).toBe(0);
   });
 
   test('a message about another period (a refund notice) is not the answer to the bet in flight', () => {
@@ -355,10 +356,10 @@ describe('after a bet is placed', () => {
   });
 
   test('the displayed win is stake × payout', () => {
-    expect(displayedWin({ amount: 10, betType: 'number' }, DEFAULT_PAYOUTS)).toBe(90);
-    expect(displayedWin({ amount: 100, betType: 'bigSmall' }, DEFAULT_PAYOUTS)).toBe(200);
-    expect(displayedWin({ amount: 50, betType: 'color' }, DEFAULT_PAYOUTS)).toBe(100);
-    expect(displayedWin({ amount: 10, betType: 'number' }, { ...DEFAULT_PAYOUTS, number: 8.35 })).toBe(83.5);
+    expect(displayedWinPaise({ amount: 10, betType: 'number' }, DEFAULT_PAYOUTS)).toBe(9000);
+    expect(displayedWinPaise({ amount: 100, betType: 'bigSmall' }, DEFAULT_PAYOUTS)).toBe(20000);
+    expect(displayedWinPaise({ amount: 50, betType: 'color' }, DEFAULT_PAYOUTS)).toBe(10000);
+    expect(displayedWinPaise({ amount: 10, betType: 'number' }, { ...DEFAULT_PAYOUTS, number: 8.35 })).toBe(8350);
   });
 });
 
@@ -378,7 +379,7 @@ describe('live bet updates and results', () => {
     store.dispatch(betUpdated(bet({ _id: 'tab2', betType: 'bigSmall', betValue: 'big', amount: 200 })));
     store.dispatch(betUpdated(bet({ _id: 'old', periodId: '202611210001', amount: 10 })));
     expect(game(store.getState()).currentBets.map((b) => b._id)).toEqual(['tab2']);
-    expect(selectTotalBet(store.getState())).toBe(200);
+    expect(selectTotalBetPaise(store.getState())).toBe(20000);
   });
 
   test("the bet-results of one period are grouped into one popup; another period's start a new one", () => {
@@ -401,11 +402,13 @@ describe('live bet updates and results', () => {
     expect(game(store.getState()).currentBets.map((b) => b._id)).toEqual(['new']);
   });
 
-  test('the live balance is the stakeable one; sign-out forgets everything', () => {
+  test('the game shows the one wallet balance, stakeable (main + bonus); sign-out forgets everything', () => {
     const store = inPeriod();
     store.dispatch(balanceUpdated({ balance: 250.5, mainBalance: 200, bonusBalance: 50.5 }));
-    expect(game(store.getState())).toMatchObject({ balance: 250.5, mainBalance: 200, bonusBalance: 50.5 });
+    expect(selectBalancePaise(store.getState())).toBe(25_050);
+    expect(store.getState().game).not.toHaveProperty('balance');
     store.dispatch(signedOut());
-    expect(game(store.getState())).toMatchObject({ period: null, balance: null, currentBets: [], results: [] });
+    expect(game(store.getState())).toMatchObject({ period: null, currentBets: [], results: [] });
+    expect(selectBalancePaise(store.getState())).toBeNull();
   });
 });

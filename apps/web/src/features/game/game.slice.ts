@@ -1,6 +1,7 @@
 import type { Bet, BetMessage, BetResult, GameKey, GameResult, PeriodInfo, PlaceBetPayload } from '@app/contracts';
 import { clockOffsetMs, RESULTS_KEPT, secondsLeft as secondsLeftOf } from '@app/domain';
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { wirePaise } from '../../shared/money';
 import { signedOut } from '../../shared/session';
 import {
   betMessageReceived,
@@ -12,7 +13,6 @@ import {
   resultsListed,
   serverException,
 } from '../socket/live-events';
-import { balanceUpdated } from '../wallet/wallet.slice';
 
 /** The current period as the server announced it (next-period-id). */
 export type CurrentPeriod = Omit<PeriodInfo, 'serverTime'>;
@@ -33,12 +33,8 @@ export interface GameState {
   selectedGame: GameKey | null;
   /** The choice picked in the bet panel for the selected game. */
   selectedChoice: string | null;
-  /** The selected stake in rupees; 0 = none. */
-  stake: number;
-  /** Stakeable balance (main + bonus) and its parts, in rupees; null until the server says. */
-  balance: number | null;
-  mainBalance: number | null;
-  bonusBalance: number | null;
+  /** The selected stake in paise; 0 = none. The balance it is checked against is the wallet's (one balance). */
+  stakePaise: number;
   /**
    * The player's bets of the current period, and of the period just ended until its results have been shown.
    * The choices and the total bet of the current period are derived from it (see selectors).
@@ -57,10 +53,7 @@ export const initialGameState: GameState = {
   secondsLeft: null,
   selectedGame: null,
   selectedChoice: null,
-  stake: 0,
-  balance: null,
-  mainBalance: null,
-  bonusBalance: null,
+  stakePaise: 0,
   currentBets: [],
   results: [],
   resultPopup: null,
@@ -120,8 +113,9 @@ export const gameSlice = createSlice({
     choiceSelected: (state, action: PayloadAction<string>) => {
       state.selectedChoice = state.selectedChoice === action.payload ? null : action.payload;
     },
+    /** A stake button, in paise. */
     stakeSelected: (state, action: PayloadAction<number>) => {
-      state.stake = action.payload;
+      state.stakePaise = action.payload;
     },
     /** The bet panel's hide control. */
     betPanelHidden: (state) => {
@@ -164,7 +158,7 @@ export const gameSlice = createSlice({
         // A new period resets the selection, the choices, the total bet and the stake (SPEC 4, Round).
         state.selectedGame = null;
         state.selectedChoice = null;
-        state.stake = 0;
+        state.stakePaise = 0;
         state.pendingBet = null;
         // Bets of the period that just ended stay listed until their results have been shown; older ones go.
         const justEnded = previous && previous.startTime + previous.duration * 1000 >= period.startTime - 1000;
@@ -191,8 +185,8 @@ export const gameSlice = createSlice({
         }
         state.currentBets = bets;
         // On load the stake is restored: the largest stake among the period's bets.
-        if (state.stake === 0 && ofCurrent.length > 0) {
-          state.stake = Math.max(...ofCurrent.map((bet) => bet.amount));
+        if (state.stakePaise === 0 && ofCurrent.length > 0) {
+          state.stakePaise = Math.max(...ofCurrent.map((bet) => wirePaise(bet.amount)));
         }
       })
       .addCase(betMessageReceived, (state, { payload }) => {
@@ -238,11 +232,6 @@ export const gameSlice = createSlice({
       })
       .addCase(serverException, (state) => {
         state.pendingBet = null;
-      })
-      .addCase(balanceUpdated, (state, { payload }) => {
-        state.balance = payload.balance;
-        state.mainBalance = payload.mainBalance;
-        state.bonusBalance = payload.bonusBalance;
       })
       .addCase(signedOut, () => initialGameState);
   },

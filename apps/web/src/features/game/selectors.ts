@@ -11,10 +11,9 @@ import {
 } from '@app/domain';
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/root-reducer';
+import { wirePaise } from '../../shared/money';
 import { selectConfigRoundSeconds, selectLockSeconds, selectPayouts } from '../config/selectors';
-
-const toPaise = (rupees: number) => Math.round(rupees * 100);
-const toRupees = (paise: number) => paise / 100;
+import { selectStakeableBalancePaise } from '../wallet/selectors';
 
 export const selectGame = (state: RootState) => state.game;
 export const selectPeriod = (state: RootState) => state.game.period;
@@ -24,8 +23,9 @@ export const selectResultPopup = (state: RootState) => state.game.resultPopup;
 export const selectCurrentBets = (state: RootState) => state.game.currentBets;
 export const selectSelectedGame = (state: RootState) => state.game.selectedGame;
 export const selectSelectedChoice = (state: RootState) => state.game.selectedChoice;
-export const selectStake = (state: RootState) => state.game.stake;
-export const selectBalance = (state: RootState) => state.game.balance;
+export const selectStakePaise = (state: RootState) => state.game.stakePaise;
+/** The balance the game and the bet panel show: what can be staked (main + bonus), from the wallet, in paise. */
+export const selectBalancePaise = selectStakeableBalancePaise;
 export const selectIsPlacingBet = (state: RootState) => state.game.pendingBet !== null;
 
 /** Seconds left as the lock rules read them: no known period counts as no time left. */
@@ -43,9 +43,9 @@ export const selectChoices = createSelector([selectPeriodBets], (bets) => {
   return choices;
 });
 
-/** Total staked in the current period, in rupees. */
-export const selectTotalBet = createSelector([selectPeriodBets], (bets) =>
-  toRupees(bets.reduce((sum, bet) => sum + toPaise(bet.amount), 0)),
+/** Total staked in the current period, in paise. */
+export const selectTotalBetPaise = createSelector([selectPeriodBets], (bets) =>
+  bets.reduce((sum, bet) => sum + wirePaise(bet.amount), 0),
 );
 
 export const selectHasAnyBet = (state: RootState) => selectPeriodBets(state).length > 0;
@@ -67,15 +67,15 @@ export const selectBetPanelGame = (state: RootState): GameKey | null => {
 
 /** Why the bet in the panel cannot be placed (SPEC 5), or null. */
 export const selectBetBlockReason = (state: RootState): string | null => {
-  const { period, selectedGame, selectedChoice, stake, balance } = state.game;
+  const { period, selectedGame, selectedChoice, stakePaise } = state.game;
   return betBlockReason({
     periodId: period?.periodId ?? null,
     secondsLeft: lockClock(state),
     hasBetOnGame: selectedGame !== null && selectChoices(state)[selectedGame] !== undefined,
     betType: selectedGame,
     betValue: selectedChoice,
-    stakePaise: stake > 0 ? toPaise(stake) : 0,
-    balancePaise: balance === null ? null : toPaise(balance),
+    stakePaise: Math.max(0, stakePaise),
+    balancePaise: selectBalancePaise(state),
     lockSeconds: selectLockSeconds(state),
   });
 };
@@ -85,14 +85,14 @@ export const selectShowNextRoundOverlay = (state: RootState) =>
   state.game.secondsLeft !== null &&
   showNextRoundOverlay(state.game.secondsLeft, selectHasAnyBet(state), selectLockSeconds(state));
 
-/** The displayed win of a bet: stake × payout (SPEC 9) on the server's payout table, in rupees. */
-export function displayedWin(bet: Pick<Bet, 'amount' | 'betType'>, payouts: PayoutTable): number {
-  return toRupees(potentialWin(toPaise(bet.amount), bet.betType, payouts));
+/** The displayed win of a bet as the wire carries it: stake × payout (SPEC 9) on the server's payout table, in paise. */
+export function displayedWinPaise(bet: Pick<Bet, 'amount' | 'betType'>, payouts: PayoutTable): number {
+  return potentialWin(wirePaise(bet.amount), bet.betType, payouts);
 }
 
-/** The potential win of a stake in rupees on a game, on the server's payouts. */
-export const selectPotentialWin = (state: RootState, stake: number, game: GameKey): number =>
-  displayedWin({ amount: stake, betType: game }, selectPayouts(state));
+/** The potential win of a stake in paise on a game, on the server's payouts, in paise. */
+export const selectPotentialWinPaise = (state: RootState, stakePaise: number, game: GameKey): number =>
+  potentialWin(stakePaise, game, selectPayouts(state));
 
 /** The round length the bet panel's title names ('Win Go 30s'). */
 export const selectRoundSeconds = (state: RootState) => state.game.period?.duration ?? selectConfigRoundSeconds(state);

@@ -5,7 +5,7 @@ import {
   type SocketAuth,
 } from '@app/contracts';
 import { io, type Socket } from 'socket.io-client';
-import { DEFAULT_API_KEY } from '../../shared/api';
+import { clientApiKey } from '../../shared/api';
 
 export type ServerEventName = keyof ServerToClientEvents;
 export type ClientEventName = keyof ClientToServerEvents;
@@ -47,10 +47,6 @@ export interface LiveSocket {
 
 /** `token` is read at every handshake, so a reconnection presents the freshest access token. */
 export type SocketFactory = (token: () => string | null) => LiveSocket;
-
-function clientApiKey(): string {
-  return import.meta.env.VITE_API_KEY || DEFAULT_API_KEY;
-}
 
 /** The live connection to the api node that served the page: websocket only, cookies, the API key and the token. */
 export const createBrowserSocket: SocketFactory = (token) => {

@@ -66,8 +66,8 @@ describe('one live connection per signed-in session', () => {
     expect(state.game.period?.periodId).toBe(period.periodId);
     expect(state.game.secondsLeft).toBe(28);
     expect(state.game.results.map((r) => r.periodId)).toEqual(['202611210999', ...resultsNewestFirst(3).map((r) => r.periodId)]);
-    expect(state.game).toMatchObject({ balance: 120, mainBalance: 100, bonusBalance: 20, stake: 200 });
-    expect(state.wallet.stakeableBalance).toBe(120);
+    expect(state.game.stakePaise).toBe(20_000);
+    expect(state.wallet.balance).toEqual({ mainPaise: 10_000, bonusPaise: 2000 });
     expect(state.game.resultPopup?.results).toHaveLength(1);
   });
 
@@ -328,7 +328,7 @@ describe('requests to the server', () => {
     (socket.push as (e: string, p: unknown) => void)('all-game-results', 'not a list');
     (socket.push as (e: string, p: unknown) => void)('game-result', null);
     socket.push('balance-update', { balance: 5, mainBalance: 5, bonusBalance: 0 });
-    expect(store.getState().game.balance).toBe(5);
+    expect(store.getState().wallet.balance?.mainPaise).toBe(500);
     quiet.mockRestore();
   });
 });

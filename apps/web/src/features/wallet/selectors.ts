@@ -3,30 +3,34 @@ import { canWithdraw, walletBanners } from '@app/domain';
 import type { RootState } from '../../app/root-reducer';
 
 export const selectWallet = (state: RootState) => state.wallet;
-export const selectWalletSummary = (state: RootState) => state.wallet.summary;
+export const selectWalletBalance = (state: RootState) => state.wallet.balance;
+export const selectWalletFlags = (state: RootState) => state.wallet.flags;
 export const selectTransactions = (state: RootState) => state.wallet.transactions;
 export const selectIsWalletWatched = (state: RootState) => state.wallet.watchers > 0;
 
-/** What can be staked (main + bonus): the live balance-update's `balance`, else the summary's two balances. */
-export const selectStakeableBalance = (state: RootState) => state.wallet.stakeableBalance;
+/** What can be staked (main + bonus) in paise, as the game and the bet panel show it; null until known. */
+export const selectStakeableBalancePaise = (state: RootState): number | null => {
+  const balance = state.wallet.balance;
+  return balance ? balance.mainPaise + balance.bonusPaise : null;
+};
 
-/** The main (withdrawable) balance in paise, or null until the summary is known. */
-export const selectMainBalancePaise = createSelector([selectWalletSummary], (summary): number | null => {
-  if (!summary) return null;
-  return Number.isFinite(summary.balance) ? Math.round(summary.balance * 100) : 0;
-});
+/** The main (withdrawable) balance in paise, or null until known. */
+export const selectMainBalancePaise = (state: RootState): number | null => state.wallet.balance?.mainPaise ?? null;
+
+/** The bonus balance in paise, or null until known. */
+export const selectBonusBalancePaise = (state: RootState): number | null => state.wallet.balance?.bonusPaise ?? null;
 
 /** The Withdraw button: enabled only when isActive and isEligibleForWithdrawal are both true. */
 export const selectCanWithdraw = (state: RootState): boolean => {
-  const summary = state.wallet.summary;
-  return !!summary && canWithdraw(summary);
+  const flags = state.wallet.flags;
+  return !!flags && canWithdraw(flags);
 };
 
 /** The wallet banners of SPEC 8, in order; none until the summary is known. */
 export const selectWalletBanners = createSelector(
-  [selectWalletSummary, selectMainBalancePaise],
-  (summary, balancePaise): string[] => {
-    if (!summary || balancePaise === null) return [];
-    return walletBanners({ balancePaise, isActive: summary.isActive, isEligibleForWithdrawal: summary.isEligibleForWithdrawal });
+  [selectWalletFlags, selectMainBalancePaise],
+  (flags, balancePaise): string[] => {
+    if (!flags || balancePaise === null) return [];
+    return walletBanners({ balancePaise, isActive: flags.isActive, isEligibleForWithdrawal: flags.isEligibleForWithdrawal });
   },
 );

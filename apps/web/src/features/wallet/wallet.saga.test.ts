@@ -29,7 +29,7 @@ describe('wallet saga', () => {
     await vi.waitFor(() => expect(store.getState().wallet.transactionsLoaded).toBe(true));
     await vi.waitFor(() => expect(store.getState().wallet.summaryLoading).toBe(false));
     const wallet = store.getState().wallet;
-    expect(wallet.summary?.balance).toBe(900);
+    expect(wallet.balance?.mainPaise).toBe(90_000);
     expect(wallet.transactions.map((t) => t.transactionId)).toEqual(['NEW', 'OLD']);
     expect(fake.callsTo(SUMMARY)[0].headers.Authorization).toBe('Bearer t');
   });
@@ -60,7 +60,7 @@ describe('wallet saga', () => {
     expect(fake.callsTo(SUMMARY)).toHaveLength(0);
 
     store.dispatch(signedIn(player));
-    await vi.waitFor(() => expect(store.getState().wallet.summary).not.toBeNull());
+    await vi.waitFor(() => expect(store.getState().wallet.flags).not.toBeNull());
     store.dispatch(sessionRefreshed(player));
     store.dispatch(sessionRefreshed(player));
     await sleep(20);

@@ -57,7 +57,7 @@ function* reloadAfterBalanceChange() {
 function* loadOnSignIn(action: ReturnType<typeof sessionRefreshed> | ReturnType<typeof signedIn>) {
   if (action.payload.role !== 'user') return;
   const wallet: WalletState = yield select(selectWallet);
-  if (wallet.summary || wallet.summaryLoading) return;
+  if (wallet.flags || wallet.summaryLoading) return;
   yield put(walletRequested());
 }
 

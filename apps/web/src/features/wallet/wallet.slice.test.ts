@@ -1,4 +1,6 @@
+import type { RootState } from '../../app/root-reducer';
 import { signedOut } from '../../shared/session';
+import { selectMainBalancePaise, selectStakeableBalancePaise } from './selectors';
 import { summaryOf, transactionOf } from './testing/fixtures';
 import {
   balanceUpdated,
@@ -24,34 +26,47 @@ describe('wallet slice', () => {
     expect(state).toMatchObject({ summaryLoading: true, transactionsLoading: true, summaryError: null, transactionsError: null });
   });
 
-  test('a loaded summary also gives the stakeable total, without float drift', () => {
+  test('a loaded summary sets the one balance in paise, without float drift', () => {
     const state = walletReducer(initialWalletState, summaryLoaded(summaryOf({ balance: 100.1, bonusBalance: 0.2 })));
-    expect(state.stakeableBalance).toBe(100.3);
+    expect(state.balance).toEqual({ mainPaise: 10_010, bonusPaise: 20 });
+    expect(selectStakeableBalancePaise({ wallet: state } as RootState)).toBe(10_030);
   });
 
-  test('the live balance-update sets the main and bonus balances and the stakeable total', () => {
+  test('the live balance-update sets the same balance: main and bonus in paise, the stakeable total their sum', () => {
     const state = walletReducer(loaded(), balanceUpdated({ balance: 1234.5, mainBalance: 1200, bonusBalance: 34.5 }));
-    expect(state.summary).toMatchObject({ balance: 1200, bonusBalance: 34.5 });
-    expect(state.stakeableBalance).toBe(1234.5);
+    expect(state.balance).toEqual({ mainPaise: 120_000, bonusPaise: 3450 });
+    expect(selectStakeableBalancePaise({ wallet: state } as RootState)).toBe(123_450);
+    expect(selectMainBalancePaise({ wallet: state } as RootState)).toBe(120_000);
+  });
+
+  test('a summary loaded after a live update replaces it: whichever came last is the balance', () => {
+    let state = walletReducer(initialWalletState, balanceUpdated({ balance: 70, mainBalance: 50, bonusBalance: 20 }));
+    state = walletReducer(state, summaryLoaded(summaryOf({ balance: 80.25, bonusBalance: 0 })));
+    expect(state.balance).toEqual({ mainPaise: 8025, bonusPaise: 0 });
+  });
+
+  test('a malformed figure on the wire counts as nothing rather than breaking the screens', () => {
+    const state = walletReducer(initialWalletState, balanceUpdated({ balance: Number.NaN, mainBalance: Number.NaN, bonusBalance: 10.004 }));
+    expect(state.balance).toEqual({ mainPaise: 0, bonusPaise: 1000 });
   });
 
   test('eligibility follows the live main balance: active and at least ₹100', () => {
     let state = walletReducer(loaded(), balanceUpdated({ balance: 99.99, mainBalance: 99.99, bonusBalance: 0 }));
-    expect(state.summary?.isEligibleForWithdrawal).toBe(false);
+    expect(state.flags?.isEligibleForWithdrawal).toBe(false);
     state = walletReducer(state, balanceUpdated({ balance: 100, mainBalance: 100, bonusBalance: 0 }));
-    expect(state.summary?.isEligibleForWithdrawal).toBe(true);
+    expect(state.flags?.isEligibleForWithdrawal).toBe(true);
 
     const inactive = walletReducer(
       initialWalletState,
       summaryLoaded(summaryOf({ isActive: false, isEligibleForWithdrawal: false })),
     );
-    expect(walletReducer(inactive, balanceUpdated({ balance: 900, mainBalance: 900, bonusBalance: 0 })).summary?.isEligibleForWithdrawal).toBe(false);
+    expect(walletReducer(inactive, balanceUpdated({ balance: 900, mainBalance: 900, bonusBalance: 0 })).flags?.isEligibleForWithdrawal).toBe(false);
   });
 
-  test('a live update before the summary is known keeps only the stakeable total', () => {
+  test('a live update before the summary is known gives the balance, not the flags', () => {
     const state = walletReducer(initialWalletState, balanceUpdated({ balance: 70, mainBalance: 50, bonusBalance: 20 }));
-    expect(state.summary).toBeNull();
-    expect(state.stakeableBalance).toBe(70);
+    expect(state.flags).toBeNull();
+    expect(selectStakeableBalancePaise({ wallet: state } as RootState)).toBe(7000);
   });
 
   test('a new transaction goes to the front; the same id is replaced, not doubled', () => {

@@ -1,13 +1,29 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { BalanceUpdate, Transaction, WalletSummary } from '@app/contracts';
-import { isEligibleForWithdrawal, paiseToRupees } from '@app/domain';
+import { isEligibleForWithdrawal } from '@app/domain';
+import { wirePaise } from '../../shared/money';
 import { signedOut } from '../../shared/session';
 
+/** The player's one balance, in paise: main (withdrawable) and bonus; what can be staked is their sum. */
+export interface WalletBalance {
+  mainPaise: number;
+  bonusPaise: number;
+}
+
+/** The wallet's flags from GET /wallet/summary (DESIGN 2). */
+export interface WalletFlags {
+  isActive: boolean;
+  isEligibleForWithdrawal: boolean;
+}
+
 export interface WalletState {
-  /** GET /wallet/summary, kept current by the live balance-update; null until first loaded. */
-  summary: WalletSummary | null;
-  /** What can be staked (main + bonus), as the live balance-update carries it; null until known. */
-  stakeableBalance: number | null;
+  /**
+   * The balance every screen shows (game, bet panel, wallet, withdraw): set by GET /wallet/summary and by the
+   * live balance-update alike, whichever comes last; null until either has arrived.
+   */
+  balance: WalletBalance | null;
+  /** The flags of the last summary, eligibility kept current by live balance changes; null until first loaded. */
+  flags: WalletFlags | null;
   summaryLoading: boolean;
   summaryError: string | null;
   /** Newest first. */
@@ -20,8 +36,8 @@ export interface WalletState {
 }
 
 export const initialWalletState: WalletState = {
-  summary: null,
-  stakeableBalance: null,
+  balance: null,
+  flags: null,
   summaryLoading: false,
   summaryError: null,
   transactions: [],
@@ -30,16 +46,6 @@ export const initialWalletState: WalletState = {
   transactionsError: null,
   watchers: 0,
 };
-
-/** Rupees from the server in paise; a value finer than a paisa is rounded rather than refused. */
-function toPaise(rupees: number): number {
-  return Number.isFinite(rupees) ? Math.round(rupees * 100) : 0;
-}
-
-/** Rupee sum without floating-point drift (100.1 + 0.2 = 100.3). */
-function addRupees(a: number, b: number): number {
-  return paiseToRupees(toPaise(a) + toPaise(b));
-}
 
 export const walletSlice = createSlice({
   name: 'wallet',
@@ -52,9 +58,11 @@ export const walletSlice = createSlice({
       state.transactionsLoading = true;
       state.transactionsError = null;
     },
+    /** GET /wallet/summary: `balance` is the main balance, `bonusBalance` the bonus (rupees on the wire). */
     summaryLoaded: (state, action: PayloadAction<WalletSummary>) => {
-      state.summary = action.payload;
-      state.stakeableBalance = addRupees(action.payload.balance, action.payload.bonusBalance);
+      const { balance, bonusBalance, isActive, isEligibleForWithdrawal: eligible } = action.payload;
+      state.balance = { mainPaise: wirePaise(balance), bonusPaise: wirePaise(bonusBalance) };
+      state.flags = { isActive, isEligibleForWithdrawal: eligible };
       state.summaryLoading = false;
       state.summaryError = null;
     },
@@ -74,18 +82,16 @@ export const walletSlice = createSlice({
     },
     /**
      * The live `balance-update` {balance, mainBalance, bonusBalance} (rupees), dispatched by the socket saga.
-     * `balance` is the stakeable total; the wallet's own balance is the main one (DESIGN 2).
+     * Its `balance` is the stakeable total, main + bonus (DESIGN 2): the store keeps the two parts.
      */
     balanceUpdated: (state, action: PayloadAction<BalanceUpdate>) => {
-      const { balance, mainBalance, bonusBalance } = action.payload;
-      state.stakeableBalance = balance;
-      if (state.summary) {
-        state.summary.balance = mainBalance;
-        state.summary.bonusBalance = bonusBalance;
+      const { mainBalance, bonusBalance } = action.payload;
+      state.balance = { mainPaise: wirePaise(mainBalance), bonusPaise: wirePaise(bonusBalance) };
+      if (state.flags) {
         // Eligibility follows the main balance; the next summary load confirms it.
-        state.summary.isEligibleForWithdrawal = isEligibleForWithdrawal({
-          isActive: state.summary.isActive,
-          mainPaise: toPaise(mainBalance),
+        state.flags.isEligibleForWithdrawal = isEligibleForWithdrawal({
+          isActive: state.flags.isActive,
+          mainPaise: state.balance.mainPaise,
         });
       }
     },

@@ -27,7 +27,7 @@ describe('withdraw saga', () => {
     await vi.waitFor(() => expect(store.getState().withdraw.status).toBe('success'));
     expect(fake.callsTo(WITHDRAW)[0].body).toEqual(upi);
     expect(store.getState().withdraw.result).toEqual({ transactionId: 'WD42', isActive: true, message: 'Withdrawal queued.' });
-    await vi.waitFor(() => expect(store.getState().wallet.summary?.balance).toBe(1500));
+    await vi.waitFor(() => expect(store.getState().wallet.balance?.mainPaise).toBe(150_000));
     expect(fake.callsTo(SUMMARY)).toHaveLength(1);
   });
 

@@ -1,10 +1,14 @@
-import { API_BASE_PATH, API_KEY_HEADER, type ApiSuccess, type RefreshTokenData } from '@app/contracts';
+import { API_BASE_PATH, API_KEY_HEADER, DEV_API_KEY, type ApiSuccess, type RefreshTokenData } from '@app/contracts';
 import { ERROR_DEFAULTS } from '../constants';
 import { ApiError } from './api-error';
 import { sessionTokenStore, type TokenStore } from './token-storage';
 
 export { API_BASE_PATH };
-export const DEFAULT_API_KEY = 'dev-api-key';
+
+/** The client API key sent on every call and in the socket handshake: the build's VITE_API_KEY, else the development key. */
+export function clientApiKey(): string {
+  return import.meta.env.VITE_API_KEY || DEV_API_KEY;
+}
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -93,7 +97,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   // Resolve fetch at call time so a test (or a polyfill) installed later is honoured.
   const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const baseUrl = options.baseUrl ?? API_BASE_PATH;
-  const apiKey = options.apiKey ?? (import.meta.env.VITE_API_KEY || DEFAULT_API_KEY);
+  const apiKey = options.apiKey ?? clientApiKey();
   const tokens = options.tokens ?? sessionTokenStore;
   let refreshInFlight: Promise<string> | null = null;
   // Calls that present the refresh cookie run one at a time: each rotates the cookie, and the next one must carry

@@ -1,4 +1,4 @@
-export { createApiClient, isRefreshRetryExempt, API_BASE_PATH, DEFAULT_API_KEY } from './client';
+export { createApiClient, isRefreshRetryExempt, API_BASE_PATH, clientApiKey } from './client';
 export type { ApiClient, ApiClientOptions, ApiResult, RequestOptions } from './client';
 export { ApiError, errorMessage } from './api-error';
 export { sessionTokenStore, ACCESS_TOKEN_KEY } from './token-storage';

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useCopyNotice } from '../hooks/use-copy-notice';
 import './copy-button.css';
+import { Icon } from './Icon';
 
 export const COPIED_TEXT = 'Copied!';
 
@@ -33,16 +34,7 @@ export function CopyButton({ text, label, children, onCopyFailed, className }: C
         {copied ? (
           COPIED_TEXT
         ) : (
-          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-            <path
-              d="M9 9h10a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H9a2 2 0 0 1-2-2v-8a2 2 0 0 1 2-2Z M5 15H4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h8a2 2 0 0 1 2 2v1"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
+          <Icon name="copy" size={18} />
         )}
       </span>
     </button>

@@ -6,6 +6,7 @@ import { useHideOnScroll } from '../hooks/use-hide-on-scroll';
 import { Logo } from './Logo';
 import { Spinner } from './Spinner';
 import './header.css';
+import { Icon } from './Icon';
 
 export interface HeaderProps {
   /**
@@ -31,9 +32,7 @@ function BackButton() {
   };
   return (
     <button type="button" className="app-header__back" aria-label="Go back" onClick={goBack}>
-      <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-        <path d="M15 5 8 12l7 7" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
+      <Icon name="back" strokeWidth={2.5} />
     </button>
   );
 }

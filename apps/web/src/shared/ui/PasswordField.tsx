@@ -1,5 +1,6 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import './field.css';
+import { Icon } from './Icon';
 
 export interface PasswordFieldProps
   extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id' | 'type'> {
@@ -12,10 +13,6 @@ export interface PasswordFieldProps
   invalid?: boolean;
   id?: string;
 }
-
-const eye = 'M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z';
-const eyeOff =
-  'M3 3l18 18 M10.6 5.1A10 10 0 0 1 12 5c6.4 0 10 7 10 7a17 17 0 0 1-3.2 4.1 M6.6 6.6A17 17 0 0 0 2 12s3.6 7 10 7a9.6 9.6 0 0 0 5.4-1.6 M9.9 9.9a3 3 0 0 0 4.2 4.2';
 
 /** A password input with a show/hide button (a 44 px target inside the field). */
 export function PasswordField({ label, value, onChange, error, hint, describedBy, invalid, id, className, ...input }: PasswordFieldProps) {
@@ -52,16 +49,7 @@ export function PasswordField({ label, value, onChange, error, hint, describedBy
           aria-controls={inputId}
           onClick={() => setVisible((v) => !v)}
         >
-          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-            <path
-              d={visible ? eyeOff : eye}
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
+          <Icon name={visible ? 'eyeOff' : 'eye'} size={22} />
         </button>
       </div>
       {hint && (

@@ -2,6 +2,7 @@ import type { AdminDepositEntry, AdminWithdrawalEntry } from '@app/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { fail, ok, pending, type FakeRoute } from '../../../test/fake-fetch';
 import { renderApp } from '../../../test/render-app';
+import { selectAdmin } from '../selectors';
 
 const DEPOSITS = '/admin/pending-deposits';
 const WITHDRAWALS = '/admin/pending-withdraws';
@@ -151,7 +152,7 @@ describe('Setting tab', () => {
   test('a server without the profile call (404) shows the session name quietly', async () => {
     const { user, store } = openPanel({ 'GET /admin/admin-profile': () => fail(404, 'Cannot GET /api/v1/admin/admin-profile') });
     await user.click(await screen.findByRole('tab', { name: 'Setting' }));
-    await waitFor(() => expect(store.getState().admin.profileLoading).toBe(false));
+    await waitFor(() => expect(selectAdmin(store.getState()).profileLoading).toBe(false));
     expect(screen.getByText('Asha')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByText('You have access to manage users, payments, and game settings.')).toBeInTheDocument();

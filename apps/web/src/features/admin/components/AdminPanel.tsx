@@ -7,14 +7,11 @@ import { PredictTab } from './PredictTab';
 import { SettingTab } from './SettingTab';
 import '../../wallet/components/payments.css';
 import './admin.css';
+import { Icon } from '../../../shared/ui/Icon';
 
 export type AdminTabId = 'dashboard' | 'payment' | 'predict' | 'setting';
 
-const icon = (d: string) => (
-  <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-    <path d={d} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-  </svg>
-);
+const icon = (path: string) => <Icon path={path} size={22} />;
 
 export const ADMIN_TABS: { id: AdminTabId; label: string; icon: ReactNode }[] = [
   { id: 'dashboard', label: 'Dashboard', icon: icon('M3 13h8V3H3v10Zm0 8h8v-6H3v6Zm10 0h8V11h-8v10Zm0-18v6h8V3h-8Z') },

@@ -6,6 +6,8 @@ import { signedOut } from '../../../shared/session';
 import { createFakeFetch, fail, json, memoryTokens, ok, pending } from '../../../test/fake-fetch';
 import { renderApp } from '../../../test/render-app';
 import { dashboardRequested } from '../admin.slice';
+import { selectAdmin } from '../selectors';
+import { adminFeature } from '../admin.feature';
 
 const DASHBOARD = 'GET /admin/dashboard';
 
@@ -225,22 +227,23 @@ describe('dashboard saga and slice', () => {
   function start(answer: () => Response | Promise<Response>) {
     const fake = createFakeFetch({ 'GET /auth/refresh-token': () => pending(), [DASHBOARD]: answer });
     const store = createAppStore({ api: createApiClient({ fetch: fake.fetch, tokens: memoryTokens('t') }) });
+    store.injectFeature(adminFeature);
     return { store, fake };
   }
 
   test('loads the data, remembering when', async () => {
     const { store } = start(() => ok(DASHBOARD_DATA));
     store.dispatch(dashboardRequested());
-    expect(store.getState().admin.dashboard.loading).toBe(true);
-    await vi.waitFor(() => expect(store.getState().admin.dashboard.data).toEqual(DASHBOARD_DATA));
-    expect(store.getState().admin.dashboard).toMatchObject({ loading: false, error: null, loadedAt: expect.any(Number) });
+    expect(selectAdmin(store.getState()).dashboard.loading).toBe(true);
+    await vi.waitFor(() => expect(selectAdmin(store.getState()).dashboard.data).toEqual(DASHBOARD_DATA));
+    expect(selectAdmin(store.getState()).dashboard).toMatchObject({ loading: false, error: null, loadedAt: expect.any(Number) });
   });
 
   test('a reply without stats is an error; sign-out clears the figures', async () => {
     const { store } = start(() => json(200, { success: true, data: {} }));
     store.dispatch(dashboardRequested());
-    await vi.waitFor(() => expect(store.getState().admin.dashboard.error).toBe('Failed to fetch dashboard stats'));
+    await vi.waitFor(() => expect(selectAdmin(store.getState()).dashboard.error).toBe('Failed to fetch dashboard stats'));
     store.dispatch(signedOut());
-    expect(store.getState().admin.dashboard).toEqual({ data: null, loading: false, error: null, loadedAt: null });
+    expect(selectAdmin(store.getState()).dashboard).toEqual({ data: null, loading: false, error: null, loadedAt: null });
   });
 });

@@ -3,11 +3,11 @@ import {
   DEPOSIT_PRESETS,
   DEPOSIT_UPI_APPS,
   FORM_FALLBACKS,
-  formatRupees,
   paiseToRupees,
   parseRupeeInput,
   rupeesToPaise,
   upiAppName,
+  UPI_APPS,
   validateDeposit,
   validateDepositAmount,
   formatPaise,
@@ -18,8 +18,10 @@ import { useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { PATHS } from '../../../app/paths';
 import { Screen } from '../../../shared/ui/Screen';
+import { presetLabel } from '../../../shared/ui/AmountPicker';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { PayAlert } from '../../wallet/components/PayAlert';
+import { PayAmountField } from '../../wallet/components/PayAmountField';
 import '../../wallet/components/payments.css';
 import { depositReset, depositSubmitted, paymentConfigRequested } from '../deposit.slice';
 import { selectDeposit } from '../selectors';
@@ -29,7 +31,7 @@ import { UpiQrCode } from './UpiQrCode';
 type PayMode = 'qr' | 'apps';
 type Step = 'pay' | 'utr';
 
-const APP_INITIALS: Record<DepositUpiApp, string> = { GOOGLE_PAY: 'G', PHONEPE: 'Pe', PAYTM: 'P', BHIM: 'B' };
+const DEPOSIT_PRESETS_PAISE = DEPOSIT_PRESETS.map(rupeesToPaise);
 
 /** The amount in paise when it is a valid deposit amount (₹100 to ₹10,000, as the server requires), else null. */
 function validAmountPaise(amount: string): number | null {
@@ -134,36 +136,15 @@ export function DepositPage() {
 
       {step === 'pay' ? (
         <div className="pay-form">
-          <fieldset className="pay-group">
-            <legend>Amount</legend>
-            <div className="amount-grid">
-              {DEPOSIT_PRESETS.map((preset) => (
-                <button
-                  key={preset}
-                  type="button"
-                  className="amount-chip"
-                  aria-pressed={amountPaise === preset * 100}
-                  onClick={() => chooseAmount(String(preset))}
-                >
-                  {formatRupees(preset).replace(/\.00$/, '')}
-                </button>
-              ))}
-            </div>
-            <label className="pay-field">
-              <span className="pay-field__label">Custom amount</span>
-              <input
-                className="pay-input"
-                type="number"
-                inputMode="decimal"
-                min={paiseToRupees(bounds.minPaise)}
-                max={paiseToRupees(bounds.maxPaise)}
-                step="0.01"
-                placeholder={`${formatPaise(bounds.minPaise).replace(/\.00$/, '')} – ${formatPaise(bounds.maxPaise).replace(/\.00$/, '')}`}
-                value={amount}
-                onChange={(e) => chooseAmount(e.target.value)}
-              />
-            </label>
-          </fieldset>
+          <PayAmountField
+            presetsPaise={DEPOSIT_PRESETS_PAISE}
+            chosenPaise={amountPaise}
+            amount={amount}
+            onAmount={chooseAmount}
+            min={paiseToRupees(bounds.minPaise)}
+            max={paiseToRupees(bounds.maxPaise)}
+            placeholder={`${presetLabel(bounds.minPaise)} – ${presetLabel(bounds.maxPaise)}`}
+          />
 
           <fieldset className="pay-group">
             <legend>Pay with</legend>
@@ -195,7 +176,7 @@ export function DepositPage() {
             ) : mode === 'qr' ? (
               <div className="pay-qr">
                 {payment ? (
-                  <UpiQrCode uri={depositPayUri(payment)} label={`UPI QR code to pay ${formatRupees(paiseToRupees(payment.amountPaise))}`} />
+                  <UpiQrCode uri={depositPayUri(payment)} label={`UPI QR code to pay ${formatPaise(payment.amountPaise)}`} />
                 ) : (
                   <div className="pay-qr__placeholder">Choose an amount to see the QR code.</div>
                 )}
@@ -212,7 +193,7 @@ export function DepositPage() {
                   const content = (
                     <>
                       <span className={`upi-app__mark upi-app__mark--${app}`} aria-hidden="true">
-                        {APP_INITIALS[app]}
+                        {UPI_APPS[app].initials}
                       </span>
                       {upiAppName(app)}
                     </>
@@ -250,7 +231,7 @@ export function DepositPage() {
         <form className="pay-form" onSubmit={submit} noValidate>
           <div className="pay-summary">
             <span className="muted">Amount paid</span>
-            <strong>{amountPaise !== null ? formatRupees(paiseToRupees(amountPaise)) : '—'}</strong>
+            <strong>{amountPaise !== null ? formatPaise(amountPaise) : '—'}</strong>
           </div>
           <div className="pay-field">
             <label className="pay-field__label" htmlFor="deposit-utr">

@@ -1,3 +1,5 @@
+import { Icon } from '../../../shared/ui/Icon';
+
 interface DoneStepProps {
   notice: string | null;
   onLogin: () => void;
@@ -10,9 +12,7 @@ export function DoneStep({ notice, onLogin }: DoneStepProps) {
   return (
     <div className="auth-done">
       <span className="auth-done__icon" aria-hidden="true">
-        <svg viewBox="0 0 24 24" width="32" height="32" focusable="false">
-          <path d="m5 12 5 5 9-10" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
+        <Icon name="check" size={32} strokeWidth={2.5} />
       </span>
       <p className="form-alert form-alert--success" role="status">
         {notice ?? PASSWORD_RESET_TEXT}

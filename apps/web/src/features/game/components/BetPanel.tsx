@@ -3,25 +3,28 @@ import {
   BET_AMOUNT_FIELD_MAX,
   BET_AMOUNT_FIELD_MIN,
   BET_MESSAGES,
-  formatRupees,
+  formatPaise,
+  paiseToRupees,
   GAME_TEXTS,
   GAMES_BY_KEY,
 } from '@app/domain';
 import { useId } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { selectPayouts, selectStakes } from '../../config/selectors';
+import { AmountPicker } from '../../../shared/ui/AmountPicker';
+import { selectStakesPaise } from '../../config/selectors';
 import { betConfirmed, betPanelHidden, choiceSelected, stakeSelected } from '../game.slice';
 import {
-  displayedWin,
-  selectBalance,
+  selectBalancePaise,
   selectBetBlockReason,
   selectBetPanelGame,
   selectIsPlacingBet,
   selectRoundSeconds,
+  selectPotentialWinPaise,
   selectSelectedChoice,
-  selectStake,
+  selectStakePaise,
 } from '../selectors';
 import { choiceColor, choiceText } from './ChoiceLabel';
+import { Icon } from '../../../shared/ui/Icon';
 
 /** Shown but disabled, as the spec has them: the amount comes from the stake buttons only. */
 export const MULTIPLIERS = [1, 5, 10, 20, 50, 100] as const;
@@ -56,13 +59,13 @@ export function BetPanel() {
   const dispatch = useAppDispatch();
   const game = useAppSelector(selectBetPanelGame);
   const roundSeconds = useAppSelector(selectRoundSeconds);
-  const balance = useAppSelector(selectBalance);
-  const stake = useAppSelector(selectStake);
+  const balance = useAppSelector(selectBalancePaise);
+  const stake = useAppSelector(selectStakePaise);
   const choice = useAppSelector(selectSelectedChoice);
   const placing = useAppSelector(selectIsPlacingBet);
   const blockReason = useAppSelector(selectBetBlockReason);
-  const stakes = useAppSelector(selectStakes);
-  const payouts = useAppSelector(selectPayouts);
+  const stakes = useAppSelector(selectStakesPaise);
+  const potentialWin = useAppSelector((state) => (game ? selectPotentialWinPaise(state, stake, game) : 0));
   const titleId = useId();
   const amountId = useId();
   if (!game) return null;
@@ -81,9 +84,7 @@ export function BetPanel() {
         </div>
         <button type="button" className="bet-sheet__hide" onClick={() => dispatch(betPanelHidden())}>
           <span>Hide</span>
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-            <path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
+          <Icon name="chevronDown" size={20} strokeWidth={2.5} />
         </button>
       </div>
 
@@ -91,23 +92,18 @@ export function BetPanel() {
 
       <div className="bet-sheet__balance">
         <span className="label">Balance</span>
-        <strong>{balance === null ? '—' : formatRupees(balance)}</strong>
+        <strong>{balance === null ? '—' : formatPaise(balance)}</strong>
       </div>
 
-      <div className="bet-sheet__stakes" role="group" aria-label="Stake">
-        {stakes.map((amount) => (
-          <button
-            key={amount}
-            type="button"
-            className="stake-btn"
-            aria-pressed={stake === amount}
-            aria-label={`Stake ${formatRupees(amount)}`}
-            onClick={() => dispatch(stakeSelected(amount))}
-          >
-            ₹{amount}
-          </button>
-        ))}
-      </div>
+      <AmountPicker
+        variant="stakes"
+        groupLabel="Stake"
+        presetsPaise={stakes}
+        chosenPaise={stake}
+        onPick={(paise) => dispatch(stakeSelected(paise))}
+        labelOf={(paise) => `₹${paiseToRupees(paise)}`}
+        ariaLabelOf={(paise) => `Stake ${formatPaise(paise)}`}
+      />
 
       <div className="bet-sheet__amount">
         <label htmlFor={amountId} className="label">
@@ -135,7 +131,7 @@ export function BetPanel() {
         {choice && stake > 0 ? (
           <>
             <span className="muted">Potential win </span>
-            <strong>{formatRupees(displayedWin({ amount: stake, betType: game }, payouts))}</strong>
+            <strong>{formatPaise(potentialWin)}</strong>
           </>
         ) : (
           <span className="muted">Pick a choice and a stake.</span>

@@ -1,8 +1,8 @@
 import type { Bet } from '@app/contracts';
-import { formatRupees } from '@app/domain';
+import { formatPaise, formatRupees } from '@app/domain';
 import { useAppSelector } from '../../../app/hooks';
 import { selectPayouts } from '../../config/selectors';
-import { displayedWin, gameName, selectCurrentBets } from '../selectors';
+import { displayedWinPaise, gameName, selectCurrentBets } from '../selectors';
 import { ChoiceLabel } from './ChoiceLabel';
 
 type BetTone = 'sending' | 'confirmed' | 'win' | 'loss' | 'other';
@@ -32,7 +32,7 @@ function CurrentBet({ bet }: { bet: Bet }) {
         <span className="label">Stake</span> {formatRupees(bet.amount)}
       </span>
       <span className="current-bet__figure current-bet__figure--win">
-        <span className="label">Potential win</span> {formatRupees(displayedWin(bet, payouts))}
+        <span className="label">Potential win</span> {formatPaise(displayedWinPaise(bet, payouts))}
       </span>
     </li>
   );

@@ -1,19 +1,20 @@
 import {
   choiceOdds,
   COLOR_HEX,
-  formatRupees,
+  formatPaise,
   GAMES,
   MIN_AGE,
+  WITHDRAWAL_PROCESSING_TIME,
   type GameDefinition,
   type PayoutOptions,
 } from '@app/domain';
 import { useAppSelector } from '../../../app/hooks';
-import { selectGstPercent, selectPayoutOptions, selectRules, selectStakes } from '../../config/selectors';
+import { selectGstPercent, selectPayoutOptions, selectRules, selectStakesPaise } from '../../config/selectors';
 import { Link } from 'react-router-dom';
 import { PATHS } from '../../../app/paths';
 import { LoginForm } from '../../auth/components/LoginForm';
 import { SUPPORT } from '../../../shared/config/support';
-import { COMPLIANCE_NOTE, PRODUCT_NAME, WITHDRAWAL_PROCESSING_TIME } from '../../../shared/constants';
+import { COMPLIANCE_NOTE, PRODUCT_NAME } from '../../../shared/constants';
 import { LogoMark } from '../../../shared/ui/Logo';
 import { Screen } from '../../../shared/ui/Screen';
 import { ReviewCarousel } from './ReviewCarousel';
@@ -32,13 +33,14 @@ interface LandingRules {
   roundSeconds: number;
   lockSeconds: number;
   gstPercent: number;
-  stakes: readonly number[];
+  /** The stake buttons, in paise. */
+  stakesPaise: readonly number[];
 }
 
-const bullets = ({ roundSeconds, stakes }: LandingRules) => [
+const bullets = ({ roundSeconds, stakesPaise }: LandingRules) => [
   `A new round every ${roundSeconds} seconds, with the result the moment it ends.`,
   'Three games: colour, big or small, and the digit.',
-  `Stakes from ${formatRupees(stakes[0] ?? 0)} to ${formatRupees(stakes[stakes.length - 1] ?? 0)}.`,
+  `Stakes from ${formatPaise(stakesPaise[0] ?? 0)} to ${formatPaise(stakesPaise[stakesPaise.length - 1] ?? 0)}.`,
   'Deposit by UPI with Google Pay, PhonePe, Paytm or BHIM.',
   `Withdraw to UPI or your bank account, processed in ${WITHDRAWAL_PROCESSING_TIME}.`,
   'Provably fair: every result can be checked against a seed published in advance.',
@@ -85,9 +87,9 @@ function GamePreview({ game }: { game: GameDefinition }) {
 export function LandingPage() {
   const { roundSeconds, lockSeconds } = useAppSelector(selectRules);
   const gstPercent = useAppSelector(selectGstPercent);
-  const stakes = useAppSelector(selectStakes);
+  const stakesPaise = useAppSelector(selectStakesPaise);
   const payoutOptions = useAppSelector(selectPayoutOptions);
-  const rules: LandingRules = { roundSeconds, lockSeconds, gstPercent, stakes };
+  const rules: LandingRules = { roundSeconds, lockSeconds, gstPercent, stakesPaise };
   return (
     <Screen showBack={false} className="landing">
       <section className="hero" aria-labelledby="hero-title">

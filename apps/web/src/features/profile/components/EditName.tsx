@@ -4,6 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { TextField } from '../../../shared/ui/TextField';
 import { profileUpdateErrorCleared, profileUpdateRequested } from '../profile.slice';
 import { selectProfileUpdate } from '../selectors';
+import { Icon } from '../../../shared/ui/Icon';
 
 /**
  * The own profile's name, with a small edit control: PUT /user/profile with the name only. The name follows the
@@ -37,16 +38,7 @@ export function EditName({ name }: { name: string }) {
       <div className="profile-name">
         <h2 className="profile-name__text">{name}</h2>
         <button type="button" className="profile-name__edit" aria-label="Edit name" onClick={open}>
-          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-            <path
-              d="M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16v4Z M13.5 6.5l4 4"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
+          <Icon name="edit" size={18} />
         </button>
       </div>
     );

@@ -9,6 +9,7 @@ import { formatDate, formatDateTime } from '../format';
 import { EditName } from './EditName';
 import { COPY_FAILED_TEXT, ShareProfileButton } from './ShareProfileButton';
 import { StatTiles } from './StatTiles';
+import { Icon } from '../../../shared/ui/Icon';
 
 interface ProfileViewProps {
   profile: Profile;
@@ -58,16 +59,7 @@ export function ProfileView({ profile, own }: ProfileViewProps) {
         </dl>
         {own && (
           <Link to={PATHS.wallet} className="btn btn--ghost btn--block profile-card__wallet">
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-              <path
-                d="M19 7V5a2 2 0 0 0-2-2H5a2 2 0 0 0 0 4h14a2 2 0 0 1 2 2v4h-4a2 2 0 0 0 0 4h4v2a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
+            <Icon name="wallet" size={20} />
             Wallet
           </Link>
         )}

@@ -2,6 +2,7 @@ import { useAppDispatch } from '../../../app/hooks';
 import { copyText } from '../../../shared/clipboard';
 import { toastShown } from '../../toasts/toasts.slice';
 import { profileShareLink } from '../format';
+import { Icon } from '../../../shared/ui/Icon';
 
 export const LINK_COPIED_TEXT = 'Profile link copied.';
 export const COPY_FAILED_TEXT = 'Could not copy. Please copy it by hand.';
@@ -27,16 +28,7 @@ export function ShareProfileButton({ userId, name }: { userId: string; name: str
   };
   return (
     <button type="button" className="btn btn--primary btn--block" onClick={share}>
-      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-        <path
-          d="M18 8a3 3 0 1 0 0-6 3 3 0 0 0 0 6ZM6 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6ZM18 22a3 3 0 1 0 0-6 3 3 0 0 0 0 6ZM8.6 13.5l6.8 4M15.4 6.5l-6.8 4"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
+      <Icon name="share" size={20} />
       Share Profile
     </button>
   );

@@ -1,4 +1,4 @@
-import { formatRupees } from '@app/domain';
+import { formatPaise } from '@app/domain';
 import { useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
 import { PATHS } from '../../../app/paths';
@@ -15,7 +15,7 @@ import './payments.css';
 export function WalletPage() {
   useWalletData();
   const navigate = useNavigate();
-  const { summary, summaryLoading, summaryError } = useAppSelector(selectWallet);
+  const { balance, summaryLoading, summaryError } = useAppSelector(selectWallet);
   const canWithdraw = useAppSelector(selectCanWithdraw);
   const banners = useAppSelector(selectWalletBanners);
 
@@ -24,15 +24,15 @@ export function WalletPage() {
       <h1>Wallet</h1>
 
       <section className="wallet-card card" aria-label="Balances">
-        {summary ? (
+        {balance ? (
           <dl className="wallet-card__figures">
             <div className="wallet-card__main">
               <dt>Balance</dt>
-              <dd data-testid="wallet-balance">{formatRupees(summary.balance)}</dd>
+              <dd data-testid="wallet-balance">{formatPaise(balance.mainPaise)}</dd>
             </div>
             <div className="wallet-card__bonus">
               <dt>Bonus balance</dt>
-              <dd data-testid="wallet-bonus">{formatRupees(summary.bonusBalance)}</dd>
+              <dd data-testid="wallet-bonus">{formatPaise(balance.bonusPaise)}</dd>
             </div>
           </dl>
         ) : summaryLoading ? (

@@ -7,17 +7,21 @@ import {
   WITHDRAW_PRESETS,
   WITHDRAWAL_MIN_PAISE,
   WITHDRAWAL_PROCESSING_TIME_TEXT,
-  formatRupees,
+  formatPaise,
   isWithdrawPresetEnabled,
   paiseToRupees,
   resolveUpiId,
+  rupeesToPaise,
   validateWithdraw,
 } from '@app/domain';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Screen } from '../../../shared/ui/Screen';
+import { presetLabel, typedAmountPaise } from '../../../shared/ui/AmountPicker';
+import { selectWithdrawalBounds } from '../../config/selectors';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { PayAlert } from '../../wallet/components/PayAlert';
+import { PayAmountField } from '../../wallet/components/PayAmountField';
 import '../../wallet/components/payments.css';
 import { selectMainBalancePaise, selectWallet, selectWalletBanners } from '../../wallet/selectors';
 import { useWalletData } from '../../wallet/use-wallet-data';
@@ -46,17 +50,15 @@ const EMPTY_FIELDS: Fields = {
   accountHolderName: '',
 };
 
-const APP_INITIALS: Record<UpiApp, string> = { GOOGLE_PAY: 'G', PHONEPE: 'Pe', PAYTM: 'P', BHIM: 'B', QR: 'QR' };
-
-const presetLabel = (rupees: number) => formatRupees(rupees).replace(/\.00$/, '');
+const WITHDRAW_PRESETS_PAISE = WITHDRAW_PRESETS.map(rupeesToPaise);
 
 /** Said when the amount is finer than a paisa (e.g. 500.125): rupees have two decimals. */
 export const AMOUNT_DECIMALS_MESSAGE = 'Enter the amount with at most 2 decimals (paise), e.g. 500.25.';
 const MORE_THAN_TWO_DECIMALS = /^\s*\d*\.\d{3,}\s*$/;
 
 /** A preset can be picked when it is within the product's limits: not below the minimum, not above the balance. */
-function presetEnabled(presetRupees: number, balancePaise: number | null): boolean {
-  return balancePaise !== null && presetRupees * 100 >= WITHDRAWAL_MIN_PAISE && isWithdrawPresetEnabled(presetRupees, balancePaise);
+function presetEnabled(presetPaise: number, balancePaise: number | null): boolean {
+  return balancePaise !== null && presetPaise >= WITHDRAWAL_MIN_PAISE && isWithdrawPresetEnabled(paiseToRupees(presetPaise), balancePaise);
 }
 
 /**
@@ -68,9 +70,10 @@ export function WithdrawPage() {
   useWalletData();
   const dispatch = useAppDispatch();
   const { status, error, result } = useAppSelector(selectWithdraw);
-  const { summary, summaryLoading, summaryError } = useAppSelector(selectWallet);
+  const { summaryLoading, summaryError } = useAppSelector(selectWallet);
   const balancePaise = useAppSelector(selectMainBalancePaise);
   const banners = useAppSelector(selectWalletBanners);
+  const bounds = useAppSelector(selectWithdrawalBounds);
 
   const [fields, setFields] = useState<Fields>(EMPTY_FIELDS);
   const [formError, setFormError] = useState<string | null>(null);
@@ -142,7 +145,6 @@ export function WithdrawPage() {
     );
   }
 
-  const chosenPresetPaise = Number(fields.amount) * 100;
   const finalUpiId = fields.upiApp && fields.upiId.trim() ? resolveUpiId(fields.upiId, fields.upiApp) : null;
   const shownError = formError ?? (status === 'failure' ? error || FORM_FALLBACKS.withdraw : null);
 
@@ -152,8 +154,8 @@ export function WithdrawPage() {
 
       <div className="pay-summary" aria-live="polite">
         <span className="muted">Available balance</span>
-        {summary ? (
-          <strong data-testid="withdraw-balance">{formatRupees(summary.balance)}</strong>
+        {balancePaise !== null ? (
+          <strong data-testid="withdraw-balance">{formatPaise(balancePaise)}</strong>
         ) : summaryLoading ? (
           <Spinner size="sm" label="Loading balance" />
         ) : (
@@ -194,37 +196,16 @@ export function WithdrawPage() {
           </div>
         </fieldset>
 
-        <fieldset className="pay-group">
-          <legend>Amount</legend>
-          <div className="amount-grid">
-            {WITHDRAW_PRESETS.map((preset) => (
-              <button
-                key={preset}
-                type="button"
-                className="amount-chip"
-                disabled={!presetEnabled(preset, balancePaise)}
-                title={preset * 100 < WITHDRAWAL_MIN_PAISE ? WITHDRAW_MESSAGES.minimum : undefined}
-                aria-pressed={chosenPresetPaise === preset * 100}
-                onClick={() => update({ amount: String(preset) })}
-              >
-                {presetLabel(preset)}
-              </button>
-            ))}
-          </div>
-          <label className="pay-field">
-            <span className="pay-field__label">Custom amount</span>
-            <input
-              className="pay-input"
-              type="number"
-              inputMode="decimal"
-              min={1}
-              step="0.01"
-              placeholder="₹500 – ₹25,000"
-              value={fields.amount}
-              onChange={(e) => update({ amount: e.target.value })}
-            />
-          </label>
-        </fieldset>
+        <PayAmountField
+          presetsPaise={WITHDRAW_PRESETS_PAISE}
+          chosenPaise={typedAmountPaise(fields.amount)}
+          isEnabled={(paise) => presetEnabled(paise, balancePaise)}
+          titleOf={(paise) => (paise < WITHDRAWAL_MIN_PAISE ? WITHDRAW_MESSAGES.minimum : undefined)}
+          amount={fields.amount}
+          onAmount={(amount) => update({ amount })}
+          min={1}
+          placeholder={`${presetLabel(bounds.minPaise)} – ${presetLabel(bounds.maxPaise)}`}
+        />
 
         {fields.method === 'UPI' ? (
           <fieldset className="pay-group">
@@ -239,7 +220,7 @@ export function WithdrawPage() {
                     onClick={() => update({ upiApp: app.key })}
                   >
                     <span className={`upi-app__mark upi-app__mark--${app.key}`} aria-hidden="true">
-                      {APP_INITIALS[app.key]}
+                      {app.initials}
                     </span>
                     {app.name}
                   </button>

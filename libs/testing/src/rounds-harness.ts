@@ -1,24 +1,10 @@
 import { Redis } from 'ioredis';
-import { sql } from 'kysely';
 import type { Database } from '@app/db';
-import { currentPeriod, type PeriodConfig, type PeriodInfo } from '@app/domain';
-import { reconcile, reportToJson } from '@app/ledger';
+import { currentPeriod, type PeriodConfig, type PeriodTimes } from '@app/domain';
 import { COMMAND_FIELD, encodeCommand, EventsTail, partitionOf, uuidv7, type BetCommand, type SocketMessage } from '@app/realtime';
 import { RedisKeys } from '@app/redis';
 import { TEST_REDIS_URL } from '@app/redis/testing';
-
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Polls until `check` returns a truthy value (or throws after `timeoutMs`). */
-export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 15_000, what = 'condition'): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
+import { sleep } from './wait.js';
 
 /** Drives the bet pipeline the way the gateway does: XADD commands to their partition stream. */
 export class BetSender {
@@ -66,7 +52,7 @@ export class MessageLog {
 }
 
 /** Waits until a fresh period has just started (at least `minLeftMs` of betting left before its lock). */
-export async function freshPeriod(config: PeriodConfig, minLeftMs: number): Promise<PeriodInfo> {
+export async function freshPeriod(config: PeriodConfig, minLeftMs: number): Promise<PeriodTimes> {
   for (;;) {
     const p = currentPeriod(Date.now(), config);
     if (p.lockTime - Date.now() >= minLeftMs) return p;
@@ -75,7 +61,7 @@ export async function freshPeriod(config: PeriodConfig, minLeftMs: number): Prom
 }
 
 /** Waits for the next period to start and returns it (its announcement comes after this call). */
-export async function nextPeriod(config: PeriodConfig): Promise<PeriodInfo> {
+export async function nextPeriod(config: PeriodConfig): Promise<PeriodTimes> {
   const now = currentPeriod(Date.now(), config);
   await sleep(now.endTime - Date.now() + 5);
   return currentPeriod(Date.now(), config);
@@ -83,16 +69,4 @@ export async function nextPeriod(config: PeriodConfig): Promise<PeriodInfo> {
 
 export async function periodStatus(db: Database, id: string): Promise<string | undefined> {
   return (await db.selectFrom('periods').select('status').where('id', '=', id).executeTakeFirst())?.status;
-}
-
-export async function balanceOf(db: Database, userId: string): Promise<{ main: number; bonus: number }> {
-  return db.selectFrom('wallets').select(['main', 'bonus']).where('user_id', '=', userId).executeTakeFirstOrThrow();
-}
-
-/** The invariant every money test ends with: balances equal their postings, and everything sums to zero. */
-export async function expectLedgerReconciles(db: Database): Promise<void> {
-  const report = await reconcile(db);
-  if (!report.ok) throw new Error(`ledger does not reconcile: ${reportToJson(report)}`);
-  const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM bets WHERE status = 'PENDING' AND period_id IN (SELECT id FROM periods WHERE status IN ('SETTLED', 'REFUNDED'))`.execute(db);
-  if (Number(rows[0]!.n) !== 0) throw new Error('a settled or refunded period still has pending bets');
 }

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 /** The built round engine (`npm run build:server`). */
 export const ENGINE_MAIN = join(ROOT, 'dist/apps/round-engine/src/main.js');
 

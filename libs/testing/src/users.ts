@@ -2,8 +2,7 @@ import { hash } from 'argon2';
 import { randomBytes } from 'node:crypto';
 import type { Role } from '@app/contracts';
 import { Accounts, recordEntries } from '@app/ledger';
-import { AccessTokenService } from '../auth/access-token.service.js';
-import { PASSWORD_HASH_OPTIONS } from '../auth/passwords.js';
+import { apiAuth } from './apps.js';
 import type { TestApi } from './test-api.js';
 
 export interface TestUser {
@@ -45,6 +44,7 @@ export async function createUser(api: TestApi, options: CreateUserOptions = {}):
   const role = options.role ?? 'user';
   const referralCode = `T${tag.toUpperCase()}`.slice(0, 8).padEnd(8, 'Z');
   // The production parameters with less memory: test players are many, and their passwords guard nothing.
+  const { PASSWORD_HASH_OPTIONS } = await apiAuth();
   const passwordHash = await hash(password, { ...PASSWORD_HASH_OPTIONS, memoryCost: 4096 });
   const created = await api.db.transaction().execute(async (trx) => {
     const user = await trx
@@ -74,7 +74,7 @@ export async function createUser(api: TestApi, options: CreateUserOptions = {}):
       .executeTakeFirstOrThrow();
     return { id: user.id, walletId: wallet.id, sessionId: session.id };
   });
-  const token = api.app.get(AccessTokenService).sign({ id: created.id, role }, created.sessionId);
+  const token = api.accessToken({ id: created.id, role }, created.sessionId);
   return { ...created, email, username, password, role, referralCode, token };
 }
 
@@ -85,5 +85,5 @@ export async function newSession(api: TestApi, user: Pick<TestUser, 'id' | 'role
     .values({ user_id: user.id, expires_at: new Date(Date.now() + 86_400_000) })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return api.app.get(AccessTokenService).sign({ id: user.id, role: user.role }, session.id);
+  return api.accessToken(user, session.id);
 }

@@ -1,13 +1,14 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { io, type Socket } from 'socket.io-client';
 import { loadConfig, type AppConfig } from '@app/config';
-import type { ClientToServerEvents, ServerToClientEvents } from '@app/contracts';
+import type { ClientToServerEvents, Role, ServerToClientEvents } from '@app/contracts';
 import type { Database } from '@app/db';
-import { createTestDatabase, type TestDatabase } from '@app/db/testing';
-import { deleteRedisPrefix, TEST_REDIS_URL, testRedisPrefix } from '@app/redis/testing';
-import { createApiApp } from '../bootstrap.js';
+import { apiApp, apiAuth } from './apps.js';
+import { ownOrShared, ownOrSharedPrefix, testEnv, type TestDatabase } from './infra.js';
 
 export const TEST_API_KEY = 'test-api-key';
+
+export type GameSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 export interface TestResponse<T = any> {
   status: number;
@@ -30,7 +31,12 @@ export interface TestApi {
   db: Database;
   database: TestDatabase;
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>>;
-  socket(auth?: Record<string, unknown>): Socket<ServerToClientEvents, ClientToServerEvents>;
+  /** A Socket.IO client (not yet connected when returned); closed with the api. */
+  socket(auth?: Record<string, unknown>): GameSocket;
+  /** A Socket.IO client once the server accepted it; rejects with the server's `connect_error`. */
+  connect(auth?: Record<string, unknown>): Promise<GameSocket>;
+  /** An access token this node accepts for a user's session (what a login would hand out). */
+  accessToken(user: { id: string; role: Role }, sessionId: string): string;
   close(): Promise<void>;
 }
 
@@ -40,32 +46,32 @@ export interface TestApiOptions {
   database?: TestDatabase;
 }
 
+/** Resolves once `socket` is connected; rejects with its `connect_error`. */
+export function connected<S extends Socket<any, any>>(socket: S): Promise<S> {
+  return new Promise((resolve, reject) => {
+    if (socket.connected) return resolve(socket);
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
 /**
  * Starts a real api node for an integration test: its own migrated Postgres database, its own Redis key
  * prefix, listening on a random port. `close()` tears everything down.
  */
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
-  const ownsDatabase = !options.database;
-  const database = options.database ?? (await createTestDatabase());
-  const prefix = options.env?.REDIS_PREFIX ?? testRedisPrefix();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATABASE_URL: database.url,
-    REDIS_URL: TEST_REDIS_URL,
-    REDIS_PREFIX: prefix,
-    API_KEY: TEST_API_KEY,
-    JWT_SECRET: 'test-secret-test-secret-test-secret',
-    LOG_LEVEL: 'warn',
-    PORT: '0',
-    ...options.env,
-  });
+  const { database, release: releaseDatabase } = await ownOrShared(options.database);
+  const { prefix, release: releasePrefix } = ownOrSharedPrefix(options.env?.REDIS_PREFIX);
+  const config = loadConfig({ ...testEnv(database, prefix), API_KEY: TEST_API_KEY, PORT: '0', ...options.env });
+  const [{ createApiApp }, { AccessTokenService }] = await Promise.all([apiApp(), apiAuth()]);
   const app = await createApiApp(config);
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
   const url = `http://127.0.0.1:${address.port}`;
   const sockets: Socket[] = [];
+  const tokens = app.get(AccessTokenService);
 
-  return {
+  const api: TestApi = {
     app,
     url,
     config,
@@ -92,15 +98,22 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
       return { status: response.status, body, headers: response.headers };
     },
     socket(auth = { apiKey: TEST_API_KEY }) {
-      const socket = io(url, { path: '/socket.io', transports: ['websocket'], auth, reconnection: false, forceNew: true });
+      const socket: GameSocket = io(url, { path: '/socket.io', transports: ['websocket'], auth, reconnection: false, forceNew: true });
       sockets.push(socket);
       return socket;
+    },
+    connect(auth) {
+      return connected(api.socket(auth));
+    },
+    accessToken(user, sessionId) {
+      return tokens.sign(user, sessionId);
     },
     async close() {
       for (const s of sockets) s.disconnect();
       await app.close();
-      if (ownsDatabase) await database.drop();
-      if (!options.env?.REDIS_PREFIX) await deleteRedisPrefix(prefix);
+      await releaseDatabase();
+      await releasePrefix();
     },
   };
+  return api;
 }

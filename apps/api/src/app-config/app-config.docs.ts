@@ -1,0 +1,85 @@
+import { ApiProperty } from '@nestjs/swagger';
+import type { ClientConfig, PaymentConfig } from '@app/contracts';
+import {
+  DEFAULT_ALLOWED_EMAIL_DOMAINS,
+  DEFAULT_PAYOUTS,
+  DEPOSIT_MAX_PAISE,
+  DEPOSIT_MIN_PAISE,
+  GST_BPS,
+  LOCK_SECONDS,
+  REFERRAL_CAP_PAISE,
+  REFERRAL_SHARE_BPS,
+  ROUND_SECONDS,
+  STAKES_PAISE,
+  WITHDRAWAL_DAILY_MAX_PAISE,
+  WITHDRAWAL_MAX_PAISE,
+  WITHDRAWAL_MIN_PAISE,
+  type GameKey,
+} from '@app/domain';
+
+// Response schema of GET /app-config: classes implementing the contract type, for the API documentation. The
+// examples are the spec's defaults, taken from the domain.
+
+class PayoutsDoc implements Record<GameKey, number> {
+  @ApiProperty({ description: 'Gross multiple of the stake for a winning colour', example: DEFAULT_PAYOUTS.color })
+  color!: number;
+  @ApiProperty({ description: 'Gross multiple of the stake for a winning big/small', example: DEFAULT_PAYOUTS.bigSmall })
+  bigSmall!: number;
+  @ApiProperty({ description: 'Gross multiple of the stake for a winning digit', example: DEFAULT_PAYOUTS.number })
+  number!: number;
+}
+
+export class PaymentConfigDoc implements PaymentConfig {
+  @ApiProperty({ description: 'The receiving UPI address shown on the deposit screen (UPI_PAYEE_VPA)' })
+  payeeVpa!: string;
+  @ApiProperty({ description: 'The name shown with it (UPI_PAYEE_NAME)' })
+  payeeName!: string;
+}
+
+class DepositBoundsDoc {
+  @ApiProperty({ description: 'Smallest deposit, paise', example: DEPOSIT_MIN_PAISE })
+  minPaise!: number;
+  @ApiProperty({ description: 'Largest deposit, paise', example: DEPOSIT_MAX_PAISE })
+  maxPaise!: number;
+}
+
+class WithdrawalBoundsDoc {
+  @ApiProperty({ description: 'Smallest withdrawal, paise', example: WITHDRAWAL_MIN_PAISE })
+  minPaise!: number;
+  @ApiProperty({ description: 'Largest withdrawal request, paise', example: WITHDRAWAL_MAX_PAISE })
+  maxPaise!: number;
+  @ApiProperty({ description: 'Most per IST calendar day across pending and completed requests, paise', example: WITHDRAWAL_DAILY_MAX_PAISE })
+  dailyMaxPaise!: number;
+}
+
+class ReferralTermsDoc {
+  @ApiProperty({ description: "The referrer's share of a referred player's first approved deposit, basis points", example: REFERRAL_SHARE_BPS })
+  shareBps!: number;
+  @ApiProperty({ description: 'At most this bonus per referred player, paise', example: REFERRAL_CAP_PAISE })
+  capPaise!: number;
+}
+
+export class ClientConfigDoc implements ClientConfig {
+  @ApiProperty({ description: 'Round length, seconds (ROUND_SECONDS)', example: ROUND_SECONDS })
+  roundSeconds!: number;
+  @ApiProperty({ description: 'Betting locks when this many seconds or fewer remain (LOCK_SECONDS)', example: LOCK_SECONDS })
+  lockSeconds!: number;
+  @ApiProperty({ type: PayoutsDoc, description: 'Payout per game (PAYOUTS)' })
+  payouts!: PayoutsDoc;
+  @ApiProperty({ description: 'GST on winnings above the stake, as a fraction (GST_RATE)', example: GST_BPS / 10_000 })
+  gstRate!: number;
+  @ApiProperty({ description: 'The same rate in basis points, as the domain computes with it', example: GST_BPS })
+  gstBps!: number;
+  @ApiProperty({ type: [String], description: 'E-mail domains accepted at login and registration (ALLOWED_EMAIL_DOMAINS)', example: DEFAULT_ALLOWED_EMAIL_DOMAINS })
+  allowedEmailDomains!: string[];
+  @ApiProperty({ type: PaymentConfigDoc })
+  payment!: PaymentConfigDoc;
+  @ApiProperty({ type: [Number], description: 'The stake buttons, paise', example: STAKES_PAISE })
+  stakesPaise!: number[];
+  @ApiProperty({ type: DepositBoundsDoc })
+  deposit!: DepositBoundsDoc;
+  @ApiProperty({ type: WithdrawalBoundsDoc })
+  withdrawal!: WithdrawalBoundsDoc;
+  @ApiProperty({ type: ReferralTermsDoc, description: 'REFERRAL_SHARE and REFERRAL_CAP_RUPEES' })
+  referral!: ReferralTermsDoc;
+}

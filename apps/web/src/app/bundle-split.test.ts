@@ -1,0 +1,58 @@
+// @vitest-environment node
+import { fileURLToPath } from 'node:url';
+import { build, type Rollup } from 'vite';
+
+/**
+ * The production build, analysed without writing it: a player's pages load the entry chunk and what it imports
+ * statically; the admin console (screens, slice, saga, API calls, charts) must sit only in chunks reached through
+ * a dynamic import, so a player never downloads it.
+ */
+const CONFIG = fileURLToPath(new URL('../../vite.config.ts', import.meta.url));
+const ADMIN_CODE = /\/apps\/web\/src\/features\/admin\/|\/node_modules\/uplot\//;
+
+async function buildChunks(): Promise<Rollup.OutputChunk[]> {
+  const result = await build({ configFile: CONFIG, logLevel: 'silent', build: { write: false, sourcemap: false } });
+  const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RollupOutput[];
+  return outputs.flatMap((o) => o.output).filter((o): o is Rollup.OutputChunk => o.type === 'chunk');
+}
+
+/** The chunks a page loads before any dynamic import: the entry and its static imports, transitively. */
+function staticClosure(chunks: Rollup.OutputChunk[]): Rollup.OutputChunk[] {
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const entry = chunks.find((c) => c.isEntry);
+  if (!entry) throw new Error('no entry chunk');
+  const seen = new Map<string, Rollup.OutputChunk>();
+  const visit = (chunk: Rollup.OutputChunk) => {
+    if (seen.has(chunk.fileName)) return;
+    seen.set(chunk.fileName, chunk);
+    for (const name of chunk.imports) visit(byName.get(name)!);
+  };
+  visit(entry);
+  return [...seen.values()];
+}
+
+describe('bundle split', () => {
+  let chunks: Rollup.OutputChunk[];
+  beforeAll(async () => {
+    chunks = await buildChunks();
+  }, 180_000);
+
+  test('the chunks a player loads hold no admin code', () => {
+    const loaded = staticClosure(chunks);
+    const adminModules = loaded.flatMap((c) => c.moduleIds.filter((id) => ADMIN_CODE.test(id)));
+    expect(adminModules).toEqual([]);
+    // The player's entry does carry the app: the check is not vacuous.
+    expect(loaded.flatMap((c) => c.moduleIds).some((id) => id.endsWith('/features/game/components/GameScreen.tsx'))).toBe(true);
+  });
+
+  test('the admin console, its slice, saga and charts are in lazily loaded chunks', () => {
+    const player = new Set(staticClosure(chunks).map((c) => c.fileName));
+    const lazy = chunks.filter((c) => !player.has(c.fileName));
+    const lazyModules = lazy.flatMap((c) => c.moduleIds);
+    const files = ['components/AdminConsole.tsx', 'components/AdminPanel.tsx', 'admin.slice.ts', 'admin.saga.ts', 'api.ts'];
+    expect(files.filter((file) => !lazyModules.some((id) => id.endsWith(`/features/admin/${file}`)))).toEqual([]);
+    expect(lazyModules.some((id) => /\/node_modules\/uplot\//.test(id))).toBe(true);
+    const console = lazy.find((c) => c.moduleIds.some((id) => id.endsWith('/features/admin/components/AdminConsole.tsx')))!;
+    expect(console.isDynamicEntry).toBe(true);
+  });
+});

@@ -1,0 +1,6 @@
+import type { LazyFeature } from '../../app/store';
+import { watchAdmin } from './admin.saga';
+import { adminReducer } from './admin.slice';
+
+/** The admin console's state and watcher, added to the store when the console's chunk loads (never for a player). */
+export const adminFeature: LazyFeature<'admin'> = { reducerPath: 'admin', reducer: adminReducer, watcher: watchAdmin };

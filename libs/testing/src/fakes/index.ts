@@ -1,0 +1,2 @@
+export * from './in-memory-database.js';
+export * from './recording-queue.js';

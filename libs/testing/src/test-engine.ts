@@ -1,0 +1,46 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { loadConfig, type AppConfig } from '@app/config';
+import type { Database } from '@app/db';
+import { engineApp } from './apps.js';
+import { ownOrShared, ownOrSharedPrefix, testEnv, type TestDatabase } from './infra.js';
+
+export interface TestEngineOptions {
+  /** The database to run against (usually the test api's `database`); a fresh one is created when absent. */
+  database?: TestDatabase;
+  /** Environment overrides, e.g. `{ REDIS_PREFIX: api.config.REDIS_PREFIX, SMTP_URL, ROUND_SECONDS }`. */
+  env?: Record<string, string>;
+}
+
+export interface TestEngine {
+  app: INestApplicationContext;
+  config: AppConfig;
+  db: Database;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+/**
+ * Boots the round engine's whole application context (every worker it runs in production) in this process for
+ * an integration test. Pass the test api's database and Redis prefix so both sides share state:
+ * `startTestEngine({ database: api.database, env: { REDIS_PREFIX: api.config.REDIS_PREFIX } })` (or
+ * `startTestStack`). `close()` stops it and drops only what it created itself.
+ */
+export async function startTestEngine(options: TestEngineOptions = {}): Promise<TestEngine> {
+  const { database, release: releaseDatabase } = await ownOrShared(options.database);
+  const { prefix, release: releasePrefix } = ownOrSharedPrefix(options.env?.REDIS_PREFIX);
+  const config = loadConfig({ ...testEnv(database, prefix), ...options.env });
+  const { createEngineApp } = await engineApp();
+  const app = await createEngineApp(config);
+  await app.init();
+  return {
+    app,
+    config,
+    db: database.db,
+    database,
+    async close() {
+      await app.close();
+      await releaseDatabase();
+      await releasePrefix();
+    },
+  };
+}
