@@ -234,7 +234,6 @@ export const FAULTS = [
   {
     name: 'leader-pause-8s',
     title: 'SIGSTOP of the leading engine for 8 s (past its lease), then SIGCONT',
-    ci: true,
     async run(ctx) {
       await ctx.waitFor('intake', -1000);
       const { clock } = await leaders(ctx);
