@@ -16,7 +16,8 @@
 // Compare two checkouts in one run (same machine load): run it once per --root, one after the other.
 // Needs Postgres (TEST_DATABASE_SERVER, default postgres://postgres@127.0.0.1:5432) and Redis (TEST_REDIS_URL).
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -37,6 +38,22 @@ const dist = (path) => import(pathToFileURL(join(ROOT, 'dist', path)).href);
 if (!existsSync(join(ROOT, 'dist/apps/round-engine/src/main.js'))) throw new Error(`${ROOT}/dist is missing: build that checkout first (npm run build:server)`);
 
 const print = (line) => process.stdout.write(`${line}\n`);
+const TICK_MS = 1000 / Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim() || 100);
+/** CPU milliseconds used so far by each of these processes (utime + stime from /proc). */
+function cpuOf(pids) {
+  const used = new Map();
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      used.set(pid, (Number(fields[11]) + Number(fields[12])) * TICK_MS);
+    } catch {
+      /* gone */
+    }
+  }
+  return used;
+}
+/** CPU milliseconds between two readings (a process that appeared in between counts from 0). */
+const pgMs = (a, b) => Math.round([...b.pg].reduce((sum, [pid, ms]) => sum + ms - (a.pg.get(pid) ?? 0), 0));
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const pct = (values, p) => {
   if (values.length === 0) return NaN;
@@ -93,6 +110,7 @@ try {
   await migrateToLatest(db);
   const config = loadConfig({ ROUND_SECONDS: '3600', LOCK_SECONDS: '1', REDIS_PREFIX: prefix });
   const pool = new pg.Pool({ connectionString: url, max: 2 });
+  pool.on('error', () => {});
   await pool.query(`
     INSERT INTO users (username, email, password_hash, role, referral_code)
     SELECT 'fig' || i, 'fig' || i || '@gmail.com', 'x', 'user', 'F' || lpad(i::text, 9, '0') FROM generate_series(1, ${PLAYERS}) i;
@@ -131,6 +149,7 @@ try {
 
     // The probe: a new bet's wallet lock, every 5 ms, for a random player of the round.
     const probe = new pg.Client({ connectionString: url });
+    probe.on('error', () => {});
     await probe.connect();
     const waits = [];
     let probing = true;
@@ -144,34 +163,49 @@ try {
         waits.push(performance.now() - t0);
         await sleep(5);
       }
-    })();
+    })().catch(() => {});
     await sleep(200);
     const quietWaits = waits.length;
 
+    // CPU of this process and of the database's backends (the probe's too, a few ms).
+    const backends = async () => (await pool.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database()')).rows.map((r) => r.pid);
+    const cpu = async () => ({ node: process.cpuUsage(), pg: cpuOf(await backends()) });
+    const cpu0 = await cpu();
     const started = performance.now();
     const outcome = await settlement.settle(periodId);
     const settledMs = performance.now() - started;
+    const cpu1 = await cpu();
     let publishMs;
     if (typeof settlement.settlementMessages === 'function') {
       // A checkout that builds every message at once and publishes them in one go.
       await publisher.publishOnce(lease, 'results', periodId, settlement.settlementMessages(outcome));
     } else {
-      await publisher.publishResults(lease, outcome.period, settlement);
+      await publisher.publishSlices(lease, periodId, settlement.resultSlices(outcome.period));
     }
     publishMs = performance.now() - started;
+    const cpu2 = await cpu();
+    const nodeMs = (a, b) => Math.round((b.node.user + b.node.system - a.node.user - a.node.system) / 1000);
     probing = false;
     await probing$;
     await probe.end();
     const during = waits.slice(quietWaits);
+    // The same results read again without publishing: how much of the publication is reading and building them.
+    let readMs = NaN;
+    if (typeof settlement.resultSlices === 'function') {
+      const t0 = performance.now();
+      for await (const slice of settlement.resultSlices(outcome.period)) JSON.stringify(slice);
+      readMs = performance.now() - t0;
+    }
     const entries = await redis.xlen(keys.results);
     const messages = (await redis.xrange(keys.results, '-', '+')).reduce((n, [, fields]) => n + JSON.parse(fields[1]).length, 0);
     const { rows } = await pool.query(`SELECT count(*)::int AS bets, count(*) FILTER (WHERE status = 'COMPLETED')::int AS settled FROM bets WHERE period_id = $1`, [periodId]);
     const sum = (await pool.query('SELECT coalesce(sum(amount), 0)::bigint AS s FROM ledger_postings')).rows[0].s;
     print(
-      `settle ${rows[0].bets} bets (trial ${trial}): settled in ${Math.round(settledMs)} ms, last results entry in the stream at ` +
+      `settle ${rows[0].bets} bets (trial ${trial}): settled in ${Math.round(settledMs)} ms (CPU: engine ${nodeMs(cpu0, cpu1)} ms, Postgres ${pgMs(cpu0, cpu1)} ms), ` +
+        `publishing CPU engine ${nodeMs(cpu1, cpu2)} ms, Postgres ${pgMs(cpu1, cpu2)} ms; last results entry in the stream at ` +
         `+${Math.round(publishMs)} ms (${entries} entries, ${messages} messages); wallet lock wait during it: p99 ${r1(pct(during, 99))} ms, ` +
         `max ${r1(Math.max(...during))} ms (${during.length} probes; quiet p99 ${r1(pct(waits.slice(0, quietWaits), 99))} ms); ` +
-        `${rows[0].settled} settled; postings sum ${sum}; load ${loadavg()[0].toFixed(2)}`,
+        `${rows[0].settled} settled; postings sum ${sum}; results read and built alone in ${Math.round(readMs)} ms; load ${loadavg()[0].toFixed(2)}`,
     );
   }
 
@@ -215,6 +249,9 @@ try {
       `statements per batch ${r1(trips.reduce((s, t) => s + t, 0) / trips.length)} (incl. BEGIN/COMMIT and a 1-statement guard); load ${loadavg()[0].toFixed(2)}`,
   );
   await pool.end();
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
 } finally {
   await cleanup();
 }
