@@ -119,9 +119,12 @@ try {
   `);
   const players = (await pool.query('SELECT id FROM users ORDER BY id')).rows.map((r) => r.id);
   const hash = 'a'.repeat(64);
+  const backends = async () => (await pool.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database()')).rows.map((r) => r.pid);
+  const cpu = async () => ({ node: process.cpuUsage(), pg: cpuOf(await backends()) });
+  const nodeMs = (a, b) => Math.round((b.node.user + b.node.system - a.node.user - a.node.system) / 1000);
   print(`root ${ROOT}; ${PLAYERS} players; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 
-  // 1. Settlement.
+  // 1. Settlement (skipped with --trials 0).
   const settlement = new SettlementService(db, config);
   const publisher = new ResultsPublisher({ client: redis, keys });
   let chainIndex = 0;
@@ -168,8 +171,6 @@ try {
     const quietWaits = waits.length;
 
     // CPU of this process and of the database's backends (the probe's too, a few ms).
-    const backends = async () => (await pool.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database()')).rows.map((r) => r.pid);
-    const cpu = async () => ({ node: process.cpuUsage(), pg: cpuOf(await backends()) });
     const cpu0 = await cpu();
     const started = performance.now();
     const outcome = await settlement.settle(periodId);
@@ -184,7 +185,6 @@ try {
     }
     publishMs = performance.now() - started;
     const cpu2 = await cpu();
-    const nodeMs = (a, b) => Math.round((b.node.user + b.node.system - a.node.user - a.node.system) / 1000);
     probing = false;
     await probing$;
     await probe.end();
@@ -225,6 +225,7 @@ try {
   const trips = [];
   let placed = 0;
   let seq = 0;
+  const batchCpu0 = await cpu();
   for (let b = 0; b < BATCHES; b++) {
     const entries = [];
     for (let i = 0; i < BATCH_SIZE; i++) {
@@ -243,10 +244,12 @@ try {
     trips.push(statements - before);
     placed += result.placed;
   }
+  const batchCpu1 = await cpu();
   const mean = times.reduce((s, t) => s + t, 0) / times.length;
   print(
     `bet batches of ${BATCH_SIZE}: ${BATCHES} batches, ${placed} placed; mean ${r1(mean)} ms, p50 ${r1(pct(times, 50))} ms, p99 ${r1(pct(times, 99))} ms; ` +
-      `statements per batch ${r1(trips.reduce((s, t) => s + t, 0) / trips.length)} (incl. BEGIN/COMMIT and a 1-statement guard); load ${loadavg()[0].toFixed(2)}`,
+      `statements per batch ${r1(trips.reduce((s, t) => s + t, 0) / trips.length)} (incl. BEGIN/COMMIT and a 1-statement guard); ` +
+      `CPU per batch: engine ${r1(nodeMs(batchCpu0, batchCpu1) / BATCHES)} ms, Postgres ${r1(pgMs(batchCpu0, batchCpu1) / BATCHES)} ms; load ${loadavg()[0].toFixed(2)}`,
   );
   await pool.end();
 } catch (error) {
