@@ -5,10 +5,11 @@
 //     drawn period; settles it and publishes every bet-result onto the results stream, as the round clock does.
 //     Prints the settlement transaction's time, when the last results entry was in the stream, and how long a
 //     player's wallet could not be locked meanwhile (a probe locks a random player's wallet every 5 ms, as a new
-//     bet would: its worst and p99 wait is what the next round's bets wait on the settling round).
+//     bet would: its worst and p99 wait is what the next round's bets wait on the settling round), and the CPU the
+//     engine and the database's Postgres backends spent on each phase (steadier than times on a shared machine).
 //  2. Bet batches: `--batches K` batches of `--batch-size B` place-bet commands (distinct players) applied one
-//     after the other through the bet pipeline's batch service; prints mean / p50 / p99 time and statements sent
-//     (round trips to Postgres) per batch.
+//     after the other through the bet pipeline's batch service; prints mean / p50 / p99 time, statements sent
+//     (round trips to Postgres) and CPU (engine, Postgres) per batch. `--trials 0` measures batches only.
 //
 //   node apps/round-engine/scripts/settlement-figures.mjs [--root <checkout with dist/>] [--players 34000]
 //        [--trials 2] [--batches 200] [--batch-size 9]
