@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { sql, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import { AppConfig } from '@app/config';
 import { Database, type DB } from '@app/db';
 import {
@@ -13,8 +13,8 @@ import {
   type PeriodConfig,
   type PlaceBet,
 } from '@app/domain';
-import { Accounts, lockWallets, recordEntries, type JournalEntry, type Posting } from '@app/ledger';
-import { dropRepeatedCommands, outcomeMessage, recordOutcomes, storedOutcomeOf, storedOutcomes, type StoredOutcome } from './bet-outcomes.js';
+import { Accounts, recordEntries, type JournalEntry, type Posting } from '@app/ledger';
+import { dropRepeatedCommands, outcomeMessage, outcomesByCommand, recordOutcomesStatement, storedOutcomeOf, storedOutcomesQuery, type StoredOutcome } from './bet-outcomes.js';
 import {
   COMMAND_FIELD,
   decodeCommand,
@@ -49,6 +49,20 @@ interface BetRow extends BetRowLike {
   user_id: string;
 }
 
+/** What a batch reads before deciding (rows as JSON: times are ISO strings). */
+interface BatchState {
+  applied: Array<{ command_id: string; type: string; payload: any }>;
+  stored: StoredOutcome[];
+  periods: Array<{ id: string; status: string; lock_at: string }>;
+  wallets: Array<{ user_id: string; main: number; bonus: number }>;
+  existing: BetRow[];
+}
+
+/** The columns of a bet the replies need. */
+const BET_COLUMNS = sql.raw(
+  'id, user_id, bet_type, bet_value, system_selected_value, amount, is_win, win_amount, status, played_from, period_id, created_at, updated_at',
+);
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const BET_PLACED_MESSAGE = BET_MESSAGES.placed;
 
@@ -60,8 +74,9 @@ function field(fields: string[], name: string): string | undefined {
 /**
  * Applies one batch of a partition's stream in ONE transaction: skips commands already applied (their event
  * exists: the command id is unique), locks the players' wallets in user-id order, runs every command in stream
- * order through the pure bet decider, then writes bets, events, postings, wallet projections and the fences
- * the batch passed — set-based, a handful of statements whatever the batch size.
+ * order through the pure bet decider, then writes bets, events, postings, wallet projections, answers and the
+ * fences the batch passed — set-based, whatever the batch size, in two statements (one reads and locks, one writes)
+ * before the caller's guard: five round trips with BEGIN, the guard and COMMIT.
  */
 @Injectable()
 export class BetBatchService {
@@ -102,51 +117,37 @@ export class BetBatchService {
       const result: BatchResult = { messages: [], placed: 0, rejected: 0, duplicates: 0, invalid, fences, receivedAtMs: commands.map((c) => c.receivedAtMs) };
       // The key each command is answered under (the client's command id when it sent one).
       const keyById = new Map(commands.map((c) => [c.command.id, outcomeKey(c.command)]));
-      let fresh = commands;
+      const journal: JournalEntry[] = [];
+      const events: BetEvent[] = [];
+      const betsOf = new Map<string, BetRow[]>();
+      const alongside: Record<string, RawBuilder<unknown>> = {};
+
       if (commands.length > 0) {
+        const userIds = [...new Set(commands.map((c) => c.command.userId))];
+        const periodIds = [...new Set(commands.flatMap((c) => [c.command.periodId, periodIdAt(c.receivedAtMs, this.periodConfig)]))];
+        const state = await this.readState(trx, commands, userIds, periodIds);
+
         // Idempotency: a command id applied before (redelivery after a crash or a lease hand-over) is not applied again.
-        const ids = commands.map((c) => c.command.id);
-        const { rows: applied } = await sql<{ command_id: string; type: string; payload: any }>`
-          SELECT command_id, type, payload FROM events WHERE command_id = ANY(${ids}::uuid[])
-        `.execute(trx);
-        if (applied.length > 0) {
-          const done = new Map(applied.map((a) => [a.command_id, a]));
+        let fresh = commands;
+        if (state.applied.length > 0) {
+          const done = new Set(state.applied.map((a) => a.command_id));
           fresh = commands.filter((c) => !done.has(c.command.id));
-          result.duplicates = applied.length;
-          result.messages.push(...(await this.replayMessages(trx, applied, keyById)));
+          result.duplicates = state.applied.length;
+          result.messages.push(...(await this.replayMessages(trx, state.applied, keyById)));
         }
-      }
-      fresh = await this.answeredBefore(trx, fresh, result);
+        fresh = await this.answeredBefore(trx, fresh, state.stored, result);
 
-      if (fresh.length > 0) {
-        const userIds = [...new Set(fresh.map((c) => c.command.userId))];
-        const periodIds = [...new Set(fresh.flatMap((c) => [c.command.periodId, periodIdAt(c.receivedAtMs, this.periodConfig)]))];
-        // FOR SHARE: a refund or settlement of these periods waits for this batch (and then sees its bets).
-        const { rows: periods } = await sql<{ id: string; status: string; lock_at: Date }>`
-          SELECT id, status, lock_at FROM periods WHERE id = ANY(${periodIds}::text[]) FOR SHARE
-        `.execute(trx);
-        const periodById = new Map(periods.map((p) => [p.id, p]));
-        const wallets = await lockWallets(trx, userIds);
-        const { rows: existing } = await sql<BetRow>`
-          SELECT id, user_id, bet_type, bet_value, system_selected_value, amount, is_win, win_amount, status, played_from,
-                 period_id, created_at, updated_at
-          FROM bets WHERE user_id = ANY(${userIds}::uuid[]) AND period_id = ANY(${periodIds}::text[])
-        `.execute(trx);
-
+        const periodById = new Map(state.periods.map((p) => [p.id, { ...p, lock_at: new Date(p.lock_at) }]));
         const balances = new Map<string, { main: number; bonus: number }>();
-        for (const id of userIds) {
-          const w = wallets.get(id);
-          balances.set(id, { main: w?.main ?? 0, bonus: w?.bonus ?? 0 });
-        }
+        for (const id of userIds) balances.set(id, { main: 0, bonus: 0 });
+        for (const w of state.wallets) balances.set(w.user_id, { main: Number(w.main), bonus: Number(w.bonus) });
         const games = new Map<string, Set<GameKey>>();
-        const betsOf = new Map<string, BetRow[]>();
-        for (const bet of existing) {
+        for (const bet of state.existing) {
           const key = `${bet.user_id}|${bet.period_id}`;
           (games.get(key) ?? games.set(key, new Set()).get(key)!).add(bet.bet_type as GameKey);
           (betsOf.get(key) ?? betsOf.set(key, []).get(key)!).push(bet);
         }
 
-        const events: BetEvent[] = [];
         for (const { command, receivedAtMs } of fresh) {
           const currentId = periodIdAt(receivedAtMs, this.periodConfig);
           const row = periodById.get(currentId);
@@ -154,7 +155,7 @@ export class BetBatchService {
           const accepting = !!row && (row.status === 'OPEN' || row.status === 'DRAWN');
           const key = `${command.userId}|${command.periodId}`;
           const balance = balances.get(command.userId)!;
-          const state = initialBetState({
+          const betState = initialBetState({
             main: balance.main,
             bonus: balance.bonus,
             gamesBetThisPeriod: games.get(key) ?? [],
@@ -162,24 +163,24 @@ export class BetBatchService {
             periodLockMs: accepting ? row.lock_at.getTime() : null,
           });
           const placeBet: PlaceBet = { commandId: command.id, userId: command.userId, periodId: command.periodId, betType: command.betType, betValue: command.betValue, amount: command.amount, receivedAtMs };
-          const event = decideBet(placeBet, state);
-          const next = evolveBet(state, event);
+          const event = decideBet(placeBet, betState);
+          const next = evolveBet(betState, event);
           balance.main = next.main;
           balance.bonus = next.bonus;
           games.set(key, new Set(next.gamesBetThisPeriod));
           events.push(event);
         }
 
-        const placed = events.filter((e) => e.type === 'BetPlaced');
-        const journal: JournalEntry[] = events.map((event) => {
+        for (const event of events) {
           if (event.type === 'BetRejected') {
-            return { type: 'BetRejected', stream: `wallet:${event.data.userId}`, userId: event.data.userId, commandId: event.data.commandId, payload: { ...event.data }, postings: [], outbox: false };
+            journal.push({ type: 'BetRejected', stream: `wallet:${event.data.userId}`, userId: event.data.userId, commandId: event.data.commandId, payload: { ...event.data }, postings: [], outbox: false });
+            continue;
           }
           const d = event.data;
           const postings: Posting[] = [{ account: Accounts.houseStakes, amount: d.amount }];
           if (d.fromMain > 0) postings.push({ account: Accounts.userMain(d.userId), amount: -d.fromMain });
           if (d.fromBonus > 0) postings.push({ account: Accounts.userBonus(d.userId), amount: -d.fromBonus });
-          return {
+          journal.push({
             type: 'BetPlaced',
             stream: `wallet:${d.userId}`,
             userId: d.userId,
@@ -187,76 +188,107 @@ export class BetBatchService {
             payload: { betId: d.commandId, periodId: d.periodId, betType: d.betType, betValue: d.betValue, amount: d.amount, fromBonus: d.fromBonus, fromMain: d.fromMain, receivedAtMs: d.receivedAtMs },
             postings,
             outbox: false,
-          };
-        });
+          });
+        }
 
-        let inserted: BetRow[] = [];
+        const placed = events.flatMap((e) => (e.type === 'BetPlaced' ? [e.data] : []));
         if (placed.length > 0) {
-          const data = placed.map((e) => e.data as Extract<BetEvent, { type: 'BetPlaced' }>['data']);
-          const res = await sql<BetRow>`
+          alongside.placed_bets = sql`
             INSERT INTO bets (id, user_id, period_id, bet_type, bet_value, amount, from_bonus, placed_at)
             SELECT * FROM unnest(
-              ${data.map((d) => d.commandId)}::uuid[], ${data.map((d) => d.userId)}::uuid[], ${data.map((d) => d.periodId)}::text[],
-              ${data.map((d) => d.betType)}::text[], ${data.map((d) => d.betValue)}::text[], ${data.map((d) => d.amount)}::bigint[],
-              ${data.map((d) => d.fromBonus)}::bigint[], ${data.map((d) => new Date(d.receivedAtMs).toISOString())}::timestamptz[]
+              ${placed.map((d) => d.commandId)}::uuid[], ${placed.map((d) => d.userId)}::uuid[], ${placed.map((d) => d.periodId)}::text[],
+              ${placed.map((d) => d.betType)}::text[], ${placed.map((d) => d.betValue)}::text[], ${placed.map((d) => d.amount)}::bigint[],
+              ${placed.map((d) => d.fromBonus)}::bigint[], ${placed.map((d) => new Date(d.receivedAtMs).toISOString())}::timestamptz[]
             )
-            RETURNING id, user_id, bet_type, bet_value, system_selected_value, amount, is_win, win_amount, status, played_from,
-                      period_id, created_at, updated_at
-          `.execute(trx);
-          inserted = res.rows;
+            RETURNING ${BET_COLUMNS}
+          `;
         }
-        const { balances: after } = await recordEntries(trx, journal);
-        await recordOutcomes(
-          trx,
-          events.map((e) => ({
-            user_id: e.data.userId,
-            command_id: keyById.get(e.data.commandId)!,
-            kind: e.type === 'BetPlaced' ? 'accepted' : 'rejected',
-            bet_id: e.type === 'BetPlaced' ? e.data.commandId : null,
-            period_id: e.data.periodId,
-            message: e.type === 'BetPlaced' ? BET_PLACED_MESSAGE : e.data.reason,
-          })),
-        );
-
-        // Replies: one bet-message per command (with the bet); per player one balance-update and one current-bet-response.
-        const insertedById = new Map(inserted.map((b) => [b.id, b]));
-        const touched = new Map<string, string>();
-        for (const event of events) {
-          const room = userRoom(event.data.userId);
-          if (event.type === 'BetRejected') {
-            result.rejected++;
-            this.logger.debug({ msg: 'bet refused', commandId: event.data.commandId, userId: event.data.userId, code: event.data.code });
-            result.messages.push({ room, event: 'bet-message', data: { success: false, message: event.data.reason, periodId: event.data.periodId, commandId: keyById.get(event.data.commandId) } });
-            continue;
-          }
-          result.placed++;
-          this.logger.debug({ msg: 'bet placed', commandId: event.data.commandId, userId: event.data.userId, periodId: event.data.periodId });
-          const row = insertedById.get(event.data.commandId)!;
-          const key = `${row.user_id}|${row.period_id}`;
-          (betsOf.get(key) ?? betsOf.set(key, []).get(key)!).push(row);
-          touched.set(row.user_id, row.period_id);
-          const bet = toWireBet(row);
-          // The bet-message carries the bet: clients merge it into their history (no separate bet-update).
-          result.messages.push({ room, event: 'bet-message', data: { success: true, message: BET_PLACED_MESSAGE, bet, periodId: row.period_id, betType: row.bet_type, commandId: keyById.get(row.id) } });
-        }
-        for (const [userId, periodId] of touched) {
-          const room = userRoom(userId);
-          const balance = after.get(userId)!;
-          result.messages.push({ room, event: 'balance-update', data: toBalanceUpdate(balance.main, balance.bonus) });
-          result.messages.push({ room, event: 'current-bet-response', data: (betsOf.get(`${userId}|${periodId}`) ?? []).map(toWireBet) });
+        if (events.length > 0) {
+          alongside.bet_outcomes = recordOutcomesStatement(
+            events.map((e) => ({
+              user_id: e.data.userId,
+              command_id: keyById.get(e.data.commandId)!,
+              kind: e.type === 'BetPlaced' ? 'accepted' : 'rejected',
+              bet_id: e.type === 'BetPlaced' ? e.data.commandId : null,
+              period_id: e.data.periodId,
+              message: e.type === 'BetPlaced' ? BET_PLACED_MESSAGE : e.data.reason,
+            })),
+          );
         }
       }
-
       if (fences.length > 0) {
         // This batch's commands and its fences commit together: a fence row means "applied everything before it".
-        await sql`
+        alongside.fences = sql`
           INSERT INTO partition_fences (partition, period_id) SELECT ${partition}, unnest(${fences}::text[])
           ON CONFLICT DO NOTHING
-        `.execute(trx);
+          RETURNING period_id
+        `;
+      }
+
+      // One statement writes it all: bets, events, postings, wallet projections, answers and fences.
+      const written = await recordEntries(trx, journal, alongside);
+      const inserted = (written.alongside.placed_bets ?? []) as BetRow[];
+
+      // Replies: one bet-message per command (with the bet); per player one balance-update and one current-bet-response.
+      const insertedById = new Map(inserted.map((b) => [b.id, b]));
+      const touched = new Map<string, string>();
+      for (const event of events) {
+        const room = userRoom(event.data.userId);
+        if (event.type === 'BetRejected') {
+          result.rejected++;
+          this.logger.debug({ msg: 'bet refused', commandId: event.data.commandId, userId: event.data.userId, code: event.data.code });
+          result.messages.push({ room, event: 'bet-message', data: { success: false, message: event.data.reason, periodId: event.data.periodId, commandId: keyById.get(event.data.commandId) } });
+          continue;
+        }
+        result.placed++;
+        this.logger.debug({ msg: 'bet placed', commandId: event.data.commandId, userId: event.data.userId, periodId: event.data.periodId });
+        const row = insertedById.get(event.data.commandId)!;
+        const key = `${row.user_id}|${row.period_id}`;
+        (betsOf.get(key) ?? betsOf.set(key, []).get(key)!).push(row);
+        touched.set(row.user_id, row.period_id);
+        const bet = toWireBet(row);
+        // The bet-message carries the bet: clients merge it into their history (no separate bet-update).
+        result.messages.push({ room, event: 'bet-message', data: { success: true, message: BET_PLACED_MESSAGE, bet, periodId: row.period_id, betType: row.bet_type, commandId: keyById.get(row.id) } });
+      }
+      for (const [userId, periodId] of touched) {
+        const room = userRoom(userId);
+        const balance = written.balances.get(userId)!;
+        result.messages.push({ room, event: 'balance-update', data: toBalanceUpdate(balance.main, balance.bonus) });
+        result.messages.push({ room, event: 'current-bet-response', data: (betsOf.get(`${userId}|${periodId}`) ?? []).map(toWireBet) });
       }
       await guard?.(trx);
       return result;
     });
+  }
+
+  /**
+   * Everything a batch decides on, in one statement: the commands applied before (their events) and answered before
+   * (stored outcomes), the periods (FOR SHARE: a refund or settlement of these periods waits for this batch, and
+   * then sees its bets), the players' wallets (locked in user-id order, after the periods, as settlement locks them:
+   * no deadlock) and their bets in those periods.
+   */
+  private async readState(trx: Transaction<DB>, commands: Array<{ command: BetCommand }>, userIds: string[], periodIds: string[]): Promise<BatchState> {
+    const { rows } = await sql<BatchState>`
+      WITH applied AS (
+        SELECT command_id, type, payload FROM events WHERE command_id = ANY(${commands.map((c) => c.command.id)}::uuid[])
+      ), stored AS (
+        ${storedOutcomesQuery(commands.map((c) => c.command))}
+      ), shared_periods AS (
+        SELECT id, status, lock_at FROM periods WHERE id = ANY(${periodIds}::text[]) FOR SHARE
+      ), locked_wallets AS (
+        -- The condition on shared_periods makes the periods' locks come first.
+        SELECT user_id, main, bonus FROM wallets WHERE user_id = ANY(${userIds}::uuid[]) AND (SELECT count(*) FROM shared_periods) >= 0
+        ORDER BY user_id FOR UPDATE
+      ), existing AS (
+        SELECT ${BET_COLUMNS} FROM bets WHERE user_id = ANY(${userIds}::uuid[]) AND period_id = ANY(${periodIds}::text[])
+      )
+      SELECT (SELECT coalesce(json_agg(a), '[]') FROM applied a) AS applied,
+             (SELECT coalesce(json_agg(s), '[]') FROM stored s) AS stored,
+             (SELECT coalesce(json_agg(p), '[]') FROM shared_periods p) AS periods,
+             (SELECT coalesce(json_agg(w), '[]') FROM locked_wallets w) AS wallets,
+             (SELECT coalesce(json_agg(b), '[]') FROM existing b) AS existing
+    `.execute(trx);
+    return rows[0]!;
   }
 
   /** The replies of commands applied before (delivery is at-least-once; clients merge by bet id). */
@@ -289,14 +321,16 @@ export class BetBatchService {
    * is kept; a command whose answer is stored already (applied under another stream entry, or refused by an api
    * node that told the player so) is answered again from it and not applied. Returns the commands left to decide.
    */
-  private async answeredBefore<T extends { command: BetCommand }>(trx: any, commands: T[], result: BatchResult): Promise<T[]> {
+  private async answeredBefore<T extends { command: BetCommand }>(trx: Transaction<DB>, commands: T[], storedRows: StoredOutcome[], result: BatchResult): Promise<T[]> {
     if (commands.length === 0) return commands;
     const { kept, dropped } = dropRepeatedCommands(commands);
-    const stored = await storedOutcomes(
-      trx,
-      kept.map((c) => c.command),
-    );
-    const fresh = kept.filter((c) => !storedOutcomeOf(stored, c.command));
+    const all = outcomesByCommand(storedRows);
+    const stored = new Map<string, StoredOutcome>();
+    for (const c of kept) {
+      const outcome = storedOutcomeOf(all, c.command);
+      if (outcome) stored.set(`${outcome.user_id}|${outcome.command_id}`, outcome);
+    }
+    const fresh = kept.filter((c) => !storedOutcomeOf(all, c.command));
     result.duplicates += dropped + kept.length - fresh.length;
     if (stored.size > 0) result.messages.push(...(await this.outcomeReplies(trx, [...stored.values()])));
     return fresh;

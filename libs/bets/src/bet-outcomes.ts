@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { outcomeKey, toWireBet, userRoom, type BetCommand, type BetRowLike, type SocketMessage } from '@app/realtime';
 import { BET_MESSAGES } from '@app/domain';
 
@@ -33,16 +33,26 @@ export function dropRepeatedCommands<T extends { command: BetCommand }>(commands
   return { kept, dropped: commands.length - kept.length };
 }
 
-/** The stored answers of these commands (applied before under another stream entry, or refused by an api node). */
-export async function storedOutcomes(trx: any, commands: BetCommand[]): Promise<Map<string, StoredOutcome>> {
-  if (commands.length === 0) return new Map();
-  const { rows } = await sql<StoredOutcome>`
+/** The query of the stored answers of these commands (rows of StoredOutcome), to run alone or inside a larger statement. */
+export function storedOutcomesQuery(commands: BetCommand[]): RawBuilder<StoredOutcome> {
+  return sql<StoredOutcome>`
     SELECT o.user_id, o.command_id, o.kind, o.bet_id, o.period_id, o.message
     FROM bet_outcomes o
     JOIN unnest(${commands.map((c) => c.userId)}::uuid[], ${commands.map((c) => outcomeKey(c))}::uuid[]) AS k(user_id, command_id)
       ON o.user_id = k.user_id AND o.command_id = k.command_id
-  `.execute(trx);
+  `;
+}
+
+/** These stored answers, by player and command (what storedOutcomeOf looks up). */
+export function outcomesByCommand(rows: StoredOutcome[]): Map<string, StoredOutcome> {
   return new Map(rows.map((row) => [keyOf(row.user_id, row.command_id), row]));
+}
+
+/** The stored answers of these commands (applied before under another stream entry, or refused by an api node). */
+export async function storedOutcomes(trx: any, commands: BetCommand[]): Promise<Map<string, StoredOutcome>> {
+  if (commands.length === 0) return new Map();
+  const { rows } = await storedOutcomesQuery(commands).execute(trx);
+  return outcomesByCommand(rows);
 }
 
 export function storedOutcomeOf(outcomes: Map<string, StoredOutcome>, command: BetCommand): StoredOutcome | undefined {
@@ -56,13 +66,19 @@ export function storedOutcomeOf(outcomes: Map<string, StoredOutcome>, command: B
  */
 export async function recordOutcomes(trx: any, outcomes: StoredOutcome[]): Promise<void> {
   if (outcomes.length === 0) return;
-  await sql`
+  await recordOutcomesStatement(outcomes).execute(trx);
+}
+
+/** The statement recordOutcomes runs (RETURNING the command ids), to run alone or beside other writes in one statement. */
+export function recordOutcomesStatement(outcomes: StoredOutcome[]): RawBuilder<{ command_id: string }> {
+  return sql<{ command_id: string }>`
     INSERT INTO bet_outcomes (user_id, command_id, kind, bet_id, period_id, message)
     SELECT * FROM unnest(
       ${outcomes.map((o) => o.user_id)}::uuid[], ${outcomes.map((o) => o.command_id)}::uuid[], ${outcomes.map((o) => o.kind)}::text[],
       ${outcomes.map((o) => o.bet_id)}::uuid[], ${outcomes.map((o) => o.period_id)}::text[], ${outcomes.map((o) => o.message)}::text[]
     )
-  `.execute(trx);
+    RETURNING command_id
+  `;
 }
 
 /** The bet-message answering a stored outcome (an accepted one carries its bet, when the row is at hand). */

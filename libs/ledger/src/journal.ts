@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { DB } from '@app/db';
 import { parseUserAccount } from './accounts.js';
 
@@ -32,20 +32,32 @@ export interface RecordResult {
   seqs: number[];
   /** Balances after the entries, for every wallet they touched. */
   balances: Map<string, WalletBalance>;
+  /** The rows each write passed in `alongside` returned (its RETURNING clause), by name. */
+  alongside: Record<string, unknown[]>;
 }
 
 export class UnbalancedEntryError extends Error {}
 
+/** Names a caller may give its own writes in `alongside` (they become CTE names of the statement). */
+const ALONGSIDE_NAME = /^[a-z][a-z0-9_]*$/;
+
 /**
- * Records journal entries inside the caller's transaction, set-based whatever the number of entries:
- * events (with pre-allocated sequence numbers, so each entry knows its seq), postings, outbox rows, and the
- * wallet projections of every user account touched. A wallet going below zero fails the statement
+ * Records journal entries inside the caller's transaction in ONE statement, whatever the number of entries:
+ * events (with sequence numbers taken in the order of the entries, so each entry knows its seq), postings, outbox
+ * rows, and the wallet projections of every user account touched. A wallet going below zero fails the statement
  * (CHECK constraint) and so the whole transaction: callers that want a friendly error check first under
- * `lockWallets`. Postings of an entry are inserted in one statement, so the balance trigger sees them whole.
+ * `lockWallets`. Every posting goes in with the one statement, so the balance trigger sees each entry whole.
+ *
+ * `alongside` adds the caller's own writes to that statement (one round trip for all of them): each is a
+ * data-modifying statement with a RETURNING clause (e.g. `INSERT INTO bets … RETURNING …`), run once, its rows
+ * returned under its name. They must not depend on the journal's rows (they see the database as it was before
+ * the statement).
  */
-export async function recordEntries(trx: Transaction<DB>, entries: JournalEntry[]): Promise<RecordResult> {
+export async function recordEntries(trx: Transaction<DB>, entries: JournalEntry[], alongside: Record<string, RawBuilder<unknown>> = {}): Promise<RecordResult> {
   const balances = new Map<string, WalletBalance>();
-  if (entries.length === 0) return { seqs: [], balances };
+  const names = Object.keys(alongside);
+  if (entries.length === 0 && names.length === 0) return { seqs: [], balances, alongside: {} };
+  for (const name of names) if (!ALONGSIDE_NAME.test(name) || name.startsWith('journal_')) throw new Error(`not a name for a write alongside the journal: ${name}`);
 
   for (const entry of entries) {
     const sum = entry.postings.reduce((s, p) => s + p.amount, 0);
@@ -54,28 +66,13 @@ export async function recordEntries(trx: Transaction<DB>, entries: JournalEntry[
     }
   }
 
-  const { rows: seqRows } = await sql<{ seq: number }>`
-    SELECT nextval(pg_get_serial_sequence('events', 'seq')) AS seq FROM generate_series(1, ${entries.length}::int)
-  `.execute(trx);
-  const seqs = seqRows.map((r) => Number(r.seq));
-
-  await sql`
-    INSERT INTO events (seq, type, stream, user_id, command_id, payload)
-    OVERRIDING SYSTEM VALUE
-    SELECT * FROM unnest(
-      ${seqs}::bigint[], ${entries.map((e) => e.type)}::text[], ${entries.map((e) => e.stream)}::text[],
-      ${entries.map((e) => e.userId ?? null)}::uuid[], ${entries.map((e) => e.commandId ?? null)}::uuid[],
-      ${entries.map((e) => JSON.stringify(e.payload))}::jsonb[]
-    )
-  `.execute(trx);
-
-  const postingSeqs: number[] = [];
+  const postingEntries: number[] = [];
   const postingAccounts: string[] = [];
   const postingAmounts: number[] = [];
   const walletDeltas = new Map<string, WalletBalance>();
   entries.forEach((entry, i) => {
     for (const posting of entry.postings) {
-      postingSeqs.push(seqs[i]!);
+      postingEntries.push(i + 1);
       postingAccounts.push(posting.account);
       postingAmounts.push(posting.amount);
       const user = parseUserAccount(posting.account);
@@ -86,34 +83,55 @@ export async function recordEntries(trx: Transaction<DB>, entries: JournalEntry[
       }
     }
   });
-  if (postingSeqs.length > 0) {
-    await sql`
+  const userIds = [...walletDeltas.keys()];
+  // The caller's writes come first in the statement's text (what pg_stat_activity shows of a long statement).
+  const extra = names.map((name) => sql`${sql.raw(name)} AS (${alongside[name]!}), `);
+  const extraRows = names.map((name) => sql`, (SELECT coalesce(json_agg(x), '[]') FROM ${sql.raw(name)} x) AS ${sql.ref(name)}`);
+
+  // Invariant kept by the projection: wallets.main/bonus = sum of that account's postings (reconcile() proves it);
+  // CHECK (main >= 0 AND bonus >= 0) refuses any overdraft.
+  const { rows } = await sql<{ seqs: number[] | null; wallets: Array<[string, number, number]> | null; [name: string]: unknown }>`
+    WITH ${sql.join(extra, sql``)}journal_entries AS MATERIALIZED (
+      SELECT nextval(pg_get_serial_sequence('events', 'seq')) AS seq, e.*
+      FROM (
+        SELECT * FROM unnest(
+          ${entries.map((e) => e.type)}::text[], ${entries.map((e) => e.stream)}::text[], ${entries.map((e) => e.userId ?? null)}::uuid[],
+          ${entries.map((e) => e.commandId ?? null)}::uuid[], ${entries.map((e) => JSON.stringify(e.payload))}::jsonb[],
+          ${entries.map((e) => e.outbox !== false)}::boolean[]
+        ) WITH ORDINALITY AS u(type, stream, user_id, command_id, payload, outbox, ord)
+        ORDER BY ord
+      ) e
+    ), journal_events AS (
+      INSERT INTO events (seq, type, stream, user_id, command_id, payload)
+      OVERRIDING SYSTEM VALUE
+      SELECT seq, type, stream, user_id, command_id, payload FROM journal_entries
+      RETURNING seq
+    ), journal_postings AS (
       INSERT INTO ledger_postings (event_seq, account, amount)
-      SELECT * FROM unnest(${postingSeqs}::bigint[], ${postingAccounts}::text[], ${postingAmounts}::bigint[])
-    `.execute(trx);
-  }
-
-  const outboxSeqs = seqs.filter((_, i) => entries[i]!.outbox !== false);
-  if (outboxSeqs.length > 0) {
-    await sql`INSERT INTO outbox (event_seq) SELECT unnest(${outboxSeqs}::bigint[])`.execute(trx);
-  }
-
-  if (walletDeltas.size > 0) {
-    // Projection of the user accounts. Invariant: wallets.main/bonus = sum of that account's postings
-    // (reconcile() proves it); CHECK (main >= 0 AND bonus >= 0) refuses any overdraft.
-    const userIds = [...walletDeltas.keys()];
-    const { rows } = await sql<{ user_id: string; main: number; bonus: number }>`
+      SELECT e.seq, p.account, p.amount
+      FROM unnest(${postingEntries}::int[], ${postingAccounts}::text[], ${postingAmounts}::bigint[]) AS p(entry, account, amount)
+      JOIN journal_entries e ON e.ord = p.entry
+      RETURNING 1
+    ), journal_outbox AS (
+      INSERT INTO outbox (event_seq) SELECT seq FROM journal_entries WHERE outbox
+      RETURNING 1
+    ), journal_wallets AS (
       UPDATE wallets AS w
       SET main = w.main + d.main, bonus = w.bonus + d.bonus, updated_at = now()
       FROM unnest(${userIds}::uuid[], ${userIds.map((id) => walletDeltas.get(id)!.main)}::bigint[],
                   ${userIds.map((id) => walletDeltas.get(id)!.bonus)}::bigint[]) AS d(user_id, main, bonus)
       WHERE w.user_id = d.user_id
       RETURNING w.user_id, w.main, w.bonus
-    `.execute(trx);
-    if (rows.length !== userIds.length) throw new Error('a journal entry names a user without a wallet');
-    for (const row of rows) balances.set(row.user_id, { main: Number(row.main), bonus: Number(row.bonus) });
-  }
-  return { seqs, balances };
+    )
+    SELECT (SELECT json_agg(seq ORDER BY ord) FROM journal_entries) AS seqs,
+           (SELECT json_agg(json_build_array(user_id, main, bonus)) FROM journal_wallets) AS wallets,
+           (SELECT count(*) FROM journal_postings) AS postings, (SELECT count(*) FROM journal_outbox) AS outbox${sql.join(extraRows, sql``)}
+  `.execute(trx);
+  const row = rows[0]!;
+  const wallets = row.wallets ?? [];
+  if (wallets.length !== userIds.length) throw new Error('a journal entry names a user without a wallet');
+  for (const [userId, main, bonus] of wallets) balances.set(userId, { main: Number(main), bonus: Number(bonus) });
+  return { seqs: (row.seqs ?? []).map(Number), balances, alongside: Object.fromEntries(names.map((name) => [name, row[name] as unknown[]])) };
 }
 
 /**

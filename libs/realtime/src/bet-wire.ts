@@ -1,4 +1,4 @@
-import { formatPaise, paiseToRupees } from '@app/domain';
+import { betResultMessage, paiseToRupees, periodRefundedMessage, type PeriodRefundCause } from '@app/domain';
 import type { Bet, BetMessage, BetResult, GameKey, GameResult } from '@app/contracts';
 
 /** The columns of a bet row the wire shape needs. */
@@ -66,24 +66,18 @@ export function toBalanceUpdate(main: number, bonus: number) {
   return { balance: paiseToRupees(main + bonus), mainBalance: paiseToRupees(main), bonusBalance: paiseToRupees(bonus) };
 }
 
-function choiceLabel(betType: string, betValue: string): string {
-  if (betType === 'number') return `number ${betValue}`;
-  return betValue.charAt(0).toUpperCase() + betValue.slice(1);
-}
-
 /**
  * The bet-result of a settled bet, as the settlement publishes it (the same words), with the bet itself: used to
  * answer a player who was away when it went out.
  */
 export function toBetResult(row: BetRowLike, timestamp: string): BetResult {
   const win = !!row.is_win;
-  const label = choiceLabel(row.bet_type, row.bet_value);
   return {
     gameType: row.bet_type as GameKey,
     win,
     winAmount: win ? paiseToRupees(Number(row.win_amount)) : 0,
     lossAmount: win ? 0 : paiseToRupees(Number(row.amount)),
-    message: win ? `You won ${formatPaise(Number(row.win_amount))} on ${label}!` : `You lost ${formatPaise(Number(row.amount))} on ${label}.`,
+    message: betResultMessage({ betType: row.bet_type, betValue: row.bet_value, amount: Number(row.amount), isWin: win, winAmount: Number(row.win_amount) }),
     timestamp,
     periodId: row.period_id,
     betId: row.id,
@@ -92,6 +86,6 @@ export function toBetResult(row: BetRowLike, timestamp: string): BetResult {
 }
 
 /** The notice a player gets (once per period) when a period's bets were refunded. */
-export function refundNotice(periodId: string): BetMessage {
-  return { success: false, message: `Period ${periodId} could not be drawn in time, so your bets were refunded.`, periodId };
+export function refundNotice(periodId: string, cause: PeriodRefundCause = 'not-drawn'): BetMessage {
+  return { success: false, message: periodRefundedMessage(periodId, cause), periodId };
 }

@@ -49,4 +49,31 @@ export class ResultsPublisher {
     if (outcome === -1) throw new NotLeaderError(`the round clock's lease is no longer held: results of ${periodId} not published`);
     return outcome === 1;
   }
+
+  /**
+   * Publishes a period's results (bet-results, refund notices, balances) slice by slice as `slices` yields them,
+   * each slice at most once under its own record (`{periodId}:{n}`: the slices of a period are the same each time
+   * they are read, so a successor republishing a period skips those that went out). The next slice is read and
+   * built while the previous one goes to Redis.
+   * @returns how many slices were published now.
+   */
+  async publishSlices(lease: FencedLease, periodId: string, slices: AsyncIterable<SocketMessage[]>): Promise<number> {
+    const iterator = slices[Symbol.asyncIterator]();
+    let published = 0;
+    let next = iterator.next();
+    try {
+      for (let n = 0; ; n++) {
+        const slice = await next;
+        if (slice.done) break;
+        next = iterator.next();
+        // Handled below (awaited at the top of the loop, or dropped with the iterator when publishing fails).
+        next.catch(() => {});
+        if (await this.publishOnce(lease, 'results', `${periodId}:${n}`, slice.value)) published++;
+      }
+    } finally {
+      await next.catch(() => {});
+      await iterator.return?.(undefined);
+    }
+    return published;
+  }
 }

@@ -337,13 +337,14 @@ export class RoundClockService implements OnApplicationBootstrap, OnApplicationS
   private async refund(period: PeriodRow, reason: Exclude<RefundReason, 'missed'>): Promise<void> {
     const outcome = await this.settlement.refund(period.id, reason, this.guard);
     if (!outcome) return;
-    this.observer?.('refund', outcome.bets.length, outcome.ms);
+    this.observer?.('refund', outcome.bets, outcome.ms);
     this.events?.refunded(reason, 1);
-    await this.publishResults(outcome.period, this.settlement.refundMessages(outcome));
+    await this.publishResults(outcome.period);
   }
 
-  private async publishResults(period: PeriodRow, messages: ReturnType<SettlementService['refundMessages']>): Promise<void> {
-    await this.results.publishOnce(this.lease!, 'results', period.id, messages);
+  /** A period's results, read from the database and published a slice at a time. */
+  private async publishResults(period: PeriodRow): Promise<void> {
+    await this.results.publishSlices(this.lease!, period.id, this.settlement.resultSlices(period));
     await this.periods.markPublished(period.id);
   }
 
@@ -369,8 +370,8 @@ export class RoundClockService implements OnApplicationBootstrap, OnApplicationS
         const outcome = await this.settlement.settle(period.id, this.guard);
         if (outcome) {
           this.fenceSentAt.delete(period.id);
-          this.observer?.('settle', outcome.bets.length, outcome.ms);
-          await this.publishResults(outcome.period, this.settlement.settlementMessages(outcome));
+          this.observer?.('settle', outcome.bets, outcome.ms);
+          await this.publishResults(outcome.period);
         }
       } catch (error) {
         if (isFenced(error)) throw error;
@@ -389,7 +390,7 @@ export class RoundClockService implements OnApplicationBootstrap, OnApplicationS
     for (const period of await this.periods.unpublished(afterMs)) {
       if (!(await this.periods.claimResults(period, afterMs, this.guard))) continue;
       this.logger.warn({ msg: 'results not recorded as published; publishing them', periodId: period.id, status: period.status });
-      await this.publishResults(period, await this.settlement.messagesFor(period));
+      await this.publishResults(period);
     }
   }
 }

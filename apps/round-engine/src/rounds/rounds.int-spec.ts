@@ -279,7 +279,7 @@ describe('round engine: crashes and hand-overs', () => {
         // Polled from another connection: inside a transaction pg_stat_activity is a frozen snapshot.
         const { rows } = await sql<{ pid: number }>`
           SELECT pid FROM pg_stat_activity
-          WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%FROM wallets WHERE user_id = ANY%FOR UPDATE%'
+          WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%FROM wallets%FOR UPDATE%'
         `.execute(api.db);
         if (rows.length === 0) return null;
         await sql`SELECT pg_terminate_backend(${rows[0]!.pid})`.execute(api.db);

@@ -263,7 +263,8 @@ describe('round engine: every fault heals by itself', () => {
     expect(log.to(player.id, 'bet-result')).toHaveLength(1);
     expect(gameResults()).toBe(1);
     // The publication itself was lost (never reached the streams): the leader publishes it, once.
-    await redis.del(`${prefix()}published:results:${period.periodId}`, `${prefix()}published:game-result:${period.periodId}`);
+    // (The results are recorded per slice: `published:results:{period}:{n}`.)
+    await redis.del(...(await redis.keys(`${prefix()}published:results:${period.periodId}:*`)), `${prefix()}published:game-result:${period.periodId}`);
     await api.db
       .updateTable('periods')
       .set({ results_published_at: null, game_result_published_at: null, results_claimed_at: new Date(Date.now() - 10_000) })

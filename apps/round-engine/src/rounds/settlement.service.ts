@@ -3,51 +3,50 @@ import { sql } from 'kysely';
 import { AppConfig } from '@app/config';
 import type { BetStatus } from '@app/contracts';
 import { Database, type PeriodRow, type RefundReason } from '@app/db';
-import { formatPaise, istDateKey, paiseToRupees } from '@app/domain';
-import { Accounts, lockWallets, recordEntries, type Posting } from '@app/ledger';
-import { toBalanceUpdate, toWireBet, userRoom, type SocketMessage } from '@app/realtime';
+import { istDateKey, periodRefundDescription, periodRefundedMessage, type PeriodRefundCause } from '@app/domain';
+import { Accounts, applyWalletDeltas, userAccountSql } from '@app/ledger';
+import { toBalanceUpdate, toBetResult, toWireBet, userRoom, type SocketMessage } from '@app/realtime';
 import type { WriteGuard } from '../leadership/fencing.js';
 
 /** No check: for callers that are not leaders (tests driving settlement directly). */
 const UNGUARDED: WriteGuard = async () => {};
 
-/** Why a refunded period was refunded, as its players are told. */
-function refundCause(reason: RefundReason | null): string {
-  return reason === 'settlement-deadline' ? 'could not be settled in time' : 'could not be drawn in time';
+/** Bets per slice of a period's results: what is read from the database and published to Redis at a time. */
+export const RESULT_SLICE_BETS = 5000;
+
+/** Why a refunded period was refunded, in the words its players are told (libs/domain). */
+function refundCause(reason: RefundReason | null): PeriodRefundCause {
+  return reason === 'settlement-deadline' ? 'settlement-deadline' : 'not-drawn';
 }
 
+/** A settled or refunded bet as its result is published, with its player's balance. */
 export interface SettledBetRow {
   id: string;
   user_id: string;
   bet_type: string;
   bet_value: string;
   amount: number;
-  from_bonus: number;
   is_win: boolean | null;
   win_amount: number;
-  gst_amount: number;
   system_selected_value: string | null;
   status: BetStatus;
   played_from: string;
   period_id: string;
   created_at: Date;
   updated_at: Date;
+  main: number;
+  bonus: number;
 }
+
+type ResultRow = Omit<SettledBetRow, 'created_at' | 'updated_at'> & { created_ms: number; updated_ms: number };
 
 export interface SettlementOutcome {
   period: PeriodRow;
-  bets: SettledBetRow[];
-  balances: Map<string, { main: number; bonus: number }>;
+  /** Bets settled (or refunded). */
+  bets: number;
+  /** Wallets credited. */
+  wallets: number;
   ms: number;
-}
-
-const BET_COLUMNS = sql.raw(
-  'b.id, b.user_id, b.bet_type, b.bet_value, b.amount, b.from_bonus, b.is_win, b.win_amount, b.gst_amount, b.system_selected_value, b.status, b.played_from, b.period_id, b.created_at, b.updated_at',
-);
-
-function choiceLabel(betType: string, betValue: string): string {
-  if (betType === 'number') return `number ${betValue}`;
-  return betValue.charAt(0).toUpperCase() + betValue.slice(1);
 }
 
 /**
@@ -55,6 +54,11 @@ function choiceLabel(betType: string, betValue: string): string {
  * once; a second call finds nothing to do). Winners are credited net of GST; the whole period is one journal
  * entry: house:stakes releases every stake, each winner's main receives the net win, house:gst the tax, and
  * house:pnl the rest. Refunds (a period that could not be drawn in time) return every stake the same way.
+ *
+ * Nothing per bet passes through Node inside the transaction: the bets, the journal entry and its postings are
+ * written by one statement, then the players' wallets are locked (in user-id order) and credited by one more, the
+ * last before the commit, so the next round's bets wait on them as briefly as possible. The results (a bet-result
+ * per bet, a balance-update per player) are read after the commit, a slice at a time (`resultSlices`).
  */
 @Injectable()
 export class SettlementService {
@@ -83,120 +87,82 @@ export class SettlementService {
         .executeTakeFirst();
       if (!period) return null;
       const digit = String(period.digit);
-      // Every pending bet of the period, in one statement: win or loss, the value the draw selected for its game,
-      // gross = stake × payout (half up), GST = rate × (gross − stake) (half up), credited = gross − GST.
-      const { rows: bets } = await sql<SettledBetRow>`
-        WITH s AS (
-          SELECT b.id, b.amount,
-                 CASE b.bet_type WHEN 'color' THEN ${period.color} WHEN 'bigSmall' THEN ${period.big_small} ELSE ${digit} END AS selected,
-                 round(b.amount * (CASE b.bet_type WHEN 'color' THEN ${payouts.color}::numeric
-                                                   WHEN 'bigSmall' THEN ${payouts.bigSmall}::numeric
-                                                   ELSE ${payouts.number}::numeric END)) AS gross
-          FROM bets b WHERE b.period_id = ${periodId} AND b.status = 'PENDING'
-        ), w AS (
-          SELECT s.*, (b.bet_value = s.selected) AS win,
-                 round(((s.gross - s.amount) * ${gstBps}::numeric) / 10000) AS gst
-          FROM s JOIN bets b ON b.id = s.id
+      // One statement settles every pending bet of the period and records the period's journal entry: win or loss,
+      // the value the draw selected for its game, gross = stake × payout (half up), GST = rate × (gross − stake)
+      // (half up), credited = gross − GST; then the entry's postings, aggregated per winner.
+      const { rows } = await sql<{ bets: number; winners: number; balance: string }>`
+        WITH g (bet_type, selected, payout) AS (
+          VALUES ('color', ${period.color}::text, ${payouts.color}::numeric),
+                 ('bigSmall', ${period.big_small}::text, ${payouts.bigSmall}::numeric),
+                 ('number', ${digit}::text, ${payouts.number}::numeric)
+        ), settled AS (
+          UPDATE bets b SET
+            status = 'COMPLETED',
+            is_win = (b.bet_value = g.selected),
+            win_amount = CASE WHEN b.bet_value = g.selected
+                              THEN round(b.amount * g.payout) - round(((round(b.amount * g.payout) - b.amount) * ${gstBps}::numeric) / 10000)
+                              ELSE 0 END,
+            gst_amount = CASE WHEN b.bet_value = g.selected THEN round(((round(b.amount * g.payout) - b.amount) * ${gstBps}::numeric) / 10000) ELSE 0 END,
+            system_selected_value = g.selected,
+            updated_at = now()
+          FROM g WHERE b.bet_type = g.bet_type AND b.period_id = ${periodId} AND b.status = 'PENDING'
+          RETURNING b.user_id, b.amount, b.is_win, b.win_amount, b.gst_amount
+        ), credits AS (
+          SELECT user_id, sum(win_amount)::bigint AS won FROM settled WHERE is_win AND win_amount > 0 GROUP BY user_id
+        ), totals AS (
+          SELECT count(*)::int AS bets,
+                 coalesce(sum(amount), 0)::bigint AS stakes,
+                 coalesce(sum(win_amount) FILTER (WHERE is_win), 0)::bigint AS credited,
+                 coalesce(sum(gst_amount) FILTER (WHERE is_win), 0)::bigint AS gst,
+                 (SELECT count(*) FROM credits)::int AS winners
+          FROM settled
+        ), entry AS (
+          INSERT INTO events (type, stream, payload)
+          SELECT 'PeriodSettled', ${`period:${periodId}`}::text,
+                 jsonb_build_object('periodId', ${periodId}::text, 'digit', ${period.digit}::int, 'color', ${period.color}::text,
+                                    'bigSmall', ${period.big_small}::text, 'bets', t.bets, 'winners', t.winners, 'stakes', t.stakes,
+                                    'credited', t.credited, 'gst', t.gst)
+          FROM totals t
+          RETURNING seq
+        ), postings AS (
+          INSERT INTO ledger_postings (event_seq, account, amount)
+          SELECT e.seq, p.account, p.amount FROM entry e CROSS JOIN (
+            SELECT ${Accounts.houseStakes}::text AS account, -t.stakes AS amount FROM totals t WHERE t.stakes > 0
+            UNION ALL SELECT ${userAccountSql(sql.ref('c.user_id'), 'main')}, c.won FROM credits c
+            UNION ALL SELECT ${Accounts.houseGst}::text, t.gst FROM totals t WHERE t.gst > 0
+            UNION ALL SELECT ${Accounts.housePnl}::text, t.stakes - t.credited - t.gst FROM totals t WHERE t.stakes - t.credited - t.gst <> 0
+          ) p
+          RETURNING amount
         )
-        UPDATE bets b SET
-          status = 'COMPLETED',
-          is_win = w.win,
-          win_amount = CASE WHEN w.win THEN w.gross - w.gst ELSE 0 END,
-          gst_amount = CASE WHEN w.win THEN w.gst ELSE 0 END,
-          system_selected_value = w.selected,
-          updated_at = now()
-        FROM w WHERE b.id = w.id
-        RETURNING ${BET_COLUMNS}
+        SELECT t.bets, t.winners, (SELECT coalesce(sum(amount), 0) FROM postings)::text AS balance FROM totals t
       `.execute(trx);
-
-      let stakes = 0;
-      let gst = 0;
-      let credited = 0;
-      const winnings = new Map<string, number>();
-      for (const bet of bets) {
-        stakes += Number(bet.amount);
-        if (bet.is_win) {
-          gst += Number(bet.gst_amount);
-          credited += Number(bet.win_amount);
-          winnings.set(bet.user_id, (winnings.get(bet.user_id) ?? 0) + Number(bet.win_amount));
-        }
-      }
-      const postings: Posting[] = [];
-      if (stakes > 0) postings.push({ account: Accounts.houseStakes, amount: -stakes });
-      for (const [userId, amount] of winnings) if (amount > 0) postings.push({ account: Accounts.userMain(userId), amount });
-      if (gst > 0) postings.push({ account: Accounts.houseGst, amount: gst });
-      const pnl = stakes - credited - gst;
-      if (pnl !== 0) postings.push({ account: Accounts.housePnl, amount: pnl });
-
-      // Lock the winners' wallets in user-id order (the bet processors lock in the same order: no deadlock).
-      await lockWallets(trx, [...winnings.keys()]);
-      const { balances } = await recordEntries(trx, [
-        {
-          type: 'PeriodSettled',
-          stream: `period:${periodId}`,
-          payload: { periodId, digit: period.digit, color: period.color, bigSmall: period.big_small, bets: bets.length, winners: winnings.size, stakes, credited, gst },
-          postings,
-          outbox: false,
-        },
-      ]);
+      const totals = rows[0]!;
+      // The ledger's trigger refuses an unbalanced entry; checked here as well, before any wallet moves.
+      if (totals.balance !== '0') throw new Error(`the settlement of ${periodId} does not balance (${totals.balance})`);
+      // Last before the commit: the winners' wallets, locked in user-id order and credited in one statement.
+      const wallets = await applyWalletDeltas(
+        trx,
+        sql`SELECT user_id, sum(win_amount)::bigint AS main, 0::bigint AS bonus FROM bets
+            WHERE period_id = ${periodId} AND status = 'COMPLETED' AND is_win AND win_amount > 0 GROUP BY user_id`,
+      );
       // settled_at records when the settlement's work was done (the status changed at the start of the transaction);
       // the settler takes on publishing the results from that instant.
       await sql`UPDATE periods SET settled_at = clock_timestamp(), results_claimed_at = clock_timestamp() WHERE id = ${periodId}`.execute(trx);
-      const others = [...new Set(bets.map((b) => b.user_id))].filter((id) => !balances.has(id));
-      if (others.length > 0) {
-        const { rows } = await sql<{ user_id: string; main: number; bonus: number }>`
-          SELECT user_id, main, bonus FROM wallets WHERE user_id = ANY(${others}::uuid[])
-        `.execute(trx);
-        for (const r of rows) balances.set(r.user_id, { main: Number(r.main), bonus: Number(r.bonus) });
-      }
       await guard(trx);
-      return { period, bets, balances, ms: 0 };
+      return { period, bets: Number(totals.bets), wallets, ms: 0 };
     });
     if (outcome) {
       outcome.ms = Date.now() - started;
-      this.logger.log({ msg: 'period settled', periodId, bets: outcome.bets.length, ms: outcome.ms });
+      this.logger.log({ msg: 'period settled', periodId, bets: outcome.bets, wallets: outcome.wallets, ms: outcome.ms });
     }
     return outcome;
-  }
-
-  /** A bet-result (carrying the settled bet) for every bet, then one balance-update per player. */
-  settlementMessages(outcome: Pick<SettlementOutcome, 'bets' | 'balances'>): SocketMessage[] {
-    const messages: SocketMessage[] = [];
-    const timestamp = new Date().toISOString();
-    for (const bet of outcome.bets) {
-      const room = userRoom(bet.user_id);
-      const label = choiceLabel(bet.bet_type, bet.bet_value);
-      const win = !!bet.is_win;
-      messages.push({
-        room,
-        event: 'bet-result',
-        data: {
-          gameType: bet.bet_type,
-          win,
-          winAmount: win ? paiseToRupees(Number(bet.win_amount)) : 0,
-          lossAmount: win ? 0 : paiseToRupees(Number(bet.amount)),
-          message: win
-            ? `You won ${formatPaise(Number(bet.win_amount))} on ${label}!`
-            : `You lost ${formatPaise(Number(bet.amount))} on ${label}.`,
-          timestamp,
-          periodId: bet.period_id,
-          betId: bet.id,
-          // The settled bet itself: clients merge it into their history (no separate bet-update).
-          bet: toWireBet(bet),
-        },
-      });
-    }
-    for (const [userId, balance] of outcome.balances) {
-      messages.push({ room: userRoom(userId), event: 'balance-update', data: toBalanceUpdate(balance.main, balance.bonus) });
-    }
-    return messages;
   }
 
   /**
    * Refunds a period that can no longer be drawn in time (OPEN, reason `not-drawn`), or that was drawn but could not
    * be settled before the deadline (DRAWN, reason `settlement-deadline`; it keeps its revealed seed and result).
    * The terms allow reversing unsettled bets after a technical error: → REFUNDED once; every pending stake goes
-   * back where it came from (bonus part to bonus), with a REFUND transaction per player.
+   * back where it came from (bonus part to bonus), with a REFUND transaction per player. Set-based as `settle`.
    */
   async refund(periodId: string, reason: Exclude<RefundReason, 'missed'> = 'not-drawn', guard: WriteGuard = UNGUARDED): Promise<SettlementOutcome | null> {
     const started = Date.now();
@@ -209,100 +175,115 @@ export class SettlementService {
         .returningAll()
         .executeTakeFirst();
       if (!period) return null;
-      const { rows: bets } = await sql<SettledBetRow>`
-        UPDATE bets b SET status = 'REFUNDED', updated_at = now()
-        WHERE b.period_id = ${periodId} AND b.status = 'PENDING'
-        RETURNING ${BET_COLUMNS}
-      `.execute(trx);
-      const perUser = new Map<string, { main: number; bonus: number }>();
-      let total = 0;
-      for (const bet of bets) {
-        const amount = Number(bet.amount);
-        const fromBonus = Number(bet.from_bonus);
-        total += amount;
-        const entry = perUser.get(bet.user_id) ?? { main: 0, bonus: 0 };
-        entry.main += amount - fromBonus;
-        entry.bonus += fromBonus;
-        perUser.set(bet.user_id, entry);
-      }
-      if (bets.length === 0) {
-        await guard(trx);
-        return { period, bets, balances: new Map(), ms: 0 };
-      }
-      const postings: Posting[] = [{ account: Accounts.houseStakes, amount: -total }];
-      for (const [userId, back] of perUser) {
-        if (back.main > 0) postings.push({ account: Accounts.userMain(userId), amount: back.main });
-        if (back.bonus > 0) postings.push({ account: Accounts.userBonus(userId), amount: back.bonus });
-      }
-      await lockWallets(trx, [...perUser.keys()]);
-      const { balances } = await recordEntries(trx, [
-        { type: 'PeriodRefunded', stream: `period:${periodId}`, payload: { periodId, bets: bets.length, total }, postings, outbox: false },
-      ]);
-      const { rows: wallets } = await sql<{ id: string; user_id: string }>`
-        SELECT id, user_id FROM wallets WHERE user_id = ANY(${[...perUser.keys()]}::uuid[])
-      `.execute(trx);
-      const istDay = istDateKey(Date.now());
-      await trx
-        .insertInto('transactions')
-        .values(
-          wallets.map((w) => {
-            const back = perUser.get(w.user_id)!;
-            return {
-              transaction_id: `RF${periodId}${w.user_id.replace(/-/g, '').slice(0, 8).toUpperCase()}`,
-              user_id: w.user_id,
-              wallet_id: w.id,
-              type: 'REFUND' as const,
-              method: 'REFUND',
-              status: 'COMPLETED' as const,
-              amount: back.main + back.bonus,
-              description: `Refund of bets in period ${periodId}, which ${refundCause(reason)}`,
-              ist_day: istDay,
-            };
-          }),
+      const { rows } = await sql<{ bets: number; players: number; receipts: number; balance: string }>`
+        WITH refunded AS (
+          UPDATE bets SET status = 'REFUNDED', updated_at = now() WHERE period_id = ${periodId} AND status = 'PENDING'
+          RETURNING user_id, amount, from_bonus
+        ), back AS (
+          SELECT user_id, sum(amount - from_bonus)::bigint AS main, sum(from_bonus)::bigint AS bonus FROM refunded GROUP BY user_id
+        ), totals AS (
+          SELECT count(*)::int AS bets, coalesce(sum(amount), 0)::bigint AS total FROM refunded
+        ), entry AS (
+          INSERT INTO events (type, stream, payload)
+          SELECT 'PeriodRefunded', ${`period:${periodId}`}::text, jsonb_build_object('periodId', ${periodId}::text, 'bets', t.bets, 'total', t.total)
+          FROM totals t WHERE t.bets > 0
+          RETURNING seq
+        ), postings AS (
+          INSERT INTO ledger_postings (event_seq, account, amount)
+          SELECT e.seq, p.account, p.amount FROM entry e CROSS JOIN (
+            SELECT ${Accounts.houseStakes}::text AS account, -t.total AS amount FROM totals t
+            UNION ALL SELECT ${userAccountSql(sql.ref('b.user_id'), 'main')}, b.main FROM back b WHERE b.main > 0
+            UNION ALL SELECT ${userAccountSql(sql.ref('b.user_id'), 'bonus')}, b.bonus FROM back b WHERE b.bonus > 0
+          ) p
+          RETURNING amount
+        ), receipts AS (
+          INSERT INTO transactions (transaction_id, user_id, wallet_id, type, method, status, amount, description, ist_day)
+          SELECT 'RF' || ${periodId}::text || upper(left(replace(b.user_id::text, '-', ''), 8)), b.user_id, w.id, 'REFUND', 'REFUND', 'COMPLETED',
+                 b.main + b.bonus, ${periodRefundDescription(periodId, refundCause(reason))}::text, ${istDateKey(Date.now())}::date
+          FROM back b JOIN wallets w ON w.user_id = b.user_id
+          RETURNING 1
         )
-        .execute();
+        SELECT t.bets, (SELECT count(*) FROM back)::int AS players, (SELECT count(*) FROM receipts)::int AS receipts,
+               (SELECT coalesce(sum(amount), 0) FROM postings)::text AS balance
+        FROM totals t
+      `.execute(trx);
+      const totals = rows[0]!;
+      if (totals.balance !== '0') throw new Error(`the refund of ${periodId} does not balance (${totals.balance})`);
+      if (totals.receipts !== totals.players) throw new Error(`a player with bets in ${periodId} has no wallet`);
+      let wallets = 0;
+      if (totals.bets > 0) {
+        // Last before the commit, as in settle: the players' wallets, locked in user-id order and credited at once.
+        wallets = await applyWalletDeltas(
+          trx,
+          sql`SELECT user_id, sum(amount - from_bonus)::bigint AS main, sum(from_bonus)::bigint AS bonus FROM bets
+              WHERE period_id = ${periodId} AND status = 'REFUNDED' GROUP BY user_id`,
+        );
+      }
       await guard(trx);
-      return { period, bets, balances, ms: 0 };
+      return { period, bets: Number(totals.bets), wallets, ms: 0 };
     });
     if (outcome) {
       outcome.ms = Date.now() - started;
-      this.logger.warn({ msg: 'period refunded', periodId, reason, bets: outcome.bets.length });
+      this.logger.warn({ msg: 'period refunded', periodId, reason, bets: outcome.bets });
     }
     return outcome;
   }
 
-  refundMessages(outcome: Pick<SettlementOutcome, 'bets' | 'balances' | 'period'>): SocketMessage[] {
-    const messages: SocketMessage[] = [];
-    const notified = new Set<string>();
-    for (const bet of outcome.bets) {
-      const room = userRoom(bet.user_id);
-      messages.push({ room, event: 'bet-update', data: toWireBet(bet) });
-      if (!notified.has(bet.user_id)) {
-        notified.add(bet.user_id);
-        messages.push({
-          room,
-          event: 'bet-message',
-          data: { success: false, message: `Period ${outcome.period.id} ${refundCause(outcome.period.refund_reason)}, so your bets were refunded.`, periodId: outcome.period.id },
-        });
+  /**
+   * The results of a settled or refunded period, read from the database after its commit, a slice of
+   * `betsPerSlice` bets at a time (one read-only cursor, ordered by player and bet id: the same slices every time,
+   * so a republished slice is recognised). A settled bet gives a bet-result (carrying the settled bet); a refunded
+   * one a bet-update, and each player of a refunded period one notice. After a player's bets comes one
+   * balance-update with the balance at the time of reading.
+   */
+  async *resultSlices(period: Pick<PeriodRow, 'id' | 'status' | 'refund_reason'>, betsPerSlice = RESULT_SLICE_BETS): AsyncGenerator<SocketMessage[]> {
+    const refunded = period.status === 'REFUNDED';
+    const notice = refunded ? periodRefundedMessage(period.id, refundCause(period.refund_reason)) : '';
+    const timestamp = new Date().toISOString();
+    const trx = await this.db.startTransaction().setAccessMode('read only').execute();
+    try {
+      // Planned for reading every row (not the first few, as cursors are by default: that plan walks a player index
+      // over every period), sorted in memory.
+      await sql`SELECT set_config('cursor_tuple_fraction', '1', true), set_config('work_mem', '64MB', true)`.execute(trx);
+      await sql`
+        DECLARE period_results NO SCROLL CURSOR FOR
+        SELECT b.id, b.user_id, b.bet_type, b.bet_value, b.amount, b.is_win, b.win_amount, b.system_selected_value, b.status,
+               b.played_from, b.period_id, (extract(epoch FROM b.created_at) * 1000)::float8 AS created_ms,
+               (extract(epoch FROM b.updated_at) * 1000)::float8 AS updated_ms, w.main, w.bonus
+        FROM bets b JOIN wallets w ON w.user_id = b.user_id
+        WHERE b.period_id = ${period.id}
+        ORDER BY b.user_id, b.id
+      `.execute(trx);
+      let previous: SettledBetRow | undefined;
+      for (;;) {
+        const { rows } = await sql<ResultRow>`FETCH FORWARD ${sql.raw(String(Math.max(1, Math.floor(betsPerSlice))))} FROM period_results`.execute(trx);
+        const messages: SocketMessage[] = [];
+        for (const row of rows) {
+          // Times come as epoch milliseconds: a Date from a number is far cheaper than parsing the driver's text.
+          const bet: SettledBetRow = Object.assign(row, { created_at: new Date(row.created_ms), updated_at: new Date(row.updated_ms) });
+          const first = previous?.user_id !== bet.user_id;
+          if (first && previous) messages.push(balanceUpdate(previous));
+          const room = userRoom(bet.user_id);
+          if (refunded) {
+            messages.push({ room, event: 'bet-update', data: toWireBet(bet) });
+            if (first) messages.push({ room, event: 'bet-message', data: { success: false, message: notice, periodId: period.id } });
+          } else {
+            // The settled bet itself rides along: clients merge it into their history (no separate bet-update).
+            messages.push({ room, event: 'bet-result', data: toBetResult(bet, timestamp) });
+          }
+          previous = bet;
+        }
+        const last = rows.length < betsPerSlice;
+        if (last && previous) messages.push(balanceUpdate(previous));
+        if (messages.length > 0) yield messages;
+        if (last) break;
       }
+    } finally {
+      await trx.rollback().execute();
     }
-    for (const [userId, balance] of outcome.balances) {
-      messages.push({ room: userRoom(userId), event: 'balance-update', data: toBalanceUpdate(balance.main, balance.bonus) });
-    }
-    return messages;
   }
+}
 
-  /** Rebuilds the messages of a settled or refunded period from the bets table (after a restart). */
-  async messagesFor(period: PeriodRow): Promise<SocketMessage[]> {
-    const { rows: bets } = await sql<SettledBetRow>`SELECT ${BET_COLUMNS} FROM bets b WHERE b.period_id = ${period.id}`.execute(this.db);
-    const userIds = [...new Set(bets.map((b) => b.user_id))];
-    const balances = new Map<string, { main: number; bonus: number }>();
-    if (userIds.length > 0) {
-      const { rows } = await sql<{ user_id: string; main: number; bonus: number }>`
-        SELECT user_id, main, bonus FROM wallets WHERE user_id = ANY(${userIds}::uuid[])
-      `.execute(this.db);
-      for (const r of rows) balances.set(r.user_id, { main: Number(r.main), bonus: Number(r.bonus) });
-    }
-    return period.status === 'REFUNDED' ? this.refundMessages({ bets, balances, period }) : this.settlementMessages({ bets, balances });
-  }
+function balanceUpdate(bet: SettledBetRow): SocketMessage {
+  return { room: userRoom(bet.user_id), event: 'balance-update', data: toBalanceUpdate(Number(bet.main), Number(bet.bonus)) };
 }

@@ -8,6 +8,7 @@ import * as moneyGuards from './0006-money-guards.js';
 import * as fencing from './0007-fencing.js';
 import * as betOutcomes from './0008-bet-outcomes.js';
 import * as uniqueUsernames from './0009-unique-usernames.js';
+import * as settlementInPlace from './0010-settlement-in-place.js';
 
 /** Forward-only migrations, applied in key order. Add a new file per change; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-fencing': fencing,
   '0008-bet-outcomes': betOutcomes,
   '0009-unique-usernames': uniqueUsernames,
+  '0010-settlement-in-place': settlementInPlace,
 };

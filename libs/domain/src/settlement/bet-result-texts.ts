@@ -17,12 +17,22 @@ export function betResultMessage(bet: { readonly betType: string; readonly betVa
   return bet.isWin ? `You won ${formatPaise(bet.winAmount)} on ${label}!` : `You lost ${formatPaise(bet.amount)} on ${label}.`;
 }
 
+/**
+ * Why a period's bets were refunded: it could not be drawn in time (`not-drawn`, the default), or it was drawn but
+ * could not be settled before the settlement deadline (`settlement-deadline`).
+ */
+export type PeriodRefundCause = 'not-drawn' | 'settlement-deadline';
+
+function refundCause(cause: PeriodRefundCause): string {
+  return cause === 'settlement-deadline' ? 'could not be settled in time' : 'could not be drawn in time';
+}
+
 /** The bet-message a player gets once when the period of their bets is refunded. */
-export function periodRefundedMessage(periodId: string): string {
-  return `Period ${periodId} could not be drawn in time, so your bets were refunded.`;
+export function periodRefundedMessage(periodId: string, cause: PeriodRefundCause = 'not-drawn'): string {
+  return `Period ${periodId} ${refundCause(cause)}, so your bets were refunded.`;
 }
 
 /** What a player's transaction list says about the refund of a period's bets. */
-export function periodRefundDescription(periodId: string): string {
-  return `Refund of bets in period ${periodId}, which could not be drawn in time`;
+export function periodRefundDescription(periodId: string, cause: PeriodRefundCause = 'not-drawn'): string {
+  return `Refund of bets in period ${periodId}, which ${refundCause(cause)}`;
 }

@@ -11,7 +11,7 @@ import {
   type PeriodCommand,
   type PeriodSettlementState,
 } from './period-settlement.js';
-import { betResultMessage, choiceLabel, periodRefundedMessage } from './bet-result-texts.js';
+import { betResultMessage, choiceLabel, periodRefundDescription, periodRefundedMessage } from './bet-result-texts.js';
 
 const spec = deciderSpecification(periodSettlementDecider);
 const PERIOD = '202611230001';
@@ -118,5 +118,8 @@ describe('what the player is told', () => {
     expect(betResultMessage({ betType: 'number', betValue: '7', amount: 10_000, isWin: true, winAmount: 75_600 })).toBe('You won ₹756.00 on number 7!');
     expect(betResultMessage({ betType: 'color', betValue: 'red', amount: 10_000, isWin: false, winAmount: 0 })).toBe('You lost ₹100.00 on Red.');
     expect(periodRefundedMessage(PERIOD)).toBe(`Period ${PERIOD} could not be drawn in time, so your bets were refunded.`);
+    expect(periodRefundedMessage(PERIOD, 'settlement-deadline')).toBe(`Period ${PERIOD} could not be settled in time, so your bets were refunded.`);
+    expect(periodRefundDescription(PERIOD)).toBe(`Refund of bets in period ${PERIOD}, which could not be drawn in time`);
+    expect(periodRefundDescription(PERIOD, 'settlement-deadline')).toBe(`Refund of bets in period ${PERIOD}, which could not be settled in time`);
   });
 });

@@ -4,15 +4,20 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { loadConfig } from '@app/config';
 import { createTestDatabase, type TestDatabase } from '@app/db/testing';
-import { decideRefund, decideSettlement, GAMES_BY_KEY, GAME_KEYS, periodPostings, resultFromDigit, type GameKey, type PeriodBet, type PayoutTable } from '@app/domain';
+import { betResultMessage, decideRefund, decideSettlement, GAMES_BY_KEY, GAME_KEYS, paiseToRupees, periodPostings, periodRefundedMessage, resultFromDigit, type GameKey, type PeriodBet, type PayoutTable } from '@app/domain';
 import { Accounts } from '@app/ledger';
+import type { SocketMessage } from '@app/realtime';
 import { engineSettlement } from '../apps.js';
+
+type SettlementService = Awaited<ReturnType<typeof engineSettlement>>;
 
 /**
  * The round engine settles a period with one set-based SQL statement (what makes 100k bets fast); the domain's
  * decideSettlement says what settling means. This property holds them together: for generated bets (any stake in
- * paise, any choice, many players) and generated payout tables and GST rates, every bet row the SQL settles and the
- * period's journal entry are exactly what the decider decides; and a refunded period returns each stake as decideRefund says.
+ * paise, any choice, many players) and generated payout tables and GST rates, every bet row the SQL settles, the
+ * period's journal entry and every wallet it credits are exactly what the decider decides, and the results read back
+ * in slices of any size say the same (one bet-result per bet in the domain's words, one balance per player); and a
+ * refunded period returns each stake as decideRefund says.
  */
 
 const PLAYERS = 60;
@@ -33,6 +38,23 @@ const betArb: fc.Arbitrary<GeneratedBet> = fc.record({
   amount: fc.oneof(fc.constantFrom(1_000, 5_000, 10_000, 20_000, 50_000, 100_000), fc.integer({ min: 1, max: 10_000_000 })),
   fromBonusShare: fc.double({ min: 0, max: 1, noNaN: true }),
 });
+
+interface BetRowRead {
+  id: string;
+  user_id: string;
+  status: string;
+  is_win: boolean | null;
+  win_amount: string;
+  gst_amount: string;
+  system_selected_value: string | null;
+}
+
+/** Every slice of a period's results, with a given slice size. */
+async function readSlices(service: SettlementService, period: { id: string; status: 'SETTLED' | 'REFUNDED'; refund_reason: null }, size: number): Promise<SocketMessage[][]> {
+  const slices: SocketMessage[][] = [];
+  for await (const slice of service.resultSlices(period, size)) slices.push(slice);
+  return slices;
+}
 /** A payout above 1 with at most 2 decimals, up to x1000. */
 const payoutArb = fc.integer({ min: 101, max: 100_000 }).map((hundredths) => hundredths / 100);
 const caseArb = fc.record({
@@ -41,6 +63,7 @@ const caseArb = fc.record({
   digit: fc.nat(9),
   payouts: fc.record({ color: payoutArb, bigSmall: payoutArb, number: payoutArb }),
   gstBps: fc.integer({ min: 0, max: 10_000 }),
+  sliceSize: fc.integer({ min: 1, max: 200 }),
 });
 
 describe('the engineâ€™s set-based settlement and refund agree with the domainâ€™s deciders', () => {
@@ -74,6 +97,12 @@ describe('the engineâ€™s set-based settlement and refund agree with the domainâ€
     return bets;
   }
 
+  /** Every player's wallet (paise). */
+  async function wallets(): Promise<Map<string, { main: number; bonus: number }>> {
+    const rows = await database.db.selectFrom('wallets').select(['user_id', 'main', 'bonus']).execute();
+    return new Map(rows.map((r) => [r.user_id, { main: Number(r.main), bonus: Number(r.bonus) }]));
+  }
+
   beforeAll(async () => {
     Logger.overrideLogger(false);
     database = await createTestDatabase();
@@ -93,7 +122,7 @@ describe('the engineâ€™s set-based settlement and refund agree with the domainâ€
 
   it('for every generated period: each betâ€™s outcome, win, GST and selected value, and the periodâ€™s postings', async () => {
     await fc.assert(
-      fc.asyncProperty(caseArb, async ({ bets: generated, digit, payouts, gstBps }) => {
+      fc.asyncProperty(caseArb, async ({ bets: generated, digit, payouts, gstBps, sliceSize }) => {
         const db = database.db;
         const periodId = `20261123${String(++periodSeq).padStart(4, '0')}`;
         const result = resultFromDigit(digit);
@@ -117,13 +146,20 @@ describe('the engineâ€™s set-based settlement and refund agree with the domainâ€
           })
           .execute();
         const bets = await insertBets(periodId, start, generated);
+        const walletsBefore = await wallets();
 
         const config = loadConfig({ PAYOUTS: payoutsEnv(payouts), GST_RATE: String(gstBps / 10_000) });
         expect(config.gstBps).toBe(gstBps);
-        const outcome = await (await engineSettlement(db, config)).settle(periodId);
+        const service = await engineSettlement(db, config);
+        const outcome = await service.settle(periodId);
 
         const [expected] = decideSettlement({ periodId, result, payouts, gstBps }, { periodId, status: 'DRAWN', bets });
-        const byId = new Map(outcome!.bets.map((row) => [row.id, row]));
+        expect(outcome!.bets).toBe(bets.length);
+        expect(outcome!.wallets).toBe(expected!.data.winnings.size);
+        const { rows } = await sql<BetRowRead>`
+          SELECT id, user_id, status, is_win, win_amount::text, gst_amount::text, system_selected_value FROM bets WHERE period_id = ${periodId}
+        `.execute(db);
+        const byId = new Map(rows.map((row) => [row.id, row]));
         expect(byId.size).toBe(bets.length);
         for (const bet of expected!.data.bets) {
           const row = byId.get(bet.id)!;
@@ -142,6 +178,52 @@ describe('the engineâ€™s set-based settlement and refund agree with the domainâ€
         `.execute(db);
         const sorted = (list: { account: string; amount: number }[]) => [...list].sort((a, b) => a.account.localeCompare(b.account) || a.amount - b.amount);
         expect(sorted(postings.map((p) => ({ account: p.account, amount: Number(p.amount) })))).toEqual(sorted(periodPostings(expected!, Accounts)));
+
+        // Every wallet moved by exactly the player's net winnings (the projection of the postings above).
+        const walletsAfter = await wallets();
+        for (const player of players) {
+          const won = expected!.data.winnings.get(player) ?? 0;
+          expect({ player, main: walletsAfter.get(player)!.main - walletsBefore.get(player)!.main, bonus: walletsAfter.get(player)!.bonus }).toEqual({
+            player,
+            main: won,
+            bonus: walletsBefore.get(player)!.bonus,
+          });
+        }
+
+        // The results, read in slices: one bet-result per bet, in the domain's words; each player's balance once,
+        // after their bets; the same slices when read again.
+        const slices = await readSlices(service, { id: periodId, status: 'SETTLED', refund_reason: null }, sliceSize);
+        expect(await readSlices(service, { id: periodId, status: 'SETTLED', refund_reason: null }, sliceSize)).toEqual(
+          slices.map((slice) => slice.map((m) => (m.event === 'bet-result' ? { ...m, data: { ...(m.data as object), timestamp: expect.any(String) } } : m))),
+        );
+        const messages = slices.flat();
+        for (const slice of slices) expect(slice.filter((m) => m.event === 'bet-result').length).toBeLessThanOrEqual(sliceSize);
+        const results = messages.filter((m) => m.event === 'bet-result');
+        expect(results).toHaveLength(bets.length);
+        const settledById = new Map(expected!.data.bets.map((b) => [b.id, b]));
+        for (const m of results) {
+          const data = m.data as { betId: string; win: boolean; winAmount: number; lossAmount: number; message: string; bet: { status: string } };
+          const bet = bets.find((b) => b.id === data.betId)!;
+          const decided = settledById.get(data.betId)!;
+          expect(m.room).toBe(`user:${bet.userId}`);
+          expect({ win: data.win, winAmount: data.winAmount, lossAmount: data.lossAmount, message: data.message, status: data.bet.status }).toEqual({
+            win: decided.isWin,
+            winAmount: decided.isWin ? paiseToRupees(decided.net) : 0,
+            lossAmount: decided.isWin ? 0 : paiseToRupees(bet.amount),
+            message: betResultMessage({ betType: bet.betType, betValue: bet.betValue, amount: bet.amount, isWin: decided.isWin, winAmount: decided.net }),
+            status: 'COMPLETED',
+          });
+        }
+        const balances = messages.filter((m) => m.event === 'balance-update');
+        const bettors = [...new Set(bets.map((b) => b.userId))];
+        expect(balances.map((m) => m.room).sort()).toEqual(bettors.map((id) => `user:${id}`).sort());
+        for (const m of balances) {
+          const wallet = walletsAfter.get(m.room!.slice('user:'.length))!;
+          expect(m.data).toEqual({ balance: paiseToRupees(wallet.main + wallet.bonus), mainBalance: paiseToRupees(wallet.main), bonusBalance: paiseToRupees(wallet.bonus) });
+          // After the player's last bet-result.
+          const at = messages.indexOf(m);
+          expect(messages.slice(at + 1).some((later) => later.room === m.room)).toBe(false);
+        }
         settledBets += bets.length;
         lastSettled = periodSeq;
       }),
@@ -162,10 +244,34 @@ describe('the engineâ€™s set-based settlement and refund agree with the domainâ€
           .values({ id: periodId, start_at: start, lock_at: new Date(start.getTime() + 25_000), end_at: new Date(start.getTime() + 30_000), status: 'OPEN', chain_id: chainId, chain_index: ++chainIndex, seed_hash: HASH })
           .execute();
         const bets = await insertBets(periodId, start, generated);
-        const outcome = await (await engineSettlement(db, loadConfig({}))).refund(periodId);
+        const walletsBefore = await wallets();
+        const service = await engineSettlement(db, loadConfig({}));
+        const outcome = await service.refund(periodId);
         const [expected] = decideRefund({ periodId }, { periodId, status: 'OPEN', bets });
-        expect(outcome!.bets.map((b) => b.id).sort()).toEqual([...expected!.data.betIds].sort());
-        expect(outcome!.bets.every((b) => b.status === 'REFUNDED')).toBe(true);
+        const { rows } = await sql<{ id: string; status: string }>`SELECT id, status FROM bets WHERE period_id = ${periodId}`.execute(db);
+        expect(outcome!.bets).toBe(bets.length);
+        expect(rows.map((b) => b.id).sort()).toEqual([...expected!.data.betIds].sort());
+        expect(rows.every((b) => b.status === 'REFUNDED')).toBe(true);
+        // Each stake back where it came from, in the wallets as in the postings, with one REFUND transaction per player.
+        const walletsAfter = await wallets();
+        for (const player of players) {
+          const back = expected!.data.refunds.get(player) ?? { main: 0, bonus: 0 };
+          const before = walletsBefore.get(player)!;
+          const after = walletsAfter.get(player)!;
+          expect({ player, main: after.main - before.main, bonus: after.bonus - before.bonus }).toEqual({ player, ...back });
+        }
+        const { rows: receipts } = await sql<{ user_id: string; amount: string; description: string }>`
+          SELECT user_id, amount::text, description FROM transactions WHERE type = 'REFUND' AND transaction_id LIKE ${`RF${periodId}%`}
+        `.execute(db);
+        expect(receipts.map((r) => [r.user_id, Number(r.amount)]).sort()).toEqual([...expected!.data.refunds].map(([id, r]) => [id, r.main + r.bonus]).sort());
+        expect(new Set(receipts.map((r) => r.description))).toEqual(new Set(receipts.length ? [`Refund of bets in period ${periodId}, which could not be drawn in time`] : []));
+        // Its results: a bet-update per bet, one notice and one balance per player.
+        const messages = (await readSlices(service, { id: periodId, status: 'REFUNDED', refund_reason: null }, 7)).flat();
+        expect(messages.filter((m) => m.event === 'bet-update')).toHaveLength(bets.length);
+        const bettors = [...new Set(bets.map((b) => `user:${b.userId}`))].sort();
+        expect(messages.filter((m) => m.event === 'bet-message').map((m) => m.room).sort()).toEqual(bettors);
+        expect(messages.filter((m) => m.event === 'bet-message').every((m) => (m.data as { message: string }).message === periodRefundedMessage(periodId))).toBe(true);
+        expect(messages.filter((m) => m.event === 'balance-update').map((m) => m.room).sort()).toEqual(bettors);
         const { rows: postings } = await sql<{ account: string; amount: string }>`
           SELECT p.account, p.amount::text FROM ledger_postings p JOIN events e ON e.seq = p.event_seq
           WHERE e.stream = ${`period:${periodId}`} AND e.type = 'PeriodRefunded'
