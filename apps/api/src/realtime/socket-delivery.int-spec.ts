@@ -95,7 +95,7 @@ describe('events stream → sockets on every api node', () => {
     const room = userRoom(randomUUID());
     b.app.get(RealtimeGateway).server.in(socket.id!).socketsJoin(room);
     const got: string[] = [];
-    socket.on('bet-result', (data: { betId: string }) => got.push(data.betId));
+    socket.on('bet-result', (data) => void got.push(data.betId ?? ''));
     socket.on('balance-update', () => got.push('balance'));
     await new Promise((r) => setTimeout(r, 200));
     const counted = countWrites(b, socket.id!);

@@ -20,6 +20,11 @@ export const WRITE_SLICE_MS = 5;
 /** Room messages written between two looks at the clock. */
 const CHECK_EVERY = 16;
 /**
+ * Most sockets kept corked at once: their frames are written (one system call each) when they are uncorked, so
+ * this bounds the writing done in one go, which the clock is looked at after.
+ */
+const MAX_CORKED = 64;
+/**
  * A broadcast reaches every socket within this many turns of the event loop: each turn also serves whatever came in
  * meanwhile (bets, their replies), and under load a turn is long, so a broadcast cut into many small slices would
  * reach the last sockets seconds late. At least BROADCAST_MIN_SLICE sockets a turn.
@@ -53,8 +58,9 @@ export class SocketDeliveryService implements OnApplicationBootstrap, OnApplicat
   /**
    * Emits a chunk of messages to this node's sockets. Room messages go straight to the room's sockets, and the TCP
    * socket under each one stays corked while a slice of the chunk is written, so the several frames one player gets
-   * (a round's bet-results and balance) leave in one write instead of one system call each. After WRITE_SLICE_MS of
-   * writing, the corked sockets are flushed and the event loop turns before the rest of the chunk.
+   * (a round's bet-results and balance) leave in one write instead of one system call each. At most MAX_CORKED
+   * sockets are corked at once (uncorking is when the writes happen); after WRITE_SLICE_MS of emitting and writing,
+   * the event loop turns before the rest of the chunk.
    */
   async deliver(messages: SocketMessage[]): Promise<void> {
     const server = this.gateway.server;
@@ -88,6 +94,7 @@ export class SocketDeliveryService implements OnApplicationBootstrap, OnApplicat
             socket.emit(message.event, message.data);
           }
         }
+        if (corked.size >= MAX_CORKED) flush();
         if (++written % CHECK_EVERY === 0 && performance.now() - sliceStart >= WRITE_SLICE_MS) {
           flush();
           await nextTurn();
