@@ -22,7 +22,7 @@ import { fork, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
-import { loadavg } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -532,10 +532,17 @@ for (const r of reports) {
   const shape = found.exact ? 'same run shape' : `run shape ${JSON.stringify(found.entry.shape)}`;
   comparison.push(`${title(r)} vs ${found.entry.release} recorded ${found.entry.measured} (${shape}):`, ...formatRatios(ratios(r, ref)));
 }
+// A load average above 2.5 per core is more than this run's own stack makes: other work is on the machine, and the
+// figures say little.
+const cores = availableParallelism();
+const busiest = Math.max(...reports.flatMap((r) => [r.loadAverage.before[0], r.loadAverage.after[0]]));
+const busy = busiest > cores * 2.5;
+if (busy) comparison.push(`note: the machine was busy (1-minute load average up to ${busiest} on ${cores} cores): latency figures here are mostly waiting for a core`);
 console.log(`\n${comparison.join('\n')}`);
 for (const r of reports) if (Object.keys(r.rejections).length) console.log(`${title(r)} refusals: ${JSON.stringify(r.rejections)}`);
 
 if (flag('record-baseline') && topologies) console.log('not recorded as a baseline: --topologies runs are compared with each other (record with --api-nodes/--engines)');
+else if (flag('record-baseline') && busy) console.log('not recorded as a baseline: the machine was busy (record on a quiet machine)');
 else if (flag('record-baseline')) {
   const pick = (r) => ({
     acceptedPerSecond: r.acceptedPerSecond,

@@ -72,6 +72,59 @@ describe('events stream → sockets on every api node', () => {
     expect(got).toEqual(chunk.map((m) => m.data.balance));
   });
 
+  /** Counts the writes (system calls) to the TCP socket under a client's server-side websocket. */
+  const countWrites = (api: TestApi, socketId: string) => {
+    const server = api.app.get(RealtimeGateway).server;
+    const conn = server.of('/').sockets.get(socketId)!.conn as unknown as { transport: { socket: { _socket: Record<string, (...args: unknown[]) => unknown> } } };
+    const tcp = conn.transport.socket._socket;
+    const counted = { writes: 0, restore: () => {} };
+    const originals = { _write: tcp._write!, _writev: tcp._writev! };
+    for (const name of ['_write', '_writev'] as const) {
+      tcp[name] = function (this: unknown, ...args: unknown[]) {
+        counted.writes++;
+        return originals[name].apply(this, args);
+      };
+    }
+    counted.restore = () => Object.assign(tcp, originals);
+    return counted;
+  };
+
+  it('writes a player\'s messages of one chunk (a round\'s results and balance) to its socket in one write', async () => {
+    const socket = await connected(b);
+    const room = userRoom(randomUUID());
+    b.app.get(RealtimeGateway).server.in(socket.id!).socketsJoin(room);
+    const got: string[] = [];
+    socket.on('bet-result', (data) => void got.push(data.betId ?? ''));
+    socket.on('balance-update', () => got.push('balance'));
+    await new Promise((r) => setTimeout(r, 200));
+    const counted = countWrites(b, socket.id!);
+    const betIds = [randomUUID(), randomUUID(), randomUUID()];
+    await b.app.get(SocketDeliveryService).deliver([
+      ...betIds.map((betId) => ({ room, event: 'bet-result', data: { betId, periodId: '202611210001', win: false, winAmount: 0 } })),
+      { room, event: 'balance-update', data: { balance: 10, mainBalance: 10, bonusBalance: 0 } },
+    ]);
+    await new Promise((r) => setTimeout(r, 300));
+    counted.restore();
+    expect(got).toEqual([...betIds, 'balance']);
+    expect(counted.writes).toBe(1);
+  });
+
+  it('gathers broadcasts published a moment apart (a round\'s result, the next period) into one write per socket', async () => {
+    const socket = await connected(a);
+    const got: string[] = [];
+    socket.on('game-result', () => got.push('game-result'));
+    socket.on('next-period-id', () => got.push('next-period-id'));
+    await new Promise((r) => setTimeout(r, 200));
+    const counted = countWrites(a, socket.id!);
+    const delivery = a.app.get(SocketDeliveryService);
+    await delivery.deliver([{ room: null, event: 'game-result', data: { periodId: '202611210001', number: 3 } }]);
+    await delivery.deliver([{ room: null, event: 'next-period-id', data: { periodId: '202611210002' } }]);
+    await new Promise((r) => setTimeout(r, 300));
+    counted.restore();
+    expect(got).toEqual(['game-result', 'next-period-id']);
+    expect(counted.writes).toBe(1);
+  });
+
   it('delivers a room message only to that room', async () => {
     const socket = await connected(b);
     const other = await connected(a);

@@ -20,12 +20,22 @@ export const WRITE_SLICE_MS = 5;
 /** Room messages written between two looks at the clock. */
 const CHECK_EVERY = 16;
 /**
+ * Most sockets kept corked at once: their frames are written (one system call each) when they are uncorked, so
+ * this bounds the writing done in one go, which the clock is looked at after.
+ */
+const MAX_CORKED = 64;
+/**
  * A broadcast reaches every socket within this many turns of the event loop: each turn also serves whatever came in
  * meanwhile (bets, their replies), and under load a turn is long, so a broadcast cut into many small slices would
  * reach the last sockets seconds late. At least BROADCAST_MIN_SLICE sockets a turn.
  */
 export const BROADCAST_TURNS = 8;
 const BROADCAST_MIN_SLICE = 250;
+/**
+ * A broadcast waits this long for others published just after it (a round's result and the next period's
+ * announcement come a few milliseconds apart): gathered, they reach each socket in one write.
+ */
+const BROADCAST_GATHER_MS = 10;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -36,8 +46,9 @@ type Namespace = ReturnType<NonNullable<RealtimeGateway['server']>['of']>;
 export class SocketDeliveryService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('SocketDelivery');
   private tails: EventsTail[] = [];
-  /** Broadcasts go out one after another (each in slices), so every socket gets them in the order published. */
-  private broadcasts: Promise<void> = Promise.resolve();
+  /** Broadcasts waiting to go out; they go one batch after another, so every socket gets them in publication order. */
+  private readonly pendingBroadcasts: SocketMessage[] = [];
+  private broadcasting = false;
 
   constructor(
     @Inject(RedisService) private readonly redis: RedisService,
@@ -47,8 +58,9 @@ export class SocketDeliveryService implements OnApplicationBootstrap, OnApplicat
   /**
    * Emits a chunk of messages to this node's sockets. Room messages go straight to the room's sockets, and the TCP
    * socket under each one stays corked while a slice of the chunk is written, so the several frames one player gets
-   * (a round's bet-results and balance) leave in one write instead of one system call each. After WRITE_SLICE_MS of
-   * writing, the corked sockets are flushed and the event loop turns before the rest of the chunk.
+   * (a round's bet-results and balance) leave in one write instead of one system call each. At most MAX_CORKED
+   * sockets are corked at once (uncorking is when the writes happen); after WRITE_SLICE_MS of emitting and writing,
+   * the event loop turns before the rest of the chunk.
    */
   async deliver(messages: SocketMessage[]): Promise<void> {
     const server = this.gateway.server;
@@ -65,9 +77,7 @@ export class SocketDeliveryService implements OnApplicationBootstrap, OnApplicat
       for (const message of messages) {
         if (!message.room) {
           // Not awaited: a broadcast to every socket goes out in slices alongside later messages.
-          this.broadcasts = this.broadcasts
-            .then(() => this.broadcast(namespace, message))
-            .catch((error: Error) => this.logger.warn({ msg: 'broadcast failed', error: error.message }));
+          this.queueBroadcast(namespace, message);
           continue;
         }
         const ids = namespace.adapter.rooms.get(message.room);
@@ -84,6 +94,7 @@ export class SocketDeliveryService implements OnApplicationBootstrap, OnApplicat
             socket.emit(message.event, message.data);
           }
         }
+        if (corked.size >= MAX_CORKED) flush();
         if (++written % CHECK_EVERY === 0 && performance.now() - sliceStart >= WRITE_SLICE_MS) {
           flush();
           await nextTurn();
@@ -95,18 +106,47 @@ export class SocketDeliveryService implements OnApplicationBootstrap, OnApplicat
     }
   }
 
+  private queueBroadcast(namespace: Namespace, message: SocketMessage): void {
+    this.pendingBroadcasts.push(message);
+    if (this.broadcasting) return;
+    this.broadcasting = true;
+    void (async () => {
+      await new Promise((resolve) => setTimeout(resolve, BROADCAST_GATHER_MS));
+      while (this.pendingBroadcasts.length > 0) {
+        const batch = this.pendingBroadcasts.splice(0);
+        await this.broadcast(namespace, batch).catch((error: Error) => this.logger.warn({ msg: 'broadcast failed', error: error.message }));
+      }
+    })().finally(() => (this.broadcasting = false));
+  }
+
   /**
-   * A message to every socket of this node, in at most BROADCAST_TURNS slices with the event loop turning in
+   * Messages to every socket of this node, in at most BROADCAST_TURNS slices with the event loop turning in
    * between, so a round announcement to tens of thousands of sockets neither stalls bets and their replies for long
-   * nor waits behind them. Socket.IO encodes the packet and its websocket frame once per slice and writes that
-   * frame to each socket of it.
+   * nor waits behind them. Socket.IO encodes each packet and its websocket frame once per slice and writes that
+   * frame to each socket of it; with several messages, each socket of the slice stays corked until all of them are
+   * written (one write per socket).
    */
-  private async broadcast(namespace: Namespace, message: SocketMessage): Promise<void> {
+  private async broadcast(namespace: Namespace, messages: SocketMessage[]): Promise<void> {
     const ids = [...namespace.sockets.keys()];
     const slice = Math.max(BROADCAST_MIN_SLICE, Math.ceil(ids.length / BROADCAST_TURNS));
     for (let i = 0; i < ids.length; i += slice) {
       if (i > 0) await nextTurn();
-      namespace.local.to(ids.slice(i, i + slice)).emit(message.event, message.data);
+      const part = ids.slice(i, i + slice);
+      const corked: Array<{ uncork(): void }> = [];
+      if (messages.length > 1) {
+        for (const id of part) {
+          const tcp = namespace.sockets.get(id) && tcpOf(namespace.sockets.get(id)!);
+          if (tcp) {
+            tcp.cork();
+            corked.push(tcp);
+          }
+        }
+      }
+      try {
+        for (const message of messages) namespace.local.to(part).emit(message.event, message.data);
+      } finally {
+        for (const tcp of corked) tcp.uncork();
+      }
     }
   }
 
