@@ -30,9 +30,12 @@ function readJson(file) {
   }
 }
 
+// --forceExit: once every test has run and the report is written, Jest exits even if a test left something running
+// (the integration environment closes what a test file left open; this is the last line of defence against a suite
+// that never ends).
 const jest = (project) => ({
   command: 'npx',
-  args: (report) => ['jest', '--selectProjects', project, '--json', '--outputFile', report],
+  args: (report) => ['jest', '--selectProjects', project, '--forceExit', '--json', '--outputFile', report],
   env: { NODE_OPTIONS: '--experimental-vm-modules' },
   read: readJestReport,
 });
