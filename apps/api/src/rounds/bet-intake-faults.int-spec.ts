@@ -137,6 +137,15 @@ class Player {
   }
 }
 
+/** A period open for at least `minLeftMs` other than `used` (so a player who bet in `used` has no bet on its colour game). */
+async function periodOtherThan(used: string, minLeftMs: number) {
+  for (;;) {
+    const period = await freshPeriod(periodConfig, minLeftMs);
+    if (period.periodId !== used) return period;
+    await sleep(period.endTime - Date.now() + 5);
+  }
+}
+
 const betsOf = (api: TestApi, userId: string) => api.db.selectFrom('bets').selectAll().where('user_id', '=', userId).execute();
 
 /** The player's balance and what their bets alone account for (funding minus stakes plus winnings and refunds), read together. */
@@ -178,24 +187,29 @@ describe('bounded waits: a bet is answered within 2 s while Redis or Postgres is
   });
 
   /** Waits until the intake takes bets again and a bet is placed end to end. */
-  async function healthy(player: Player): Promise<void> {
+  /** Waits until the intake is open and a bet of the player is placed; returns the period it was placed in. */
+  async function healthy(player: Player): Promise<string> {
     await eventually(async () => api.app.get(BetIntakeGate).closedBy() === null, 20_000, 'the intake open');
+    let placedIn = '';
     await eventually(
       async () => {
         const period = await freshPeriod(periodConfig, 1500);
         const { message } = await player.bet(period.periodId, 10);
+        if (message.success) placedIn = period.periodId;
         return message.success;
       },
       40_000,
       'a bet placed',
     );
+    return placedIn;
   }
+
 
   it('Redis stopped: refused at once with the message, not charged; taken again once Redis is back', async () => {
     const player = await Player.connect(api, await createUser(api, { main: 100_000 }));
-    await healthy(player);
+    const used = await healthy(player);
     const betsBefore = (await betsOf(api, player.user.id)).length;
-    const period = await freshPeriod(periodConfig, 2000);
+    const period = await periodOtherThan(used, 2000);
     redis.kill();
     const { message, ms } = await player.bet(period.periodId);
     expect(message).toMatchObject({ success: false, message: BET_INTAKE_MESSAGES.unavailable });
@@ -213,9 +227,9 @@ describe('bounded waits: a bet is answered within 2 s while Redis or Postgres is
 
   it('Redis frozen (SIGSTOP): answered within 2 s, and the bet it was handed is not applied once Redis resumes', async () => {
     const player = await Player.connect(api, await createUser(api, { main: 100_000 }));
-    await healthy(player);
+    const used = await healthy(player);
     const betsBefore = await betsOf(api, player.user.id);
-    const period = await freshPeriod(periodConfig, 2000);
+    const period = await periodOtherThan(used, 2000);
     redis.pause();
     let answer: Awaited<ReturnType<Player['bet']>>;
     try {
@@ -240,9 +254,9 @@ describe('bounded waits: a bet is answered within 2 s while Redis or Postgres is
   for (const fault of ['cut', 'hang'] as const) {
     it(`Postgres ${fault === 'cut' ? 'stopped' : 'frozen'}: refused within 2 s with the message, never handed on; taken again once it is back`, async () => {
       const player = await Player.connect(api, await createUser(api, { main: 100_000 }));
-      await healthy(player);
-        const betsBefore = (await betsOf(api, player.user.id)).length;
-      const period = await freshPeriod(periodConfig, 2500);
+      const used = await healthy(player);
+      const betsBefore = (await betsOf(api, player.user.id)).length;
+      const period = await periodOtherThan(used, 2500);
       if (fault === 'cut') await link.cut();
       else link.hang();
       try {
@@ -307,8 +321,16 @@ describe('a bet handed on just before Postgres goes away: refused within 2 s, ne
     const FUNDED = 100_000;
     const players = await Promise.all(Array.from({ length: 4 }, async () => Player.connect(api, await createUser(api, { main: FUNDED }))));
     await eventually(async () => api.app.get(BetIntakeGate).closedBy() === null, 20_000, 'the intake open');
-    await eventually(async () => (await players[0]!.bet((await freshPeriod(periodConfig, 1500)).periodId, 10)).message.success, 40_000, 'a bet placed');
-    const period = await freshPeriod(periodConfig, 2500);
+    let used = '';
+    await eventually(
+      async () => {
+        used = (await freshPeriod(periodConfig, 1500)).periodId;
+        return (await players[0]!.bet(used, 10)).message.success;
+      },
+      40_000,
+      'a bet placed',
+    );
+    const period = await periodOtherThan(used, 2500);
     const watch = api.app.get(BetIntakeService).watch;
     // Postgres goes away for the engine first: the intake still sees it up and hands the bets on.
     await engineLink.cut();
