@@ -11,6 +11,8 @@ const GAMES = [
 const REFUND_NOTICE = /could not be drawn in time/;
 /** A player retries a refused connection after this long (the spec's reconnect delay is 1 s to 5 s). */
 const RECONNECT_MS = [1000, 2500];
+/** A connection attempt gives up after this long: the web client's (socket.io's default, 20 s). */
+const CONNECT_TIMEOUT_MS = 20_000;
 /** With get-bet-outcomes: a bet not answered this long is asked for by its command id (the web client's 4 s). */
 const ASK_AFTER_MS = 4000;
 /** The most ids of each kind one get-bet-outcomes may carry. */
@@ -102,7 +104,7 @@ export class Load {
   connect(player) {
     if (!this.running) return;
     const api = this.apis[player.node];
-    const socket = io(api.url, { transports: ['websocket'], auth: { apiKey: this.apiKey, token: player.token }, reconnection: false, timeout: 5000, forceNew: true });
+    const socket = io(api.url, { transports: ['websocket'], auth: { apiKey: this.apiKey, token: player.token }, reconnection: false, timeout: CONNECT_TIMEOUT_MS, forceNew: true });
     player.socket = socket;
     socket.on('connect', () => {
       player.connected = true;
