@@ -100,10 +100,10 @@ describe('result popup and bet list timing', () => {
 });
 
 describe('Confirm Bet', () => {
-  function pick(live: Awaited<ReturnType<typeof liveInPeriod>>, { game = 'color' as const, choice = 'red', stake = 100 } = {}) {
+  function pick(live: Awaited<ReturnType<typeof liveInPeriod>>, { game = 'color' as const, choice = 'red', stakePaise = 10000 } = {}) {
     live.store.dispatch(gameSelected(game));
     live.store.dispatch(choiceSelected(choice));
-    live.store.dispatch(stakeSelected(stake * 100));
+    live.store.dispatch(stakeSelected(stakePaise));
   }
 
   test('sends place-bet with the current period, the game, the choice and the stake', async () => {
@@ -137,7 +137,7 @@ describe('Confirm Bet', () => {
   test.each([
     ['insufficient balance', { balance: 50 }, {}, BET_MESSAGES.insufficientBalance],
     ['locked period', { elapsedMs: 25_000 }, {}, BET_MESSAGES.bettingClosed],
-    ['no stake', {}, { stake: 0 }, BET_MESSAGES.stakeRequired],
+    ['no stake', {}, { stakePaise: 0 }, BET_MESSAGES.stakeRequired],
   ])('a blocked bet (%s) shows why and sends nothing', async (_name, setup, choice, message) => {
     const live = await liveInPeriod(setup);
     pick(live, choice);

@@ -1,4 +1,4 @@
-import type { BetMessage } from '@app/contracts';
+import type { PlayerBetMessage } from '../../shared/records';
 import { BET_MESSAGES, DEFAULT_PAYOUTS, RESULTS_KEPT } from '@app/domain';
 import { configureStore } from '@reduxjs/toolkit';
 import { rootReducer, type RootState } from '../../app/root-reducer';
@@ -13,7 +13,7 @@ import {
   resultsListed,
   serverException,
 } from '../socket/live-events';
-import { bet, betResult, gameResult, periodInfo, resultsNewestFirst } from '../socket/testing/live-fixtures';
+import { gameResult, periodInfo, playerBet, playerBetResult, resultsNewestFirst } from '../socket/testing/live-fixtures';
 import { balanceUpdated } from '../wallet/wallet.slice';
 import {
   betPanelHidden,
@@ -71,7 +71,7 @@ describe('a period', () => {
 
   test('a new period resets the selection, the choices, the total bet and the stake', () => {
     const store = inPeriod();
-    store.dispatch(currentBetsListed([bet({ betType: 'color', betValue: 'green', amount: 100 })]));
+    store.dispatch(currentBetsListed([playerBet({ betType: 'color', betValue: 'green', amountPaise: 10000 })]));
     store.dispatch(gameSelected('number'));
     store.dispatch(choiceSelected('7'));
     expect(selectTotalBetPaise(store.getState())).toBe(10000);
@@ -90,7 +90,7 @@ describe('a period', () => {
 
   test('bets of older periods do not survive a new period', () => {
     const store = inPeriod();
-    store.dispatch(currentBetsListed([bet({ periodId: P1.periodId })]));
+    store.dispatch(currentBetsListed([playerBet({ periodId: P1.periodId })]));
     const later = periodInfo({ periodId: '202611210550', startTime: P1.startTime + 300_000, serverTime: P1.startTime + 300_000 });
     store.dispatch(periodAnnounced({ ...later, receivedAt: later.serverTime }));
     expect(game(store.getState()).currentBets).toEqual([]);
@@ -98,7 +98,7 @@ describe('a period', () => {
 
   test('the same period announced again (a reconnection) keeps the selection and the bets', () => {
     const store = inPeriod();
-    store.dispatch(currentBetsListed([bet({ amount: 50 })]));
+    store.dispatch(currentBetsListed([playerBet({ amountPaise: 5000 })]));
     store.dispatch(gameSelected('bigSmall'));
     store.dispatch(periodAnnounced({ ...P1, serverTime: P1.startTime + 12_000, receivedAt: P1.startTime + 12_000 }));
     expect(game(store.getState())).toMatchObject({ selectedGame: 'bigSmall', stakePaise: 5000, secondsLeft: 18 });
@@ -111,9 +111,9 @@ describe('restore on load', () => {
     const store = inPeriod();
     store.dispatch(
       currentBetsListed([
-        bet({ betType: 'color', betValue: 'violet', amount: 50 }),
-        bet({ betType: 'number', betValue: '7', amount: 200 }),
-        bet({ betType: 'bigSmall', betValue: 'small', amount: 10 }),
+        playerBet({ betType: 'color', betValue: 'violet', amountPaise: 5000 }),
+        playerBet({ betType: 'number', betValue: '7', amountPaise: 20000 }),
+        playerBet({ betType: 'bigSmall', betValue: 'small', amountPaise: 1000 }),
       ]),
     );
     const state = store.getState();
@@ -126,13 +126,13 @@ describe('restore on load', () => {
   test('a stake the player already picked is kept', () => {
     const store = inPeriod();
     store.dispatch(stakeSelected(1000));
-    store.dispatch(currentBetsListed([bet({ amount: 500 })]));
+    store.dispatch(currentBetsListed([playerBet({ amountPaise: 50000 })]));
     expect(game(store.getState()).stakePaise).toBe(1000);
   });
 
   test("bets of another period in the answer are not this period's choices", () => {
     const store = inPeriod();
-    store.dispatch(currentBetsListed([bet({ periodId: '202611210540', amount: 1000 })]));
+    store.dispatch(currentBetsListed([playerBet({ periodId: '202611210540', amountPaise: 100000 })]));
     expect(selectChoices(store.getState())).toEqual({});
     expect(selectTotalBetPaise(store.getState())).toBe(0);
     expect(game(store.getState()).stakePaise).toBe(0);
@@ -140,7 +140,7 @@ describe('restore on load', () => {
 
   test('an empty answer clears what was listed for the period', () => {
     const store = inPeriod();
-    store.dispatch(currentBetsListed([bet()]));
+    store.dispatch(currentBetsListed([playerBet()]));
     store.dispatch(currentBetsListed([]));
     expect(selectTotalBetPaise(store.getState())).toBe(0);
   });
@@ -180,7 +180,7 @@ describe('results list', () => {
 describe('betting lock', () => {
   test('cards lock at 5 s or less and with a bet on them; bet cards show as placed', () => {
     const store = inPeriod(6);
-    store.dispatch(currentBetsListed([bet({ betType: 'number', betValue: '3' })]));
+    store.dispatch(currentBetsListed([playerBet({ betType: 'number', betValue: '3' })]));
     expect(selectCardState(store.getState(), 'color')).toBe('open');
     expect(selectCardState(store.getState(), 'number')).toBe('betPlaced');
 
@@ -199,14 +199,14 @@ describe('betting lock', () => {
     expect(selectBetPanelGame(store.getState())).toBeNull();
 
     const other = inPeriod(20);
-    other.dispatch(currentBetsListed([bet({ betType: 'color' })]));
+    other.dispatch(currentBetsListed([playerBet({ betType: 'color' })]));
     other.dispatch(gameSelected('color'));
     expect(selectBetPanelGame(other.getState())).toBeNull();
   });
 
   test('the overlay shows at 5 s or less only for a player with a bet', () => {
     const store = inPeriod(6);
-    store.dispatch(currentBetsListed([bet()]));
+    store.dispatch(currentBetsListed([playerBet()]));
     expect(selectShowNextRoundOverlay(store.getState())).toBe(false);
     store.dispatch(clockTicked(5));
     expect(selectShowNextRoundOverlay(store.getState())).toBe(true);
@@ -242,7 +242,7 @@ describe('bet block reasons (SPEC 5)', () => {
     ['5 s or less left', () => ready(5), BET_MESSAGES.bettingClosed],
     ['a bet on the game already', () => {
       const s = ready();
-      s.dispatch(currentBetsListed([bet({ betType: 'color' })]));
+      s.dispatch(currentBetsListed([playerBet({ betType: 'color' })]));
       return s;
     }, BET_MESSAGES.alreadyBet],
     ['no stake', () => {
@@ -296,14 +296,14 @@ describe('after a bet is placed', () => {
 
   test('the selection clears, the choice is recorded and the total increases by the stake', () => {
     const store = inPeriod();
-    store.dispatch(currentBetsListed([bet({ betType: 'color', amount: 10 })]));
+    store.dispatch(currentBetsListed([playerBet({ betType: 'color', amountPaise: 1000 })]));
     store.dispatch(gameSelected('number'));
     store.dispatch(choiceSelected('7'));
     store.dispatch(stakeSelected(5000));
     store.dispatch(betSent(sent));
     expect(game(store.getState()).pendingBet).toEqual(sent);
 
-    const placed = bet({ betType: 'number', betValue: '7', amount: 50 });
+    const placed = playerBet({ betType: 'number', betValue: '7', amountPaise: 5000 });
     store.dispatch(betMessageReceived({ success: true, message: 'Bet placed', bet: placed, periodId: P1.periodId, betType: 'number' }));
 
     const state = store.getState();
@@ -324,7 +324,7 @@ describe('after a bet is placed', () => {
     expect(selectChoices(store.getState())).toEqual({ number: '7' });
     expect(selectTotalBetPaise(store.getState())).toBe(5000);
     // The server's bet replaces the provisional entry.
-    store.dispatch(betUpdated(bet({ _id: 'real', betType: 'number', betValue: '7', amount: 50 })));
+    store.dispatch(betUpdated(playerBet({ _id: 'real', betType: 'number', betValue: '7', amountPaise: 5000 })));
     expect(game(store.getState()).currentBets.map((b) => b._id)).toEqual(['real']);
   });
 
@@ -333,7 +333,7 @@ describe('after a bet is placed', () => {
     store.dispatch(gameSelected('number'));
     store.dispatch(choiceSelected('7'));
     store.dispatch(betSent(sent));
-    const refusal: BetMessage = { success: false, message: 'Insufficient balance.', periodId: P1.periodId, betType: 'number' };
+    const refusal: PlayerBetMessage = { success: false, message: 'Insufficient balance.', periodId: P1.periodId, betType: 'number' };
     store.dispatch(betMessageReceived(refusal));
     expect(game(store.getState())).toMatchObject({ selectedGame: 'number', selectedChoice: '7', pendingBet: null });
     expect(selectTotalBetPaise(store.getState())).toBe(0);
@@ -356,38 +356,38 @@ describe('after a bet is placed', () => {
   });
 
   test('the displayed win is stake × payout', () => {
-    expect(displayedWinPaise({ amount: 10, betType: 'number' }, DEFAULT_PAYOUTS)).toBe(9000);
-    expect(displayedWinPaise({ amount: 100, betType: 'bigSmall' }, DEFAULT_PAYOUTS)).toBe(20000);
-    expect(displayedWinPaise({ amount: 50, betType: 'color' }, DEFAULT_PAYOUTS)).toBe(10000);
-    expect(displayedWinPaise({ amount: 10, betType: 'number' }, { ...DEFAULT_PAYOUTS, number: 8.35 })).toBe(8350);
+    expect(displayedWinPaise({ amountPaise: 1000, betType: 'number' }, DEFAULT_PAYOUTS)).toBe(9000);
+    expect(displayedWinPaise({ amountPaise: 10000, betType: 'bigSmall' }, DEFAULT_PAYOUTS)).toBe(20000);
+    expect(displayedWinPaise({ amountPaise: 5000, betType: 'color' }, DEFAULT_PAYOUTS)).toBe(10000);
+    expect(displayedWinPaise({ amountPaise: 1000, betType: 'number' }, { ...DEFAULT_PAYOUTS, number: 8.35 })).toBe(8350);
   });
 });
 
 describe('live bet updates and results', () => {
   test('a settled bet updates its entry; a refunded one leaves the list', () => {
     const store = inPeriod();
-    const a = bet({ _id: 'a' });
-    const b = bet({ _id: 'b', betType: 'number', betValue: '1' });
+    const a = playerBet({ _id: 'a' });
+    const b = playerBet({ _id: 'b', betType: 'number', betValue: '1' });
     store.dispatch(currentBetsListed([a, b]));
-    store.dispatch(betUpdated({ ...a, status: 'COMPLETED', isWin: true, winAmount: 18.2 }));
+    store.dispatch(betUpdated({ ...a, status: 'COMPLETED', isWin: true, winAmountPaise: 1820 }));
     store.dispatch(betUpdated({ ...b, status: 'REFUNDED' }));
-    expect(game(store.getState()).currentBets).toEqual([{ ...a, status: 'COMPLETED', isWin: true, winAmount: 18.2 }]);
+    expect(game(store.getState()).currentBets).toEqual([{ ...a, status: 'COMPLETED', isWin: true, winAmountPaise: 1820 }]);
   });
 
   test("a bet placed from another tab in this period counts; another period's unknown bet does not", () => {
     const store = inPeriod();
-    store.dispatch(betUpdated(bet({ _id: 'tab2', betType: 'bigSmall', betValue: 'big', amount: 200 })));
-    store.dispatch(betUpdated(bet({ _id: 'old', periodId: '202611210001', amount: 10 })));
+    store.dispatch(betUpdated(playerBet({ _id: 'tab2', betType: 'bigSmall', betValue: 'big', amountPaise: 20000 })));
+    store.dispatch(betUpdated(playerBet({ _id: 'old', periodId: '202611210001', amountPaise: 1000 })));
     expect(game(store.getState()).currentBets.map((b) => b._id)).toEqual(['tab2']);
     expect(selectTotalBetPaise(store.getState())).toBe(20000);
   });
 
   test("the bet-results of one period are grouped into one popup; another period's start a new one", () => {
     const store = inPeriod();
-    store.dispatch(betResultReceived(betResult({ betId: '1' })));
-    store.dispatch(betResultReceived(betResult({ betId: '2', gameType: 'number', win: true, winAmount: 75.6 })));
+    store.dispatch(betResultReceived(playerBetResult({ betId: '1' })));
+    store.dispatch(betResultReceived(playerBetResult({ betId: '2', gameType: 'number', win: true, winAmountPaise: 7560 })));
     expect(game(store.getState()).resultPopup).toMatchObject({ periodId: P1.periodId, results: [{ betId: '1' }, { betId: '2' }] });
-    store.dispatch(betResultReceived(betResult({ betId: '3', periodId: '202611210542' })));
+    store.dispatch(betResultReceived(playerBetResult({ betId: '3', periodId: '202611210542' })));
     expect(game(store.getState()).resultPopup).toMatchObject({ periodId: '202611210542', results: [{ betId: '3' }] });
     store.dispatch(resultPopupClosed());
     expect(game(store.getState()).resultPopup).toBeNull();
@@ -395,9 +395,9 @@ describe('live bet updates and results', () => {
 
   test("clearing a period's settled bets keeps the current period's", () => {
     const store = inPeriod();
-    store.dispatch(currentBetsListed([bet({ _id: 'old' })]));
+    store.dispatch(currentBetsListed([playerBet({ _id: 'old' })]));
     store.dispatch(periodAnnounced({ ...P2, receivedAt: P2.serverTime }));
-    store.dispatch(currentBetsListed([bet({ _id: 'new', periodId: P2.periodId })]));
+    store.dispatch(currentBetsListed([playerBet({ _id: 'new', periodId: P2.periodId })]));
     store.dispatch(settledBetsCleared(P1.periodId));
     expect(game(store.getState()).currentBets.map((b) => b._id)).toEqual(['new']);
   });

@@ -1,7 +1,8 @@
-import type { Bet, BetMessage, BetResult, GameKey, GameResult, PeriodInfo, PlaceBetPayload } from '@app/contracts';
+import type { GameKey, GameResult, PeriodInfo, PlaceBetPayload } from '@app/contracts';
 import { clockOffsetMs, RESULTS_KEPT, secondsLeft as secondsLeftOf } from '@app/domain';
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { wirePaise } from '../../shared/money';
+import type { PlayerBet, PlayerBetMessage, PlayerBetResult } from '../../shared/records';
 import { signedOut } from '../../shared/session';
 import {
   betMessageReceived,
@@ -20,7 +21,8 @@ export type CurrentPeriod = Omit<PeriodInfo, 'serverTime'>;
 /** The result popup: the bet-results of one period (SPEC 2, Result popup). */
 export interface ResultPopup {
   periodId: string | null;
-  results: BetResult[];
+  /** Amounts in paise. */
+  results: PlayerBetResult[];
 }
 
 export interface GameState {
@@ -37,9 +39,9 @@ export interface GameState {
   stakePaise: number;
   /**
    * The player's bets of the current period, and of the period just ended until its results have been shown.
-   * The choices and the total bet of the current period are derived from it (see selectors).
+   * The choices and the total bet of the current period are derived from it (see selectors). Amounts in paise.
    */
-  currentBets: Bet[];
+  currentBets: PlayerBet[];
   /** The latest results, newest first, at most 15. */
   results: GameResult[];
   resultPopup: ResultPopup | null;
@@ -63,7 +65,7 @@ export const initialGameState: GameState = {
 /** Confirm Bet was tapped: the game saga checks the bet (SPEC 5) and sends it. */
 export const betConfirmed = createAction('game/betConfirmed');
 
-function upsertBet(bets: Bet[], bet: Bet): Bet[] {
+function upsertBet(bets: PlayerBet[], bet: PlayerBet): PlayerBet[] {
   const index = bets.findIndex((b) => b._id === bet._id);
   if (index === -1) return [...bets, bet];
   const next = bets.slice();
@@ -72,7 +74,7 @@ function upsertBet(bets: Bet[], bet: Bet): Bet[] {
 }
 
 /** True when a bet-message is the answer to the bet that was sent (same period and game, where it says). */
-export function answersBet(message: BetMessage, sent: PlaceBetPayload): boolean {
+export function answersBet(message: PlayerBetMessage, sent: PlaceBetPayload): boolean {
   // Both name the command: that decides.
   if (message.commandId && sent.commandId) return message.commandId === sent.commandId;
   const periodId = message.periodId ?? message.bet?.periodId;
@@ -81,14 +83,14 @@ export function answersBet(message: BetMessage, sent: PlaceBetPayload): boolean 
 }
 
 /** A bet the server confirmed without sending the bet itself: recorded from what was sent. */
-function betFromSubmission(sent: PlaceBetPayload, confirmedAt: string): Bet {
+function betFromSubmission(sent: PlaceBetPayload, confirmedAt: string): PlayerBet {
   return {
     _id: `sent:${sent.periodId}:${sent.betType}`,
     betType: sent.betType,
     betValue: sent.betValue,
-    amount: sent.amount,
+    amountPaise: wirePaise(sent.amount),
     isWin: null,
-    winAmount: 0,
+    winAmountPaise: 0,
     status: 'PENDING',
     playedFrom: 'web',
     periodId: sent.periodId,
@@ -186,7 +188,7 @@ export const gameSlice = createSlice({
         state.currentBets = bets;
         // On load the stake is restored: the largest stake among the period's bets.
         if (state.stakePaise === 0 && ofCurrent.length > 0) {
-          state.stakePaise = Math.max(...ofCurrent.map((bet) => wirePaise(bet.amount)));
+          state.stakePaise = Math.max(...ofCurrent.map((bet) => bet.amountPaise));
         }
       })
       .addCase(betMessageReceived, (state, { payload }) => {

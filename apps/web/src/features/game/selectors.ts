@@ -1,4 +1,4 @@
-import type { Bet, GameKey } from '@app/contracts';
+import type { GameKey } from '@app/contracts';
 import {
   betBlockReason,
   gameCardState,
@@ -11,7 +11,7 @@ import {
 } from '@app/domain';
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/root-reducer';
-import { wirePaise } from '../../shared/money';
+import type { PlayerBet } from '../../shared/records';
 import { selectConfigRoundSeconds, selectLockSeconds, selectPayouts } from '../config/selectors';
 import { selectStakeableBalancePaise } from '../wallet/selectors';
 
@@ -32,7 +32,7 @@ export const selectIsPlacingBet = (state: RootState) => state.game.pendingBet !=
 const lockClock = (state: RootState) => state.game.secondsLeft ?? 0;
 
 /** The player's bets in the current period. */
-export const selectPeriodBets = createSelector([selectCurrentBets, selectPeriod], (bets, period): Bet[] =>
+export const selectPeriodBets = createSelector([selectCurrentBets, selectPeriod], (bets, period): PlayerBet[] =>
   period ? bets.filter((bet) => bet.periodId === period.periodId) : [],
 );
 
@@ -45,7 +45,7 @@ export const selectChoices = createSelector([selectPeriodBets], (bets) => {
 
 /** Total staked in the current period, in paise. */
 export const selectTotalBetPaise = createSelector([selectPeriodBets], (bets) =>
-  bets.reduce((sum, bet) => sum + wirePaise(bet.amount), 0),
+  bets.reduce((sum, bet) => sum + bet.amountPaise, 0),
 );
 
 export const selectHasAnyBet = (state: RootState) => selectPeriodBets(state).length > 0;
@@ -85,9 +85,9 @@ export const selectShowNextRoundOverlay = (state: RootState) =>
   state.game.secondsLeft !== null &&
   showNextRoundOverlay(state.game.secondsLeft, selectHasAnyBet(state), selectLockSeconds(state));
 
-/** The displayed win of a bet as the wire carries it: stake × payout (SPEC 9) on the server's payout table, in paise. */
-export function displayedWinPaise(bet: Pick<Bet, 'amount' | 'betType'>, payouts: PayoutTable): number {
-  return potentialWin(wirePaise(bet.amount), bet.betType, payouts);
+/** The displayed win of a bet: stake × payout (SPEC 9) on the server's payout table, in paise. */
+export function displayedWinPaise(bet: Pick<PlayerBet, 'amountPaise' | 'betType'>, payouts: PayoutTable): number {
+  return potentialWin(bet.amountPaise, bet.betType, payouts);
 }
 
 /** The potential win of a stake in paise on a game, on the server's payouts, in paise. */

@@ -1,4 +1,4 @@
-import type { Bet } from '@app/contracts';
+import type { PlayerBet as Bet } from '../../shared/records';
 import { call, getContext, put, takeLatest } from 'redux-saga/effects';
 import { errorMessage, type ApiClient } from '../../shared/api';
 import { ERROR_DEFAULTS } from '../../shared/constants';

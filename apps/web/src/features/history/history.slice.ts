@@ -1,16 +1,17 @@
-import type { Bet } from '@app/contracts';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { PlayerBet } from '../../shared/records';
 import { signedOut } from '../../shared/session';
 import { betUpdated } from '../socket/live-events';
 import { mergeBetUpdate, mergeFetchedBets } from './merge-bet';
 
 export interface HistoryState {
-  bets: Bet[];
+  /** The player's bets, newest first; stake and win in paise. */
+  bets: PlayerBet[];
   isLoading: boolean;
   /** The load error, shown in red (SPEC 8: 'Failed to fetch bets' unless the server says more). */
   error: string | null;
   /** Live updates received while a load was in flight, applied over its answer. */
-  liveDuringLoad: Bet[];
+  liveDuringLoad: PlayerBet[];
 }
 
 export const initialHistoryState: HistoryState = { bets: [], isLoading: false, error: null, liveDuringLoad: [] };
@@ -24,7 +25,7 @@ export const historySlice = createSlice({
       state.error = null;
       state.liveDuringLoad = [];
     },
-    historyLoaded: (state, action: PayloadAction<Bet[]>) => {
+    historyLoaded: (state, action: PayloadAction<PlayerBet[]>) => {
       state.bets = mergeFetchedBets(action.payload, state.liveDuringLoad);
       state.isLoading = false;
       state.liveDuringLoad = [];

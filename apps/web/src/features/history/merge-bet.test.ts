@@ -1,17 +1,17 @@
-import { bet } from '../socket/testing/live-fixtures';
+import { playerBet } from '../socket/testing/live-fixtures';
 import { mergeBetUpdate, mergeFetchedBets } from './merge-bet';
 
 describe('live bet updates in the history (SPEC 4)', () => {
-  test('an existing bet takes the new status, isWin, winAmount, systemSelectedValue and dates, keeping its place', () => {
-    const a = bet({ _id: 'a', betType: 'number', betValue: '7', amount: 10 });
-    const b = bet({ _id: 'b' });
+  test('an existing bet takes the new status, isWin, winAmountPaise, systemSelectedValue and dates, keeping its place', () => {
+    const a = playerBet({ _id: 'a', betType: 'number', betValue: '7', amountPaise: 1000 });
+    const b = playerBet({ _id: 'b' });
     const settled = {
       ...a,
       betValue: 'tampered',
-      amount: 999,
+      amountPaise: 99900,
       status: 'COMPLETED' as const,
       isWin: true,
-      winAmount: 75.6,
+      winAmountPaise: 7560,
       systemSelectedValue: '7',
       updatedAt: '2026-11-21T04:30:31.000Z',
     };
@@ -21,23 +21,23 @@ describe('live bet updates in the history (SPEC 4)', () => {
       ...a,
       status: 'COMPLETED',
       isWin: true,
-      winAmount: 75.6,
+      winAmountPaise: 7560,
       systemSelectedValue: '7',
       updatedAt: '2026-11-21T04:30:31.000Z',
     });
   });
 
   test('any other bet is added at the front', () => {
-    const a = bet({ _id: 'a' });
-    const fresh = bet({ _id: 'fresh' });
+    const a = playerBet({ _id: 'a' });
+    const fresh = playerBet({ _id: 'fresh' });
     expect(mergeBetUpdate([a], fresh).map((x) => x._id)).toEqual(['fresh', 'a']);
   });
 
   test('updates that arrived during a load win over an older fetched copy and new bets go first', () => {
-    const fetched = [bet({ _id: 'a', updatedAt: '2026-11-21T04:30:05.000Z' }), bet({ _id: 'b' })];
+    const fetched = [playerBet({ _id: 'a', updatedAt: '2026-11-21T04:30:05.000Z' }), playerBet({ _id: 'b' })];
     const live = [
-      bet({ _id: 'a', status: 'COMPLETED', isWin: false, updatedAt: '2026-11-21T04:30:31.000Z' }),
-      bet({ _id: 'new' }),
+      playerBet({ _id: 'a', status: 'COMPLETED', isWin: false, updatedAt: '2026-11-21T04:30:31.000Z' }),
+      playerBet({ _id: 'new' }),
     ];
     const merged = mergeFetchedBets(fetched, live);
     expect(merged.map((x) => [x._id, x.status])).toEqual([
@@ -48,8 +48,8 @@ describe('live bet updates in the history (SPEC 4)', () => {
   });
 
   test('a fetched copy newer than the live one is kept', () => {
-    const fetched = [bet({ _id: 'a', status: 'COMPLETED', updatedAt: '2026-11-21T04:31:00.000Z' })];
-    const live = [bet({ _id: 'a', status: 'PENDING', updatedAt: '2026-11-21T04:30:00.000Z' })];
+    const fetched = [playerBet({ _id: 'a', status: 'COMPLETED', updatedAt: '2026-11-21T04:31:00.000Z' })];
+    const live = [playerBet({ _id: 'a', status: 'PENDING', updatedAt: '2026-11-21T04:30:00.000Z' })];
     expect(mergeFetchedBets(fetched, live)[0]!.status).toBe('COMPLETED');
   });
 });

@@ -1,8 +1,8 @@
-import type { Bet } from '@app/contracts';
+import type { PlayerBet as Bet } from '../../shared/records';
 
 /**
  * A live bet-update merged into the history (SPEC 4): an existing bet (same _id) takes the new status, isWin,
- * winAmount, systemSelectedValue and dates; any other bet is added at the front.
+ * winAmountPaise, systemSelectedValue and dates; any other bet is added at the front.
  */
 export function mergeBetUpdate(bets: readonly Bet[], update: Bet): Bet[] {
   const index = bets.findIndex((bet) => bet._id === update._id);
@@ -12,7 +12,7 @@ export function mergeBetUpdate(bets: readonly Bet[], update: Bet): Bet[] {
     ...current,
     status: update.status,
     isWin: update.isWin,
-    winAmount: update.winAmount,
+    winAmountPaise: update.winAmountPaise,
     systemSelectedValue: update.systemSelectedValue,
     createdAt: update.createdAt ?? current.createdAt,
     updatedAt: update.updatedAt ?? current.updatedAt,

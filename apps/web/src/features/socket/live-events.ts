@@ -1,16 +1,11 @@
-import type {
-  Bet,
-  BetMessage,
-  BetResult,
-  ClientToServerEvents,
-  GameResult,
-  PeriodInfo,
-} from '@app/contracts';
+import type { ClientToServerEvents, GameResult, PeriodInfo } from '@app/contracts';
 import { createAction } from '@reduxjs/toolkit';
+import type { PlayerBet, PlayerBetMessage, PlayerBetResult } from '../../shared/records';
 
 /**
  * The server's live events as store actions. The socket saga turns each Socket.IO message into one of these; the
- * game, history and wallet slices react to them. Nothing here knows about the socket itself.
+ * game, history and wallet slices react to them. Nothing here knows about the socket itself. Money in the bets,
+ * bet-messages and bet-results is integer paise (converted by the socket saga, `shared/records.ts`).
  */
 
 /** next-period-id, stamped with the local time it arrived (for the clock offset). */
@@ -21,10 +16,10 @@ export interface PeriodAnnouncement extends PeriodInfo {
 export const periodAnnounced = createAction<PeriodAnnouncement>('live/nextPeriodId');
 export const resultsListed = createAction<GameResult[]>('live/allGameResults');
 export const resultDrawn = createAction<GameResult>('live/gameResult');
-export const currentBetsListed = createAction<Bet[]>('live/currentBetResponse');
-export const betMessageReceived = createAction<BetMessage>('live/betMessage');
-export const betResultReceived = createAction<BetResult>('live/betResult');
-export const betUpdated = createAction<Bet>('live/betUpdate');
+export const currentBetsListed = createAction<PlayerBet[]>('live/currentBetResponse');
+export const betMessageReceived = createAction<PlayerBetMessage>('live/betMessage');
+export const betResultReceived = createAction<PlayerBetResult>('live/betResult');
+export const betUpdated = createAction<PlayerBet>('live/betUpdate');
 export const serverException = createAction<string>('live/exception');
 
 /** Something to send to the server over the live connection. */

@@ -80,7 +80,7 @@ describe('one live connection per signed-in session', () => {
     await vi.waitFor(() => expect(store.getState().history.bets.map((b) => [b._id, b.status])).toEqual([['p1', 'PENDING']]));
     const settled = { ...placed, status: 'COMPLETED' as const, isWin: true, winAmount: 182, systemSelectedValue: placed.betValue };
     socket.push('bet-result', { ...betResult({ periodId: placed.periodId }), bet: settled });
-    await vi.waitFor(() => expect(store.getState().history.bets.map((b) => [b._id, b.status, b.winAmount])).toEqual([['p1', 'COMPLETED', 182]]));
+    await vi.waitFor(() => expect(store.getState().history.bets.map((b) => [b._id, b.status, b.winAmountPaise])).toEqual([['p1', 'COMPLETED', 18200]]));
     socket.push('bet-message', { success: false, message: 'Insufficient balance.', periodId: placed.periodId });
     expect(store.getState().history.bets).toHaveLength(1);
   });

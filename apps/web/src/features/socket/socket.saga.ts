@@ -17,6 +17,7 @@ import { signOutCleanup } from '../auth/auth.saga';
 import { socketIdChanged } from '../auth/auth.slice';
 import { balanceUpdated } from '../wallet/wallet.slice';
 import { toastShown } from '../toasts/toasts.slice';
+import { betFromWire, betMessageFromWire, betResultFromWire } from '../../shared/records';
 import { refreshAccessToken } from './api';
 import {
   betMessageReceived,
@@ -206,7 +207,7 @@ function* routeServerEvent(socket: LiveSocket, name: ServerEventName, payload: u
         for (const item of payload as Bet[]) {
           if (isObject(item) && typeof item._id === 'string' && item.status === 'PENDING' && !link.resulted.has(item._id)) link.unresolved.add(item._id);
         }
-        yield put(currentBetsListed(payload as Bet[]));
+        yield put(currentBetsListed((payload as unknown[]).filter(isObject).map((item) => betFromWire(item as unknown as Bet))));
       }
       return;
     // bet-message (placed) and bet-result (settled) carry the bet itself: it is merged like a bet-update.
@@ -217,11 +218,11 @@ function* routeServerEvent(socket: LiveSocket, name: ServerEventName, payload: u
           if (!remember(link.answered, payload.commandId)) return;
           link.inFlight.delete(payload.commandId);
         }
-        yield put(betMessageReceived(payload as unknown as BetMessage));
+        yield put(betMessageReceived(betMessageFromWire(payload as unknown as BetMessage)));
         if (payload.success === true && isObject(payload.bet)) {
           const placed = payload.bet as unknown as Bet;
           if (typeof placed._id === 'string' && !link.resulted.has(placed._id) && placed.status === 'PENDING') link.unresolved.add(placed._id);
-          yield put(betUpdated(placed));
+          yield put(betUpdated(betFromWire(placed)));
         }
       }
       return;
@@ -233,14 +234,14 @@ function* routeServerEvent(socket: LiveSocket, name: ServerEventName, payload: u
           if (!remember(link.resulted, betId)) return;
           link.unresolved.delete(betId);
         }
-        yield put(betResultReceived(payload as unknown as BetResult));
-        if (isObject(payload.bet)) yield put(betUpdated(payload.bet as unknown as Bet));
+        yield put(betResultReceived(betResultFromWire(payload as unknown as BetResult)));
+        if (isObject(payload.bet)) yield put(betUpdated(betFromWire(payload.bet as unknown as Bet)));
       }
       return;
     case 'bet-update':
       if (isObject(payload)) {
         if (typeof payload._id === 'string' && payload.status !== 'PENDING') link.unresolved.delete(payload._id);
-        yield put(betUpdated(payload as unknown as Bet));
+        yield put(betUpdated(betFromWire(payload as unknown as Bet)));
       }
       return;
     case 'exception': {

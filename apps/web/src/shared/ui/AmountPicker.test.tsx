@@ -1,3 +1,4 @@
+import { paiseToRupees } from '@app/domain';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { AmountPicker, presetLabel, typedAmountPaise } from './AmountPicker';
 
@@ -39,8 +40,8 @@ describe('amount picker', () => {
         presetsPaise={[1000, 100_000]}
         chosenPaise={0}
         onPick={() => undefined}
-        labelOf={(paise) => `₹${paise / 100}`}
-        ariaLabelOf={(paise) => `Stake ₹${paise / 100}`}
+        labelOf={(paise) => `₹${paiseToRupees(paise)}`}
+        ariaLabelOf={(paise) => `Stake ₹${paiseToRupees(paise)}`}
       />,
     );
     const group = screen.getByRole('group', { name: 'Stake' });

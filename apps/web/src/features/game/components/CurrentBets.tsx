@@ -1,14 +1,14 @@
-import type { Bet } from '@app/contracts';
-import { formatPaise, formatRupees } from '@app/domain';
+import { formatPaise } from '@app/domain';
 import { useAppSelector } from '../../../app/hooks';
 import { selectPayouts } from '../../config/selectors';
 import { displayedWinPaise, gameName, selectCurrentBets } from '../selectors';
 import { ChoiceLabel } from './ChoiceLabel';
+import type { PlayerBet } from '../../../shared/records';
 
 type BetTone = 'sending' | 'confirmed' | 'win' | 'loss' | 'other';
 
 /** Where a listed bet stands: sent and awaiting the server, confirmed (open), or its outcome. */
-function betState(bet: Bet): { text: string; tone: BetTone } {
+function betState(bet: PlayerBet): { text: string; tone: BetTone } {
   if (bet._id.startsWith('sent:')) return { text: 'Sending…', tone: 'sending' };
   if (bet.isWin === true) return { text: 'WIN', tone: 'win' };
   if (bet.isWin === false) return { text: 'LOSS', tone: 'loss' };
@@ -16,7 +16,7 @@ function betState(bet: Bet): { text: string; tone: BetTone } {
   return { text: bet.status, tone: 'other' };
 }
 
-function CurrentBet({ bet }: { bet: Bet }) {
+function CurrentBet({ bet }: { bet: PlayerBet }) {
   const state = betState(bet);
   const payouts = useAppSelector(selectPayouts);
   return (
@@ -29,7 +29,7 @@ function CurrentBet({ bet }: { bet: Bet }) {
         <ChoiceLabel game={bet.betType} choice={bet.betValue} />
       </span>
       <span className="current-bet__figure">
-        <span className="label">Stake</span> {formatRupees(bet.amount)}
+        <span className="label">Stake</span> {formatPaise(bet.amountPaise)}
       </span>
       <span className="current-bet__figure current-bet__figure--win">
         <span className="label">Potential win</span> {formatPaise(displayedWinPaise(bet, payouts))}

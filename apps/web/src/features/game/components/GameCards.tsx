@@ -1,5 +1,5 @@
 import type { GameKey } from '@app/contracts';
-import { COLOR_HEX, formatRupees, GAME_TEXTS, GAMES, type GameDefinition } from '@app/domain';
+import { COLOR_HEX, formatPaise, GAME_TEXTS, GAMES, type GameDefinition } from '@app/domain';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { gameSelected } from '../game.slice';
 import { selectCardState, selectChoices, selectPeriodBets, selectSelectedGame } from '../selectors';
@@ -50,7 +50,7 @@ function GameCard({ game }: { game: GameDefinition }) {
               {choice !== undefined && (
                 <span className="game-card__choice" data-testid={`game-card-${game.key}-placed`}>
                   <ChoiceLabel game={game.key as GameKey} choice={choice} />
-                  {placed && <span className="game-card__stake">{formatRupees(placed.amount)}</span>}
+                  {placed && <span className="game-card__stake">{formatPaise(placed.amountPaise)}</span>}
                 </span>
               )}
             </>

@@ -1,10 +1,11 @@
-import type { BetResult, GameResult } from '@app/contracts';
-import { formatRupees, GAME_TEXTS, isGameKey, RESULT_CLEAR_MS } from '@app/domain';
+import type { GameResult } from '@app/contracts';
+import { formatPaise, GAME_TEXTS, isGameKey, RESULT_CLEAR_MS } from '@app/domain';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { resultPopupClosed } from '../game.slice';
 import { gameName, selectResultPopup, selectResults } from '../selectors';
 import { choiceText, ColorDot } from './ChoiceLabel';
+import type { PlayerBetResult } from '../../../shared/records';
 
 /** The popup stays RESULT_CLEAR_MS after the period's last bet-result; its text counts down the same time. */
 const POPUP_SECONDS = Math.round(RESULT_CLEAR_MS / 1000);
@@ -55,7 +56,7 @@ function resultTime(timestamp: string): string {
   return Number.isNaN(ms) ? '' : timeFormat.format(ms);
 }
 
-function ResultRow({ result }: { result: BetResult }) {
+function ResultRow({ result }: { result: PlayerBetResult }) {
   const label = isGameKey(result.gameType) ? gameName(result.gameType) : String(result.gameType);
   return (
     <li className={`result-row result-row--${result.win ? 'win' : 'loss'}`}>
@@ -68,7 +69,7 @@ function ResultRow({ result }: { result: BetResult }) {
       {result.message && <p className="result-row__message small">{result.message}</p>}
       <div className="result-row__bottom">
         <strong className="result-row__amount">
-          {result.win ? `+${formatRupees(result.winAmount)}` : `-${formatRupees(result.lossAmount)}`}
+          {result.win ? `+${formatPaise(result.winAmountPaise)}` : `-${formatPaise(result.lossAmountPaise)}`}
         </strong>
         <time className="muted small" dateTime={result.timestamp}>
           {resultTime(result.timestamp)}

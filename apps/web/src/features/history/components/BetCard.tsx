@@ -1,7 +1,7 @@
-import type { Bet } from '@app/contracts';
-import { formatRupees, isGameKey } from '@app/domain';
+import { formatPaise, isGameKey } from '@app/domain';
 import { ChoiceLabel, choiceText } from '../../game/components/ChoiceLabel';
 import { gameName } from '../../game/selectors';
+import type { PlayerBet } from '../../../shared/records';
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -11,12 +11,12 @@ function betDate(iso: string): string {
 }
 
 /** A settled bet's outcome: a win shows what was credited, a loss the stake it cost ('LOSS −₹10.00'). */
-export function betOutcome(bet: Pick<Bet, 'isWin' | 'winAmount' | 'amount'>): string {
-  return bet.isWin ? `WIN +${formatRupees(bet.winAmount)}` : `LOSS −${formatRupees(bet.amount)}`;
+export function betOutcome(bet: Pick<PlayerBet, 'isWin' | 'winAmountPaise' | 'amountPaise'>): string {
+  return bet.isWin ? `WIN +${formatPaise(bet.winAmountPaise)}` : `LOSS −${formatPaise(bet.amountPaise)}`;
 }
 
 /** One bet of the history: what was bet, how it ended and where it was played from. */
-export function BetCard({ bet }: { bet: Bet }) {
+export function BetCard({ bet }: { bet: PlayerBet }) {
   const game = isGameKey(bet.betType) ? bet.betType : null;
   const settled = bet.isWin === true || bet.isWin === false;
   const system = bet.playedFrom === 'system';
@@ -36,7 +36,7 @@ export function BetCard({ bet }: { bet: Bet }) {
       <dl className="bet-card__facts">
         <div>
           <dt>Stake</dt>
-          <dd>{formatRupees(bet.amount)}</dd>
+          <dd>{formatPaise(bet.amountPaise)}</dd>
         </div>
         {settled && (
           <div>

@@ -1,5 +1,6 @@
 import type { Bet, BetResult, GameKey, GameResult, PeriodInfo } from '@app/contracts';
 import { resultFromDigit } from '@app/domain';
+import { betFromWire, betResultFromWire, type PlayerBet, type PlayerBetResult } from '../../../shared/records';
 
 /** A period as next-period-id carries it. */
 export function periodInfo(overrides: Partial<PeriodInfo> = {}): PeriodInfo {
@@ -61,4 +62,14 @@ export function betResult(overrides: Partial<BetResult> = {}): BetResult {
     betId: 'bet-x',
     ...overrides,
   };
+}
+
+/** A bet as the store keeps it (amounts in paise), as the socket saga makes it from a wire bet. */
+export function playerBet(overrides: Partial<PlayerBet> = {}): PlayerBet {
+  return { ...betFromWire(bet()), ...overrides };
+}
+
+/** A bet-result as the store keeps it (amounts in paise). */
+export function playerBetResult(overrides: Partial<PlayerBetResult> = {}): PlayerBetResult {
+  return { ...betResultFromWire(betResult()), ...overrides };
 }
