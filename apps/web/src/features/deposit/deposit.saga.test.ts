@@ -2,7 +2,7 @@ import { createAppStore } from '../../app/store';
 import { createApiClient } from '../../shared/api';
 import { createFakeFetch, fail, json, memoryTokens, ok, type FakeRoute } from '../../test/fake-fetch';
 import { transactionsLoaded } from '../wallet/wallet.slice';
-import { transactionOf } from '../wallet/testing/fixtures';
+import { playerTransactionOf } from '../wallet/testing/fixtures';
 import { depositSubmitted, paymentConfigRequested } from './deposit.slice';
 
 const DEPOSIT = 'POST /payment/deposit';
@@ -18,7 +18,7 @@ function start(routes: Record<string, FakeRoute>) {
 describe('deposit saga', () => {
   test('posts the request; success keeps the result, toasts the message and puts the deposit at the front', async () => {
     const { store, fake } = start({ [DEPOSIT]: () => ok(result, 'Deposit request submitted.') });
-    store.dispatch(transactionsLoaded([transactionOf({ transactionId: 'OLD' })]));
+    store.dispatch(transactionsLoaded([playerTransactionOf({ transactionId: 'OLD' })]));
     store.dispatch(depositSubmitted(request));
     await vi.waitFor(() => expect(store.getState().deposit.status).toBe('success'));
 
@@ -26,7 +26,7 @@ describe('deposit saga', () => {
     expect(store.getState().deposit).toMatchObject({ result, message: 'Deposit request submitted.' });
     expect(store.getState().toasts.items.map((t) => [t.kind, t.message])).toEqual([['success', 'Deposit request submitted.']]);
     const [first, second] = store.getState().wallet.transactions;
-    expect(first).toMatchObject({ transactionId: 'DEP9', type: 'DEPOSIT', status: 'PENDING', amount: 500 });
+    expect(first).toMatchObject({ transactionId: 'DEP9', type: 'DEPOSIT', status: 'PENDING', amountPaise: 50_000 });
     expect(first.metadata).toMatchObject({ utrNumber: '412345678901', upiApp: 'PHONEPE' });
     expect(second.transactionId).toBe('OLD');
   });

@@ -1,7 +1,9 @@
-import type { PaymentConfig, Transaction } from '@app/contracts';
+import type { PaymentConfig } from '@app/contracts';
 import { FORM_FALLBACKS } from '@app/domain';
 import { all, call, getContext, put, takeLatest, takeLeading } from 'redux-saga/effects';
 import { errorMessage, type ApiClient } from '../../shared/api';
+import { wirePaise } from '../../shared/money';
+import type { PlayerTransaction } from '../../shared/records';
 import { toastShown } from '../toasts/toasts.slice';
 import { transactionAdded } from '../wallet/wallet.slice';
 import { fetchPaymentConfig, PAYMENT_CONFIG_ERROR, submitDeposit, type DepositSubmitted } from './api';
@@ -14,8 +16,8 @@ import {
   paymentConfigRequested,
 } from './deposit.slice';
 
-/** The pending deposit as the wallet will list it, shown at the front until the list reloads. */
-function pendingDepositTransaction(request: ReturnType<typeof depositSubmitted>['payload'], submitted: DepositSubmitted): Transaction {
+/** The pending deposit as the wallet will list it (amount in paise), shown at the front until the list reloads. */
+function pendingDepositTransaction(request: ReturnType<typeof depositSubmitted>['payload'], submitted: DepositSubmitted): PlayerTransaction {
   const now = new Date().toISOString();
   const transactionId = submitted.result?.transactionId || `pending-${submitted.result?.utrNumber ?? request.utrNumber}`;
   return {
@@ -27,7 +29,7 @@ function pendingDepositTransaction(request: ReturnType<typeof depositSubmitted>[
     updatedAt: now,
     transactionId,
     description: 'Deposit via UPI',
-    amount: request.amount,
+    amountPaise: wirePaise(request.amount),
     metadata: { utrNumber: submitted.result?.utrNumber ?? request.utrNumber, upiApp: request.upiApp ?? null },
   };
 }

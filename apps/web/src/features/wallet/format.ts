@@ -1,9 +1,9 @@
-import { formatRupees } from '@app/domain';
+import { formatPaise } from '@app/domain';
 
-/** A signed rupee amount the spec's way (en-IN, INR, 2 decimals) with its sign: +₹1,000.00, -₹500.00. */
-export function formatSignedRupees(amount: number): string {
-  if (amount > 0) return `+${formatRupees(amount)}`;
-  return formatRupees(amount);
+/** Signed paise the spec's way (en-IN, INR, 2 decimals) with its sign: 100000 → +₹1,000.00, -50000 → -₹500.00. */
+export function formatSignedPaise(paise: number): string {
+  if (paise > 0) return `+${formatPaise(paise)}`;
+  return formatPaise(paise);
 }
 
 const dateTime = new Intl.DateTimeFormat('en-IN', {

@@ -1,4 +1,5 @@
-import type { Transaction, WalletSummary } from '@app/contracts';
+import type { WalletSummary } from '@app/contracts';
+import type { PlayerTransaction } from '../../shared/records';
 import { ERROR_DEFAULTS } from '@app/domain';
 import { all, call, delay, getContext, put, select, takeLatest } from 'redux-saga/effects';
 import { errorMessage, type ApiClient } from '../../shared/api';
@@ -29,7 +30,7 @@ function* loadSummary(api: ApiClient) {
 
 function* loadTransactions(api: ApiClient) {
   try {
-    const transactions: Transaction[] = yield call(fetchTransactions, api);
+    const transactions: PlayerTransaction[] = yield call(fetchTransactions, api);
     yield put(transactionsLoaded(transactions));
   } catch (error) {
     yield put(transactionsFailed(errorMessage(error, ERROR_DEFAULTS.transactions)));

@@ -1,7 +1,7 @@
 import type { RootState } from '../../app/root-reducer';
 import { signedOut } from '../../shared/session';
 import { selectMainBalancePaise, selectStakeableBalancePaise } from './selectors';
-import { summaryOf, transactionOf } from './testing/fixtures';
+import { playerTransactionOf, summaryOf } from './testing/fixtures';
 import {
   balanceUpdated,
   initialWalletState,
@@ -70,8 +70,8 @@ describe('wallet slice', () => {
   });
 
   test('a new transaction goes to the front; the same id is replaced, not doubled', () => {
-    const older = transactionOf({ transactionId: 'A' });
-    const newer = transactionOf({ transactionId: 'B' });
+    const older = playerTransactionOf({ transactionId: 'A' });
+    const newer = playerTransactionOf({ transactionId: 'B' });
     let state = walletReducer(initialWalletState, transactionsLoaded([older]));
     state = walletReducer(state, transactionAdded(newer));
     expect(state.transactions.map((t) => t.transactionId)).toEqual(['B', 'A']);
@@ -89,7 +89,7 @@ describe('wallet slice', () => {
   });
 
   test('sign-out forgets everything of the player', () => {
-    const state = walletReducer(loaded({ transactions: [transactionOf()] }), signedOut());
+    const state = walletReducer(loaded({ transactions: [playerTransactionOf()] }), signedOut());
     expect(state).toEqual(initialWalletState);
   });
 });

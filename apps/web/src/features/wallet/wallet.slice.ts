@@ -1,7 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { BalanceUpdate, Transaction, WalletSummary } from '@app/contracts';
+import type { BalanceUpdate, WalletSummary } from '@app/contracts';
 import { isEligibleForWithdrawal } from '@app/domain';
 import { wirePaise } from '../../shared/money';
+import type { PlayerTransaction } from '../../shared/records';
 import { signedOut } from '../../shared/session';
 
 /** The player's one balance, in paise: main (withdrawable) and bonus; what can be staked is their sum. */
@@ -27,7 +28,8 @@ export interface WalletState {
   summaryLoading: boolean;
   summaryError: string | null;
   /** Newest first. */
-  transactions: Transaction[];
+  /** Newest first; `amountPaise` is signed paise (money in positive, money out negative). */
+  transactions: PlayerTransaction[];
   transactionsLoaded: boolean;
   transactionsLoading: boolean;
   transactionsError: string | null;
@@ -70,7 +72,7 @@ export const walletSlice = createSlice({
       state.summaryLoading = false;
       state.summaryError = action.payload;
     },
-    transactionsLoaded: (state, action: PayloadAction<Transaction[]>) => {
+    transactionsLoaded: (state, action: PayloadAction<PlayerTransaction[]>) => {
       state.transactions = action.payload;
       state.transactionsLoaded = true;
       state.transactionsLoading = false;
@@ -96,7 +98,7 @@ export const walletSlice = createSlice({
       }
     },
     /** A transaction this device just made: it goes to the front of the list (replacing one with the same id). */
-    transactionAdded: (state, action: PayloadAction<Transaction>) => {
+    transactionAdded: (state, action: PayloadAction<PlayerTransaction>) => {
       const rest = state.transactions.filter((t) => t.transactionId !== action.payload.transactionId);
       state.transactions = [action.payload, ...rest];
     },

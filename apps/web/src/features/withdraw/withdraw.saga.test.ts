@@ -41,7 +41,7 @@ describe('withdraw saga', () => {
     store.dispatch(withdrawSubmitted(bank));
     await vi.waitFor(() => expect(store.getState().wallet.transactions).toHaveLength(1));
     const [first] = store.getState().wallet.transactions;
-    expect(first).toMatchObject({ transactionId: 'WD7', type: 'WITHDRAWAL', method: 'BANK_TRANSFER', status: 'PENDING', amount: -600 });
+    expect(first).toMatchObject({ transactionId: 'WD7', type: 'WITHDRAWAL', method: 'BANK_TRANSFER', status: 'PENDING', amountPaise: -60_000 });
     expect(first.metadata.bankDetails).toEqual({ accountHolderName: 'Ravi Kumar', accountNumber: '********7890', ifscCode: 'HDFC0001234' });
     expect(store.getState().withdraw.result?.message).toBe('Withdrawal request submitted successfully. Processing time: 2–4 hours.');
     release(ok({ transactions: [] }));

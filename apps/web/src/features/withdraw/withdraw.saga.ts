@@ -1,13 +1,15 @@
-import type { Transaction, WithdrawRequest, WithdrawResult } from '@app/contracts';
+import type { WithdrawRequest, WithdrawResult } from '@app/contracts';
 import { FORM_FALLBACKS } from '@app/domain';
 import { call, getContext, put, takeLeading } from 'redux-saga/effects';
 import { errorMessage, type ApiClient } from '../../shared/api';
+import { wirePaise } from '../../shared/money';
+import type { PlayerTransaction } from '../../shared/records';
 import { transactionAdded, walletRequested } from '../wallet/wallet.slice';
 import { submitWithdrawal } from './api';
 import { withdrawFailed, withdrawSubmitted, withdrawSucceeded } from './withdraw.slice';
 
-/** The pending withdrawal as the wallet will list it (money out: a negative amount), until the list reloads. */
-function pendingWithdrawalTransaction(request: WithdrawRequest, result: WithdrawResult): Transaction {
+/** The pending withdrawal as the wallet will list it (money out: negative paise), until the list reloads. */
+function pendingWithdrawalTransaction(request: WithdrawRequest, result: WithdrawResult): PlayerTransaction {
   const now = new Date().toISOString();
   const last4 = request.accountNumber ? request.accountNumber.slice(-4) : '';
   return {
@@ -19,7 +21,7 @@ function pendingWithdrawalTransaction(request: WithdrawRequest, result: Withdraw
     updatedAt: now,
     transactionId: result.transactionId,
     description: request.method === 'UPI' ? 'Withdrawal to UPI' : 'Withdrawal to bank account',
-    amount: -request.amount,
+    amountPaise: -wirePaise(request.amount),
     metadata:
       request.method === 'UPI'
         ? { upiApp: request.upiApp ?? null, upiId: request.upiId ?? null }

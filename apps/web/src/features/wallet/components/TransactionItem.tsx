@@ -1,16 +1,17 @@
-import type { Transaction } from '@app/contracts';
-import { formatRupees, methodLabel, upiAppName } from '@app/domain';
-import { formatDateTime, formatSignedRupees, transactionTypeLabel } from '../format';
+import { formatPaise, methodLabel, upiAppName } from '@app/domain';
+import type { PlayerTransaction } from '../../../shared/records';
+import { formatDateTime, formatSignedPaise, transactionTypeLabel } from '../format';
 import { StatusChip } from './StatusChip';
 
 /** One transaction: type and method, signed amount, status, date and its payment details. */
-export function TransactionItem({ transaction: t }: { transaction: Transaction }) {
+export function TransactionItem({ transaction: t }: { transaction: PlayerTransaction }) {
   const meta = t.metadata ?? {};
   const bank = meta.bankDetails;
   // A credit counts (green, '+') only once it is COMPLETED: a pending or failed deposit has not been credited.
-  const credited = t.amount > 0 && t.status === 'COMPLETED';
-  const direction = credited ? 'in' : t.amount < 0 ? 'out' : t.amount > 0 ? 'uncredited' : 'zero';
-  const amountText = credited || t.amount <= 0 ? formatSignedRupees(t.amount) : formatRupees(t.amount);
+  const paise = t.amountPaise;
+  const credited = paise > 0 && t.status === 'COMPLETED';
+  const direction = credited ? 'in' : paise < 0 ? 'out' : paise > 0 ? 'uncredited' : 'zero';
+  const amountText = credited || paise <= 0 ? formatSignedPaise(paise) : formatPaise(paise);
   const typeLabel = transactionTypeLabel(t.type);
   const method = methodLabel(t.method);
   // 'Bonus' · 'Bonus' says one thing twice: the method shows only when it adds something.

@@ -2,7 +2,7 @@ import type { Transaction, WalletSummary } from '@app/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { fail, ok, pending, type FakeRoute } from '../../../test/fake-fetch';
 import { renderApp } from '../../../test/render-app';
-import { summaryOf, transactionOf } from '../testing/fixtures';
+import { playerTransactionOf, summaryOf, transactionOf } from '../testing/fixtures';
 import { balanceUpdated, transactionAdded } from '../wallet.slice';
 
 const SUMMARY = 'GET /wallet/summary';
@@ -170,7 +170,7 @@ describe('wallet screen', () => {
     const { store } = openWallet(summaryOf(), [transactionOf({ transactionId: 'OLD' })]);
     await waitFor(() => expect(shownIds()).toEqual(['OLD']));
     act(() => {
-      store.dispatch(transactionAdded(transactionOf({ transactionId: 'NEW' })));
+      store.dispatch(transactionAdded(playerTransactionOf({ transactionId: 'NEW' })));
     });
     expect(shownIds()).toEqual(['NEW', 'OLD']);
   });

@@ -1,4 +1,5 @@
 import type { Transaction, WalletSummary } from '@app/contracts';
+import { transactionFromWire, type PlayerTransaction } from '../../../shared/records';
 
 export const summaryOf = (over: Partial<WalletSummary> = {}): WalletSummary => ({
   balance: 2500,
@@ -27,4 +28,9 @@ export function transactionOf(over: Partial<Transaction> = {}): Transaction {
     metadata: {},
     ...over,
   };
+}
+
+/** A transaction as the wallet slice keeps it (signed paise), as `fetchTransactions` makes it from the wire. */
+export function playerTransactionOf(over: Partial<PlayerTransaction> = {}): PlayerTransaction {
+  return { ...transactionFromWire(transactionOf({ transactionId: over.transactionId })), ...over };
 }
