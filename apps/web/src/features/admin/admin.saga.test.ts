@@ -11,6 +11,7 @@ import {
   withdrawalsRequested,
 } from './admin.slice';
 import { paymentsQueryString } from './api';
+import { adminDepositFromWire } from './records';
 import { signedOut } from '../../shared/session';
 import { selectAdmin } from './selectors';
 import { adminFeature } from './admin.feature';
@@ -47,6 +48,9 @@ describe('admin payments', () => {
     });
     store.dispatch(depositsRequested());
     await vi.waitFor(() => expect(selectAdmin(store.getState()).deposits.items).toHaveLength(1));
+    // The wire's ₹500 is kept in paise.
+    expect(selectAdmin(store.getState()).deposits.items[0]?.deposit).toMatchObject({ transactionId: 'D1', amountPaise: 50_000 });
+    expect(selectAdmin(store.getState()).deposits.items[0]?.deposit).not.toHaveProperty('amount');
     store.dispatch(depositsFilterChanged({ status: 'ALL' }));
     store.dispatch(depositsFilterChanged({ from: '2026-11-01' }));
     await vi.waitFor(() => expect(selectAdmin(store.getState()).deposits.items).toHaveLength(2));
@@ -73,7 +77,7 @@ describe('admin payments', () => {
       [WITHDRAWALS]: () => ok({ pendingWithdrawals: [] }),
       [UPDATE]: () => ok({ transaction: { transactionId: 'D1', status: 'COMPLETED' } }, 'Transaction updated successfully!'),
     });
-    store.dispatch(transactionReviewRequested({ kind: 'deposit', walletId: 'w1', transactionId: 'D1', status: 'COMPLETED', username: 'meera_k', amount: 1500 }));
+    store.dispatch(transactionReviewRequested({ kind: 'deposit', walletId: 'w1', transactionId: 'D1', status: 'COMPLETED', username: 'meera_k', amountPaise: 150_000 }));
     expect(selectAdmin(store.getState()).updating?.transactionId).toBe('D1');
     await vi.waitFor(() => expect(selectAdmin(store.getState()).updating).toBeNull());
     expect(fake.callsTo(UPDATE)[0].body).toEqual({ walletId: 'w1', transactionId: 'D1', status: 'COMPLETED' });
@@ -120,7 +124,7 @@ describe('admin payments', () => {
 
   test('sign-out forgets the lists and the profile', () => {
     const state = adminReducer(
-      { ...initialAdminState, deposits: { ...initialAdminState.deposits, items: [deposit('D1')], loaded: true } },
+      { ...initialAdminState, deposits: { ...initialAdminState.deposits, items: [adminDepositFromWire(deposit('D1'))], loaded: true } },
       signedOut(),
     );
     expect(state).toEqual(initialAdminState);

@@ -1,5 +1,5 @@
-import type { AdminDepositEntry, AdminProfile, AdminWithdrawalEntry, DashboardCharts, DashboardData } from '@app/contracts';
-import { ADMIN_TEXTS, adminUpdateErrorText, ERROR_DEFAULTS, formatRupees } from '@app/domain';
+import type { AdminProfile, DashboardCharts } from '@app/contracts';
+import { ADMIN_TEXTS, adminUpdateErrorText, ERROR_DEFAULTS, formatPaise } from '@app/domain';
 import { all, call, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import { ApiError, errorMessage, type ApiClient } from '../../shared/api';
 import { toastShown } from '../toasts/toasts.slice';
@@ -28,6 +28,7 @@ import {
   type PaymentList,
 } from './admin.slice';
 import { CHARTS_ERROR, fetchAdminDeposits, fetchAdminProfile, fetchAdminWithdrawals, fetchDashboard, fetchDashboardCharts, updateTransactionStatus } from './api';
+import type { AdminDashboard, AdminDeposit, AdminWithdrawal } from './records';
 import { selectAdminDeposits, selectAdminWithdrawals } from './selectors';
 
 const toQuery = ({ status, from, to }: PaymentList<unknown>['filter']) => ({ status, from, to });
@@ -35,9 +36,9 @@ const toQuery = ({ status, from, to }: PaymentList<unknown>['filter']) => ({ sta
 /** The deposits table with its current filters; a newer request (or filter) replaces one in flight. */
 export function* loadDeposits() {
   const api: ApiClient = yield getContext('api');
-  const list: PaymentList<AdminDepositEntry> = yield select(selectAdminDeposits);
+  const list: PaymentList<AdminDeposit> = yield select(selectAdminDeposits);
   try {
-    const items: AdminDepositEntry[] = yield call(fetchAdminDeposits, api, toQuery(list.filter));
+    const items: AdminDeposit[] = yield call(fetchAdminDeposits, api, toQuery(list.filter));
     yield put(depositsLoaded(items));
   } catch (error) {
     yield put(depositsFailed(errorMessage(error, ERROR_DEFAULTS.pendingDeposits)));
@@ -46,9 +47,9 @@ export function* loadDeposits() {
 
 export function* loadWithdrawals() {
   const api: ApiClient = yield getContext('api');
-  const list: PaymentList<AdminWithdrawalEntry> = yield select(selectAdminWithdrawals);
+  const list: PaymentList<AdminWithdrawal> = yield select(selectAdminWithdrawals);
   try {
-    const items: AdminWithdrawalEntry[] = yield call(fetchAdminWithdrawals, api, toQuery(list.filter));
+    const items: AdminWithdrawal[] = yield call(fetchAdminWithdrawals, api, toQuery(list.filter));
     yield put(withdrawalsLoaded(items));
   } catch (error) {
     yield put(withdrawalsFailed(errorMessage(error, ERROR_DEFAULTS.pendingWithdraws)));
@@ -58,7 +59,7 @@ export function* loadWithdrawals() {
 /** What was done, then the spec's text: 'Approved the ₹1,500.00 deposit of meera_k. Transaction updated successfully!' */
 export function reviewDoneText(review: ReviewRequest): string {
   const verb = review.status === 'COMPLETED' ? 'Approved' : 'Rejected';
-  const amount = review.amount === undefined ? '' : ` ${formatRupees(Math.abs(review.amount))}`;
+  const amount = review.amountPaise === undefined ? '' : ` ${formatPaise(Math.abs(review.amountPaise))}`;
   const whose = review.username ? ` of ${review.username}` : '';
   return `${verb} the${amount} ${review.kind}${whose}. ${ADMIN_TEXTS.transactionUpdated}`;
 }
@@ -87,7 +88,7 @@ export function* reviewTransaction(action: ReturnType<typeof transactionReviewRe
 export function* loadDashboard() {
   const api: ApiClient = yield getContext('api');
   try {
-    const data: DashboardData = yield call(fetchDashboard, api);
+    const data: AdminDashboard = yield call(fetchDashboard, api);
     yield put(dashboardLoaded({ data, at: Date.now() }));
   } catch (error) {
     yield put(dashboardFailed(errorMessage(error, ERROR_DEFAULTS.dashboard)));

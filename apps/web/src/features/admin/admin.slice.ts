@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { AdminDepositEntry, AdminProfile, AdminWithdrawalEntry, DashboardCharts, DashboardData, TransactionStatus } from '@app/contracts';
+import type { AdminProfile, DashboardCharts, TransactionStatus } from '@app/contracts';
 import { signedOut } from '../../shared/session';
+import type { AdminDashboard, AdminDeposit, AdminWithdrawal } from './records';
 
 export type StatusFilter = TransactionStatus | 'ALL';
 
@@ -27,14 +28,15 @@ export interface ReviewRequest {
   transactionId: string;
   /** Approve → COMPLETED, Reject → FAILED. */
   status: 'COMPLETED' | 'FAILED';
-  /** For the toast only (never sent): whose request it was and its amount in rupees. */
+  /** For the toast only (never sent): whose request it was and its amount in paise. */
   username?: string;
-  amount?: number;
+  amountPaise?: number;
 }
 
 /** The Dashboard tab: GET /admin/dashboard. */
 export interface DashboardState {
-  data: DashboardData | null;
+  /** The recent bets' amounts in paise; the totals as the server's exact rupee text. */
+  data: AdminDashboard | null;
   loading: boolean;
   error: string | null;
   /** When the shown figures arrived (epoch ms). */
@@ -54,8 +56,9 @@ export interface AdminState {
   profile: AdminProfile | null;
   profileLoading: boolean;
   profileError: string | null;
-  deposits: PaymentList<AdminDepositEntry>;
-  withdrawals: PaymentList<AdminWithdrawalEntry>;
+  /** Amounts in paise (`deposit.amountPaise`, `withdrawal.amountPaise`). */
+  deposits: PaymentList<AdminDeposit>;
+  withdrawals: PaymentList<AdminWithdrawal>;
   /** The review in flight; every Approve/Reject waits for it. */
   updating: ReviewRequest | null;
   updateError: string | null;
@@ -92,7 +95,7 @@ export const adminSlice = createSlice({
       state.dashboard.loading = true;
       state.dashboard.error = null;
     },
-    dashboardLoaded: (state, action: PayloadAction<{ data: DashboardData; at: number }>) => {
+    dashboardLoaded: (state, action: PayloadAction<{ data: AdminDashboard; at: number }>) => {
       state.dashboard = { data: action.payload.data, loading: false, error: null, loadedAt: action.payload.at };
     },
     /** The figures already shown stay (with the error above them) until a reload succeeds. */
@@ -136,7 +139,7 @@ export const adminSlice = createSlice({
       state.deposits.loading = true;
       state.deposits.error = null;
     },
-    depositsLoaded: (state, action: PayloadAction<AdminDepositEntry[]>) => {
+    depositsLoaded: (state, action: PayloadAction<AdminDeposit[]>) => {
       state.deposits.items = action.payload;
       state.deposits.loading = false;
       state.deposits.loaded = true;
@@ -155,7 +158,7 @@ export const adminSlice = createSlice({
       state.withdrawals.loading = true;
       state.withdrawals.error = null;
     },
-    withdrawalsLoaded: (state, action: PayloadAction<AdminWithdrawalEntry[]>) => {
+    withdrawalsLoaded: (state, action: PayloadAction<AdminWithdrawal[]>) => {
       state.withdrawals.items = action.payload;
       state.withdrawals.loading = false;
       state.withdrawals.loaded = true;

@@ -1,9 +1,7 @@
 import type {
-  AdminDepositEntry,
   AdminPaymentsQuery,
   AdminProfile,
   AdminProfileData,
-  AdminWithdrawalEntry,
   DashboardCharts,
   DashboardData,
   PendingDepositsData,
@@ -13,6 +11,14 @@ import type {
 } from '@app/contracts';
 import { ERROR_DEFAULTS } from '@app/domain';
 import { ApiError, type ApiClient } from '../../shared/api';
+import {
+  adminDepositFromWire,
+  adminWithdrawalFromWire,
+  recentBetFromWire,
+  type AdminDashboard,
+  type AdminDeposit,
+  type AdminWithdrawal,
+} from './records';
 
 /** '?status=PENDING&from=2026-11-01&to=2026-11-21'; empty parts are left out. */
 export function paymentsQueryString(query: AdminPaymentsQuery): string {
@@ -24,22 +30,22 @@ export function paymentsQueryString(query: AdminPaymentsQuery): string {
   return text ? `?${text}` : '';
 }
 
-/** GET /admin/pending-deposits?status&from&to → data.pendingDeposits. */
-export async function fetchAdminDeposits(api: ApiClient, query: AdminPaymentsQuery): Promise<AdminDepositEntry[]> {
+/** GET /admin/pending-deposits?status&from&to → data.pendingDeposits, amounts in paise. */
+export async function fetchAdminDeposits(api: ApiClient, query: AdminPaymentsQuery): Promise<AdminDeposit[]> {
   const { data } = await api.get<PendingDepositsData>(`/admin/pending-deposits${paymentsQueryString(query)}`, {
     defaultMessage: ERROR_DEFAULTS.pendingDeposits,
   });
   if (!Array.isArray(data?.pendingDeposits)) throw new ApiError(ERROR_DEFAULTS.pendingDeposits, 500);
-  return data.pendingDeposits;
+  return data.pendingDeposits.map(adminDepositFromWire);
 }
 
-/** GET /admin/pending-withdraws?status&from&to → data.pendingWithdrawals. */
-export async function fetchAdminWithdrawals(api: ApiClient, query: AdminPaymentsQuery): Promise<AdminWithdrawalEntry[]> {
+/** GET /admin/pending-withdraws?status&from&to → data.pendingWithdrawals, amounts in paise. */
+export async function fetchAdminWithdrawals(api: ApiClient, query: AdminPaymentsQuery): Promise<AdminWithdrawal[]> {
   const { data } = await api.get<PendingWithdrawalsData>(`/admin/pending-withdraws${paymentsQueryString(query)}`, {
     defaultMessage: ERROR_DEFAULTS.pendingWithdraws,
   });
   if (!Array.isArray(data?.pendingWithdrawals)) throw new ApiError(ERROR_DEFAULTS.pendingWithdraws, 500);
-  return data.pendingWithdrawals;
+  return data.pendingWithdrawals.map(adminWithdrawalFromWire);
 }
 
 /** PUT /admin/update-transaction-status {walletId, transactionId, status} → data.transaction. */
@@ -60,14 +66,14 @@ export async function fetchAdminProfile(api: ApiClient): Promise<AdminProfile> {
   return data.admin;
 }
 
-/** GET /admin/dashboard → data { stats, recentUsers, recentBets, recentGameResults }. */
-export async function fetchDashboard(api: ApiClient): Promise<DashboardData> {
+/** GET /admin/dashboard → data { stats, recentUsers, recentBets, recentGameResults }; the recent bets' amounts in paise. */
+export async function fetchDashboard(api: ApiClient): Promise<AdminDashboard> {
   const { data } = await api.get<DashboardData>('/admin/dashboard', { defaultMessage: ERROR_DEFAULTS.dashboard });
   if (!data || typeof data.stats !== 'object' || data.stats === null) throw new ApiError(ERROR_DEFAULTS.dashboard, 500);
   return {
     stats: data.stats,
     recentUsers: Array.isArray(data.recentUsers) ? data.recentUsers : [],
-    recentBets: Array.isArray(data.recentBets) ? data.recentBets : [],
+    recentBets: Array.isArray(data.recentBets) ? data.recentBets.map(recentBetFromWire) : [],
     recentGameResults: Array.isArray(data.recentGameResults) ? data.recentGameResults : [],
   };
 }

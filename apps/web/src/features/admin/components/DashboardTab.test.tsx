@@ -235,7 +235,16 @@ describe('dashboard saga and slice', () => {
     const { store } = start(() => ok(DASHBOARD_DATA));
     store.dispatch(dashboardRequested());
     expect(selectAdmin(store.getState()).dashboard.loading).toBe(true);
-    await vi.waitFor(() => expect(selectAdmin(store.getState()).dashboard.data).toEqual(DASHBOARD_DATA));
+    // Kept as sent, but for the recent bets' amounts, which the store holds in paise (₹100 → 10000).
+    await vi.waitFor(() =>
+      expect(selectAdmin(store.getState()).dashboard.data).toEqual({
+        ...DASHBOARD_DATA,
+        recentBets: [
+          { _id: 'b2', userId: { username: 'ravi_k' }, amountPaise: 10_000, status: 'PENDING', createdAt: '2026-11-21T05:01:00.000Z' },
+          { _id: 'b1', userId: { username: 'asha' }, amountPaise: 100_000, status: 'COMPLETED', createdAt: '2026-11-21T04:50:00.000Z' },
+        ],
+      }),
+    );
     expect(selectAdmin(store.getState()).dashboard).toMatchObject({ loading: false, error: null, loadedAt: expect.any(Number) });
   });
 

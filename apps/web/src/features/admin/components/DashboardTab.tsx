@@ -1,10 +1,11 @@
-import type { AdminStats, DashboardData } from '@app/contracts';
-import { ADMIN_TEXTS, adminDashboardErrorText, EMPTY_STATES, formatRupees, formatRupeeText } from '@app/domain';
+import type { AdminStats } from '@app/contracts';
+import { ADMIN_TEXTS, adminDashboardErrorText, EMPTY_STATES, formatPaise, formatRupees, formatRupeeText } from '@app/domain';
 import { useEffect, type ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { formatDateTime } from '../../wallet/format';
 import { chartsRequested, dashboardRequested } from '../admin.slice';
+import type { AdminDashboard } from '../records';
 import { selectAdminDashboard } from '../selectors';
 import { DashboardCharts } from './DashboardCharts';
 
@@ -129,7 +130,7 @@ function RecentTable({ title, empty, columns, rows }: RecentTableProps) {
 
 const time = (iso: string) => <time dateTime={iso}>{formatDateTime(iso)}</time>;
 
-function RecentLists({ data }: { data: DashboardData }) {
+function RecentLists({ data }: { data: AdminDashboard }) {
   return (
     <div className="admin-recent-lists">
       <RecentTable
@@ -149,7 +150,7 @@ function RecentLists({ data }: { data: DashboardData }) {
           key: b._id,
           cells: [
             <span className="review-table__user">{b.userId?.username ?? '—'}</span>,
-            <span className="review-table__amount">{formatRupees(b.amount)}</span>,
+            <span className="review-table__amount">{formatPaise(b.amountPaise)}</span>,
             <span className={`bet-status bet-status--${String(b.status).toLowerCase()}`}>{BET_STATUS_LABELS[b.status] ?? b.status}</span>,
             time(b.createdAt),
           ],

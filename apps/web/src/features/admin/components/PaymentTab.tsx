@@ -1,4 +1,3 @@
-import type { AdminDepositEntry, AdminWithdrawalEntry } from '@app/contracts';
 import { EMPTY_STATES, upiAppName } from '@app/domain';
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -13,10 +12,11 @@ import {
   type PaymentsFilter,
 } from '../admin.slice';
 import { selectAdminDeposits, selectAdminWithdrawals, selectReviewInFlight } from '../selectors';
+import type { AdminDeposit, AdminWithdrawal } from '../records';
 import { PaymentFilters } from './PaymentFilters';
 import { ReviewTable, type ReviewRow } from './ReviewTable';
 
-function depositRow(entry: AdminDepositEntry): ReviewRow {
+function depositRow(entry: AdminDeposit): ReviewRow {
   const d = entry.deposit;
   return {
     key: d._id || d.transactionId,
@@ -25,7 +25,7 @@ function depositRow(entry: AdminDepositEntry): ReviewRow {
     transactionId: d.transactionId || d._id,
     username: entry.username,
     email: entry.email,
-    amount: d.amount,
+    amountPaise: d.amountPaise,
     method: d.method,
     createdAt: d.createdAt,
     status: d.status,
@@ -46,7 +46,7 @@ function depositRow(entry: AdminDepositEntry): ReviewRow {
   };
 }
 
-function withdrawalRow(entry: AdminWithdrawalEntry): ReviewRow {
+function withdrawalRow(entry: AdminWithdrawal): ReviewRow {
   const w = entry.withdrawal;
   const bank = w.bankDetails;
   return {
@@ -56,7 +56,7 @@ function withdrawalRow(entry: AdminWithdrawalEntry): ReviewRow {
     transactionId: w.transactionId || w._id,
     username: entry.username,
     email: entry.email,
-    amount: w.amount,
+    amountPaise: w.amountPaise,
     method: w.method,
     createdAt: w.createdAt,
     status: w.status,
@@ -139,7 +139,7 @@ function PaymentSection<T>({ title, list, rows, empty, onFilter, onRefresh, tabl
                 transactionId: row.transactionId,
                 status,
                 username: row.username,
-                amount: row.amount,
+                amountPaise: row.amountPaise,
               }),
             )
           }

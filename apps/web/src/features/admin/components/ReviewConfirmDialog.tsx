@@ -1,4 +1,4 @@
-import { formatRupees } from '@app/domain';
+import { formatPaise } from '@app/domain';
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import type { ReviewRow } from './ReviewTable';
 
@@ -17,9 +17,9 @@ function consequence(row: ReviewRow, decision: ReviewDecision): string {
 }
 
 /** 'Approve' / 'Reject' with the amount and the kind: 'Approve the ₹1,500.00 deposit'. */
-export function decisionTitle(row: Pick<ReviewRow, 'kind' | 'amount'>, decision: ReviewDecision): string {
+export function decisionTitle(row: Pick<ReviewRow, 'kind' | 'amountPaise'>, decision: ReviewDecision): string {
   const verb = decision === 'COMPLETED' ? 'Approve' : 'Reject';
-  return `${verb} the ${formatRupees(Math.abs(row.amount))} ${KIND_LABEL[row.kind]}`;
+  return `${verb} the ${formatPaise(Math.abs(row.amountPaise))} ${KIND_LABEL[row.kind]}`;
 }
 
 interface Props {
@@ -60,7 +60,7 @@ export function ReviewConfirmDialog({ row, decision, onConfirm, onCancel }: Prop
             <div>
               <dt>Amount</dt>
               <dd>
-                <strong>{formatRupees(Math.abs(row.amount))}</strong>
+                <strong>{formatPaise(Math.abs(row.amountPaise))}</strong>
               </dd>
             </div>
             <div>

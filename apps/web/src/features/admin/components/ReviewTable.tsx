@@ -1,8 +1,7 @@
 import type { TransactionStatus } from '@app/contracts';
-import { DEPOSIT_MAX_PAISE, DEPOSIT_MIN_PAISE, formatPaiseShort, formatRupees, methodLabel, WITHDRAWAL_MAX_PAISE, WITHDRAWAL_MIN_PAISE } from '@app/domain';
+import { DEPOSIT_MAX_PAISE, DEPOSIT_MIN_PAISE, formatPaise, formatPaiseShort, methodLabel, WITHDRAWAL_MAX_PAISE, WITHDRAWAL_MIN_PAISE } from '@app/domain';
 import { useState, type ReactNode } from 'react';
 import { StatusChip } from '../../wallet/components/StatusChip';
-import { wirePaise } from '../../../shared/money';
 import { formatDateTime } from '../../wallet/format';
 import type { ReviewKind } from '../admin.slice';
 import { ReviewConfirmDialog, type ReviewDecision } from './ReviewConfirmDialog';
@@ -14,8 +13,8 @@ const LIMITS: Record<ReviewKind, { min: number; max: number }> = {
 };
 
 /** The limits' text when a row's amount is outside them ('Outside ₹100–₹10,000'), else null. */
-export function outsideLimits(kind: ReviewKind, amountRupees: number): string | null {
-  const paise = Math.abs(wirePaise(amountRupees));
+export function outsideLimits(kind: ReviewKind, amountPaise: number): string | null {
+  const paise = Math.abs(amountPaise);
   const { min, max } = LIMITS[kind];
   if (paise >= min && paise <= max) return null;
   return `Outside ${formatPaiseShort(min)}–${formatPaiseShort(max)}`;
@@ -28,7 +27,8 @@ export interface ReviewRow {
   transactionId: string;
   username: string;
   email: string;
-  amount: number;
+  /** Signed paise as the list holds it; shown without its sign. */
+  amountPaise: number;
   method: string;
   details: ReactNode;
   createdAt: string;
@@ -73,7 +73,7 @@ export function ReviewTable({ caption, rows, busy, updatingId, onReview, classNa
         <tbody>
           {rows.map((row) => {
             const pending = row.status === 'PENDING';
-            const flag = outsideLimits(row.kind, row.amount);
+            const flag = outsideLimits(row.kind, row.amountPaise);
             return (
               <tr
                 key={row.key}
@@ -88,7 +88,7 @@ export function ReviewTable({ caption, rows, busy, updatingId, onReview, classNa
                   </div>
                 </td>
                 <td data-label="Amount" className="review-table__amount">
-                  {formatRupees(Math.abs(row.amount))}
+                  {formatPaise(Math.abs(row.amountPaise))}
                   {flag && (
                     <span className="badge review-table__flag" title="Outside the product's limits for this kind of request">
                       ⚠ {flag}
