@@ -1,4 +1,4 @@
-import type { Bet, BetMessage, BetResult, Transaction } from '@app/contracts';
+import type { Bet, BetMessage, BetResult, Profile, Transaction } from '@app/contracts';
 import { wirePaise } from './money';
 
 /**
@@ -53,4 +53,23 @@ export function betResultFromWire(result: BetResult): PlayerBetResult {
 export function transactionFromWire(transaction: Transaction): PlayerTransaction {
   const { amount, ...rest } = transaction;
   return { ...rest, amountPaise: wirePaise(amount) };
+}
+
+/** A profile: its totals in paise (the withdrawals and losses only in one's own profile). */
+export interface PlayerProfile extends Omit<Profile, 'totalWinnings' | 'totalDeposits' | 'totalWithdrawals' | 'totalLoses'> {
+  totalWinningsPaise: number;
+  totalDepositsPaise: number;
+  totalWithdrawalsPaise?: number;
+  totalLosesPaise?: number;
+}
+
+export function profileFromWire(user: Profile): PlayerProfile {
+  const { totalWinnings, totalDeposits, totalWithdrawals, totalLoses, ...rest } = user;
+  return {
+    ...rest,
+    totalWinningsPaise: wirePaise(totalWinnings),
+    totalDepositsPaise: wirePaise(totalDeposits),
+    ...(totalWithdrawals === undefined ? {} : { totalWithdrawalsPaise: wirePaise(totalWithdrawals) }),
+    ...(totalLoses === undefined ? {} : { totalLosesPaise: wirePaise(totalLoses) }),
+  };
 }

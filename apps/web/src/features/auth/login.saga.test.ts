@@ -87,7 +87,7 @@ describe('sign-out clean-up resets every identity slice', () => {
     const store = createAppStore({ api: createApiClient({ fetch: fake.fetch, tokens: sessionTokenStore }) });
     await vi.waitFor(() => expect(store.getState().auth.isAuthenticated).toBe(true));
     store.dispatch(profileRequested());
-    store.dispatch(profileLoaded({ subject: 'own', profile: { _id: 'u-1', email: 'ravi@gmail.com', name: 'Ravi', firstLetter: 'R', joinDate: '', totalGames: 1, totalWinnings: 0, totalDeposits: 0 } }));
+    store.dispatch(profileLoaded({ subject: 'own', profile: { _id: 'u-1', email: 'ravi@gmail.com', name: 'Ravi', firstLetter: 'R', joinDate: '', totalGames: 1, totalWinningsPaise: 0, totalDepositsPaise: 0 } }));
     store.dispatch(registerCodeSent('ravi@gmail.com'));
     store.dispatch(logoutRequested());
     await vi.waitFor(() => expect(store.getState().auth.isAuthenticated).toBe(false));

@@ -1,4 +1,4 @@
-import { formatRupees } from '@app/domain';
+import { formatPaise } from '@app/domain';
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
 const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {
@@ -27,9 +27,9 @@ export function formatDateTime(value: string | null | undefined): string {
   return date ? dateTimeFormat.format(date) : 'Never';
 }
 
-/** Rupees in en-IN with 2 decimals; a missing figure counts as 0. */
-export function formatMoney(rupees: number | null | undefined): string {
-  return formatRupees(typeof rupees === 'number' && Number.isFinite(rupees) ? rupees : 0);
+/** Paise as rupees in en-IN with 2 decimals; a missing figure counts as 0. */
+export function formatMoney(paise: number | null | undefined): string {
+  return formatPaise(typeof paise === 'number' && Number.isSafeInteger(paise) ? paise : 0);
 }
 
 /** The share link: `origin#/profile/{id}` (SPEC 2); the app turns the hash into the path on start. */

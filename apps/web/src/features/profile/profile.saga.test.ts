@@ -5,6 +5,7 @@ import { createApiClient } from '../../shared/api';
 import { createFakeFetch, fail, memoryTokens, ok, type FakeRoute } from '../../test/fake-fetch';
 import { profileReducer, profileRequested, profileUpdateRequested, initialProfileState, profileLoaded, OWN_PROFILE } from './profile.slice';
 import { loadProfileSaga, updateProfileSaga } from './profile.saga';
+import type { PlayerProfile } from '../../shared/records';
 
 async function run(routes: Record<string, FakeRoute>, saga: Saga, action: UnknownAction) {
   const fake = createFakeFetch(routes);
@@ -17,13 +18,15 @@ async function run(routes: Record<string, FakeRoute>, saga: Saga, action: Unknow
   return { fake, dispatched };
 }
 
-const PROFILE: Profile = { _id: 'u-1', email: 'ravi@gmail.com', name: '', firstLetter: '', joinDate: '2026-01-01T00:00:00Z', totalGames: 0, totalWinnings: 0, totalDeposits: 0 };
+const PROFILE: Profile = { _id: 'u-1', email: 'ravi@gmail.com', name: '', firstLetter: '', joinDate: '2026-01-01T00:00:00Z', totalGames: 0, totalWinnings: 18.2, totalDeposits: 500 };
+/** PROFILE as the store keeps it: totals in paise. */
+const STORED: PlayerProfile = { _id: 'u-1', email: 'ravi@gmail.com', name: '', firstLetter: '', joinDate: '2026-01-01T00:00:00Z', totalGames: 0, totalWinningsPaise: 1820, totalDepositsPaise: 50_000 };
 
 describe('profile sagas', () => {
   test('own profile from GET /user/profile; the name falls back to the e-mail before @, with its initial', async () => {
     const { fake, dispatched } = await run({ 'GET /user/profile': () => ok({ user: PROFILE }) }, loadProfileSaga, profileRequested());
     expect(fake.calls[0].path).toBe('/user/profile');
-    expect(dispatched).toEqual([{ type: 'profile/profileLoaded', payload: { subject: OWN_PROFILE, profile: { ...PROFILE, name: 'ravi', firstLetter: 'R' } } }]);
+    expect(dispatched).toEqual([{ type: 'profile/profileLoaded', payload: { subject: OWN_PROFILE, profile: { ...STORED, name: 'ravi', firstLetter: 'R' } } }]);
   });
 
   test('another player from GET /user/profile/{id}', async () => {
@@ -59,7 +62,7 @@ describe('profile sagas', () => {
   test("a late answer for a profile no longer shown is dropped (no flash of another player's data)", () => {
     let state = profileReducer(initialProfileState, profileRequested('u-2'));
     state = profileReducer(state, profileRequested('u-3'));
-    state = profileReducer(state, profileLoaded({ subject: 'u-2', profile: { ...PROFILE, _id: 'u-2' } }));
+    state = profileReducer(state, profileLoaded({ subject: 'u-2', profile: { ...STORED, _id: 'u-2' } }));
     expect(state).toMatchObject({ subject: 'u-3', profile: null, status: 'loading' });
   });
 });

@@ -1,4 +1,3 @@
-import type { Profile } from '@app/contracts';
 import { ERROR_DEFAULTS, firstLetter } from '@app/domain';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { call, getContext, put, takeLatest, takeLeading } from 'redux-saga/effects';
@@ -15,6 +14,7 @@ import {
   profileUpdateFailed,
   profileUpdateRequested,
 } from './profile.slice';
+import type { PlayerProfile } from '../../shared/records';
 
 /** Shown after a name change when the server sends no message. */
 export const PROFILE_UPDATED_TEXT = 'Profile updated.';
@@ -23,7 +23,7 @@ export function* loadProfileSaga(action: PayloadAction<{ subject: string }>) {
   const api: ApiClient = yield getContext('api');
   const { subject } = action.payload;
   try {
-    const profile: Profile = yield call(fetchProfile, api, subject === OWN_PROFILE ? null : subject);
+    const profile: PlayerProfile = yield call(fetchProfile, api, subject === OWN_PROFILE ? null : subject);
     yield put(profileLoaded({ subject, profile }));
   } catch (error) {
     yield put(profileFailed({ subject, error: errorMessage(error, ERROR_DEFAULTS.profileFetch) }));
@@ -33,7 +33,7 @@ export function* loadProfileSaga(action: PayloadAction<{ subject: string }>) {
 export function* updateProfileSaga(action: PayloadAction<{ name: string }>) {
   const api: ApiClient = yield getContext('api');
   try {
-    const { profile, message }: { profile: Profile | null; message?: string } = yield call(updateProfile, api, action.payload);
+    const { profile, message }: { profile: PlayerProfile | null; message?: string } = yield call(updateProfile, api, action.payload);
     const name = profile?.name ?? action.payload.name;
     yield put(profileUpdated(profile ?? { name, firstLetter: firstLetter(name) }));
     yield put(userRenamed(name));

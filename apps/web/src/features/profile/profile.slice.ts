@@ -1,12 +1,12 @@
-import type { Profile } from '@app/contracts';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { signedOut } from '../../shared/session';
+import type { PlayerProfile } from '../../shared/records';
 
 /** Whose profile: the signed-in player's own, or another player's id. */
 export const OWN_PROFILE = 'own';
 
 export interface ProfileState {
-  profile: Profile | null;
+  profile: PlayerProfile | null;
   /** OWN_PROFILE or the user id the loaded (or loading) profile belongs to. */
   subject: string | null;
   status: 'idle' | 'loading' | 'succeeded' | 'failed';
@@ -36,7 +36,7 @@ export const profileSlice = createSlice({
       },
       prepare: (userId?: string | null) => ({ payload: { subject: userId || OWN_PROFILE } }),
     },
-    profileLoaded: (state, action: PayloadAction<{ subject: string; profile: Profile }>) => {
+    profileLoaded: (state, action: PayloadAction<{ subject: string; profile: PlayerProfile }>) => {
       if (action.payload.subject !== state.subject) return;
       state.profile = action.payload.profile;
       state.status = 'succeeded';
@@ -49,7 +49,7 @@ export const profileSlice = createSlice({
     profileUpdateRequested: (state, _action: PayloadAction<{ name: string }>) => {
       state.update = { pending: true, error: null };
     },
-    profileUpdated: (state, action: PayloadAction<Partial<Profile>>) => {
+    profileUpdated: (state, action: PayloadAction<Partial<PlayerProfile>>) => {
       state.update = { pending: false, error: null };
       if (state.profile && state.subject === OWN_PROFILE) state.profile = { ...state.profile, ...action.payload };
     },

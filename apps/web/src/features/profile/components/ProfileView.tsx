@@ -1,4 +1,3 @@
-import type { Profile } from '@app/contracts';
 import { Link } from 'react-router-dom';
 import { useAppDispatch } from '../../../app/hooks';
 import { PATHS } from '../../../app/paths';
@@ -10,9 +9,10 @@ import { EditName } from './EditName';
 import { COPY_FAILED_TEXT, ShareProfileButton } from './ShareProfileButton';
 import { StatTiles } from './StatTiles';
 import { Icon } from '../../../shared/ui/Icon';
+import type { PlayerProfile } from '../../../shared/records';
 
 interface ProfileViewProps {
-  profile: Profile;
+  profile: PlayerProfile;
   /** The signed-in player's own profile (full view) or another player's (public, reduced view). */
   own: boolean;
 }

@@ -1,4 +1,4 @@
-import type { Profile } from '@app/contracts';
+import type { PlayerProfile } from '../../../shared/records';
 import { formatMoney } from '../format';
 
 interface Tile {
@@ -8,16 +8,16 @@ interface Tile {
 }
 
 /** Stat tiles. The public view leaves out total withdrawals and total losses (SPEC 6). */
-export function StatTiles({ profile, own }: { profile: Profile; own: boolean }) {
+export function StatTiles({ profile, own }: { profile: PlayerProfile; own: boolean }) {
   const tiles: Tile[] = [
     { label: 'Games played', value: String(profile.totalGames ?? 0) },
-    { label: 'Total winnings', value: formatMoney(profile.totalWinnings), tone: 'win' },
-    { label: 'Total deposits', value: formatMoney(profile.totalDeposits) },
+    { label: 'Total winnings', value: formatMoney(profile.totalWinningsPaise), tone: 'win' },
+    { label: 'Total deposits', value: formatMoney(profile.totalDepositsPaise) },
   ];
   if (own) {
     tiles.push(
-      { label: 'Total withdrawals', value: formatMoney(profile.totalWithdrawals) },
-      { label: 'Total losses', value: formatMoney(profile.totalLoses), tone: 'loss' },
+      { label: 'Total withdrawals', value: formatMoney(profile.totalWithdrawalsPaise) },
+      { label: 'Total losses', value: formatMoney(profile.totalLosesPaise), tone: 'loss' },
     );
   }
   return (
