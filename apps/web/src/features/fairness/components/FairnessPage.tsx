@@ -2,10 +2,11 @@ import type { FairnessPeriod, GameResult } from '@app/contracts';
 import {
   BIG_SMALL,
   COLORS,
-  formatRupees,
+  formatPaise,
   GAMES_BY_KEY,
   gameOdds,
   isSeedHex,
+  PAISE_PER_RUPEE,
   REJECT_THRESHOLD,
   type ChoiceOdds,
   type PayoutOptions,
@@ -160,7 +161,7 @@ function OddsTable() {
         </table>
       </div>
       <p className="small muted">
-        Return is what {formatRupees(1)} staked pays back on average: chance × payout, and after {gstPercent}% GST on
+        Return is what {formatPaise(PAISE_PER_RUPEE)} staked pays back on average: chance × payout, and after {gstPercent}% GST on
         the winnings above the stake. Every choice returns less than it stakes over time.
       </p>
     </section>
