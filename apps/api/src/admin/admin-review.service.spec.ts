@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { loadConfig } from '@app/config';
-import { toApiError } from '../common/http-exception.filter.js';
+import { refusal } from '../testing/refusal.js';
 import { RecordingNotifier } from '../wallet/testing/recording-notifier.js';
 import type { AdminPaymentsRepository } from './admin-payments.repository.js';
 import { AdminPaymentsService } from './admin-payments.service.js';
@@ -20,17 +20,6 @@ function setup() {
   return { store, notifier, service };
 }
 const body = (transactionId: string, status: 'COMPLETED' | 'FAILED', walletId = 'w-player') => ({ transactionId, walletId, status });
-
-async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => {
-      throw new Error('expected a refusal');
-    },
-    (e: unknown) => e,
-  );
-  const { statusCode, message } = toApiError(error);
-  return { status: statusCode, message };
-}
 
 beforeAll(() => Logger.overrideLogger(false));
 

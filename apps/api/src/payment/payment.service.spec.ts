@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { toApiError } from '../common/http-exception.filter.js';
+import { refusal } from '../testing/refusal.js';
 import { RecordingNotifier } from '../wallet/testing/recording-notifier.js';
 import { PaymentService } from './payment.service.js';
 import { InMemoryPaymentStore } from './testing/in-memory-payment-store.js';
@@ -13,18 +13,6 @@ function setup() {
   store.addAccount('newcomer', { role: 'user', wallet: { walletId: 'w-new', isActive: false, main: 0, bonus: 0 } });
   store.addAccount('admin', { role: 'super-admin' });
   return { store, notifier, service };
-}
-
-/** The error envelope the client would receive. */
-async function refusal(promise: Promise<unknown>): Promise<{ status: number; message: string; errors?: Record<string, string> }> {
-  const error = await promise.then(
-    () => {
-      throw new Error('expected a refusal');
-    },
-    (e: unknown) => e,
-  );
-  const { statusCode, message, errors } = toApiError(error);
-  return { status: statusCode, message, ...(errors ? { errors } : {}) };
 }
 
 const claim = (utrNumber: string, amount: unknown = 500) => ({ method: 'UPI', amount, utrNumber, upiApp: 'PHONEPE' });
