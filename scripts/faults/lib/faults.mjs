@@ -55,6 +55,17 @@ function superviseRestart(ctx, processes) {
   ctx.pending.push(restart);
 }
 
+/** kill -9 the api node holding most sockets (its players reconnect to the other node); restarted later. */
+async function killBusiestApi(ctx) {
+  const api = busiestApi(ctx);
+  const sockets = ctx.load.socketsPerNode();
+  await api.kill();
+  const injectedAt = Date.now();
+  ctx.note(`killed ${api.name} (sockets per node ${sockets.join('/')}); its players reconnect to the other node`);
+  superviseRestart(ctx, [api]);
+  return { injectedAt, clearedAt: injectedAt };
+}
+
 const takeoverDeadline = (ctx, at) => at + ctx.leaseTtlMs + 1000;
 
 export const FAULTS = [
@@ -113,13 +124,7 @@ export const FAULTS = [
     title: 'kill -9 the api node holding most sockets while bets come in',
     async run(ctx) {
       await ctx.waitFor('intake');
-      const api = busiestApi(ctx);
-      const sockets = ctx.load.socketsPerNode();
-      await api.kill();
-      const injectedAt = Date.now();
-      ctx.note(`killed ${api.name} (sockets per node ${sockets.join('/')}); its players reconnect to the other node`);
-      superviseRestart(ctx, [api]);
-      return { injectedAt, clearedAt: injectedAt };
+      return killBusiestApi(ctx);
     },
   },
   {
@@ -128,13 +133,7 @@ export const FAULTS = [
     ci: true,
     async run(ctx) {
       await ctx.waitFor('end', -150);
-      const api = busiestApi(ctx);
-      const sockets = ctx.load.socketsPerNode();
-      await api.kill();
-      const injectedAt = Date.now();
-      ctx.note(`killed ${api.name} (sockets per node ${sockets.join('/')}); its players reconnect to the other node`);
-      superviseRestart(ctx, [api]);
-      return { injectedAt, clearedAt: injectedAt };
+      return killBusiestApi(ctx);
     },
   },
   {
