@@ -47,7 +47,9 @@ release's figures (load-tests/baseline.json) and writes a JSON and a self-contai
 
   --players N            players, one socket each (2000)
   --rate N               bets/s offered over each round's betting window (2000)
-  --rounds N             rounds measured (2)
+  --rounds N             rounds measured (2), back to back as in a live game: each round's bets come in while the
+                         round before it is settled and its results go out (the ceiling search: one round per rate)
+  --warmup-rounds N      rounds played first and not measured (1): fresh processes, empty caches
   --round-seconds N      round length (10)          --lock-seconds N   betting closes this long before the end (2)
   --pipelines LIST       stream,direct (default both; the ceiling search runs stream)
   --bet-partitions N     bet command partitions (4)
@@ -75,6 +77,7 @@ const config = {
   players: Number(opt('players', '2000')),
   rate: Number(opt('rate', '2000')),
   rounds: Number(opt('rounds', '2')),
+  warmupRounds: Number(opt('warmup-rounds', '1')),
   roundSeconds: Number(opt('round-seconds', '10')),
   lockSeconds: Number(opt('lock-seconds', '2')),
   partitions: Number(opt('bet-partitions', '4')),
@@ -255,7 +258,8 @@ async function runPipeline({ pipeline, apiNodes, engines }) {
       const commands = headless.flatMap((player) =>
         games.map(([betType, values]) => ({ id: realtime.uuidv7(), userId: player.id, periodId, betType, betValue: values[Math.floor(Math.random() * values.length)], amount: 1000 })),
       );
-      const slices = 20;
+      // Spread over the window in 100-ms slices, as players' bets arrive.
+      const slices = Math.max(1, Math.round((windowEnd - Date.now()) / 100));
       for (let i = 0; i < slices; i++) {
         const pipeline = injector.pipeline();
         for (const c of commands.slice((i * commands.length) / slices, ((i + 1) * commands.length) / slices)) {
@@ -298,17 +302,6 @@ async function runPipeline({ pipeline, apiNodes, engines }) {
     const rounds = [];
     const ownBackend = (await db.query('SELECT pg_backend_pid() AS pid')).rows[0].pid;
     const meter = cpuMeterFor({ stack, workers, db, database, ownBackend, redisPid: ownRedis?.pid });
-    // Reading an api node's /metrics resets its event-loop delay histogram: what is reported at the end is the
-    // measured rounds' alone (not the start-up and the connection of every socket).
-    await scrape(apiMetricsUrls);
-    const loadBefore = uptime();
-    const measureStart = Date.now();
-    const cpuSamples = [{ at: measureStart, totals: await meter.sample() }];
-    // One CPU sample a second for the report's CPU-over-time chart.
-    let sampling = Promise.resolve();
-    const sampler = setInterval(() => {
-      sampling = sampling.then(async () => cpuSamples.push({ at: Date.now(), totals: await meter.sample() })).catch(() => {});
-    }, 1000);
     const allBets = [];
     const ceilingSteps = [];
     const broadcastMs = [];
@@ -323,16 +316,40 @@ async function runPipeline({ pipeline, apiNodes, engines }) {
       if (!config.findCeiling) return rounds.length < config.rounds ? config.rate : null;
       return nextRate(ceilingSteps, { start: config.rate, max: maxRate, maxSteps: config.maxSteps });
     };
-    for (let rate = planned(); rate !== null; rate = planned()) {
-      const roundReplies = Promise.all(workers.map((w) => ask(w, { cmd: 'round', rate: rate / workerCount }, 'round')));
-      let injected = 0;
-      if (headless.length > 0) {
-        // Start with the next period, as the workers do.
-        const next = domain.periodInfo(domain.nextPeriodId(domain.currentPeriod(Date.now(), periodConfig).periodId, periodConfig), periodConfig);
-        await new Promise((r) => setTimeout(r, next.startTime + 200 - Date.now()));
-        injected = await injectRound(next.periodId, next.lockTime - 300);
+    /** The period after the one running now, and the one after a given period. */
+    const nextPeriod = (periodId = domain.currentPeriod(Date.now(), periodConfig).periodId) => domain.periodInfo(domain.nextPeriodId(periodId, periodConfig), periodConfig);
+    /** Headless bets of `count` consecutive periods from `first` (each from 200 ms after its start); counts per period. */
+    const injectPeriods = async (first, count) => {
+      const counts = [];
+      for (let i = 0, p = first; i < count; i++, p = nextPeriod(p.periodId)) {
+        await new Promise((r) => setTimeout(r, p.startTime + 200 - Date.now()));
+        counts.push(await injectRound(p.periodId, p.lockTime - 300));
       }
-      const reports = (await roundReplies).map((m) => m.report);
+      return counts;
+    };
+
+    // Measuring starts here: the meters, and (reading an api node's /metrics resets its event-loop delay histogram)
+    // the api nodes' loop delay; the engines' histograms are read now and subtracted at the end.
+    let loadBefore;
+    let measureStart;
+    let cpuSamples;
+    let engineMetricsBefore;
+    let sampler;
+    let sampling = Promise.resolve();
+    const startMeasuring = async () => {
+      await scrape(apiMetricsUrls);
+      engineMetricsBefore = await scrape(engineMetricsUrls);
+      loadBefore = uptime();
+      measureStart = Date.now();
+      cpuSamples = [{ at: measureStart, totals: await meter.sample() }];
+      // One CPU sample a second for the report's CPU-over-time chart.
+      sampler = setInterval(() => {
+        sampling = sampling.then(async () => cpuSamples.push({ at: Date.now(), totals: await meter.sample() })).catch(() => {});
+      }, 1000);
+    };
+
+    /** One measured round from the workers' reports of it. */
+    const recordRound = async (reports, rate, injected) => {
       const periodId = reports[0].periodId;
       if (reports.some((x) => x.periodId !== periodId)) log('   note: workers measured different periods');
       const bets = reports.flatMap((x) => x.bets);
@@ -372,12 +389,40 @@ async function runPipeline({ pipeline, apiNodes, engines }) {
         results: reports.reduce((s, x) => s + x.results, 0),
       });
       const last = rounds.at(-1);
-      log(`   round ${periodId} at ${rate}/s offered: ${last.sent} sent, ${accepted} accepted (${last.acceptedPerSecond}/s), ${last.rejected} refused, ${last.heldBack} players held back (still on a locked period), p99 ${last.latencyP99} ms, settled +${last.settledAfterEndMs} ms, last result +${last.lastResultAfterEndMs} ms`);
-      if (config.findCeiling) {
+      log(`   round ${periodId} at ${rate}/s offered: ${last.sent} sent, ${accepted} accepted (${last.acceptedPerSecond}/s), ${last.rejected} refused, ${last.heldBack} players held back (still on a locked period), p99 ${last.latencyP99} ms, settled +${last.settledAfterEndMs} ms, last result +${last.lastResultAfterEndMs} ms${injected ? ` (${last.betsInDatabase} bets in the round)` : ''}`);
+      return last;
+    };
+
+    if (config.findCeiling) {
+      // One round per rate, each on its own (its results in before the next rate), after the warm-up rounds.
+      for (let i = 0; i < config.warmupRounds; i++) {
+        const warm = Promise.all(workers.map((w) => ask(w, { cmd: 'round', rate: config.rate / workerCount }, 'round')));
+        if (headless.length > 0) await injectPeriods(nextPeriod(), 1);
+        await warm;
+        log('   warm-up round done (not measured)');
+      }
+      await startMeasuring();
+      for (let rate = planned(); rate !== null; rate = planned()) {
+        const roundReplies = Promise.all(workers.map((w) => ask(w, { cmd: 'round', rate: rate / workerCount }, 'round')));
+        const [injected = 0] = headless.length > 0 ? await injectPeriods(nextPeriod(), 1) : [];
+        const last = await recordRound((await roundReplies).map((m) => m.report), rate, injected);
         const ok = meetsBudget(last, { p99LimitMs: config.p99LimitMs });
         ceilingSteps.push({ rate, ok, latencyP99: last.latencyP99, accepted: last.accepted, rejected: last.rejected });
         log(`   ceiling search: ${rate}/s ${ok ? 'meets' : 'misses'} p99 ≤ ${config.p99LimitMs} ms with ≤ 1 % refused`);
       }
+    } else {
+      // Rounds back to back, as in a live game: each round's bets come in while the previous round is settled and
+      // its results go out. The warm-up rounds (fresh processes, empty caches) come first and are not measured.
+      const total = config.warmupRounds + config.rounds;
+      const first = nextPeriod();
+      const replies = Promise.all(workers.map((w) => ask(w, { cmd: 'rounds', rate: config.rate / workerCount, count: config.rounds, warmup: config.warmupRounds }, 'rounds')));
+      const measuredFrom = first.startTime + config.warmupRounds * config.roundSeconds * 1000;
+      const measuring = new Promise((r) => setTimeout(r, measuredFrom - Date.now())).then(startMeasuring);
+      const injected = headless.length > 0 ? await injectPeriods(first, total) : [];
+      const perWorker = (await replies).map((m) => m.reports);
+      await measuring;
+      if (config.warmupRounds > 0) log(`   ${config.warmupRounds} warm-up round(s) first (not measured)`);
+      for (let i = 0; i < config.rounds; i++) await recordRound(perWorker.map((reports) => reports[i]), config.rate, injected[config.warmupRounds + i] ?? 0);
     }
     clearInterval(sampler);
     await sampling;
@@ -393,9 +438,9 @@ async function runPipeline({ pipeline, apiNodes, engines }) {
     const engineMetrics = await scrape(engineMetricsUrls);
     const apiMetrics = await scrape(apiMetricsUrls);
     const worst = (texts, name) => Math.max(...texts.map((t) => gauge(t, name)).filter(Number.isFinite));
-    const batch = histogram(engineMetrics, 'wr_bet_batch_duration_seconds');
-    const size = histogram(engineMetrics, 'wr_bet_batch_size');
-    const reply = histogram(engineMetrics, 'wr_bet_reply_seconds');
+    const batch = histogram(engineMetrics, 'wr_bet_batch_duration_seconds', engineMetricsBefore);
+    const size = histogram(engineMetrics, 'wr_bet_batch_size', engineMetricsBefore);
+    const reply = histogram(engineMetrics, 'wr_bet_reply_seconds', engineMetricsBefore);
     const held = (await Promise.all(workers.map((w) => ask(w, { cmd: 'stop' }, 'stopped')))).reduce((s, m) => s + m.held, 0);
     injector.disconnect();
     const allLatency = latency;

@@ -8,24 +8,33 @@ export function gauge(text, name) {
 
 /**
  * Mean and a rough p99 (the upper bound of the bucket holding it) of a histogram, summed over several processes'
- * /metrics texts (e.g. every engine's). count is NaN when no text has the histogram.
+ * /metrics texts (e.g. every engine's); with `since` (the same processes' texts read earlier), of what was observed
+ * in between. count is NaN when no text has the histogram.
  */
-export function histogram(texts, name) {
-  let count = 0;
-  let sum = 0;
-  const buckets = new Map();
-  for (const text of [texts].flat()) {
-    const lines = text.split('\n').filter((l) => l.startsWith(name));
-    const value = (suffix) => Number(lines.find((l) => l.startsWith(`${name}_${suffix} `) || l.startsWith(`${name}_${suffix}{`))?.split(' ').at(-1) ?? NaN);
-    if (!Number.isFinite(value('count'))) continue;
-    count += value('count');
-    sum += value('sum');
-    for (const l of lines.filter((x) => x.startsWith(`${name}_bucket`))) {
-      const le = /le="([^"]+)"/.exec(l)?.[1];
-      const bound = le === '+Inf' ? Infinity : Number(le);
-      buckets.set(bound, (buckets.get(bound) ?? 0) + Number(l.split(' ').at(-1)));
+export function histogram(texts, name, since = []) {
+  const read = (all) => {
+    let count = 0;
+    let sum = 0;
+    const buckets = new Map();
+    for (const text of [all].flat()) {
+      const lines = text.split('\n').filter((l) => l.startsWith(name));
+      const value = (suffix) => Number(lines.find((l) => l.startsWith(`${name}_${suffix} `) || l.startsWith(`${name}_${suffix}{`))?.split(' ').at(-1) ?? NaN);
+      if (!Number.isFinite(value('count'))) continue;
+      count += value('count');
+      sum += value('sum');
+      for (const l of lines.filter((x) => x.startsWith(`${name}_bucket`))) {
+        const le = /le="([^"]+)"/.exec(l)?.[1];
+        const bound = le === '+Inf' ? Infinity : Number(le);
+        buckets.set(bound, (buckets.get(bound) ?? 0) + Number(l.split(' ').at(-1)));
+      }
     }
-  }
-  const p99 = [...buckets].sort((a, b) => a[0] - b[0]).find(([, c]) => c >= 0.99 * count)?.[0];
+    return { count, sum, buckets };
+  };
+  const now = read(texts);
+  const before = read(since);
+  const count = now.count - before.count;
+  const sum = now.sum - before.sum;
+  const buckets = [...now.buckets].map(([bound, c]) => [bound, c - (before.buckets.get(bound) ?? 0)]);
+  const p99 = buckets.sort((a, b) => a[0] - b[0]).find(([, c]) => c >= 0.99 * count)?.[0];
   return { count: count || NaN, mean: sum / count, p99 };
 }

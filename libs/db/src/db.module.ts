@@ -10,7 +10,7 @@ class DatabaseCloser implements OnApplicationShutdown {
   }
 }
 
-function databaseProvider(session?: (config: AppConfig) => SessionLimits) {
+function databaseProvider(session?: (config: AppConfig) => SessionLimits, preparedStatements = false) {
   return {
     provide: Database,
     inject: [AppConfig],
@@ -21,6 +21,7 @@ function databaseProvider(session?: (config: AppConfig) => SessionLimits) {
         max: 20,
         onIdleError: (error) => logger.warn({ msg: 'idle database connection lost', error: error.message }),
         session: session?.(config),
+        preparedStatements,
       });
     },
   };
@@ -33,8 +34,11 @@ function databaseProvider(session?: (config: AppConfig) => SessionLimits) {
   exports: [Database],
 })
 export class DbModule {
-  /** The same, with per-session limits on every connection (the round engine's lock, idle and statement timeouts). */
+  /**
+   * The same, with per-session limits on every connection (the round engine's lock, idle and statement timeouts),
+   * and its long statements prepared once per connection (`preparedStatements`).
+   */
   static withSessionLimits(limits: (config: AppConfig) => SessionLimits): DynamicModule {
-    return { module: DbModule, global: true, providers: [databaseProvider(limits), DatabaseCloser], exports: [Database] };
+    return { module: DbModule, global: true, providers: [databaseProvider(limits, true), DatabaseCloser], exports: [Database] };
   }
 }
