@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
-import { EventsTail, type SocketMessage } from '@app/realtime';
+import { EventsTail, userRoom, type SocketMessage } from '@app/realtime';
 import { RedisService } from '@app/redis';
 import { RealtimeGateway } from './realtime.gateway.js';
 import { firstAnswer } from './socket-answers.js';
@@ -37,6 +37,12 @@ const BROADCAST_MIN_SLICE = 250;
  */
 const BROADCAST_GATHER_MS = 10;
 
+/** What every player's room name starts with (the rest is the user id). */
+const USER_ROOM_PREFIX = userRoom('');
+
+/** Told of each bet answer delivered: the player and the command's outcome key. */
+export type BetAnswerListener = (userId: string, commandId: string) => void;
+
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 type Namespace = ReturnType<NonNullable<RealtimeGateway['server']>['of']>;
@@ -49,6 +55,7 @@ export class SocketDeliveryService implements OnApplicationBootstrap, OnApplicat
   /** Broadcasts waiting to go out; they go one batch after another, so every socket gets them in publication order. */
   private readonly pendingBroadcasts: SocketMessage[] = [];
   private broadcasting = false;
+  private readonly betAnswerListeners: BetAnswerListener[] = [];
 
   constructor(
     @Inject(RedisService) private readonly redis: RedisService,
@@ -63,6 +70,7 @@ export class SocketDeliveryService implements OnApplicationBootstrap, OnApplicat
    * the event loop turns before the rest of the chunk.
    */
   async deliver(messages: SocketMessage[]): Promise<void> {
+    if (this.betAnswerListeners.length > 0) this.noteBetAnswers(messages);
     const server = this.gateway.server;
     if (!server) return;
     const namespace = server.of('/');
@@ -103,6 +111,24 @@ export class SocketDeliveryService implements OnApplicationBootstrap, OnApplicat
       }
     } finally {
       flush();
+    }
+  }
+
+  /**
+   * Calls `listener` with every bet answer this node delivers (a `bet-message` naming its command, to a player's
+   * room), whether or not the player has a socket here: the intake then knows the bet needs no cancellation.
+   */
+  onBetAnswer(listener: BetAnswerListener): void {
+    this.betAnswerListeners.push(listener);
+  }
+
+  private noteBetAnswers(messages: SocketMessage[]): void {
+    for (const message of messages) {
+      if (message.event !== 'bet-message' || !message.room?.startsWith(USER_ROOM_PREFIX)) continue;
+      const commandId = (message.data as { commandId?: unknown } | null)?.commandId;
+      if (typeof commandId !== 'string') continue;
+      const userId = message.room.slice(USER_ROOM_PREFIX.length);
+      for (const listener of this.betAnswerListeners) listener(userId, commandId);
     }
   }
 

@@ -138,10 +138,39 @@ describe("the intake's cancellation races the pipeline's claim, through a real a
   // 400 ms (mostly after it, even on a busy machine where a batch takes a few hundred milliseconds).
   const cancelDelay = (i: number): number => Math.floor(Math.random() * (i % 2 === 0 ? 40 : 400));
 
+  it("a bet answered by the pipeline is no longer watched once the node delivered its answer (no cancellation due)", async () => {
+    const player = await RacePlayer.connect(api, await createUser(api, { main: 100_000 }));
+    const watch = api.app.get(BetIntakeService).watch;
+    await eventually(async () => watch.waiting === 0, 5_000, 'no bet watched');
+    const handed = watch.handedCount;
+    const period = await freshPeriod(periodConfig, 600);
+    const commandId = randomUUID();
+    player.socket.emit('place-bet', { periodId: period.periodId, betType: 'color', betValue: 'green', amount: 10, commandId });
+    const sentAt = Date.now();
+    const answer = await eventually(async () => player.answers.get(commandId)?.[0], 5_000, 'the answer');
+    expect(answer.success).toBe(true);
+    expect(watch.handedCount).toBe(handed + 1);
+    // Answered well within the timeout (500 ms), so forgotten by the answer itself, not by a sweep.
+    if (Date.now() - sentAt < 400) expect(watch.waiting).toBe(0);
+    player.socket.disconnect();
+  });
+
   it('in both orders, over many races: no refused bet stored or charged, no accepted bet answered as refused, every command answered once', async () => {
     const FUNDED = 1_000_000;
     const players = await Promise.all(Array.from({ length: 40 }, async () => RacePlayer.connect(api, await createUser(api, { main: FUNDED }))));
     const watch = api.app.get(BetIntakeService).watch;
+    // The node's cancellations as the arbiter decided them (its fail-fast connection; the engine has its own).
+    const verdicts = { won: 0, lost: 0 };
+    const failFast = api.app.get(RedisService).failFast;
+    const evalOnce = failFast.eval.bind(failFast) as (...args: unknown[]) => Promise<unknown>;
+    const arbiterPrefix = arbiterKey(api.config.REDIS_PREFIX, '', '').slice(0, -2);
+    (failFast as unknown as { eval: (...args: unknown[]) => Promise<unknown> }).eval = async (...args: unknown[]) => {
+      const out = await evalOnce(...args);
+      if (typeof args[2] === 'string' && args[2].startsWith(arbiterPrefix) && Array.isArray(out)) {
+        for (const v of out) verdicts[Number(v) === 1 ? 'won' : 'lost']++;
+      }
+      return out;
+    };
     const sent: SentBet[] = [];
     const ITERATIONS = 150;
     let next = 0;
@@ -167,10 +196,11 @@ describe("the intake's cancellation races the pipeline's claim, through a real a
       }
       sent.push(...batch);
       // Once the node has handed them on, it cancels after a random moment: sometimes before the engine has even
-      // read them, sometimes while its batch is in flight, sometimes after it committed.
-      const handed = watch.waiting + batch.length;
+      // read them, sometimes while its batch is in flight, sometimes after it committed (a bet whose answer reached
+      // the node by then is not cancelled: it is no longer watched).
+      const handed = watch.handedCount + batch.length;
       const since = Date.now();
-      while (watch.waiting < handed && Date.now() - since < 200) await new Promise((resolve) => setImmediate(resolve));
+      while (watch.handedCount < handed && Date.now() - since < 200) await new Promise((resolve) => setImmediate(resolve));
       await sleep(batch[0]!.cancelAfterMs);
       await watch.sweep(Date.now() + 500);
     }
@@ -180,9 +210,14 @@ describe("the intake's cancellation races the pipeline's claim, through a real a
 
     const accepted = sent.filter((b) => b.player.answers.get(b.commandId)![0]!.success);
     const refused = sent.filter((b) => !b.player.answers.get(b.commandId)![0]!.success);
-    // Both orders happened, many times.
+    // Both orders happened, many times. A bet answered before its cancellation was due is not cancelled at all
+    // (no arbiter call), but claims still beat cancellations sent before their answer reached the node.
     expect(accepted.length).toBeGreaterThan(20);
     expect(refused.length).toBeGreaterThan(20);
+    expect(verdicts.won).toBe(refused.length);
+    expect(verdicts.lost).toBeGreaterThan(0);
+    // No answered bet was cancelled: the node asked about fewer bets than it handed on.
+    expect(verdicts.won + verdicts.lost).toBeLessThan(sent.length);
     for (const b of refused) expect(b.player.answers.get(b.commandId)![0]).toMatchObject({ success: false, message: BET_UNAVAILABLE_MESSAGE, periodId: b.periodId });
 
     // Answered once: one answer on the socket, and one published for all nodes (the intake's or the pipeline's, never both).

@@ -32,19 +32,36 @@ export interface BetIntakeWatchDeps {
   onCancelled?: (count: number) => void;
 }
 
+/** The key a handed bet is watched and answered under (its arbiter key is per user and outcome key too). */
+const watchKey = (userId: string, commandId: string) => `${userId}|${commandId}`;
+
 /**
  * Answers a player whose bet the bet pipeline does not take up in time (Postgres down, the engine busy or frozen):
  * BET_ANSWER_TIMEOUT_MS after handing a bet on, the node cancels it in the arbiter (`cancelCommands`). If the
  * cancellation wins, the bet can never be stored nor charged, and the player is told at once "Could not place your
  * bet. Please try again."; if the pipeline claimed the bet first, its answer is on its way and the node says
- * nothing. A bet the pipeline answered in time loses nothing: its cancellation finds the claim.
+ * nothing.
+ *
+ * A bet whose answer this node sees (`answered`, from the events this node delivers to its sockets) is forgotten at
+ * once: the pipeline publishes an answer only after its batch committed or refused the bet, so a cancellation could
+ * only find the claim, and the arbiter is not asked. The answer may be seen before the bet is watched (the hand-off's
+ * reply and the events come on different connections), so answers to bets not watched are remembered for
+ * BET_ANSWER_TIMEOUT_MS and such a bet is not watched. A bet whose answer never reaches this node is cancelled or
+ * found claimed as before.
  *
  * When Redis does not answer the cancellation, nothing is said either: the cancellation may have been written (the
  * pipeline then skips the bet), or not (the pipeline answers it); the player's get-bet-outcomes reads the verdict.
  */
 export class BetIntakeWatch {
-  /** In hand-off order, so also in order of due time (one timeout for all). */
-  private readonly handed: HandedBet[] = [];
+  /**
+   * Watched bets by user and outcome key, in hand-off order, so also in order of due time (one timeout for all). A
+   * command sent again under the same key while watched keeps its first entry: its cancellation decides the arbiter
+   * key the two share.
+   */
+  private readonly handed = new Map<string, HandedBet>();
+  /** Answers seen to bets not watched (yet), with the time seen, in that order; kept for the timeout. */
+  private readonly answeredUnwatched = new Map<string, number>();
+  private handedTotal = 0;
   private readonly timer: NodeJS.Timeout;
   private sweeping?: Promise<void>;
 
@@ -53,11 +70,28 @@ export class BetIntakeWatch {
   }
 
   watch(bet: HandedBet): void {
-    this.handed.push(bet);
+    this.handedTotal++;
+    const key = watchKey(bet.userId, bet.commandId);
+    // Answered already (its answer came in before the hand-off's reply): nothing left to cancel.
+    if (this.answeredUnwatched.has(key)) return;
+    if (!this.handed.has(key)) this.handed.set(key, bet);
   }
 
+  /** The bet pipeline's answer (or another node's refusal) to a command reached this node: it is not cancelled. */
+  answered(userId: string, commandId: string, now = Date.now()): void {
+    const key = watchKey(userId, commandId);
+    if (this.handed.delete(key)) return;
+    if (!this.answeredUnwatched.has(key)) this.answeredUnwatched.set(key, now);
+  }
+
+  /** Handed-on bets still waiting for an answer or their check (neither answered here nor checked yet). */
   get waiting(): number {
-    return this.handed.length;
+    return this.handed.size;
+  }
+
+  /** Bets handed to the watch since it started, answered or not. */
+  get handedCount(): number {
+    return this.handedTotal;
   }
 
   stop(): void {
@@ -66,6 +100,12 @@ export class BetIntakeWatch {
 
   /** Cancels the bets due now (one arbiter call for all of them) and answers those whose cancellation won. */
   sweep(now = Date.now()): Promise<void> {
+    // Answers seen over the timeout ago are forgotten: a bet watched that late would be due at once, and its
+    // cancellation would only find the claim (as before this memory existed).
+    for (const [key, seenAt] of this.answeredUnwatched) {
+      if (now - seenAt <= this.deps.timeoutMs) break;
+      this.answeredUnwatched.delete(key);
+    }
     if (this.sweeping) return this.sweeping;
     this.sweeping = this.settle(now).finally(() => {
       this.sweeping = undefined;
@@ -74,10 +114,13 @@ export class BetIntakeWatch {
   }
 
   private async settle(now: number): Promise<void> {
-    let count = 0;
-    while (count < this.handed.length && this.handed[count]!.handedAt + this.deps.timeoutMs <= now) count++;
-    if (count === 0) return;
-    const due = this.handed.splice(0, count);
+    const due: HandedBet[] = [];
+    for (const [key, bet] of this.handed) {
+      if (bet.handedAt + this.deps.timeoutMs > now) break;
+      due.push(bet);
+      this.handed.delete(key);
+    }
+    if (due.length === 0) return;
     // Past this a claim may have expired: the node no longer decides (the pipeline or the database does).
     const late = due.filter((b) => now - b.handedAt > ARBITER_CANCEL_LATEST_MS);
     if (late.length > 0) this.deps.logger.warn({ msg: 'bets checked too late to cancel; left to the bet pipeline', count: late.length });

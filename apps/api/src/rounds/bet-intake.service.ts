@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, Optional, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { AppConfig } from '@app/config';
 import { arbiterKey, BetBatchService, cancelCommands } from '@app/bets';
@@ -48,7 +48,7 @@ export interface IntakeOutcome {
  * compares with) the same decision and writes run right here, one transaction per bet.
  */
 @Injectable()
-export class BetIntakeService implements OnApplicationShutdown {
+export class BetIntakeService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('BetIntake');
   /** Handed-on bets waiting for the pipeline's answer (stream pipeline only). */
   readonly watch: BetIntakeWatch;
@@ -80,6 +80,12 @@ export class BetIntakeService implements OnApplicationShutdown {
         for (let i = 0; i < count; i++) this.metrics?.betRejected(BET_INTAKE_MESSAGES.unavailable);
       },
     });
+  }
+
+  /** Before the events tails start: each bet answer this node delivers ends the watch of its bet. */
+  onModuleInit(): void {
+    if (this.config.BET_PIPELINE === 'direct') return;
+    this.socketDelivery()?.onBetAnswer((userId, commandId) => this.watch.answered(userId, commandId));
   }
 
   onApplicationShutdown(): void {
