@@ -171,6 +171,11 @@ describe("the intake's cancellation races the pipeline's claim, through a real a
       }
       return out;
     };
+    // Every other iteration's answers do not reach the watch (as when they are slow to come back to this node), so
+    // the node also cancels bets the engine has claimed already: the order "claim, then cancel" happens for certain.
+    const unheard = new Set<string>();
+    const hear = watch.answered.bind(watch);
+    watch.answered = (userId: string, commandId: string, now?: number) => (unheard.has(commandId) ? undefined : hear(userId, commandId, now));
     const sent: SentBet[] = [];
     const ITERATIONS = 150;
     let next = 0;
@@ -195,6 +200,7 @@ describe("the intake's cancellation races the pipeline's claim, through a real a
         continue;
       }
       sent.push(...batch);
+      if (i % 2 === 1) for (const bet of batch) unheard.add(bet.commandId);
       // Once the node has handed them on, it cancels after a random moment: sometimes before the engine has even
       // read them, sometimes while its batch is in flight, sometimes after it committed (a bet whose answer reached
       // the node by then is not cancelled: it is no longer watched).
