@@ -17,7 +17,20 @@ export interface BetRowLike {
   updated_at: Date | string;
 }
 
-const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
+/**
+ * A row's time as ISO text. Rows written by one statement share their times (now() is the transaction's), so a
+ * round's results or a batch's bets repeat the same few values: the last text converted is remembered.
+ */
+let lastTimeText: string | undefined;
+let lastIso = '';
+const iso = (value: Date | string) => {
+  if (value instanceof Date) return value.toISOString();
+  if (value !== lastTimeText) {
+    lastIso = new Date(value).toISOString();
+    lastTimeText = value;
+  }
+  return lastIso;
+};
 
 /** A bet row as the client sees it (rupees, ISO dates). */
 export function toWireBet(row: BetRowLike): Bet {
