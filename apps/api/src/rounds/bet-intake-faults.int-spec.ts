@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import type { Socket } from 'socket.io-client';
 import type { BetMessage, ClientToServerEvents, ServerToClientEvents } from '@app/contracts';
 import { createTestDatabase, createUser, eventually, expectLedgerReconciles, freshPeriod, MessageLog, periodStatus, sleep, startTestApi, startTestEngine, TEST_API_KEY, type TestApi, type TestDatabase, type TestEngine, type TestUser } from '@app/testing';
-import { BetIntakeGate } from './bet-intake-gate.service.js';
+import { BetIntakeGate, INTAKE_PROBE_DEADLINE_MS, INTAKE_PROBE_EVERY_MS } from './bet-intake-gate.service.js';
 import { BET_INTAKE_MESSAGES, BetIntakeService } from './bet-intake.service.js';
 
 jest.setTimeout(120_000);
@@ -256,12 +256,13 @@ describe('bounded waits: a bet is answered within 2 s while Redis or Postgres is
       const player = await Player.connect(api, await createUser(api, { main: 100_000 }));
       const used = await healthy(player);
       const betsBefore = (await betsOf(api, player.user.id)).length;
-      const period = await periodOtherThan(used, 2500);
       if (fault === 'cut') await link.cut();
       else link.hang();
       try {
-        // The intake notices within its probe deadline (1 s); a bet sent from then on is refused at once.
-        await sleep(1_200);
+        // The intake notices once a probe goes unanswered past its deadline (a probe starts every 250 ms, so within
+        // 1.25 s, later on a busy box); a bet sent from then on is refused at once.
+        await eventually(async () => api.app.get(BetIntakeGate).closedBy() === 'postgres', INTAKE_PROBE_EVERY_MS + INTAKE_PROBE_DEADLINE_MS + 1_000, 'the intake closed by postgres');
+        const period = await periodOtherThan(used, 1000);
         const { message, ms } = await player.bet(period.periodId);
         expect(message).toMatchObject({ success: false, message: 'Could not place your bet. Please try again.' });
         expect(ms).toBeLessThanOrEqual(ANSWER_WITHIN_MS);
