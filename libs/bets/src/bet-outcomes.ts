@@ -93,11 +93,14 @@ export function outcomeMessage(outcome: StoredOutcome, bet?: BetRowLike): Socket
 /**
  * The per-command arbiter in Redis: who decides a command handed to the bet stream, the bet pipeline or the api node
  * that took it in. An api node that has no answer for a command after `BET_ANSWER_TIMEOUT_MS` cancels it
- * (`SET … NX`); a partition consumer claims every command of a batch (`SET … NX`) as the last step before its
- * COMMIT. Whoever writes first wins, for good: a cancelled command is never stored nor charged (the consumer
+ * (`SET … NX`); a partition consumer claims the commands of a batch (`SET … NX`) as it takes the batch up, before
+ * its transaction. Whoever writes first wins, for good: a cancelled command is never stored nor charged (the consumer
  * records it as "could not place"), and a claimed one is answered by the pipeline only (the api node stays silent).
- * The database's stored outcome (bet_outcomes' primary key) stays the arbiter of last resort: a refusal stored
- * there first also stops the command, so an api node may fall back on it when Redis does not answer.
+ * Claiming first means a batch never has to be undone because one of its commands was cancelled while it ran: under
+ * load, the only commands an api node can still cancel are those no consumer has taken up yet (load is shed at the
+ * door, not after the work was done). The database's stored outcome (bet_outcomes' primary key) stays the arbiter of
+ * last resort: a refusal stored there first also stops the command, so an api node may fall back on it when Redis
+ * does not answer.
  */
 export const ARBITER_CANCELLED = 'cancelled';
 const ARBITER_CLAIMED = 'claimed:';
@@ -120,19 +123,16 @@ export function arbiterKey(prefix: string, userId: string, commandKey: string): 
 }
 
 /**
- * Claims every key, or none: when any is cancelled, returns the positions (1-based) of the cancelled ones and sets
- * nothing; else sets each key not yet set to ARGV[1] (a claim naming this attempt) and returns an empty list. A key
- * claimed already (an earlier attempt whose COMMIT may have gone through) is left as it is and counts as claimed.
+ * Claims every key not cancelled: sets each key not yet set to ARGV[1] (a claim naming this attempt) and returns the
+ * positions (1-based) of the cancelled ones, which it leaves as they are. A key claimed already (an earlier attempt
+ * whose COMMIT may have gone through) is left as it is and counts as claimed.
  */
 const CLAIM = `
 local cancelled = {}
 local values = redis.call('mget', unpack(KEYS))
 for i = 1, #KEYS do
-  if values[i] == 'cancelled' then cancelled[#cancelled + 1] = i end
-end
-if #cancelled > 0 then return cancelled end
-for i = 1, #KEYS do
-  if not values[i] then redis.call('set', KEYS[i], ARGV[1], 'PX', ARGV[2]) end
+  if values[i] == 'cancelled' then cancelled[#cancelled + 1] = i
+  elseif not values[i] then redis.call('set', KEYS[i], ARGV[1], 'PX', ARGV[2]) end
 end
 return cancelled`;
 /** Deletes the keys that still hold ARGV[1] (this attempt's claim). */
@@ -155,28 +155,19 @@ return out`;
 /** Keys per script call: a batch of up to BET_BATCH_SIZE commands goes in a few calls (each one atomic). */
 const ARBITER_CHUNK = 1000;
 
-/** A partition consumer's batch met commands an api node cancelled first: they must not be applied. */
-export class CommandsCancelled extends Error {
-  readonly code = 'COMMANDS_CANCELLED';
-  constructor(readonly keys: string[]) {
-    super(`${keys.length} command(s) were cancelled before they could be claimed`);
-    this.name = 'CommandsCancelled';
-  }
-}
-
 /**
- * Claims the commands of a batch for the pipeline (call it last before COMMIT). Throws CommandsCancelled, having
- * claimed none of that chunk, when an api node cancelled any of them; the caller then drops them and tries again.
- * On any other failure the caller must release this attempt's claims (`releaseClaims`) before giving up.
+ * Claims the commands of a batch for the pipeline (call it before the batch's transaction) and returns the keys an api
+ * node cancelled first: those must not be applied. On any failure, and when the transaction does not commit, the
+ * caller must release this attempt's claims (`releaseClaims`), so the api nodes can still answer those players.
  */
-export async function claimCommands(redis: Redis, keys: string[], attempt: string): Promise<void> {
+export async function claimCommands(redis: Redis, keys: string[], attempt: string): Promise<string[]> {
   const cancelled: string[] = [];
   for (let i = 0; i < keys.length; i += ARBITER_CHUNK) {
     const chunk = keys.slice(i, i + ARBITER_CHUNK);
     const positions = (await redis.eval(CLAIM, chunk.length, ...chunk, ARBITER_CLAIMED + attempt, String(ARBITER_CLAIM_TTL_MS))) as number[];
     for (const position of positions) cancelled.push(chunk[position - 1]!);
   }
-  if (cancelled.length > 0) throw new CommandsCancelled(cancelled);
+  return cancelled;
 }
 
 /** Releases the claims one attempt made (its transaction did not commit), so api nodes may cancel them again. */

@@ -6,18 +6,8 @@ import { AppConfig } from '@app/config';
 import { EventsPublisher } from '@app/realtime';
 import { Database } from '@app/db';
 import { FencedLease, RedisService } from '@app/redis';
-import {
-  arbiterKey,
-  BetBatchService,
-  cancelledCommands,
-  claimCommands,
-  CommandsCancelled,
-  recordCancelled,
-  releaseClaims,
-  type BatchResult,
-  type StreamEntry,
-} from '@app/bets';
-import { COMMAND_FIELD, decodeCommand, outcomeKey, streamIdTime, type BetCommand } from '@app/realtime';
+import { arbiterKey, BetBatchService, claimCommands, recordCancelled, releaseClaims, type BatchResult, type StreamEntry } from '@app/bets';
+import { COMMAND_FIELD, decodeCommand, outcomeKey, type BetCommand } from '@app/realtime';
 import { isFenced, leaseGuard, nextFencingToken } from '../leadership/fencing.js';
 
 type XEntries = Array<[string, string[]]>;
@@ -34,8 +24,6 @@ export interface BatchObserver {
 const MAX_BACKOFF_MS = 1000;
 /** Attempts at a batch in a row, without back-off, when it met answers stored meanwhile (23505) by another writer. */
 const CONFLICT_RETRIES = 5;
-/** Commands remembered as cancelled by an api node (a cancellation is final), so a retried batch skips them at once. */
-const CANCELLED_REMEMBERED = 10_000;
 
 /** A batch's commands and the arbiter key of each (by stream entry id). */
 function commandsOf(batch: StreamEntry[], prefix: string): Map<string, { command: BetCommand; key: string }> {
@@ -133,8 +121,6 @@ class PartitionConsumer {
   /** This consumer has (or may have) delivered-but-unacknowledged entries: they are applied before new ones. */
   private pendingFirst = true;
   private failures = 0;
-  /** Arbiter keys of commands an api node cancelled: never applied, recorded as "could not place". */
-  private readonly cancelled = new Set<string>();
 
   constructor(
     readonly partition: number,
@@ -257,76 +243,63 @@ class PartitionConsumer {
     const batch: StreamEntry[] = entries.filter(([, fields]) => fields).map(([id, fields]) => ({ id, fields }));
     this.logger.debug({ msg: 'applying batch', partition: this.partition, entries: batch.length, firstEntry: batch[0]?.id, lastEntry: batch.at(-1)?.id });
     const commands = commandsOf(batch, this.redis.keys.prefix);
-    // Commands cancelled already are left out from the first attempt (the claim would refuse the batch anyway). An
-    // api node cancels a command only BET_ANSWER_TIMEOUT_MS after handing it on: a batch whose oldest command is
-    // well within that (the usual case) is not looked up. Only a shortcut: the claim decides either way.
-    const oldest = batch.length > 0 ? streamIdTime(batch[0]!.id) : started;
-    if (started - oldest >= this.config.BET_ANSWER_TIMEOUT_MS / 2) {
-      const keys = [...commands.values()].map((c) => c.key);
-      const known = await cancelledCommands(this.redis.failFast, keys).catch(() => [] as boolean[]);
-      keys.forEach((key, i) => known[i] && this.remember(key));
-    }
-    let result: BatchResult | undefined;
+    let outcome: { result: BatchResult; skipped: number } | undefined;
     let conflicts = 0;
-    while (!result) {
+    while (!outcome) {
       try {
-        result = await this.apply(batch, commands);
+        outcome = await this.apply(batch, commands);
       } catch (error) {
-        if (error instanceof CommandsCancelled) {
-          // An api node answered these "could not place" first: apply the batch again without them.
-          for (const key of error.keys) this.remember(key);
-          continue;
-        }
         // Another writer stored an answer first: a concurrent holder (lease hand-over) applied some of these, or an
-        // api node recorded the refusal of one it cancelled. Again at once: stored answers are skipped.
+        // api node recorded the refusal of one whose hand-off looked failed. Again at once: stored answers are skipped.
         if ((error as { code?: string }).code === '23505' && conflicts++ < CONFLICT_RETRIES) continue;
         throw error;
       }
     }
-    const skipped = [...commands.values()].filter(({ key }) => this.cancelled.has(key)).length;
+    const { result, skipped } = outcome;
     if (skipped > 0) this.logger.warn({ msg: 'commands cancelled by the intake are skipped', partition: this.partition, commands: skipped });
     await this.publisher.publish(result.messages);
     const published = Date.now();
     await this.redis.client.xack(this.key, this.group, ...entries.map(([id]) => id));
-    for (const { key } of commands.values()) this.cancelled.delete(key);
     this.observe(this.partition, result, Date.now() - started, published);
   }
 
   /**
-   * One attempt at a batch: the commands an api node cancelled are left out (and recorded as "could not place" in
-   * the same transaction); every other command is claimed in the arbiter as the transaction's last step, after the
-   * fencing check, so a command is stored and charged only if no api node told its player it was not placed. When
-   * the attempt fails before its COMMIT, its claims are released, so the api nodes can still answer those players.
+   * One attempt at a batch. Its commands are claimed in the arbiter first, outside the transaction: those an api node
+   * cancelled already are left out (and recorded as "could not place" in the same transaction), every other one is
+   * the pipeline's to answer from then on, so no api node tells its player it was not placed while the batch runs.
+   * A command is therefore stored and charged only if it was claimed before any cancellation. When the attempt fails
+   * before its COMMIT, its claims are released, so the api nodes can answer those players; a failure of the COMMIT
+   * itself keeps them (it may have gone through: the retry, or the standby's, proceeds under them).
    */
-  private async apply(batch: StreamEntry[], commands: Map<string, { command: BetCommand; key: string }>): Promise<BatchResult> {
-    const applied = batch.filter((entry) => !this.cancelled.has(commands.get(entry.id)?.key ?? ''));
-    const skipped = [...commands.values()].filter(({ key }) => this.cancelled.has(key)).map(({ command }) => command);
-    const keys = applied.flatMap((entry) => (commands.has(entry.id) ? [commands.get(entry.id)!.key] : []));
+  private async apply(batch: StreamEntry[], commands: Map<string, { command: BetCommand; key: string }>): Promise<{ result: BatchResult; skipped: number }> {
+    const keys = [...new Set([...commands.values()].map((c) => c.key))];
     const attempt = `${this.owner}:${randomUUID()}`;
     const fencing = leaseGuard(this.lease);
-    let claiming = false;
+    const release = () =>
+      releaseClaims(this.redis.failFast, keys, attempt).catch((releaseError: Error) =>
+        this.logger.warn({ msg: 'claims of a failed batch could not be released', partition: this.partition, error: releaseError.message }),
+      );
+    let cancelled: Set<string>;
     try {
-      return await this.batches.apply(this.partition, applied, async (trx) => {
-        await fencing(trx);
-        await recordCancelled(trx, skipped);
-        claiming = true;
-        await claimCommands(this.redis.failFast, keys, attempt);
-        claiming = false;
-      });
+      cancelled = new Set(await claimCommands(this.redis.failFast, keys, attempt));
     } catch (error) {
-      // The claim failed, met a cancelled command, or its answer was lost (it may have been written): take back what
-      // this attempt claimed. A failure after the claim (the COMMIT itself) keeps it: the commit may have gone through.
-      if (claiming) {
-        await releaseClaims(this.redis.failFast, keys, attempt).catch((releaseError: Error) =>
-          this.logger.warn({ msg: 'claims of a failed batch could not be released', partition: this.partition, error: releaseError.message }),
-        );
-      }
+      // Some chunks may have been claimed before the failure.
+      await release();
       throw error;
     }
-  }
-
-  private remember(key: string): void {
-    this.cancelled.add(key);
-    if (this.cancelled.size > CANCELLED_REMEMBERED) this.cancelled.delete(this.cancelled.values().next().value!);
+    const applied = batch.filter((entry) => !cancelled.has(commands.get(entry.id)?.key ?? ''));
+    const skipped = [...commands.values()].filter(({ key }) => cancelled.has(key)).map(({ command }) => command);
+    let committing = false;
+    try {
+      const result = await this.batches.apply(this.partition, applied, async (trx) => {
+        await fencing(trx);
+        await recordCancelled(trx, skipped);
+        committing = true;
+      });
+      return { result, skipped: skipped.length };
+    } catch (error) {
+      if (!committing) await release();
+      throw error;
+    }
   }
 }
