@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.js';
@@ -37,50 +36,12 @@ export interface DatabaseOptions {
   applicationName?: string;
   onIdleError?: (error: Error) => void;
   session?: SessionLimits;
-  /**
-   * Send long parameterized statements as named prepared statements: each connection parses (and, once Postgres
-   * settles on a generic plan, plans) such a statement once instead of on every call. For a process that runs the
-   * same few large statements many times a second (the round engine's bet batches).
-   */
-  preparedStatements?: boolean;
-}
-
-/** Statements at least this long (with parameters) are prepared; short ones cost little to parse. */
-export const PREPARE_MIN_LENGTH = 300;
-/** Distinct statement texts prepared per process at most (each connection keeps those it ran until it closes). */
-export const PREPARE_MAX_STATEMENTS = 200;
-
-const preparedNames = new Map<string, string>();
-
-/** The name a statement text is prepared under, or undefined when it is not to be prepared. */
-export function preparedName(text: string, values: unknown): string | undefined {
-  if (text.length < PREPARE_MIN_LENGTH || !Array.isArray(values) || values.length === 0) return undefined;
-  let name = preparedNames.get(text);
-  if (name === undefined) {
-    if (preparedNames.size >= PREPARE_MAX_STATEMENTS) return undefined;
-    name = `wr_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
-    preparedNames.set(text, name);
-  }
-  return name;
-}
-
-/** A pg client that runs long parameterized statements as named prepared statements (see `preparedStatements`). */
-class PreparingClient extends pg.Client {
-  override query(...args: any[]): any {
-    const [text, values, callback] = args;
-    if (typeof text === 'string') {
-      const name = preparedName(text, values);
-      if (name) return super.query({ name, text, values } as any, callback);
-    }
-    return (super.query as (...a: any[]) => any)(...args);
-  }
 }
 
 export function createPool(url: string, options: DatabaseOptions = {}): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
-    ...(options.preparedStatements ? { Client: PreparingClient } : {}),
     application_name: options.applicationName ?? 'winround',
     idleTimeoutMillis: 30_000,
     ...(options.session?.lockTimeoutMs ? { lock_timeout: options.session.lockTimeoutMs } : {}),
