@@ -22,7 +22,7 @@ export interface LoadClient {
   info: LoadPlayerInfo;
 }
 
-export type Observe = (kind: 'connected' | 'connect_error' | 'period' | 'bet' | 'result' | 'balance', value: any, info: LoadPlayerInfo) => void;
+export type Observe = (kind: 'connected' | 'connect_error' | 'period' | 'bet' | 'result', value: any, info: LoadPlayerInfo) => void;
 
 export function connectPlayers(options: {
   url: string;

@@ -6,7 +6,15 @@ export const GAMES = {
   number: ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'],
 };
 export const STAKES = [10, 50, 100, 200, 500, 1000];
-const CURRENT_BETS_FRAME = '42["current-bet-response"';
+/**
+ * Frames a load-test player has no use for beyond knowing they came (the bet-message carries the bet; the round's
+ * result is measured through the next period's announcement): not parsed, so the generator's CPU goes to what it
+ * measures. A balance is kept as text and parsed only when read.
+ */
+const SKIPPED_FRAMES = ['42["current-bet-response"', '42["game-result"', '42["all-game-results"'];
+const BALANCE_FRAME = '42["balance-update",';
+const RESULT_FRAME = '42["bet-result",';
+const PERIOD_OF_RESULT = /"periodId":"([^"]*)"/;
 
 /**
  * One player's side of the live connection, independent of the WebSocket implementation: feed it every text
@@ -14,23 +22,35 @@ const CURRENT_BETS_FRAME = '42["current-bet-response"';
  * bets (one per game per period, as the rules allow) and reports timings through `observe`.
  *
  * observe(kind, value): 'connected' ms; 'connect_error' message; 'period' info; 'bet' { ms, success, message };
- * 'result' { win, winAmount, periodId, at }; 'balance' update.
+ * 'result' { periodId, at }.
  */
 export function createPlayer({ token, apiKey, send, now = () => Date.now(), observe = () => {} }) {
   const startedAt = now();
   const inFlight = new Map(); // betType → sent at
   const betTypes = new Set(); // games bet on in the current period
+  let balanceFrame = null;
   const player = {
     connected: false,
     periodId: null,
     lockTime: 0,
     offsetMs: 0,
-    balance: null,
+    /** The last balance-update's data (parsed when read). */
+    get balance() {
+      return balanceFrame === null ? null : JSON.parse(balanceFrame.slice(BALANCE_FRAME.length, -1)).balance;
+    },
 
     receive(text) {
-      // A player's list of current bets comes with every bet it places; the load test has no use for it (the
-      // bet-message carries the bet): not parsed, so the generator's CPU goes to what it measures.
-      if (text.startsWith(CURRENT_BETS_FRAME)) return;
+      if (text.startsWith(BALANCE_FRAME)) {
+        balanceFrame = text;
+        return;
+      }
+      if (text.startsWith(RESULT_FRAME)) {
+        // Only its period is measured (results per period, the last one's arrival).
+        const match = PERIOD_OF_RESULT.exec(text);
+        observe('result', { periodId: match ? match[1] : null, at: now() });
+        return;
+      }
+      for (const skipped of SKIPPED_FRAMES) if (text.startsWith(skipped)) return;
       const frame = parseFrame(text);
       switch (frame.kind) {
         case 'open':
@@ -69,11 +89,6 @@ export function createPlayer({ token, apiKey, send, now = () => Date.now(), obse
           inFlight.delete(type);
           observe('bet', { ms: now() - sentAt, success: !!data.success, message: data.message });
         }
-      } else if (event === 'bet-result') {
-        observe('result', { win: data.win, winAmount: data.winAmount, periodId: data.periodId, at: now() });
-      } else if (event === 'balance-update') {
-        player.balance = data.balance;
-        observe('balance', data);
       }
     },
 

@@ -46,6 +46,20 @@ describe('load-test protocol', () => {
     expect(player.placeRandomBet(() => 0)).toBe(false);
   });
 
+  it('measures the frames it needs and leaves the others unparsed: a result by its period, the balance when read', () => {
+    const seen: Array<[string, unknown]> = [];
+    const player = createPlayer({ token: 't', apiKey: 'k', send: () => {}, now: () => 7, observe: (k: string, v: unknown) => seen.push([k, v]) });
+    player.receive('42["bet-result",{"win":true,"winAmount":18.2,"periodId":"202611210001","gameType":"color"}]');
+    expect(seen).toEqual([['result', { periodId: '202611210001', at: 7 }]]);
+    expect(player.balance).toBeNull();
+    player.receive('42["balance-update",{"balance":12.5,"mainBalance":12.5,"bonusBalance":0}]');
+    expect(player.balance).toBe(12.5);
+    // Not JSON at all: never parsed, so never a failure.
+    player.receive('42["game-result",{not json');
+    player.receive('42["current-bet-response",[{not json');
+    expect(seen).toHaveLength(1);
+  });
+
   it('computes percentiles', () => {
     const samples = Array.from({ length: 100 }, (_, i) => i + 1);
     expect(percentile(samples, 50)).toBe(50);
