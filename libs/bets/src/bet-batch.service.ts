@@ -49,13 +49,20 @@ interface BetRow extends BetRowLike {
   user_id: string;
 }
 
+/** A player's bet in a period the batch touches: what the one-bet-per-game rule needs. */
+interface ExistingBet {
+  user_id: string;
+  period_id: string;
+  bet_type: string;
+}
+
 /** What a batch reads before deciding (rows as JSON: times are ISO strings). */
 interface BatchState {
   applied: Array<{ command_id: string; type: string; payload: any }>;
   stored: StoredOutcome[];
   periods: Array<{ id: string; status: string; lock_at: string }>;
   wallets: Array<{ user_id: string; main: number; bonus: number }>;
-  existing: BetRow[];
+  existing: ExistingBet[];
 }
 
 /** The columns of a bet the replies need. */
@@ -119,7 +126,6 @@ export class BetBatchService {
       const keyById = new Map(commands.map((c) => [c.command.id, outcomeKey(c.command)]));
       const journal: JournalEntry[] = [];
       const events: BetEvent[] = [];
-      const betsOf = new Map<string, BetRow[]>();
       const alongside: Record<string, RawBuilder<unknown>> = {};
 
       if (commands.length > 0) {
@@ -145,7 +151,6 @@ export class BetBatchService {
         for (const bet of state.existing) {
           const key = `${bet.user_id}|${bet.period_id}`;
           (games.get(key) ?? games.set(key, new Set()).get(key)!).add(bet.bet_type as GameKey);
-          (betsOf.get(key) ?? betsOf.set(key, []).get(key)!).push(bet);
         }
 
         for (const { command, receivedAtMs } of fresh) {
@@ -229,9 +234,10 @@ export class BetBatchService {
       const written = await recordEntries(trx, journal, alongside);
       const inserted = (written.alongside.placed_bets ?? []) as BetRow[];
 
-      // Replies: one bet-message per command (with the bet); per player one balance-update and one current-bet-response.
+      // Replies: one bet-message per command (with the bet: clients list it among the period's bets, on every socket
+      // of the player), then one balance-update per player.
       const insertedById = new Map(inserted.map((b) => [b.id, b]));
-      const touched = new Map<string, string>();
+      const touched = new Set<string>();
       for (const event of events) {
         const room = userRoom(event.data.userId);
         if (event.type === 'BetRejected') {
@@ -243,18 +249,14 @@ export class BetBatchService {
         result.placed++;
         this.logger.debug({ msg: 'bet placed', commandId: event.data.commandId, userId: event.data.userId, periodId: event.data.periodId });
         const row = insertedById.get(event.data.commandId)!;
-        const key = `${row.user_id}|${row.period_id}`;
-        (betsOf.get(key) ?? betsOf.set(key, []).get(key)!).push(row);
-        touched.set(row.user_id, row.period_id);
+        touched.add(row.user_id);
         const bet = toWireBet(row);
         // The bet-message carries the bet: clients merge it into their history (no separate bet-update).
         result.messages.push({ room, event: 'bet-message', data: { success: true, message: BET_PLACED_MESSAGE, bet, periodId: row.period_id, betType: row.bet_type, commandId: keyById.get(row.id) } });
       }
-      for (const [userId, periodId] of touched) {
-        const room = userRoom(userId);
+      for (const userId of touched) {
         const balance = written.balances.get(userId)!;
-        result.messages.push({ room, event: 'balance-update', data: toBalanceUpdate(balance.main, balance.bonus) });
-        result.messages.push({ room, event: 'current-bet-response', data: (betsOf.get(`${userId}|${periodId}`) ?? []).map(toWireBet) });
+        result.messages.push({ room: userRoom(userId), event: 'balance-update', data: toBalanceUpdate(balance.main, balance.bonus) });
       }
       await guard?.(trx);
       return result;
@@ -265,7 +267,7 @@ export class BetBatchService {
    * Everything a batch decides on, in one statement: the commands applied before (their events) and answered before
    * (stored outcomes), the periods (FOR SHARE: a refund or settlement of these periods waits for this batch, and
    * then sees its bets), the players' wallets (locked in user-id order, after the periods, as settlement locks them:
-   * no deadlock) and their bets in those periods.
+   * no deadlock) and the games they bet on in those periods.
    */
   private async readState(trx: Transaction<DB>, commands: Array<{ command: BetCommand }>, userIds: string[], periodIds: string[]): Promise<BatchState> {
     const { rows } = await sql<BatchState>`
@@ -280,7 +282,7 @@ export class BetBatchService {
         SELECT user_id, main, bonus FROM wallets WHERE user_id = ANY(${userIds}::uuid[]) AND (SELECT count(*) FROM shared_periods) >= 0
         ORDER BY user_id FOR UPDATE
       ), existing AS (
-        SELECT ${BET_COLUMNS} FROM bets WHERE user_id = ANY(${userIds}::uuid[]) AND period_id = ANY(${periodIds}::text[])
+        SELECT user_id, period_id, bet_type FROM bets WHERE user_id = ANY(${userIds}::uuid[]) AND period_id = ANY(${periodIds}::text[])
       )
       SELECT (SELECT coalesce(json_agg(a), '[]') FROM applied a) AS applied,
              (SELECT coalesce(json_agg(s), '[]') FROM stored s) AS stored,

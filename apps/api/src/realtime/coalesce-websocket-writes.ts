@@ -10,7 +10,7 @@ interface CorkableTransport {
 const PATCHED = Symbol('winround.coalescedWrites');
 
 /**
- * When several packets wait for one websocket (a player's bet-message, balance-update and current-bet-response, or
+ * When several packets wait for one websocket (a player's bet-message and balance-update, or
  * a round's bet-results), engine.io's websocket transport sends them in a loop in which the `ws` sender writes each
  * frame with its own system call. Corking the TCP socket around that loop makes it one write. Measured on the
  * benchmark, `writev` was the api's largest cost.

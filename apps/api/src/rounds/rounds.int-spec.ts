@@ -88,7 +88,11 @@ describe('rounds over the live connection', () => {
     for (const p of [a, b]) {
       const message = (await p.next('bet-message', 0)) as BetMessage;
       expect(message).toMatchObject({ success: true, message: 'Bet placed successfully.', periodId: period.periodId });
+      // The answer carries the bet (clients list it); the period's list is sent when asked for.
+      expect([message.bet!.betType, message.bet!.amount, message.bet!.status]).toEqual(['bigSmall', 100, 'PENDING']);
       expect(await p.next('balance-update', 0)).toEqual({ balance: 900, mainBalance: 900, bonusBalance: 0 });
+      expect(p.all('current-bet-response')).toEqual([]);
+      p.socket.emit('get-current-bet');
       expect(((await p.next('current-bet-response', 0)) as Bet[]).map((x) => [x.betType, x.amount, x.status])).toEqual([['bigSmall', 100, 'PENDING']]);
     }
     // Both nodes broadcast the same result to their own sockets.
