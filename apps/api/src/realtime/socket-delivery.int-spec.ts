@@ -156,4 +156,25 @@ describe('events stream → sockets on every api node', () => {
     expect(got.slice(0, 150)).toEqual(burst.slice(0, 150).map((m) => m.data.balance));
     expect([...got].sort((x, y) => x - y)).toEqual(burst.map((m) => m.data.balance));
   });
+
+  it('keeps the order of frames written directly and messages a handler emits through Socket.IO meanwhile', async () => {
+    const socket = await connected(b);
+    const room = userRoom(randomUUID());
+    const server = b.app.get(RealtimeGateway).server;
+    server.in(socket.id!).socketsJoin(room);
+    const got: number[] = [];
+    socket.on('balance-update', (data: { balance: number }) => got.push(data.balance));
+    await new Promise((r) => setTimeout(r, 100));
+    const serverSocket = server.of('/').sockets.get([...server.of('/').adapter.rooms.get(room)!][0]!)!;
+    const delivery = b.app.get(SocketDeliveryService);
+    const message = (i: number) => ({ room, event: 'balance-update', data: { balance: i, mainBalance: i, bonusBalance: 0 } });
+    // Emits through engine.io (which holds packets while a write is under way) alternate with direct frames.
+    let n = 0;
+    for (let round = 0; round < 20; round++) {
+      for (let k = 0; k < 3; k++) serverSocket.emit('balance-update', message(n++).data);
+      await delivery.deliver([message(n++), message(n++)]);
+    }
+    await new Promise((r) => setTimeout(r, 500));
+    expect(got).toEqual(Array.from({ length: n }, (_, i) => i));
+  });
 });

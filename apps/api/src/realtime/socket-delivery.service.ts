@@ -4,6 +4,7 @@ import { EventsTail, userRoom, type SocketMessage } from '@app/realtime';
 import { RedisService } from '@app/redis';
 import { RealtimeGateway } from './realtime.gateway.js';
 import { firstAnswer } from './socket-answers.js';
+import { directConnection, eventFrame } from './websocket-frames.js';
 
 /** The TCP socket under a websocket-transport Socket.IO socket (undefined for other transports). */
 function tcpOf(socket: { conn: unknown }): { cork(): void; uncork(): void } | undefined {
@@ -63,11 +64,13 @@ export class SocketDeliveryService implements OnApplicationBootstrap, OnApplicat
   ) {}
 
   /**
-   * Emits a chunk of messages to this node's sockets. Room messages go straight to the room's sockets, and the TCP
-   * socket under each one stays corked while a slice of the chunk is written, so the several frames one player gets
-   * (a round's bet-results and balance) leave in one write instead of one system call each. At most MAX_CORKED
-   * sockets are corked at once (uncorking is when the writes happen); after WRITE_SLICE_MS of emitting and writing,
-   * the event loop turns before the rest of the chunk.
+   * Emits a chunk of messages to this node's sockets. Room messages go straight to the room's sockets: each message's
+   * websocket frame is built once and written into the TCP connection of each socket that gets it (websocket-frames:
+   * no per-socket Socket.IO packet), and that connection stays corked while a slice of the chunk is written, so the
+   * several frames one player gets (a round's bet-results and balance) leave in one write instead of one system call
+   * each. A socket that cannot take a frame directly right now (another transport, or packets still queued in
+   * engine.io) gets the message through Socket.IO. At most MAX_CORKED sockets are corked at once (uncorking is when the
+   * writes happen); after WRITE_SLICE_MS of emitting and writing, the event loop turns before the rest of the chunk.
    */
   async deliver(messages: SocketMessage[]): Promise<void> {
     if (this.betAnswerListeners.length > 0) this.noteBetAnswers(messages);
@@ -75,6 +78,12 @@ export class SocketDeliveryService implements OnApplicationBootstrap, OnApplicat
     if (!server) return;
     const namespace = server.of('/');
     const corked = new Set<{ uncork(): void }>();
+    const cork = (tcp: { cork(): void; uncork(): void } | undefined) => {
+      if (tcp && !corked.has(tcp)) {
+        tcp.cork();
+        corked.add(tcp);
+      }
+    };
     const flush = () => {
       for (const tcp of corked) tcp.uncork();
       corked.clear();
@@ -90,16 +99,19 @@ export class SocketDeliveryService implements OnApplicationBootstrap, OnApplicat
         }
         const ids = namespace.adapter.rooms.get(message.room);
         if (ids) {
+          let frame: Buffer | undefined;
           for (const id of ids) {
             const socket = namespace.sockets.get(id);
             // A bet's answer or result this socket had already (a redelivery, a republished round) is not sent again.
             if (!socket || !firstAnswer(socket, message.event, message.data)) continue;
-            const tcp = tcpOf(socket);
-            if (tcp && !corked.has(tcp)) {
-              tcp.cork();
-              corked.add(tcp);
+            const direct = directConnection(socket);
+            if (direct) {
+              cork(direct);
+              direct.write((frame ??= eventFrame(message.event, message.data)));
+            } else {
+              cork(tcpOf(socket));
+              socket.emit(message.event, message.data);
             }
-            socket.emit(message.event, message.data);
           }
         }
         if (corked.size >= MAX_CORKED) flush();
@@ -148,19 +160,28 @@ export class SocketDeliveryService implements OnApplicationBootstrap, OnApplicat
   /**
    * Messages to every socket of this node, in at most BROADCAST_TURNS slices with the event loop turning in
    * between, so a round announcement to tens of thousands of sockets neither stalls bets and their replies for long
-   * nor waits behind them. Socket.IO encodes each packet and its websocket frame once per slice and writes that
-   * frame to each socket of it; with several messages, each socket of the slice stays corked until all of them are
-   * written (one write per socket).
+   * nor waits behind them. The messages' websocket frames are built once, into one Buffer, and that Buffer is written
+   * to each socket (one write per socket whatever the number of messages); a socket that cannot take a frame directly
+   * right now gets the messages through Socket.IO (encoded once per slice, corked into one write).
    */
   private async broadcast(namespace: Namespace, messages: SocketMessage[]): Promise<void> {
     const ids = [...namespace.sockets.keys()];
     const slice = Math.max(BROADCAST_MIN_SLICE, Math.ceil(ids.length / BROADCAST_TURNS));
+    const frames = Buffer.concat(messages.map((m) => eventFrame(m.event, m.data)));
     for (let i = 0; i < ids.length; i += slice) {
       if (i > 0) await nextTurn();
-      const part = ids.slice(i, i + slice);
+      const others: string[] = [];
+      for (const id of ids.slice(i, i + slice)) {
+        const socket = namespace.sockets.get(id);
+        if (!socket) continue;
+        const direct = directConnection(socket);
+        if (direct) direct.write(frames);
+        else others.push(id);
+      }
+      if (others.length === 0) continue;
       const corked: Array<{ uncork(): void }> = [];
       if (messages.length > 1) {
-        for (const id of part) {
+        for (const id of others) {
           const tcp = namespace.sockets.get(id) && tcpOf(namespace.sockets.get(id)!);
           if (tcp) {
             tcp.cork();
@@ -169,7 +190,7 @@ export class SocketDeliveryService implements OnApplicationBootstrap, OnApplicat
         }
       }
       try {
-        for (const message of messages) namespace.local.to(part).emit(message.event, message.data);
+        for (const message of messages) namespace.local.to(others).emit(message.event, message.data);
       } finally {
         for (const tcp of corked) tcp.uncork();
       }

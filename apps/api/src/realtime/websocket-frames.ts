@@ -1,0 +1,77 @@
+/**
+ * Socket.IO events written straight into the websocket's TCP connection, as the frames engine.io and `ws` would write
+ * for them: a text frame (FIN, opcode 1, unmasked from the server) whose payload is the Engine.IO message packet `4`
+ * carrying the Socket.IO event packet `2["event",data]` of the default namespace. One frame is built per message and
+ * written to every socket that gets it (a broadcast to thousands of sockets is one Buffer written to each), instead of
+ * passing each message through Socket.IO's and engine.io's per-socket packet machinery.
+ */
+
+/** What a Socket.IO server socket exposes underneath (engine.io connection, its transport, the `ws` socket). */
+interface ServerSocketInternals {
+  conn?: {
+    readyState?: string;
+    writeBuffer?: unknown[];
+    transport?: {
+      name?: string;
+      socket?: {
+        readyState?: number;
+        _sender?: { _queue?: unknown[] };
+        _socket?: DirectConnection;
+      };
+    };
+  };
+}
+
+/** The TCP connection a frame is written to. */
+export interface DirectConnection {
+  writable: boolean;
+  destroyed: boolean;
+  write(frame: Buffer): boolean;
+  cork(): void;
+  uncork(): void;
+}
+
+const WS_OPEN = 1;
+
+/**
+ * The TCP connection of a socket, when a frame may be written to it directly now: websocket transport, open, and
+ * nothing waiting in engine.io's or `ws`'s own queues (everything emitted before is in the TCP connection already, so
+ * a frame written now comes after it). Undefined otherwise: the caller then emits through Socket.IO as usual, and
+ * keeps doing so for that socket until its queue is empty again, so frames never overtake each other.
+ */
+export function directConnection(socket: unknown): DirectConnection | undefined {
+  const conn = (socket as ServerSocketInternals).conn;
+  if (!conn || conn.readyState !== 'open' || (conn.writeBuffer?.length ?? 0) > 0) return undefined;
+  const transport = conn.transport;
+  if (transport?.name !== 'websocket') return undefined;
+  const ws = transport.socket;
+  if (!ws || ws.readyState !== WS_OPEN || (ws._sender?._queue?.length ?? 0) > 0) return undefined;
+  const tcp = ws._socket;
+  if (!tcp || !tcp.writable || tcp.destroyed) return undefined;
+  return tcp;
+}
+
+/** The websocket text frame of a Socket.IO event of the default namespace. */
+export function eventFrame(event: string, data: unknown): Buffer {
+  return textFrame(`42${JSON.stringify(data === undefined ? [event] : [event, data])}`);
+}
+
+/** One unmasked, unfragmented websocket text frame carrying `payload`. */
+export function textFrame(payload: string): Buffer {
+  const length = Buffer.byteLength(payload);
+  const header = length < 126 ? 2 : length < 65_536 ? 4 : 10;
+  const frame = Buffer.allocUnsafe(header + length);
+  frame[0] = 0x81;
+  if (length < 126) {
+    frame[1] = length;
+  } else if (length < 65_536) {
+    frame[1] = 126;
+    frame.writeUInt16BE(length, 2);
+  } else {
+    frame[1] = 127;
+    frame.writeUInt32BE(Math.floor(length / 2 ** 32), 2);
+    frame.writeUInt32BE(length % 2 ** 32, 6);
+  }
+  frame.write(payload, header, 'utf8');
+  return frame;
+}
