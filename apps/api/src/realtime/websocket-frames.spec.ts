@@ -1,5 +1,9 @@
-import { Receiver } from 'ws';
+import { EventEmitter } from 'node:events';
+import * as ws from 'ws';
 import { directConnection, eventFrame, textFrame } from './websocket-frames.js';
+
+/** `ws`'s frame parser (not in its type declarations). */
+const { Receiver } = ws as unknown as { Receiver: new (options: { isServer: boolean; skipUTF8Validation: boolean }) => EventEmitter & { write(bytes: Buffer): void } };
 
 /** Decodes frames as a websocket client does (`ws`'s own receiver), returning each text message. */
 function decode(bytes: Buffer): string[] {

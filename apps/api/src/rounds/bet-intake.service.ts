@@ -11,6 +11,7 @@ import { ApiMetrics } from '../metrics/api-metrics.service.js';
 import { SocketDeliveryService } from '../realtime/socket-delivery.service.js';
 import { BetIntakeGate } from './bet-intake-gate.service.js';
 import { BetIntakeWatch } from './bet-intake-watch.js';
+import { CommandHandoff } from './command-handoff.js';
 import { BET_UNAVAILABLE_MESSAGE, BetOutcomesService } from './bet-outcomes.service.js';
 import { RoundsService } from './rounds.service.js';
 
@@ -52,6 +53,8 @@ export class BetIntakeService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('BetIntake');
   /** Handed-on bets waiting for the pipeline's answer (stream pipeline only). */
   readonly watch: BetIntakeWatch;
+  /** Bets taken in within a couple of milliseconds go to Redis in one round trip (fail-fast connection). */
+  private readonly handoff: CommandHandoff;
   private delivery?: SocketDeliveryService | null;
 
   constructor(
@@ -65,6 +68,7 @@ export class BetIntakeService implements OnModuleInit, OnApplicationShutdown {
     @Inject(ModuleRef) private readonly moduleRef: ModuleRef,
     @Optional() @Inject(ApiMetrics) private readonly metrics?: ApiMetrics,
   ) {
+    this.handoff = new CommandHandoff(() => this.redis.failFast);
     this.watch = new BetIntakeWatch({
       redis: () => this.redis.failFast,
       prefix: this.redis.keys.prefix,
@@ -89,6 +93,7 @@ export class BetIntakeService implements OnModuleInit, OnApplicationShutdown {
   }
 
   onApplicationShutdown(): void {
+    this.handoff.stop();
     this.watch.stop();
   }
 
@@ -144,15 +149,7 @@ export class BetIntakeService implements OnModuleInit, OnApplicationShutdown {
       } else {
         const partition = partitionOf(userId, this.config.BET_PARTITIONS);
         // Fail-fast connection: never queued while Redis is away, never waits past its command timeout.
-        await this.redis.failFast.xadd(
-          this.redis.keys.betCommands(partition),
-          'MINID',
-          '~',
-          String(now - STREAM_RETENTION_MS),
-          '*',
-          COMMAND_FIELD,
-          encodeCommand(command),
-        );
+        await this.handoff.add(this.redis.keys.betCommands(partition), ['MINID', '~', String(now - STREAM_RETENTION_MS), '*', COMMAND_FIELD, encodeCommand(command)]);
       }
       if (this.config.BET_PIPELINE !== 'direct') {
         this.watch.watch({ userId, commandId: clientCommandId ?? command.id, periodId, betType, handedAt: now });
