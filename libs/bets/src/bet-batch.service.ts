@@ -34,6 +34,17 @@ export interface StreamEntry {
   fields: string[];
 }
 
+/**
+ * What a caller adds to a batch's one write statement, and checks before its COMMIT (the partition consumer's fencing
+ * check and the refusals of the commands it leaves out): no round trip of their own.
+ */
+export interface BatchExtras {
+  /** More writes (or locking reads) in the batch's write statement, by name; each returns rows. */
+  alongside?: Record<string, RawBuilder<unknown>>;
+  /** Called with the rows they returned, before the COMMIT; throwing rolls the whole batch back. */
+  verify?: (rows: Record<string, unknown[]>) => void;
+}
+
 export interface BatchResult {
   messages: SocketMessage[];
   placed: number;
@@ -82,8 +93,8 @@ function field(fields: string[], name: string): string | undefined {
  * Applies one batch of a partition's stream in ONE transaction: skips commands already applied (their event
  * exists: the command id is unique), locks the players' wallets in user-id order, runs every command in stream
  * order through the pure bet decider, then writes bets, events, postings, wallet projections, answers and the
- * fences the batch passed — set-based, whatever the batch size, in two statements (one reads and locks, one writes)
- * before the caller's guard: five round trips with BEGIN, the guard and COMMIT.
+ * fences the batch passed — set-based, whatever the batch size, in two statements (one reads and locks, one writes,
+ * with the caller's checks): four round trips with BEGIN and COMMIT.
  */
 @Injectable()
 export class BetBatchService {
@@ -98,10 +109,10 @@ export class BetBatchService {
   }
 
   /**
-   * `guard` (optional) runs as the transaction's last statement: the partition consumer's fencing check, so a
-   * consumer that lost its partition's lease commits nothing.
+   * `extras` (optional) go into the write statement and are verified before the COMMIT: the partition consumer's
+   * fencing check, so a consumer that lost its partition's lease commits nothing.
    */
-  async apply(partition: number, entries: StreamEntry[], guard?: (trx: Transaction<DB>) => Promise<void>): Promise<BatchResult> {
+  async apply(partition: number, entries: StreamEntry[], extras: BatchExtras = {}): Promise<BatchResult> {
     const commands: Array<{ command: BetCommand; receivedAtMs: number }> = [];
     const fences: string[] = [];
     let invalid = 0;
@@ -126,7 +137,7 @@ export class BetBatchService {
       const keyById = new Map(commands.map((c) => [c.command.id, outcomeKey(c.command)]));
       const journal: JournalEntry[] = [];
       const events: BetEvent[] = [];
-      const alongside: Record<string, RawBuilder<unknown>> = {};
+      const alongside: Record<string, RawBuilder<unknown>> = { ...extras.alongside };
 
       if (commands.length > 0) {
         const userIds = [...new Set(commands.map((c) => c.command.userId))];
@@ -230,8 +241,9 @@ export class BetBatchService {
         `;
       }
 
-      // One statement writes it all: bets, events, postings, wallet projections, answers and fences.
+      // One statement writes it all: bets, events, postings, wallet projections, answers, fences and the caller's extras.
       const written = await recordEntries(trx, journal, alongside);
+      extras.verify?.(written.alongside);
       const inserted = (written.alongside.placed_bets ?? []) as BetRow[];
 
       // Replies: one bet-message per command (with the bet: clients list it among the period's bets, on every socket
@@ -258,7 +270,6 @@ export class BetBatchService {
         const balance = written.balances.get(userId)!;
         result.messages.push({ room: userRoom(userId), event: 'balance-update', data: toBalanceUpdate(balance.main, balance.bonus) });
       }
-      await guard?.(trx);
       return result;
     });
   }

@@ -199,16 +199,16 @@ export async function cancelledCommands(redis: Redis, keys: string[]): Promise<b
 }
 
 /**
- * Stores "could not place" as the answer of commands an api node cancelled (in the batch that skips them), unless
- * they have an answer already.
+ * Stores "could not place" as the answer of commands an api node cancelled, unless they have an answer already: a
+ * statement to run beside the other writes of the batch that skips them (RETURNING 1 per row stored).
  */
-export async function recordCancelled(trx: any, commands: BetCommand[]): Promise<void> {
-  if (commands.length === 0) return;
-  await sql`
+export function recordCancelledStatement(commands: BetCommand[]): RawBuilder<unknown> {
+  return sql`
     INSERT INTO bet_outcomes (user_id, command_id, kind, bet_id, period_id, message)
     SELECT user_id, command_id, 'unavailable', NULL, period_id, ${BET_UNAVAILABLE_MESSAGE}
     FROM unnest(${commands.map((c) => c.userId)}::uuid[], ${commands.map((c) => outcomeKey(c))}::uuid[], ${commands.map((c) => c.periodId)}::text[])
       AS k(user_id, command_id, period_id)
     ON CONFLICT (user_id, command_id) DO NOTHING
-  `.execute(trx);
+    RETURNING 1
+  `;
 }

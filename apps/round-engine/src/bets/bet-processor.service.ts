@@ -6,9 +6,9 @@ import { AppConfig } from '@app/config';
 import { EventsPublisher } from '@app/realtime';
 import { Database } from '@app/db';
 import { FencedLease, RedisService } from '@app/redis';
-import { arbiterKey, BetBatchService, claimCommands, recordCancelled, releaseClaims, type BatchResult, type StreamEntry } from '@app/bets';
+import { arbiterKey, BetBatchService, claimCommands, recordCancelledStatement, releaseClaims, type BatchResult, type StreamEntry } from '@app/bets';
 import { COMMAND_FIELD, decodeCommand, outcomeKey, type BetCommand } from '@app/realtime';
-import { isFenced, leaseGuard, nextFencingToken } from '../leadership/fencing.js';
+import { checkFencingToken, fencingTokenRead, isFenced, nextFencingToken } from '../leadership/fencing.js';
 
 type XEntries = Array<[string, string[]]>;
 
@@ -274,7 +274,6 @@ class PartitionConsumer {
   private async apply(batch: StreamEntry[], commands: Map<string, { command: BetCommand; key: string }>): Promise<{ result: BatchResult; skipped: number }> {
     const keys = [...new Set([...commands.values()].map((c) => c.key))];
     const attempt = `${this.owner}:${randomUUID()}`;
-    const fencing = leaseGuard(this.lease);
     const release = () =>
       releaseClaims(this.redis.failFast, keys, attempt).catch((releaseError: Error) =>
         this.logger.warn({ msg: 'claims of a failed batch could not be released', partition: this.partition, error: releaseError.message }),
@@ -290,11 +289,16 @@ class PartitionConsumer {
     const applied = batch.filter((entry) => !cancelled.has(commands.get(entry.id)?.key ?? ''));
     const skipped = [...commands.values()].filter(({ key }) => cancelled.has(key)).map(({ command }) => command);
     let committing = false;
+    // The token this batch runs under, checked against the newest in its last statement (FOR SHARE until the COMMIT):
+    // a lease lost meanwhile, even if won back since, refuses the batch.
+    const { name, token } = this.lease;
     try {
-      const result = await this.batches.apply(this.partition, applied, async (trx) => {
-        await fencing(trx);
-        await recordCancelled(trx, skipped);
-        committing = true;
+      const result = await this.batches.apply(this.partition, applied, {
+        alongside: { fencing: fencingTokenRead(name), ...(skipped.length > 0 ? { cancelled: recordCancelledStatement(skipped) } : {}) },
+        verify: (rows) => {
+          checkFencingToken(name, token, rows.fencing as Array<{ token: number | string }>);
+          committing = true;
+        },
       });
       return { result, skipped: skipped.length };
     } catch (error) {

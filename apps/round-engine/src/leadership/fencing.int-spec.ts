@@ -8,7 +8,7 @@ import { FairnessChainService } from '../rounds/fairness-chain.service.js';
 import { PeriodRepository } from '../rounds/period.repository.js';
 import { RoundClockService } from '../rounds/round-clock.service.js';
 import { SettlementService } from '../rounds/settlement.service.js';
-import { assertFencingToken, isFenced } from './fencing.js';
+import { assertFencingToken, checkFencingToken, fencingTokenRead, isFenced } from './fencing.js';
 
 const ROUNDS = { ROUND_SECONDS: '4', LOCK_SECONDS: '1', BET_PARTITIONS: '2', LEASE_TTL_MS: '600', FAIRNESS_CHAIN_LENGTH: '3000' };
 const periodConfig = { roundSeconds: 4, lockSeconds: 1 };
@@ -86,7 +86,7 @@ describe('round engine: fencing of leaders', () => {
     const entries = [{ id: `${Date.now()}-0`, fields: [COMMAND_FIELD, encodeCommand({ id, userId: player.id, periodId: period.periodId, betType: 'number', betValue: '5', amount: 1_000 })] }];
     const error = await engine.app
       .get(BetBatchService)
-      .apply(1, entries, (trx) => assertFencingToken(trx, 'bets:1', stale))
+      .apply(1, entries, { alongside: { fencing: fencingTokenRead('bets:1') }, verify: (rows) => checkFencingToken('bets:1', stale, rows.fencing as Array<{ token: number }>) })
       .then(
         () => null,
         (e: unknown) => e,

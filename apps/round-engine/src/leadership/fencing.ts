@@ -37,9 +37,19 @@ export async function nextFencingToken(db: Database, name: string): Promise<numb
  */
 export async function assertFencingToken(trx: Transaction<DB>, name: string, token: number | null): Promise<void> {
   if (token === null) throw new FencedError(name, null, null);
-  const { rows } = await sql<{ token: number }>`SELECT token FROM fencing_tokens WHERE name = ${name} FOR SHARE`.execute(trx);
+  const { rows } = await fencingTokenRead(name).execute(trx);
+  checkFencingToken(name, token, rows);
+}
+
+/** The read (FOR SHARE) of a role's newest token, to run inside a write transaction (alone, or beside other writes). */
+export function fencingTokenRead(name: string) {
+  return sql<{ token: number | string }>`SELECT token FROM fencing_tokens WHERE name = ${name} FOR SHARE`;
+}
+
+/** Throws FencedError unless the rows of `fencingTokenRead` name `token` as the newest. */
+export function checkFencingToken(name: string, token: number | null, rows: Array<{ token: number | string }>): void {
   const current = rows[0] ? Number(rows[0].token) : null;
-  if (current !== token) throw new FencedError(name, token, current);
+  if (token === null || current !== token) throw new FencedError(name, token, current);
 }
 
 /** A transaction guard for a lease's holder: the lease must be held, and its token the newest. */
