@@ -122,4 +122,48 @@ describe('base schema protects money', () => {
     await bet('00000000-0000-4000-8000-000000000001');
     await expect(bet('00000000-0000-4000-8000-000000000002')).rejects.toThrow(/bets_one_per_game/);
   });
+
+  it('refuses a bet, an answer or a posting that names a row that does not exist, whatever the batch around it', async () => {
+    const period = '202611210001';
+    const bet = (id: string, user: string, periodId = period, betType = 'bigSmall') => ({ id, user_id: user, period_id: periodId, bet_type: betType, bet_value: 'big', amount: 1000, placed_at: new Date() });
+    const noSuchUser = '00000000-0000-4000-8000-0000000000aa';
+    // One bad row among good ones fails the whole statement, with the foreign key's code and name.
+    const refused = (p: Promise<unknown>) => p.then(() => null, (e: { code?: string; constraint?: string }) => [e.code, e.constraint]);
+    expect(await refused(t.db.insertInto('bets').values([bet('00000000-0000-4000-8000-000000000011', userId), bet('00000000-0000-4000-8000-000000000012', noSuchUser)]).execute())).toEqual(['23503', 'bets_user_id_fkey']);
+    expect(await refused(t.db.insertInto('bets').values([bet('00000000-0000-4000-8000-000000000013', userId, '209901010001')]).execute())).toEqual(['23503', 'bets_period_id_fkey']);
+    expect(await t.db.selectFrom('bets').select('id').where('id', 'in', ['00000000-0000-4000-8000-000000000011', '00000000-0000-4000-8000-000000000013']).execute()).toEqual([]);
+    const outcome = (betId: string | null, kind = 'accepted') => ({ user_id: userId, command_id: betId ?? '00000000-0000-4000-8000-0000000000cc', kind, bet_id: betId, period_id: period, message: 'x' });
+    expect(await refused(t.db.insertInto('bet_outcomes').values([outcome('00000000-0000-4000-8000-0000000000bb')]).execute())).toEqual(['23503', 'bet_outcomes_bet_id_fkey']);
+    await t.db.insertInto('bet_outcomes').values([outcome(null, 'rejected')]).execute();
+    const seq = await event();
+    expect(
+      await refused(
+        t.db
+          .insertInto('ledger_postings')
+          .values([
+            { event_seq: seq, account: 'house:stakes', amount: 1 },
+            { event_seq: seq, account: 'house:pnl', amount: -1 },
+            { event_seq: 9_000_000_000, account: 'house:stakes', amount: 1 },
+            { event_seq: 9_000_000_000, account: 'house:pnl', amount: -1 },
+          ])
+          .execute(),
+      ),
+    ).toEqual(['23503', 'ledger_postings_event_seq_fkey']);
+  });
+
+  it('keeps what bets, answers and postings name: periods and bets are never deleted nor re-keyed, nor a player who has bets', async () => {
+    const betId = '00000000-0000-4000-8000-000000000021';
+    await t.db.insertInto('bets').values({ id: betId, user_id: userId, period_id: '202611210001', bet_type: 'number', bet_value: '7', amount: 1000, placed_at: new Date() }).execute();
+    await expect(sql`DELETE FROM bets WHERE id = ${betId}`.execute(t.db)).rejects.toThrow(/never deleted/);
+    await expect(sql`UPDATE bets SET user_id = gen_random_uuid() WHERE id = ${betId}`.execute(t.db)).rejects.toThrow(/keep their keys/);
+    await expect(sql`UPDATE bets SET period_id = '202611210002' WHERE id = ${betId}`.execute(t.db)).rejects.toThrow(/keep their keys/);
+    await expect(sql`TRUNCATE bets CASCADE`.execute(t.db)).rejects.toThrow(/keep their keys/);
+    // Settling a bet (its status and amounts) is not a change of key.
+    await sql`UPDATE bets SET status = 'COMPLETED', is_win = false WHERE id = ${betId}`.execute(t.db);
+    await expect(sql`DELETE FROM periods WHERE id = '202611210001'`.execute(t.db)).rejects.toThrow(/never deleted/);
+    await expect(sql`UPDATE periods SET id = '202611210009' WHERE id = '202611210001'`.execute(t.db)).rejects.toThrow(/keep their keys/);
+    await expect(sql`DELETE FROM users WHERE id = ${userId}`.execute(t.db)).rejects.toThrow(/has bets/);
+    await expect(sql`UPDATE users SET id = gen_random_uuid() WHERE id = ${userId}`.execute(t.db)).rejects.toThrow(/has bets/);
+  });
 });
+

@@ -9,6 +9,7 @@ import * as fencing from './0007-fencing.js';
 import * as betOutcomes from './0008-bet-outcomes.js';
 import * as uniqueUsernames from './0009-unique-usernames.js';
 import * as settlementInPlace from './0010-settlement-in-place.js';
+import * as setBasedReferences from './0011-set-based-references.js';
 
 /** Forward-only migrations, applied in key order. Add a new file per change; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008-bet-outcomes': betOutcomes,
   '0009-unique-usernames': uniqueUsernames,
   '0010-settlement-in-place': settlementInPlace,
+  '0011-set-based-references': setBasedReferences,
 };
