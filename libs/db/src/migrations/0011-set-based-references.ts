@@ -21,7 +21,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     ALTER TABLE bet_outcomes DROP CONSTRAINT bet_outcomes_bet_id_fkey;
     ALTER TABLE ledger_postings DROP CONSTRAINT ledger_postings_event_seq_fkey;
 
-    CREATE FUNCTION bets_references_exist() RETURNS trigger LANGUAGE plpgsql AS $$
+    -- Each check probes the referenced table's primary key once per inserted row (SET: never a scan of the whole table,
+    -- whatever the planner guesses of a transition table's size).
+    CREATE FUNCTION bets_references_exist() RETURNS trigger LANGUAGE plpgsql
+      SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off AS $$
     BEGIN
       IF EXISTS (SELECT 1 FROM new_bets n WHERE NOT EXISTS (SELECT 1 FROM users u WHERE u.id = n.user_id)) THEN
         RAISE EXCEPTION 'insert on bets names a user that does not exist'
@@ -36,7 +39,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     CREATE TRIGGER bets_references AFTER INSERT ON bets
       REFERENCING NEW TABLE AS new_bets FOR EACH STATEMENT EXECUTE FUNCTION bets_references_exist();
 
-    CREATE FUNCTION bet_outcomes_references_exist() RETURNS trigger LANGUAGE plpgsql AS $$
+    CREATE FUNCTION bet_outcomes_references_exist() RETURNS trigger LANGUAGE plpgsql
+      SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off AS $$
     BEGIN
       IF EXISTS (SELECT 1 FROM new_outcomes n WHERE n.bet_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM bets b WHERE b.id = n.bet_id)) THEN
         RAISE EXCEPTION 'insert on bet_outcomes names a bet that does not exist'
@@ -50,7 +54,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       REFERENCING NEW TABLE AS new_outcomes FOR EACH STATEMENT EXECUTE FUNCTION bet_outcomes_references_exist();
 
     -- Every journal entry (event) inserted by a statement must exist and balance to zero.
-    CREATE OR REPLACE FUNCTION ledger_check_balanced() RETURNS trigger LANGUAGE plpgsql AS $$
+    CREATE OR REPLACE FUNCTION ledger_check_balanced() RETURNS trigger LANGUAGE plpgsql
+      SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off AS $$
     DECLARE
       unbalanced bigint;
       orphan bigint;
