@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { sql, type RawBuilder, type Transaction } from 'kysely';
 import { AppConfig } from '@app/config';
-import { Database, type DB } from '@app/db';
+import { Database, pgArray, type DB } from '@app/db';
 import {
   BET_MESSAGES,
   decideBet,
@@ -212,9 +212,9 @@ export class BetBatchService {
           alongside.placed_bets = sql`
             INSERT INTO bets (id, user_id, period_id, bet_type, bet_value, amount, from_bonus, placed_at)
             SELECT * FROM unnest(
-              ${placed.map((d) => d.commandId)}::uuid[], ${placed.map((d) => d.userId)}::uuid[], ${placed.map((d) => d.periodId)}::text[],
-              ${placed.map((d) => d.betType)}::text[], ${placed.map((d) => d.betValue)}::text[], ${placed.map((d) => d.amount)}::bigint[],
-              ${placed.map((d) => d.fromBonus)}::bigint[], ${placed.map((d) => new Date(d.receivedAtMs).toISOString())}::timestamptz[]
+              ${pgArray(placed.map((d) => d.commandId))}::uuid[], ${pgArray(placed.map((d) => d.userId))}::uuid[], ${pgArray(placed.map((d) => d.periodId))}::text[],
+              ${pgArray(placed.map((d) => d.betType))}::text[], ${pgArray(placed.map((d) => d.betValue))}::text[], ${pgArray(placed.map((d) => d.amount))}::bigint[],
+              ${pgArray(placed.map((d) => d.fromBonus))}::bigint[], ${pgArray(placed.map((d) => new Date(d.receivedAtMs).toISOString()))}::timestamptz[]
             )
             RETURNING ${BET_COLUMNS}
           `;
@@ -235,7 +235,7 @@ export class BetBatchService {
       if (fences.length > 0) {
         // This batch's commands and its fences commit together: a fence row means "applied everything before it".
         alongside.fences = sql`
-          INSERT INTO partition_fences (partition, period_id) SELECT ${partition}, unnest(${fences}::text[])
+          INSERT INTO partition_fences (partition, period_id) SELECT ${partition}, unnest(${pgArray(fences)}::text[])
           ON CONFLICT DO NOTHING
           RETURNING period_id
         `;
@@ -254,12 +254,10 @@ export class BetBatchService {
         const room = userRoom(event.data.userId);
         if (event.type === 'BetRejected') {
           result.rejected++;
-          this.logger.debug({ msg: 'bet refused', commandId: event.data.commandId, userId: event.data.userId, code: event.data.code });
           result.messages.push({ room, event: 'bet-message', data: { success: false, message: event.data.reason, periodId: event.data.periodId, commandId: keyById.get(event.data.commandId) } });
           continue;
         }
         result.placed++;
-        this.logger.debug({ msg: 'bet placed', commandId: event.data.commandId, userId: event.data.userId, periodId: event.data.periodId });
         const row = insertedById.get(event.data.commandId)!;
         touched.add(row.user_id);
         const bet = toWireBet(row);
@@ -283,17 +281,17 @@ export class BetBatchService {
   private async readState(trx: Transaction<DB>, commands: Array<{ command: BetCommand }>, userIds: string[], periodIds: string[]): Promise<BatchState> {
     const { rows } = await sql<BatchState>`
       WITH applied AS (
-        SELECT command_id, type, payload FROM events WHERE command_id = ANY(${commands.map((c) => c.command.id)}::uuid[])
+        SELECT command_id, type, payload FROM events WHERE command_id = ANY(${pgArray(commands.map((c) => c.command.id))}::uuid[])
       ), stored AS (
         ${storedOutcomesQuery(commands.map((c) => c.command))}
       ), shared_periods AS (
-        SELECT id, status, lock_at FROM periods WHERE id = ANY(${periodIds}::text[]) FOR SHARE
+        SELECT id, status, lock_at FROM periods WHERE id = ANY(${pgArray(periodIds)}::text[]) FOR SHARE
       ), locked_wallets AS (
         -- The condition on shared_periods makes the periods' locks come first.
-        SELECT user_id, main, bonus FROM wallets WHERE user_id = ANY(${userIds}::uuid[]) AND (SELECT count(*) FROM shared_periods) >= 0
+        SELECT user_id, main, bonus FROM wallets WHERE user_id = ANY(${pgArray(userIds)}::uuid[]) AND (SELECT count(*) FROM shared_periods) >= 0
         ORDER BY user_id FOR UPDATE
       ), existing AS (
-        SELECT user_id, period_id, bet_type FROM bets WHERE user_id = ANY(${userIds}::uuid[]) AND period_id = ANY(${periodIds}::text[])
+        SELECT user_id, period_id, bet_type FROM bets WHERE user_id = ANY(${pgArray(userIds)}::uuid[]) AND period_id = ANY(${pgArray(periodIds)}::text[])
       )
       SELECT (SELECT coalesce(json_agg(a), '[]') FROM applied a) AS applied,
              (SELECT coalesce(json_agg(s), '[]') FROM stored s) AS stored,
@@ -313,7 +311,7 @@ export class BetBatchService {
           await sql<BetRow>`
             SELECT id, user_id, bet_type, bet_value, system_selected_value, amount, is_win, win_amount, status, played_from,
                    period_id, created_at, updated_at
-            FROM bets WHERE id = ANY(${placedIds}::uuid[])
+            FROM bets WHERE id = ANY(${pgArray(placedIds)}::uuid[])
           `.execute(trx)
         ).rows
       : [];
@@ -355,7 +353,7 @@ export class BetBatchService {
       ? await sql<BetRow>`
           SELECT id, user_id, bet_type, bet_value, system_selected_value, amount, is_win, win_amount, status, played_from,
                  period_id, created_at, updated_at
-          FROM bets WHERE id = ANY(${betIds}::uuid[])
+          FROM bets WHERE id = ANY(${pgArray(betIds)}::uuid[])
         `.execute(trx)
       : { rows: [] as BetRow[] };
     const bets = new Map(rows.map((b) => [b.id, b]));

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { sql, type RawBuilder } from 'kysely';
 import { outcomeKey, toWireBet, userRoom, type BetCommand, type BetRowLike, type SocketMessage } from '@app/realtime';
+import { pgArray } from '@app/db';
 import { BET_MESSAGES } from '@app/domain';
 
 /** A stored answer to a place-bet command (bet_outcomes). */
@@ -38,7 +39,7 @@ export function storedOutcomesQuery(commands: BetCommand[]): RawBuilder<StoredOu
   return sql<StoredOutcome>`
     SELECT o.user_id, o.command_id, o.kind, o.bet_id, o.period_id, o.message
     FROM bet_outcomes o
-    JOIN unnest(${commands.map((c) => c.userId)}::uuid[], ${commands.map((c) => outcomeKey(c))}::uuid[]) AS k(user_id, command_id)
+    JOIN unnest(${pgArray(commands.map((c) => c.userId))}::uuid[], ${pgArray(commands.map((c) => outcomeKey(c)))}::uuid[]) AS k(user_id, command_id)
       ON o.user_id = k.user_id AND o.command_id = k.command_id
   `;
 }
@@ -74,8 +75,8 @@ export function recordOutcomesStatement(outcomes: StoredOutcome[]): RawBuilder<{
   return sql<{ command_id: string }>`
     INSERT INTO bet_outcomes (user_id, command_id, kind, bet_id, period_id, message)
     SELECT * FROM unnest(
-      ${outcomes.map((o) => o.user_id)}::uuid[], ${outcomes.map((o) => o.command_id)}::uuid[], ${outcomes.map((o) => o.kind)}::text[],
-      ${outcomes.map((o) => o.bet_id)}::uuid[], ${outcomes.map((o) => o.period_id)}::text[], ${outcomes.map((o) => o.message)}::text[]
+      ${pgArray(outcomes.map((o) => o.user_id))}::uuid[], ${pgArray(outcomes.map((o) => o.command_id))}::uuid[], ${pgArray(outcomes.map((o) => o.kind))}::text[],
+      ${pgArray(outcomes.map((o) => o.bet_id))}::uuid[], ${pgArray(outcomes.map((o) => o.period_id))}::text[], ${pgArray(outcomes.map((o) => o.message))}::text[]
     )
     RETURNING command_id
   `;
@@ -206,7 +207,7 @@ export function recordCancelledStatement(commands: BetCommand[]): RawBuilder<unk
   return sql`
     INSERT INTO bet_outcomes (user_id, command_id, kind, bet_id, period_id, message)
     SELECT user_id, command_id, 'unavailable', NULL, period_id, ${BET_UNAVAILABLE_MESSAGE}
-    FROM unnest(${commands.map((c) => c.userId)}::uuid[], ${commands.map((c) => outcomeKey(c))}::uuid[], ${commands.map((c) => c.periodId)}::text[])
+    FROM unnest(${pgArray(commands.map((c) => c.userId))}::uuid[], ${pgArray(commands.map((c) => outcomeKey(c)))}::uuid[], ${pgArray(commands.map((c) => c.periodId))}::text[])
       AS k(user_id, command_id, period_id)
     ON CONFLICT (user_id, command_id) DO NOTHING
     RETURNING 1

@@ -60,3 +60,26 @@ export function createPool(url: string, options: DatabaseOptions = {}): pg.Pool 
 export function createDatabase(url: string, options: DatabaseOptions = {}): Database {
   return new Database({ dialect: new PostgresDialect({ pool: createPool(url, options) }) });
 }
+
+/** An element of a Postgres array literal. */
+export type PgArrayElement = string | number | bigint | boolean | null | undefined;
+
+/**
+ * The Postgres array literal of `values`, to pass as one parameter cast to an array type (`${pgArray(ids)}::uuid[]`).
+ * The same text pg sends for a JavaScript array parameter (every string element quoted, `"` and `\` escaped, null and
+ * undefined as NULL), built in one pass: a bet batch sends tens of thousands of elements, and pg's own serialisation
+ * (two regular expressions per element) was a twentieth of the round engine's CPU.
+ */
+export function pgArray(values: readonly PgArrayElement[]): string {
+  let out = '{';
+  for (let i = 0; i < values.length; i++) {
+    if (i > 0) out += ',';
+    const value = values[i];
+    if (value === null || value === undefined) out += 'NULL';
+    else {
+      const text = String(value);
+      out += `"${text.includes('"') || text.includes('\\') ? text.replace(/[\\"]/g, '\\$&') : text}"`;
+    }
+  }
+  return `${out}}`;
+}

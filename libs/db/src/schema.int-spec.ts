@@ -125,14 +125,14 @@ describe('base schema protects money', () => {
 
   it('refuses a bet, an answer or a posting that names a row that does not exist, whatever the batch around it', async () => {
     const period = '202611210001';
-    const bet = (id: string, user: string, periodId = period, betType = 'bigSmall') => ({ id, user_id: user, period_id: periodId, bet_type: betType, bet_value: 'big', amount: 1000, placed_at: new Date() });
+    const bet = (id: string, user: string, periodId = period, betType: 'color' | 'bigSmall' | 'number' = 'bigSmall') => ({ id, user_id: user, period_id: periodId, bet_type: betType, bet_value: 'big', amount: 1000, placed_at: new Date() });
     const noSuchUser = '00000000-0000-4000-8000-0000000000aa';
     // One bad row among good ones fails the whole statement, with the foreign key's code and name.
     const refused = (p: Promise<unknown>) => p.then(() => null, (e: { code?: string; constraint?: string }) => [e.code, e.constraint]);
     expect(await refused(t.db.insertInto('bets').values([bet('00000000-0000-4000-8000-000000000011', userId), bet('00000000-0000-4000-8000-000000000012', noSuchUser)]).execute())).toEqual(['23503', 'bets_user_id_fkey']);
     expect(await refused(t.db.insertInto('bets').values([bet('00000000-0000-4000-8000-000000000013', userId, '209901010001')]).execute())).toEqual(['23503', 'bets_period_id_fkey']);
     expect(await t.db.selectFrom('bets').select('id').where('id', 'in', ['00000000-0000-4000-8000-000000000011', '00000000-0000-4000-8000-000000000013']).execute()).toEqual([]);
-    const outcome = (betId: string | null, kind = 'accepted') => ({ user_id: userId, command_id: betId ?? '00000000-0000-4000-8000-0000000000cc', kind, bet_id: betId, period_id: period, message: 'x' });
+    const outcome = (betId: string | null, kind: 'accepted' | 'rejected' = 'accepted') => ({ user_id: userId, command_id: betId ?? '00000000-0000-4000-8000-0000000000cc', kind, bet_id: betId, period_id: period, message: 'x' });
     expect(await refused(t.db.insertInto('bet_outcomes').values([outcome('00000000-0000-4000-8000-0000000000bb')]).execute())).toEqual(['23503', 'bet_outcomes_bet_id_fkey']);
     await t.db.insertInto('bet_outcomes').values([outcome(null, 'rejected')]).execute();
     const seq = await event();

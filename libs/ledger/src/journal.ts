@@ -1,5 +1,5 @@
 import { sql, type RawBuilder, type Transaction } from 'kysely';
-import type { DB } from '@app/db';
+import { pgArray, type DB } from '@app/db';
 import { parseUserAccount } from './accounts.js';
 
 export interface Posting {
@@ -95,9 +95,9 @@ export async function recordEntries(trx: Transaction<DB>, entries: JournalEntry[
       SELECT nextval(pg_get_serial_sequence('events', 'seq')) AS seq, e.*
       FROM (
         SELECT * FROM unnest(
-          ${entries.map((e) => e.type)}::text[], ${entries.map((e) => e.stream)}::text[], ${entries.map((e) => e.userId ?? null)}::uuid[],
-          ${entries.map((e) => e.commandId ?? null)}::uuid[], ${entries.map((e) => JSON.stringify(e.payload))}::jsonb[],
-          ${entries.map((e) => e.outbox !== false)}::boolean[]
+          ${pgArray(entries.map((e) => e.type))}::text[], ${pgArray(entries.map((e) => e.stream))}::text[], ${pgArray(entries.map((e) => e.userId ?? null))}::uuid[],
+          ${pgArray(entries.map((e) => e.commandId ?? null))}::uuid[], ${pgArray(entries.map((e) => JSON.stringify(e.payload)))}::jsonb[],
+          ${pgArray(entries.map((e) => e.outbox !== false))}::boolean[]
         ) WITH ORDINALITY AS u(type, stream, user_id, command_id, payload, outbox, ord)
         ORDER BY ord
       ) e
@@ -109,7 +109,7 @@ export async function recordEntries(trx: Transaction<DB>, entries: JournalEntry[
     ), journal_postings AS (
       INSERT INTO ledger_postings (event_seq, account, amount)
       SELECT e.seq, p.account, p.amount
-      FROM unnest(${postingEntries}::int[], ${postingAccounts}::text[], ${postingAmounts}::bigint[]) AS p(entry, account, amount)
+      FROM unnest(${pgArray(postingEntries)}::int[], ${pgArray(postingAccounts)}::text[], ${pgArray(postingAmounts)}::bigint[]) AS p(entry, account, amount)
       JOIN journal_entries e ON e.ord = p.entry
       RETURNING 1
     ), journal_outbox AS (
@@ -118,8 +118,8 @@ export async function recordEntries(trx: Transaction<DB>, entries: JournalEntry[
     ), journal_wallets AS (
       UPDATE wallets AS w
       SET main = w.main + d.main, bonus = w.bonus + d.bonus, updated_at = now()
-      FROM unnest(${userIds}::uuid[], ${userIds.map((id) => walletDeltas.get(id)!.main)}::bigint[],
-                  ${userIds.map((id) => walletDeltas.get(id)!.bonus)}::bigint[]) AS d(user_id, main, bonus)
+      FROM unnest(${pgArray(userIds)}::uuid[], ${pgArray(userIds.map((id) => walletDeltas.get(id)!.main))}::bigint[],
+                  ${pgArray(userIds.map((id) => walletDeltas.get(id)!.bonus))}::bigint[]) AS d(user_id, main, bonus)
       WHERE w.user_id = d.user_id
       RETURNING w.user_id, w.main, w.bonus
     )
@@ -143,7 +143,7 @@ export async function lockWallets(trx: Transaction<DB>, userIds: string[]): Prom
   const result = new Map<string, WalletBalance & { walletId: string; isActive: boolean }>();
   if (sorted.length === 0) return result;
   const { rows } = await sql<{ id: string; user_id: string; main: number; bonus: number; is_active: boolean }>`
-    SELECT id, user_id, main, bonus, is_active FROM wallets WHERE user_id = ANY(${sorted}::uuid[]) ORDER BY user_id FOR UPDATE
+    SELECT id, user_id, main, bonus, is_active FROM wallets WHERE user_id = ANY(${pgArray(sorted)}::uuid[]) ORDER BY user_id FOR UPDATE
   `.execute(trx);
   for (const r of rows) result.set(r.user_id, { walletId: r.id, main: Number(r.main), bonus: Number(r.bonus), isActive: r.is_active });
   return result;

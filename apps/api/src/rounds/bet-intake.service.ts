@@ -3,7 +3,7 @@ import { ModuleRef } from '@nestjs/core';
 import { AppConfig } from '@app/config';
 import { arbiterKey, BetBatchService, cancelCommands } from '@app/bets';
 import type { BetMessage } from '@app/contracts';
-import { BET_MESSAGES, currentPeriod, isPeriodId, isValidBet, rupeesToPaise, STAKES } from '@app/domain';
+import { BET_MESSAGES, currentPeriod, isPeriodId, isValidBet, rupeesToPaise, STAKES, type PeriodTimes } from '@app/domain';
 import { outcomeMessage } from '@app/bets';
 import { COMMAND_FIELD, encodeCommand, EventsPublisher, partitionOf, UUID_PATTERN, uuidv7 } from '@app/realtime';
 import { RedisService, withDeadline } from '@app/redis';
@@ -56,6 +56,7 @@ export class BetIntakeService implements OnModuleInit, OnApplicationShutdown {
   /** Bets taken in within a couple of milliseconds go to Redis in one round trip (fail-fast connection). */
   private readonly handoff: CommandHandoff;
   private delivery?: SocketDeliveryService | null;
+  private period?: PeriodTimes;
 
   constructor(
     @Inject(AppConfig) private readonly config: AppConfig,
@@ -109,6 +110,12 @@ export class BetIntakeService implements OnModuleInit, OnApplicationShutdown {
     return this.delivery;
   }
 
+  /** The period running at `now` (worked out once per period, not per bet). */
+  private periodAt(now: number): PeriodTimes {
+    if (!this.period || now < this.period.startTime || now >= this.period.endTime) this.period = currentPeriod(now, this.rounds.periodConfig);
+    return this.period;
+  }
+
   async placeBet(userId: string, payload: unknown): Promise<IntakeOutcome> {
     const now = Date.now();
     const refuse = (message: string, extra: Partial<BetMessage> = {}): IntakeOutcome => {
@@ -126,11 +133,12 @@ export class BetIntakeService implements OnModuleInit, OnApplicationShutdown {
     const refuseCommand = (message: string, extra: Partial<BetMessage> = {}) =>
       refuse(message, { ...extra, ...(clientCommandId ? { commandId: clientCommandId } : {}) });
     const { periodId, betType, betValue, amount } = body;
-    if (typeof periodId !== 'string' || !isPeriodId(periodId, this.rounds.periodConfig)) return refuseCommand(BET_MESSAGES.periodNotOpen);
+    const period = this.periodAt(now);
+    // The period running now is a valid id: only another one needs checking (its answer is the same refusal).
+    if (typeof periodId !== 'string' || (periodId !== period.periodId && !isPeriodId(periodId, this.rounds.periodConfig))) return refuseCommand(BET_MESSAGES.periodNotOpen);
     const context = { periodId, ...(typeof betType === 'string' ? { betType: betType as BetMessage['betType'] } : {}) };
     if (typeof betType !== 'string' || typeof betValue !== 'string' || !isValidBet(betType, betValue)) return refuseCommand(BET_MESSAGES.invalidChoice, context);
     if (typeof amount !== 'number' || !(STAKES as readonly number[]).includes(amount)) return refuseCommand(BET_MESSAGES.stakeNotAllowed, context);
-    const period = currentPeriod(now, this.rounds.periodConfig);
     if (periodId !== period.periodId) return refuseCommand(BET_MESSAGES.periodNotOpen, context);
     if (now >= period.lockTime) return refuseCommand(BET_MESSAGES.bettingClosed, context);
     // Redis or Postgres is down: refused at once rather than queued (it would be answered, or charged, too late).
@@ -141,7 +149,6 @@ export class BetIntakeService implements OnModuleInit, OnApplicationShutdown {
     }
 
     const command = { id: uuidv7(now), userId, periodId, betType, betValue, amount: rupeesToPaise(amount), ...(clientCommandId ? { clientCommandId } : {}) };
-    this.logger.debug({ msg: 'place-bet received', commandId: command.id, userId, periodId, betType, amount: command.amount });
     try {
       if (this.config.BET_PIPELINE === 'direct') {
         const result = await this.batches.apply(-1, [{ id: `${now}-0`, fields: [COMMAND_FIELD, encodeCommand(command)] }]);

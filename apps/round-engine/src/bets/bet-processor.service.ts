@@ -241,7 +241,6 @@ class PartitionConsumer {
   private async process(entries: XEntries): Promise<void> {
     const started = Date.now();
     const batch: StreamEntry[] = entries.filter(([, fields]) => fields).map(([id, fields]) => ({ id, fields }));
-    this.logger.debug({ msg: 'applying batch', partition: this.partition, entries: batch.length, firstEntry: batch[0]?.id, lastEntry: batch.at(-1)?.id });
     const commands = commandsOf(batch, this.redis.keys.prefix);
     let outcome: { result: BatchResult; skipped: number } | undefined;
     let conflicts = 0;
