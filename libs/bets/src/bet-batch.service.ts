@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { sql, type RawBuilder, type Transaction } from 'kysely';
 import { AppConfig } from '@app/config';
 import { Database, pgArray, type DB } from '@app/db';
@@ -69,7 +69,6 @@ interface ExistingBet {
 
 /** What a batch reads before deciding (rows as JSON: times are ISO strings). */
 interface BatchState {
-  applied: Array<{ command_id: string; type: string; payload: any }>;
   stored: StoredOutcome[];
   periods: Array<{ id: string; status: string; lock_at: string }>;
   wallets: Array<{ user_id: string; main: number; bonus: number }>;
@@ -90,15 +89,39 @@ function field(fields: string[], name: string): string | undefined {
 }
 
 /**
- * Applies one batch of a partition's stream in ONE transaction: skips commands already applied (their event
- * exists: the command id is unique), locks the players' wallets in user-id order, runs every command in stream
- * order through the pure bet decider, then writes bets, events, postings, wallet projections, answers and the
- * fences the batch passed — set-based, whatever the batch size, in two statements (one reads and locks, one writes,
- * with the caller's checks): four round trips with BEGIN and COMMIT.
+ * The journal entry of a batch's placed bets: house:stakes receives every stake; each player gives theirs, from bonus
+ * first, then main, per balance (one posting per player and balance, however many bets they placed in the batch).
+ */
+function stakesEntry(partition: number, placed: Array<Extract<BetEvent, { type: 'BetPlaced' }>['data']>): JournalEntry {
+  let stakes = 0;
+  const given = new Map<string, number>();
+  const give = (account: string, amount: number) => amount > 0 && given.set(account, (given.get(account) ?? 0) + amount);
+  for (const bet of placed) {
+    stakes += bet.amount;
+    give(Accounts.userBonus(bet.userId), bet.fromBonus);
+    give(Accounts.userMain(bet.userId), bet.fromMain);
+  }
+  const postings: Posting[] = [{ account: Accounts.houseStakes, amount: stakes }];
+  for (const [account, amount] of given) postings.push({ account, amount: -amount });
+  return {
+    type: 'BetsPlaced',
+    stream: partition >= 0 ? `bets:${partition}` : 'bets:direct',
+    payload: { partition, bets: placed.length, stakes, periods: [...new Set(placed.map((b) => b.periodId))] },
+    postings,
+    outbox: false,
+  };
+}
+
+/**
+ * Applies one batch of a partition's stream in ONE transaction: skips commands answered before (their stored
+ * outcome: a command is decided once), locks the players' wallets in user-id order, runs every command in stream
+ * order through the pure bet decider, then writes the bets, the batch's one journal entry of stakes with its postings,
+ * the wallet projections, every command's answer and the fences the batch passed — set-based, whatever the batch
+ * size, in two statements (one reads and locks, one writes, with the caller's checks): four round trips with BEGIN
+ * and COMMIT.
  */
 @Injectable()
 export class BetBatchService {
-  private readonly logger = new Logger('BetBatch');
   private readonly periodConfig: PeriodConfig;
 
   constructor(
@@ -144,15 +167,10 @@ export class BetBatchService {
         const periodIds = [...new Set(commands.flatMap((c) => [c.command.periodId, periodIdAt(c.receivedAtMs, this.periodConfig)]))];
         const state = await this.readState(trx, commands, userIds, periodIds);
 
-        // Idempotency: a command id applied before (redelivery after a crash or a lease hand-over) is not applied again.
-        let fresh = commands;
-        if (state.applied.length > 0) {
-          const done = new Set(state.applied.map((a) => a.command_id));
-          fresh = commands.filter((c) => !done.has(c.command.id));
-          result.duplicates = state.applied.length;
-          result.messages.push(...(await this.replayMessages(trx, state.applied, keyById)));
-        }
-        fresh = await this.answeredBefore(trx, fresh, state.stored, result);
+        // Idempotency: every command decided before has its answer stored (in the transaction that decided it), so a
+        // redelivery (after a crash or a lease hand-over) or a repeat under the same command id is answered from it
+        // and not applied again.
+        const fresh = await this.answeredBefore(trx, commands, state.stored, result);
 
         const periodById = new Map(state.periods.map((p) => [p.id, { ...p, lock_at: new Date(p.lock_at) }]));
         const balances = new Map<string, { main: number; bonus: number }>();
@@ -187,31 +205,14 @@ export class BetBatchService {
           events.push(event);
         }
 
-        for (const event of events) {
-          if (event.type === 'BetRejected') {
-            journal.push({ type: 'BetRejected', stream: `wallet:${event.data.userId}`, userId: event.data.userId, commandId: event.data.commandId, payload: { ...event.data }, postings: [], outbox: false });
-            continue;
-          }
-          const d = event.data;
-          const postings: Posting[] = [{ account: Accounts.houseStakes, amount: d.amount }];
-          if (d.fromMain > 0) postings.push({ account: Accounts.userMain(d.userId), amount: -d.fromMain });
-          if (d.fromBonus > 0) postings.push({ account: Accounts.userBonus(d.userId), amount: -d.fromBonus });
-          journal.push({
-            type: 'BetPlaced',
-            stream: `wallet:${d.userId}`,
-            userId: d.userId,
-            commandId: d.commandId,
-            payload: { betId: d.commandId, periodId: d.periodId, betType: d.betType, betValue: d.betValue, amount: d.amount, fromBonus: d.fromBonus, fromMain: d.fromMain, receivedAtMs: d.receivedAtMs },
-            postings,
-            outbox: false,
-          });
-        }
-
         const placed = events.flatMap((e) => (e.type === 'BetPlaced' ? [e.data] : []));
         if (placed.length > 0) {
+          // The batch's stakes are one journal entry, as a settled period is one: house:stakes receives them all, each
+          // player's bonus (first) and main give theirs. Each bet names that entry (placed_seq).
+          journal.push(stakesEntry(partition, placed));
           alongside.placed_bets = sql`
-            INSERT INTO bets (id, user_id, period_id, bet_type, bet_value, amount, from_bonus, placed_at)
-            SELECT * FROM unnest(
+            INSERT INTO bets (id, user_id, period_id, bet_type, bet_value, amount, from_bonus, placed_at, placed_seq)
+            SELECT *, (SELECT seq FROM journal_entries WHERE ord = 1) FROM unnest(
               ${pgArray(placed.map((d) => d.commandId))}::uuid[], ${pgArray(placed.map((d) => d.userId))}::uuid[], ${pgArray(placed.map((d) => d.periodId))}::text[],
               ${pgArray(placed.map((d) => d.betType))}::text[], ${pgArray(placed.map((d) => d.betValue))}::text[], ${pgArray(placed.map((d) => d.amount))}::bigint[],
               ${pgArray(placed.map((d) => d.fromBonus))}::bigint[], ${pgArray(placed.map((d) => new Date(d.receivedAtMs).toISOString()))}::timestamptz[]
@@ -273,16 +274,13 @@ export class BetBatchService {
   }
 
   /**
-   * Everything a batch decides on, in one statement: the commands applied before (their events) and answered before
-   * (stored outcomes), the periods (FOR SHARE: a refund or settlement of these periods waits for this batch, and
+   * Everything a batch decides on, in one statement: the commands answered before (stored outcomes), the periods (FOR SHARE: a refund or settlement of these periods waits for this batch, and
    * then sees its bets), the players' wallets (locked in user-id order, after the periods, as settlement locks them:
    * no deadlock) and the games they bet on in those periods.
    */
   private async readState(trx: Transaction<DB>, commands: Array<{ command: BetCommand }>, userIds: string[], periodIds: string[]): Promise<BatchState> {
     const { rows } = await sql<BatchState>`
-      WITH applied AS (
-        SELECT command_id, type, payload FROM events WHERE command_id = ANY(${pgArray(commands.map((c) => c.command.id))}::uuid[])
-      ), stored AS (
+      WITH stored AS (
         ${storedOutcomesQuery(commands.map((c) => c.command))}
       ), shared_periods AS (
         SELECT id, status, lock_at FROM periods WHERE id = ANY(${pgArray(periodIds)}::text[]) FOR SHARE
@@ -293,38 +291,12 @@ export class BetBatchService {
       ), existing AS (
         SELECT user_id, period_id, bet_type FROM bets WHERE user_id = ANY(${pgArray(userIds)}::uuid[]) AND period_id = ANY(${pgArray(periodIds)}::text[])
       )
-      SELECT (SELECT coalesce(json_agg(a), '[]') FROM applied a) AS applied,
-             (SELECT coalesce(json_agg(s), '[]') FROM stored s) AS stored,
+      SELECT (SELECT coalesce(json_agg(s), '[]') FROM stored s) AS stored,
              (SELECT coalesce(json_agg(p), '[]') FROM shared_periods p) AS periods,
              (SELECT coalesce(json_agg(w), '[]') FROM locked_wallets w) AS wallets,
              (SELECT coalesce(json_agg(b), '[]') FROM existing b) AS existing
     `.execute(trx);
     return rows[0]!;
-  }
-
-  /** The replies of commands applied before (delivery is at-least-once; clients merge by bet id). */
-  private async replayMessages(trx: any, applied: Array<{ command_id: string; type: string; payload: any }>, keyById: Map<string, string>): Promise<SocketMessage[]> {
-    const messages: SocketMessage[] = [];
-    const placedIds = applied.filter((a) => a.type === 'BetPlaced').map((a) => a.command_id);
-    const rows = placedIds.length
-      ? (
-          await sql<BetRow>`
-            SELECT id, user_id, bet_type, bet_value, system_selected_value, amount, is_win, win_amount, status, played_from,
-                   period_id, created_at, updated_at
-            FROM bets WHERE id = ANY(${pgArray(placedIds)}::uuid[])
-          `.execute(trx)
-        ).rows
-      : [];
-    for (const row of rows) {
-      const bet = toWireBet(row);
-      messages.push({ room: userRoom(row.user_id), event: 'bet-message', data: { success: true, message: BET_PLACED_MESSAGE, bet, periodId: row.period_id, betType: row.bet_type, commandId: keyById.get(row.id) } });
-    }
-    for (const a of applied) {
-      if (a.type === 'BetRejected') {
-        messages.push({ room: userRoom(a.payload.userId), event: 'bet-message', data: { success: false, message: a.payload.reason, periodId: a.payload.periodId, commandId: keyById.get(a.command_id) } });
-      }
-    }
-    return messages;
   }
 
   /**

@@ -131,7 +131,9 @@ describe('base schema protects money', () => {
     const refused = (p: Promise<unknown>) => p.then(() => null, (e: { code?: string; constraint?: string }) => [e.code, e.constraint]);
     expect(await refused(t.db.insertInto('bets').values([bet('00000000-0000-4000-8000-000000000011', userId), bet('00000000-0000-4000-8000-000000000012', noSuchUser)]).execute())).toEqual(['23503', 'bets_user_id_fkey']);
     expect(await refused(t.db.insertInto('bets').values([bet('00000000-0000-4000-8000-000000000013', userId, '209901010001')]).execute())).toEqual(['23503', 'bets_period_id_fkey']);
-    expect(await t.db.selectFrom('bets').select('id').where('id', 'in', ['00000000-0000-4000-8000-000000000011', '00000000-0000-4000-8000-000000000013']).execute()).toEqual([]);
+    // The journal entry that took a bet's stake (placed_seq) must exist too.
+    expect(await refused(t.db.insertInto('bets').values([{ ...bet('00000000-0000-4000-8000-000000000014', userId), placed_seq: 9_000_000_000 }]).execute())).toEqual(['23503', 'bets_placed_seq_fkey']);
+    expect(await t.db.selectFrom('bets').select('id').where('id', 'in', ['00000000-0000-4000-8000-000000000011', '00000000-0000-4000-8000-000000000013', '00000000-0000-4000-8000-000000000014']).execute()).toEqual([]);
     const outcome = (betId: string | null, kind: 'accepted' | 'rejected' = 'accepted') => ({ user_id: userId, command_id: betId ?? '00000000-0000-4000-8000-0000000000cc', kind, bet_id: betId, period_id: period, message: 'x' });
     expect(await refused(t.db.insertInto('bet_outcomes').values([outcome('00000000-0000-4000-8000-0000000000bb')]).execute())).toEqual(['23503', 'bet_outcomes_bet_id_fkey']);
     await t.db.insertInto('bet_outcomes').values([outcome(null, 'rejected')]).execute();
@@ -157,6 +159,7 @@ describe('base schema protects money', () => {
     await expect(sql`DELETE FROM bets WHERE id = ${betId}`.execute(t.db)).rejects.toThrow(/never deleted/);
     await expect(sql`UPDATE bets SET user_id = gen_random_uuid() WHERE id = ${betId}`.execute(t.db)).rejects.toThrow(/keep their keys/);
     await expect(sql`UPDATE bets SET period_id = '202611210002' WHERE id = ${betId}`.execute(t.db)).rejects.toThrow(/keep their keys/);
+    await expect(sql`UPDATE bets SET placed_seq = ${await event()} WHERE id = ${betId}`.execute(t.db)).rejects.toThrow(/keep their keys/);
     await expect(sql`TRUNCATE bets CASCADE`.execute(t.db)).rejects.toThrow(/keep their keys/);
     // Settling a bet (its status and amounts) is not a change of key.
     await sql`UPDATE bets SET status = 'COMPLETED', is_win = false WHERE id = ${betId}`.execute(t.db);

@@ -215,6 +215,8 @@ export interface BetsTable {
   system_selected_value: string | null;
   played_from: ColumnType<string, string | undefined, string>;
   placed_at: Timestamp;
+  /** The journal entry (BetsPlaced, one per bet batch) that took the stake; null for bets placed before it existed. */
+  placed_seq: ColumnType<number | null, number | null | undefined, never>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }

@@ -46,6 +46,21 @@ describe('ledger journal', () => {
     expect(report.houseAccounts[Accounts.clearingDeposits]).toBe(-71_000n);
   });
 
+  it("writes the caller's statements alongside, which may read the entries' sequence numbers", async () => {
+    // Named like the table it reads and writes: the name must not turn into a reference to the statement itself.
+    const result = await t.db.transaction().execute((trx) =>
+      recordEntries(trx, [deposit(users[1]!, 10), deposit(users[1]!, 20)], {
+        users: sql`UPDATE users SET updated_at = now() WHERE id IN (SELECT id FROM users WHERE id = ${users[1]!})
+                   RETURNING id, (SELECT seq FROM journal_entries WHERE ord = 2) AS seq`,
+      }),
+    );
+    expect(result.alongside.users).toEqual([{ id: users[1]!, seq: result.seqs[1] }]);
+    await expect(t.db.transaction().execute((trx) => recordEntries(trx, [deposit(users[1]!, 10)], { wallets: sql`SELECT 1` }))).rejects.toThrow(
+      /not a name for a write alongside the journal: wallets/,
+    );
+    await t.db.transaction().execute((trx) => recordEntries(trx, [deposit(users[1]!, -30)]));
+  });
+
   it('refuses an unbalanced entry before touching the database', async () => {
     await expect(
       t.db.transaction().execute((trx) =>

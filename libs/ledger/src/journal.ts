@@ -40,6 +40,8 @@ export class UnbalancedEntryError extends Error {}
 
 /** Names a caller may give its own writes in `alongside` (they become CTE names of the statement). */
 const ALONGSIDE_NAME = /^[a-z][a-z0-9_]*$/;
+/** The statement's own result columns, which an `alongside` name must not shadow. */
+const JOURNAL_COLUMNS = new Set(['seqs', 'wallets', 'postings', 'outbox']);
 
 /**
  * Records journal entries inside the caller's transaction in ONE statement, whatever the number of entries:
@@ -50,14 +52,15 @@ const ALONGSIDE_NAME = /^[a-z][a-z0-9_]*$/;
  *
  * `alongside` adds the caller's own writes to that statement (one round trip for all of them): each is a
  * data-modifying statement with a RETURNING clause (e.g. `INSERT INTO bets … RETURNING …`), run once, its rows
- * returned under its name. They must not depend on the journal's rows (they see the database as it was before
- * the statement).
+ * returned under its name. They see the database as it was before the statement, and may read the entries' sequence
+ * numbers from `journal_entries (seq, ord)` (`ord` is an entry's 1-based position in `entries`), e.g. to record which
+ * journal entry moved a row's money.
  */
 export async function recordEntries(trx: Transaction<DB>, entries: JournalEntry[], alongside: Record<string, RawBuilder<unknown>> = {}): Promise<RecordResult> {
   const balances = new Map<string, WalletBalance>();
   const names = Object.keys(alongside);
   if (entries.length === 0 && names.length === 0) return { seqs: [], balances, alongside: {} };
-  for (const name of names) if (!ALONGSIDE_NAME.test(name) || name.startsWith('journal_')) throw new Error(`not a name for a write alongside the journal: ${name}`);
+  for (const name of names) if (!ALONGSIDE_NAME.test(name) || JOURNAL_COLUMNS.has(name)) throw new Error(`not a name for a write alongside the journal: ${name}`);
 
   for (const entry of entries) {
     const sum = entry.postings.reduce((s, p) => s + p.amount, 0);
@@ -84,14 +87,17 @@ export async function recordEntries(trx: Transaction<DB>, entries: JournalEntry[
     }
   });
   const userIds = [...walletDeltas.keys()];
-  // The caller's writes come first in the statement's text (what pg_stat_activity shows of a long statement).
-  const extra = names.map((name) => sql`${sql.raw(name)} AS (${alongside[name]!}), `);
-  const extraRows = names.map((name) => sql`, (SELECT coalesce(json_agg(x), '[]') FROM ${sql.raw(name)} x) AS ${sql.ref(name)}`);
+  // The caller's writes come first in the statement's text (what pg_stat_activity shows of a long statement); they
+  // may still read the entries' sequence numbers (RECURSIVE lets a WITH query name one later in the list).
+  // Their WITH names are prefixed: under RECURSIVE a WITH query named like a table it writes (bet_outcomes) would
+  // name itself.
+  const extra = names.map((name) => sql`${sql.raw(`alongside_${name}`)} AS (${alongside[name]!}), `);
+  const extraRows = names.map((name) => sql`, (SELECT coalesce(json_agg(x), '[]') FROM ${sql.raw(`alongside_${name}`)} x) AS ${sql.ref(name)}`);
 
   // Invariant kept by the projection: wallets.main/bonus = sum of that account's postings (reconcile() proves it);
   // CHECK (main >= 0 AND bonus >= 0) refuses any overdraft.
   const { rows } = await sql<{ seqs: number[] | null; wallets: Array<[string, number, number]> | null; [name: string]: unknown }>`
-    WITH ${sql.join(extra, sql``)}journal_entries AS MATERIALIZED (
+    WITH RECURSIVE ${sql.join(extra, sql``)}journal_entries AS MATERIALIZED (
       SELECT nextval(pg_get_serial_sequence('events', 'seq')) AS seq, e.*
       FROM (
         SELECT * FROM unnest(

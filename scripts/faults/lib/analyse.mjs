@@ -22,11 +22,11 @@ const count = (items, predicate) => items.reduce((n, item) => n + (predicate(ite
  * @param {Array<object>} [input.unmatched]   answers that fit no bet sent in this phase (a repeat of an old answer)
  * @param {object} input.db
  * @param {Array<{ id: string, user_id: string, period_id: string, bet_type: string, status: string }>} input.db.bets  stored bets of the phase's periods and of every acknowledged id
- * @param {Record<string, number>} input.db.placedEvents   BetPlaced events per command id (acknowledged ids)
+ * @param {Record<string, number>} input.db.placedEvents   stake entries (BetsPlaced) per acknowledged bet id
  * @param {Array<{ id: string, status: string, endAt: number, outcomeEvents: number }>} input.db.periods  stored periods of the window
  * @param {string[]} input.db.expectedPeriodIds   every period id the clock had to run in the window
  * @param {Record<string, number>} input.db.finalSeenAt   when each period was first seen SETTLED or REFUNDED
- * @param {{ total: number, unbalancedEntries: number, walletMismatches: number, negativeWallets: number, stakes: number, pendingStakes: number }} input.db.ledger
+ * @param {{ total: number, unbalancedEntries: number, walletMismatches: number, negativeWallets: number, stakes: number, pendingStakes: number, stakeEntryMismatches: number }} input.db.ledger
  * @param {number} input.now
  */
 export function analyseFault(input) {
@@ -49,7 +49,8 @@ export function analyseFault(input) {
   if (ledger.walletMismatches > 0) failures.push(`${ledger.walletMismatches} wallet balances differ from their postings`);
   if (ledger.negativeWallets > 0) failures.push(`${ledger.negativeWallets} negative balances`);
   if (ledger.stakes !== ledger.pendingStakes) failures.push(`house:stakes holds ${ledger.stakes} paise but pending bets stake ${ledger.pendingStakes}`);
-  const moneyOk = ledgerOk && ledger.walletMismatches === 0 && ledger.negativeWallets === 0 && ledger.stakes === ledger.pendingStakes;
+  if (ledger.stakeEntryMismatches > 0) failures.push(`${ledger.stakeEntryMismatches} stake entries whose postings differ from their bets' stakes`);
+  const moneyOk = ledgerOk && ledger.walletMismatches === 0 && ledger.negativeWallets === 0 && ledger.stakes === ledger.pendingStakes && ledger.stakeEntryMismatches === 0;
 
   // ── answers ──
   // A fault judged on no bets proves nothing (the players could not connect, or did not bet).
@@ -82,6 +83,7 @@ export function analyseFault(input) {
   const ackId = (b) => b.answers.find((a) => a.success && a.betId)?.betId ?? b.commandId;
   fail('acknowledged bets not stored', accepted.filter((b) => !storedById.has(ackId(b))), describeBet);
   fail('acknowledged bets stored more than once', accepted.filter((b) => (db.placedEvents[ackId(b)] ?? 0) > 1), describeBet);
+  fail('acknowledged bets whose stake no journal entry took', accepted.filter((b) => storedById.has(ackId(b)) && (db.placedEvents[ackId(b)] ?? 0) === 0), describeBet);
   fail(
     'acknowledged bets neither settled nor refunded',
     accepted.filter((b) => storedById.has(ackId(b)) && !['COMPLETED', 'REFUNDED'].includes(storedById.get(ackId(b)).status)),

@@ -9,7 +9,7 @@ const B = '0190a0a0-0000-7000-8000-00000000000b';
 const BET1 = '0190a0a0-0000-7000-8000-000000000001';
 const BET2 = '0190a0a0-0000-7000-8000-000000000002';
 
-const goodLedger = { total: 0, unbalancedEntries: 0, walletMismatches: 0, negativeWallets: 0, stakes: 0, pendingStakes: 0 };
+const goodLedger = { total: 0, unbalancedEntries: 0, walletMismatches: 0, negativeWallets: 0, stakes: 0, pendingStakes: 0, stakeEntryMismatches: 0 };
 
 /** A phase in which player A bet on P1 (accepted, settled, result received) and player B was refused on P2. */
 function healthy() {
@@ -63,6 +63,14 @@ describe('the verdict on a fault', () => {
     expect(verdict.failures).toEqual(expect.arrayContaining(['ledger does not sum to zero (total 100, 0 unbalanced entries)', '2 wallet balances differ from their postings']));
   });
 
+  it("fails when a batch's stake entry moved other sums than its bets' stakes", () => {
+    const input = healthy();
+    input.db.ledger = { ...goodLedger, stakeEntryMismatches: 1 };
+    const verdict = analyseFault(input);
+    expect(verdict.row.money).toBe('BROKEN');
+    expect(verdict.failures).toContain("1 stake entries whose postings differ from their bets' stakes");
+  });
+
   it('counts a bet answered more than 10 s after recovery as late, and one never answered', () => {
     const input = healthy();
     input.bets[1]!.answers[0]!.at = T0 + 2000 + 10_500;
@@ -98,7 +106,7 @@ describe('the verdict on a fault', () => {
     expect(verdict.failures).toContain('2 duplicate answers');
   });
 
-  it('fails when an acknowledged bet is not stored, stored twice or left pending, and when a refused bet is stored', () => {
+  it('fails when an acknowledged bet is not stored, stored twice, its stake not taken by an entry or left pending, and when a refused bet is stored', () => {
     const notStored = healthy();
     notStored.db.bets = [];
     expect(analyseFault(notStored).failures).toContain('1 acknowledged bets not stored');
@@ -106,6 +114,10 @@ describe('the verdict on a fault', () => {
     const twice = healthy();
     twice.db.placedEvents[BET1] = 2;
     expect(analyseFault(twice).failures).toContain('1 acknowledged bets stored more than once');
+
+    const stakeNotTaken = healthy();
+    stakeNotTaken.db.placedEvents = {};
+    expect(analyseFault(stakeNotTaken).failures).toContain('1 acknowledged bets whose stake no journal entry took');
 
     const pending = healthy();
     pending.db.bets[0]!.status = 'PENDING';

@@ -20,7 +20,7 @@ export async function withClient(url, fn) {
   }
 }
 
-/** The ledger: total, unbalanced entries, wallets that differ from their postings, negatives, stakes held. */
+/** The ledger: total, unbalanced entries, wallets that differ from their postings, negatives, stakes held, stake entries that differ from their bets. */
 export async function ledgerFacts(client) {
   const one = async (text) => (await client.query(text)).rows[0];
   const total = await one(`SELECT coalesce(sum(amount), 0)::text AS v FROM ledger_postings`);
@@ -37,6 +37,20 @@ export async function ledgerFacts(client) {
   const negative = await one(`SELECT count(*)::int AS v FROM wallets WHERE main < 0 OR bonus < 0`);
   const stakes = await one(`SELECT coalesce(sum(amount), 0)::text AS v FROM ledger_postings WHERE account = 'house:stakes'`);
   const pending = await one(`SELECT coalesce(sum(amount), 0)::text AS v FROM bets WHERE status = 'PENDING'`);
+  // Each batch's stake entry (BetsPlaced) moves exactly its bets' stakes: per player, bonus and main as each bet took
+  // them, and their sum into house:stakes.
+  const stakeEntries = await one(`
+    WITH owed AS (
+      SELECT placed_seq AS seq, 'user:' || user_id || ':bonus' AS account, -sum(from_bonus) AS amount FROM bets WHERE placed_seq IS NOT NULL GROUP BY 1, 2
+      UNION ALL SELECT placed_seq, 'user:' || user_id || ':main', -sum(amount - from_bonus) FROM bets WHERE placed_seq IS NOT NULL GROUP BY 1, 2
+      UNION ALL SELECT placed_seq, 'house:stakes', sum(amount) FROM bets WHERE placed_seq IS NOT NULL GROUP BY 1, 2
+    ), posted AS (
+      SELECT p.event_seq AS seq, p.account, sum(p.amount) AS amount
+      FROM ledger_postings p JOIN events e ON e.seq = p.event_seq AND e.type = 'BetsPlaced' GROUP BY 1, 2
+    )
+    SELECT count(DISTINCT coalesce(o.seq, p.seq))::int AS v
+    FROM owed o FULL JOIN posted p ON p.seq = o.seq AND p.account = o.account
+    WHERE coalesce(o.amount, 0) <> coalesce(p.amount, 0)`);
   return {
     total: Number(total.v),
     unbalancedEntries: unbalanced.v,
@@ -44,20 +58,23 @@ export async function ledgerFacts(client) {
     negativeWallets: negative.v,
     stakes: Number(stakes.v),
     pendingStakes: Number(pending.v),
+    stakeEntryMismatches: stakeEntries.v,
   };
 }
 
 /**
- * The facts `analyseFault` needs: stored bets of the window's periods and of the acknowledged ids, BetPlaced
- * events per acknowledged id, the window's periods with their settlement/refund event count, and the ledger.
+ * The facts `analyseFault` needs: stored bets of the window's periods and of the acknowledged ids, the stake
+ * entries (BetsPlaced) per acknowledged id, the window's periods with their settlement/refund event count, and the ledger.
  */
 export async function faultFacts(client, { periodIds, ackIds }) {
   const { rows: bets } = await client.query(
     `SELECT id::text, user_id::text, period_id, bet_type, status FROM bets WHERE period_id = ANY($1::text[]) OR id = ANY($2::uuid[])`,
     [periodIds, ackIds],
   );
+  // A bet's stake is taken by the one BetsPlaced journal entry of the batch that placed it (bets.placed_seq).
   const { rows: placed } = await client.query(
-    `SELECT command_id::text AS id, count(*)::int AS n FROM events WHERE type = 'BetPlaced' AND command_id = ANY($1::uuid[]) GROUP BY 1`,
+    `SELECT b.id::text AS id, count(*)::int AS n FROM bets b JOIN events e ON e.seq = b.placed_seq AND e.type = 'BetsPlaced'
+     WHERE b.id = ANY($1::uuid[]) GROUP BY 1`,
     [ackIds],
   );
   const { rows: periods } = await client.query(

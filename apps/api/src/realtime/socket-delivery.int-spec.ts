@@ -55,7 +55,7 @@ describe('events stream → sockets on every api node', () => {
     const got: number[] = [];
     socket.on('balance-update', (data: { balance: number }) => got.push(data.balance));
     await new Promise((r) => setTimeout(r, 100));
-    const chunk = Array.from({ length: 3000 }, (_, i) => ({ room, event: 'balance-update', data: { balance: i, mainBalance: i, bonusBalance: 0 } }));
+    const chunk = Array.from({ length: 30_000 }, (_, i) => ({ room, event: 'balance-update', data: { balance: i, mainBalance: i, bonusBalance: 0 } }));
     let turns = 0;
     let counting = true;
     const count = () => {
@@ -66,9 +66,9 @@ describe('events stream → sockets on every api node', () => {
     setImmediate(count);
     await b.app.get(SocketDeliveryService).deliver(chunk);
     counting = false;
-    // 3,000 frames take well over one 5-ms slice to write: the loop turned in between (no single long stall).
+    // 30,000 frames take well over one 5-ms slice to write: the loop turned in between (no single long stall).
     expect(turns).toBeGreaterThan(1);
-    await new Promise((r) => setTimeout(r, 1000));
+    for (let waited = 0; got.length < chunk.length && waited < 10_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
     expect(got).toEqual(chunk.map((m) => m.data.balance));
   });
 

@@ -62,6 +62,11 @@ export class RoundsGateway implements OnGatewayConnection, OnModuleDestroy {
         socket.disconnect(true);
       }
     });
+    // Every bet comes through here: a plain listener (after the socket's middleware: input rules, rate limits), not
+    // Nest's per-message context of guards, pipes and interceptors, which this handler does not use.
+    socket.on('place-bet', (payload: unknown) => {
+      this.placeBet(socket, payload).catch((error: Error) => this.logger.error({ msg: 'place-bet failed', userId: socket.data.user?.id, error: error.message }));
+    });
   }
 
   @SubscribeMessage('send-period-id-current')
@@ -92,8 +97,7 @@ export class RoundsGateway implements OnGatewayConnection, OnModuleDestroy {
     if (user) socket.emit('current-bet-response', await this.rounds.currentBets(user.id));
   }
 
-  @SubscribeMessage('place-bet')
-  async placeBet(@ConnectedSocket() socket: GameSocket, @MessageBody() payload: unknown): Promise<void> {
+  async placeBet(socket: GameSocket, payload: unknown): Promise<void> {
     const user = socket.data.user;
     if (!user) return;
     // Separation of duties: an administrator holds no wallet and never bets; told so, not ignored.

@@ -258,8 +258,13 @@ describe('round engine: crashes and hand-overs', () => {
         { bet_type: 'color', amount: 10_000 },
       ]);
     }
-    const applied = await sql<{ n: number }>`SELECT count(*) AS n FROM events WHERE type = 'BetPlaced' AND command_id = ANY(${commands.map((c) => c.id)}::uuid[])`.execute(api.db);
+    // Each bet once, its stake taken once: by one BetsPlaced entry of its partition's batches, whose postings balance.
+    const applied = await sql<{ n: number; entries: number }>`
+      SELECT count(*) AS n, count(DISTINCT e.seq) AS entries FROM bets b JOIN events e ON e.seq = b.placed_seq AND e.type = 'BetsPlaced'
+      WHERE b.id = ANY(${commands.map((c) => c.id)}::uuid[])
+    `.execute(api.db);
     expect(Number(applied.rows[0]!.n)).toBe(commands.length);
+    expect(Number(applied.rows[0]!.entries)).toBeGreaterThanOrEqual(2);
     for (const c of commands) expect(log.to(c.userId, 'bet-message').some((m) => (m.data as any).bet?._id === c.id)).toBe(true);
     expect(await redis.xpending(`${prefix()}bets:cmd:0`, 'bet-processors')).toEqual([0, null, null, null]);
   });

@@ -10,6 +10,7 @@ import * as betOutcomes from './0008-bet-outcomes.js';
 import * as uniqueUsernames from './0009-unique-usernames.js';
 import * as settlementInPlace from './0010-settlement-in-place.js';
 import * as setBasedReferences from './0011-set-based-references.js';
+import * as betsPlacedByBatch from './0012-bets-placed-by-batch.js';
 
 /** Forward-only migrations, applied in key order. Add a new file per change; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009-unique-usernames': uniqueUsernames,
   '0010-settlement-in-place': settlementInPlace,
   '0011-set-based-references': setBasedReferences,
+  '0012-bets-placed-by-batch': betsPlacedByBatch,
 };
