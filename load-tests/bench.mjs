@@ -54,8 +54,9 @@ release's figures (load-tests/baseline.json) and writes a JSON and a self-contai
   --pipelines LIST       stream,direct (default both; the ceiling search runs stream)
   --bet-partitions N     bet command partitions (4)
   --api-nodes N          api nodes on consecutive ports, players spread over them (1)
-  --engines N            round-engine processes (1): the first runs every role, the others bets only, and the
-                         partitions are split between them (ENGINE_PARTITIONS), each standing by for the others'
+  --engines N            round-engine processes (1): the first runs every role but leads no partition (the clock's
+                         loop), the others run bets only and split the partitions (ENGINE_PARTITIONS), each
+                         standing by for the others'
   --topologies LIST      e.g. 1+1,2+2: the batched pipeline once per "api nodes + engines", side by side
                          (same load, same report; replaces --api-nodes/--engines/--pipelines)
   --workers N            load-generator processes (one per 4,000 players by default)
@@ -328,8 +329,9 @@ async function runPipeline({ pipeline, apiNodes, engines }) {
       return counts;
     };
 
-    // Measuring starts here: the meters, and (reading an api node's /metrics resets its event-loop delay histogram)
-    // the api nodes' loop delay; the engines' histograms are read now and subtracted at the end.
+    // Measuring starts here: the meters, and (reading a process's /metrics resets its event-loop delay histogram)
+    // the api nodes' and engines' loop delay; the engines' reply and batch histograms are read now and subtracted at
+    // the end.
     let loadBefore;
     let measureStart;
     let cpuSamples;
@@ -485,6 +487,8 @@ async function runPipeline({ pipeline, apiNodes, engines }) {
       batchMeanSize: round(size.mean),
       apiLoopDelayP99Ms: round(worst(apiMetrics, 'nodejs_eventloop_lag_p99_seconds') * 1000),
       apiLoopDelayMaxMs: round(worst(apiMetrics, 'nodejs_eventloop_lag_max_seconds') * 1000),
+      engineLoopDelayP99Ms: round(worst(engineMetrics, 'nodejs_eventloop_lag_p99_seconds') * 1000),
+      engineLoopDelayMaxMs: round(worst(engineMetrics, 'nodejs_eventloop_lag_max_seconds') * 1000),
       engineReplyMeanMs: round(reply.mean * 1000),
       engineReplyP99Ms: round(reply.p99 * 1000),
       rounds,
@@ -538,6 +542,7 @@ const rows = [
   ['CPU µs per accepted bet: total (of which the server side)', ...reports.map((r) => `${r.cpuMicrosPerBet.total} (${round(r.cpuMicrosPerBet.total - r.cpuMicrosPerBet.generator)})`)],
   ['load generator event-loop delay p99, worst process (ms)', ...reports.map((r) => r.generatorLoopDelayP99)],
   ['api event-loop delay p99 / max, worst node (ms)', ...reports.map((r) => `${r.apiLoopDelayP99Ms} / ${r.apiLoopDelayMaxMs}`)],
+  ['engine event-loop delay p99 / max, worst process (ms)', ...reports.map((r) => `${r.engineLoopDelayP99Ms} / ${r.engineLoopDelayMaxMs}`)],
   ['machine load average before / after (1 min, as uptime)', ...reports.map((r) => `${r.loadAverage.before[0]} / ${r.loadAverage.after[0]}`)],
 ];
 const width = rows.map((r) => r.map((c) => String(c).length)).reduce((w, r) => w.map((x, i) => Math.max(x, r[i] ?? 0)));

@@ -239,17 +239,19 @@ export async function startStack(options = {}) {
     const apiMetrics = (i) => (metricsBase === null ? {} : { METRICS_PORT: String(metricsBase === 0 ? 0 : metricsBase + 1 + i) });
     spawnApp('api', 'dist/apps/api/src/main.js', apiMetrics(0));
     ports.slice(1).forEach((port, i) => spawnApp(`api:${port}`, 'dist/apps/api/src/main.js', { PORT: String(port), ...apiMetrics(i + 1) }));
-    // ENGINES > 1: more round-engine processes. The first runs every role; the others run `bets` only, and the
-    // partitions are split between all of them (ENGINE_PARTITIONS: engine i leads p mod ENGINES = i first and
-    // stands by for the rest), unless ENGINE_ROLES / ENGINE_PARTITIONS are set for all of them.
+    // ENGINES > 1: more round-engine processes. The first runs every role but leads no bet partition (it stands by
+    // for all of them): its event loop is the clock's, whose settlements and results would otherwise hold up the
+    // next round's bet batches. The others run `bets` only and split the partitions (ENGINE_PARTITIONS: engine i
+    // leads p mod (ENGINES − 1) = i − 1 first and stands by for the rest), unless ENGINE_ROLES / ENGINE_PARTITIONS
+    // are set for all of them.
     const engines = Math.max(1, Number(env.ENGINES ?? 1));
     const partitions = Math.max(1, Number(env.BET_PARTITIONS ?? 4));
     const engineEnv = (i) => {
       if (engines === 1) return {};
-      const own = Array.from({ length: partitions }, (_, p) => p).filter((p) => p % engines === i);
+      const own = i === 0 ? [] : Array.from({ length: partitions }, (_, p) => p).filter((p) => p % (engines - 1) === i - 1);
       return {
         ENGINE_ROLES: env.ENGINE_ROLES ?? (i === 0 ? 'all' : 'bets'),
-        ...(env.ENGINE_PARTITIONS || own.length === 0 ? {} : { ENGINE_PARTITIONS: own.join(',') }),
+        ...(env.ENGINE_PARTITIONS ? {} : { ENGINE_PARTITIONS: own.length === 0 ? 'none' : own.join(',') }),
         // Engine i > 0 serves /metrics after the api nodes' ports.
         ...(i > 0 && metricsBase !== null ? { METRICS_PORT: String(metricsBase === 0 ? 0 : metricsBase + apiNodes + i) } : {}),
       };

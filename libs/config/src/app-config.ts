@@ -158,9 +158,10 @@ export class AppConfig {
   /**
    * Bet partitions this engine leads first (e.g. `0,2`); it stands by for the others, competing for them only after
    * twice the lease time, so several engines split the partitions between them and still take over from each other.
+   * `none`: it leads none and stands by for all (an engine whose event loop is kept for the clock's settlements).
    * Unset: it competes for every partition at once.
    */
-  @IsOptional() @Transform(toIntList) @IsInt({ each: true, message: 'must be a comma-separated list of partition numbers' }) @Min(0, { each: true, message: 'must be a comma-separated list of partition numbers' })
+  @IsOptional() @Transform((params) => (params.value === 'none' ? [] : toIntList(params))) @IsInt({ each: true, message: 'must be a comma-separated list of partition numbers' }) @Min(0, { each: true, message: 'must be a comma-separated list of partition numbers' })
   ENGINE_PARTITIONS?: number[];
 
   /** How long a leader's lease lasts without renewal (a standby takes over after this). */

@@ -19,17 +19,19 @@ export interface BetRowLike {
 
 /**
  * A row's time as ISO text. Rows written by one statement share their times (now() is the transaction's), so a
- * round's results or a batch's bets repeat the same few values: the last text converted is remembered.
+ * round's results or a batch's bets repeat the same few values (a bet's placing and its settlement): the texts of
+ * the last few are remembered.
  */
-let lastTimeText: string | undefined;
-let lastIso = '';
+const isoByKey = new Map<number | string, string>();
 const iso = (value: Date | string) => {
-  if (value instanceof Date) return value.toISOString();
-  if (value !== lastTimeText) {
-    lastIso = new Date(value).toISOString();
-    lastTimeText = value;
+  const key = value instanceof Date ? value.getTime() : value;
+  let text = isoByKey.get(key);
+  if (text === undefined) {
+    text = new Date(value).toISOString();
+    if (isoByKey.size >= 16) isoByKey.clear();
+    isoByKey.set(key, text);
   }
-  return lastIso;
+  return text;
 };
 
 /** A bet row as the client sees it (rupees, ISO dates). */

@@ -47,5 +47,6 @@ describe('round engine: partitions split between engines', () => {
     expect(() => loadConfig({ NODE_ENV: 'test', ENGINE_PARTITIONS: '-1' })).toThrow(ConfigError);
     expect(loadConfig({ NODE_ENV: 'test', ENGINE_PARTITIONS: '1, 3' }).ENGINE_PARTITIONS).toEqual([1, 3]);
     expect(loadConfig({ NODE_ENV: 'test' }).ENGINE_PARTITIONS).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'test', ENGINE_PARTITIONS: 'none' }).ENGINE_PARTITIONS).toEqual([]);
   });
 });

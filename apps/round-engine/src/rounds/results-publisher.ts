@@ -42,7 +42,11 @@ export class ResultsPublisher {
     if (!value) throw new NotLeaderError(`not the round clock's leader: results of ${periodId} not published`);
     const stream = kind === 'results' ? this.redis.keys.results : this.redis.keys.events;
     const entries: string[] = [];
-    for (let i = 0; i < messages.length; i += MESSAGES_PER_ENTRY) entries.push(JSON.stringify(messages.slice(i, i + MESSAGES_PER_ENTRY)));
+    for (let i = 0; i < messages.length; i += MESSAGES_PER_ENTRY) {
+      // One entry encoded per turn of the event loop (a few ms each): the bet batches sharing it go on meanwhile.
+      if (i > 0) await new Promise((r) => setImmediate(r));
+      entries.push(JSON.stringify(messages.slice(i, i + MESSAGES_PER_ENTRY)));
+    }
     const outcome = Number(
       await this.redis.client.eval(PUBLISH_ONCE, 3, stream, lease.key, this.recordKey(kind, periodId), value, String(RECORD_TTL_MS), String(EVENTS_STREAM_MAXLEN), ...entries),
     );
