@@ -98,7 +98,12 @@ describe('bench: comparison with one transaction per bet and with the previous r
   it('keys runs by their engines too: a shape recorded before engines existed stands for one engine', () => {
     expect(shapeOf(config).engines).toBe(1);
     expect(findBaseline(baseline, { ...config, engines: 1 })).toEqual({ entry: baseline.runs[1], exact: true });
-    expect(findBaseline(baseline, { ...config, engines: 2 })).toBeNull();
+    // A topology never recorded: the same players at the nearest rate, marked as another run shape.
+    expect(findBaseline(baseline, { ...config, engines: 2 })).toEqual({ entry: baseline.runs[1], exact: false });
+    expect(findBaseline(baseline, { ...config, apiNodes: 2, engines: 2, rate: 2900 })).toEqual({ entry: baseline.runs[0], exact: false });
+    // The same api nodes first, whatever the engines.
+    const twoNodes = { release: '0.1.0', measured: '2026-11-27', shape: { ...config, apiNodes: 2 }, stream: { latencyP99: 3880 } };
+    expect(findBaseline({ runs: [...baseline.runs, twoNodes] }, { ...config, apiNodes: 2, engines: 2 })).toEqual({ entry: twoNodes, exact: false });
   });
 
   it('reads --topologies as api nodes + engines, and refuses anything else', () => {

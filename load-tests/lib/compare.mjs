@@ -50,8 +50,9 @@ export function shapeOf(config) {
 }
 
 /**
- * The recorded run to compare with: the one of the same shape, else the one with the same players and api nodes
- * and the nearest rate, else null. Returns { entry, exact }.
+ * The recorded run to compare with: the one of the same shape, else the one with the same players, api nodes and
+ * engines and the nearest rate, else (a topology the previous release was not measured on) the one with the same
+ * players and api nodes, else the same players, at the nearest rate; else null. Returns { entry, exact }.
  */
 export function findBaseline(baseline, config, { findCeiling = false } = {}) {
   const runs = (findCeiling ? baseline?.ceilings : baseline?.runs) ?? [];
@@ -59,9 +60,9 @@ export function findBaseline(baseline, config, { findCeiling = false } = {}) {
   const same = (a, keys) => keys.every((k) => shapeValue(a, k) === shape[k]);
   const exact = runs.find((r) => same(r.shape, findCeiling ? SHAPE.filter((k) => k !== 'rate' && k !== 'rounds') : SHAPE));
   if (exact) return { entry: exact, exact: true };
-  const near = runs
-    .filter((r) => same(r.shape, ['players', 'apiNodes', 'engines', 'headless']))
-    .sort((a, b) => Math.abs(a.shape.rate - shape.rate) - Math.abs(b.shape.rate - shape.rate))[0];
+  const nearest = (keys) =>
+    runs.filter((r) => same(r.shape, keys)).sort((a, b) => Math.abs(a.shape.rate - shape.rate) - Math.abs(b.shape.rate - shape.rate))[0];
+  const near = nearest(['players', 'apiNodes', 'engines', 'headless']) ?? nearest(['players', 'apiNodes', 'headless']) ?? nearest(['players', 'headless']);
   return near ? { entry: near, exact: false } : null;
 }
 
