@@ -12,6 +12,17 @@ import { ResultsPublisher } from './results-publisher.js';
 import { SettlementService } from './settlement.service.js';
 
 const TICK_MS = 50;
+
+/**
+ * How long until the clock's next step: `TICK_MS`, or less so that a step falls just after the next lock or the
+ * next period's start (the new period is announced and the ended one drawn as soon as it ends, not up to a tick
+ * later).
+ */
+export function untilNextTick(now: number, config: PeriodConfig): number {
+  const period = currentPeriod(now, config);
+  const boundary = now < period.lockTime ? period.lockTime : period.endTime;
+  return Math.max(0, Math.min(TICK_MS, boundary - now + 1));
+}
 /** Missed periods recorded per statement when catching up after an outage. */
 const CATCH_UP_BATCH = 500;
 
@@ -166,7 +177,7 @@ export class RoundClockService implements OnApplicationBootstrap, OnApplicationS
       await this.failed(error as Error, 'round clock step failed');
     } finally {
       this.tickRunning = false;
-      this.schedule(TICK_MS);
+      this.schedule(untilNextTick(Date.now(), this.periodConfig));
     }
   }
 
