@@ -65,6 +65,17 @@ describe('round engine: rounds, bets and settlement', () => {
     // Each answer carries its bet; the period's list is not pushed after every bet (a client asks for it).
     expect(log.to(player.id, 'bet-message').map((m) => (m.data as any).bet.betType).sort()).toEqual(['bigSmall', 'color', 'number']);
     expect(log.to(player.id, 'current-bet-response')).toEqual([]);
+    // Each bet names the batch's stake entry (BetsPlaced) that took its stake, whose postings moved exactly the
+    // player's stakes, bonus first.
+    const taken = await sql<{ type: string; account: string; amount: string }>`
+      SELECT e.type, p.account, sum(p.amount)::text AS amount FROM events e JOIN ledger_postings p ON p.event_seq = e.seq
+      WHERE e.seq IN (SELECT placed_seq FROM bets WHERE user_id = ${player.id}) AND p.account LIKE ${`user:${player.id}:%`}
+      GROUP BY 1, 2 ORDER BY 2
+    `.execute(api.db);
+    expect(taken.rows).toEqual([
+      { type: 'BetsPlaced', account: `user:${player.id}:bonus`, amount: '-2000' },
+      { type: 'BetsPlaced', account: `user:${player.id}:main`, amount: '-14000' },
+    ]);
 
     await settled(api.db, period.periodId);
     const row = await api.db.selectFrom('periods').selectAll().where('id', '=', period.periodId).executeTakeFirstOrThrow();
