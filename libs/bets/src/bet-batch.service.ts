@@ -209,10 +209,10 @@ export class BetBatchService {
         if (placed.length > 0) {
           // The batch's stakes are one journal entry, as a settled period is one: house:stakes receives them all, each
           // player's bonus (first) and main give theirs. Each bet names that entry (placed_seq).
-          journal.push(stakesEntry(partition, placed));
+          const stakesOrd = journal.push(stakesEntry(partition, placed));
           alongside.placed_bets = sql`
             INSERT INTO bets (id, user_id, period_id, bet_type, bet_value, amount, from_bonus, placed_at, placed_seq)
-            SELECT *, (SELECT seq FROM journal_entries WHERE ord = 1) FROM unnest(
+            SELECT *, (SELECT seq FROM journal_entries WHERE ord = ${stakesOrd}) FROM unnest(
               ${pgArray(placed.map((d) => d.commandId))}::uuid[], ${pgArray(placed.map((d) => d.userId))}::uuid[], ${pgArray(placed.map((d) => d.periodId))}::text[],
               ${pgArray(placed.map((d) => d.betType))}::text[], ${pgArray(placed.map((d) => d.betValue))}::text[], ${pgArray(placed.map((d) => d.amount))}::bigint[],
               ${pgArray(placed.map((d) => d.fromBonus))}::bigint[], ${pgArray(placed.map((d) => new Date(d.receivedAtMs).toISOString()))}::timestamptz[]
