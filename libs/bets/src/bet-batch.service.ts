@@ -248,24 +248,31 @@ export class BetBatchService {
       const inserted = (written.alongside.placed_bets ?? []) as BetRow[];
 
       // Replies: one bet-message per command (with the bet: clients list it among the period's bets, on every socket
-      // of the player), then one balance-update per player.
+      // of the player), then one balance-update per player who placed one. A player's replies are kept together: the
+      // api writes the frames one socket gets in a stretch of delivery as one write (one system call per player, not
+      // per message).
       const insertedById = new Map(inserted.map((b) => [b.id, b]));
-      const touched = new Set<string>();
+      const replies = new Map<string, SocketMessage[]>();
+      const placedBy = new Set<string>();
       for (const event of events) {
-        const room = userRoom(event.data.userId);
+        const userId = event.data.userId;
+        const room = userRoom(userId);
+        const own = replies.get(userId) ?? replies.set(userId, []).get(userId)!;
         if (event.type === 'BetRejected') {
           result.rejected++;
-          result.messages.push({ room, event: 'bet-message', data: { success: false, message: event.data.reason, periodId: event.data.periodId, commandId: keyById.get(event.data.commandId) } });
+          own.push({ room, event: 'bet-message', data: { success: false, message: event.data.reason, periodId: event.data.periodId, commandId: keyById.get(event.data.commandId) } });
           continue;
         }
         result.placed++;
         const row = insertedById.get(event.data.commandId)!;
-        touched.add(row.user_id);
+        placedBy.add(row.user_id);
         const bet = toWireBet(row);
         // The bet-message carries the bet: clients merge it into their history (no separate bet-update).
-        result.messages.push({ room, event: 'bet-message', data: { success: true, message: BET_PLACED_MESSAGE, bet, periodId: row.period_id, betType: row.bet_type, commandId: keyById.get(row.id) } });
+        own.push({ room, event: 'bet-message', data: { success: true, message: BET_PLACED_MESSAGE, bet, periodId: row.period_id, betType: row.bet_type, commandId: keyById.get(row.id) } });
       }
-      for (const userId of touched) {
+      for (const [userId, own] of replies) {
+        result.messages.push(...own);
+        if (!placedBy.has(userId)) continue;
         const balance = written.balances.get(userId)!;
         result.messages.push({ room: userRoom(userId), event: 'balance-update', data: toBalanceUpdate(balance.main, balance.bonus) });
       }
@@ -289,7 +296,12 @@ export class BetBatchService {
         SELECT user_id, main, bonus FROM wallets WHERE user_id = ANY(${pgArray(userIds)}::uuid[]) AND (SELECT count(*) FROM shared_periods) >= 0
         ORDER BY user_id FOR UPDATE
       ), existing AS (
-        SELECT user_id, period_id, bet_type FROM bets WHERE user_id = ANY(${pgArray(userIds)}::uuid[]) AND period_id = ANY(${pgArray(periodIds)}::text[])
+        -- Looked up player by player in (user_id, period_id, bet_type)'s unique index: the planner would otherwise read
+        -- every bet of the period and keep this batch's players' (a cost that grows with the round).
+        SELECT b.user_id, b.period_id, b.bet_type FROM unnest(${pgArray(userIds)}::uuid[]) AS u(user_id)
+        CROSS JOIN LATERAL (
+          SELECT user_id, period_id, bet_type FROM bets WHERE user_id = u.user_id AND period_id = ANY(${pgArray(periodIds)}::text[]) OFFSET 0
+        ) b
       )
       SELECT (SELECT coalesce(json_agg(s), '[]') FROM stored s) AS stored,
              (SELECT coalesce(json_agg(p), '[]') FROM shared_periods p) AS periods,

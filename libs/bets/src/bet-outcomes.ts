@@ -34,13 +34,18 @@ export function dropRepeatedCommands<T extends { command: BetCommand }>(commands
   return { kept, dropped: commands.length - kept.length };
 }
 
-/** The query of the stored answers of these commands (rows of StoredOutcome), to run alone or inside a larger statement. */
+/**
+ * The query of the stored answers of these commands (rows of StoredOutcome), to run alone or inside a larger statement.
+ * Each command is looked up in the primary key (a lateral subquery the planner cannot turn into a join): as a join,
+ * the planner reads the whole table into a hash when it is small next to the batch, a cost that grows with every bet.
+ */
 export function storedOutcomesQuery(commands: BetCommand[]): RawBuilder<StoredOutcome> {
   return sql<StoredOutcome>`
     SELECT o.user_id, o.command_id, o.kind, o.bet_id, o.period_id, o.message
-    FROM bet_outcomes o
-    JOIN unnest(${pgArray(commands.map((c) => c.userId))}::uuid[], ${pgArray(commands.map((c) => outcomeKey(c)))}::uuid[]) AS k(user_id, command_id)
-      ON o.user_id = k.user_id AND o.command_id = k.command_id
+    FROM unnest(${pgArray(commands.map((c) => c.userId))}::uuid[], ${pgArray(commands.map((c) => outcomeKey(c)))}::uuid[]) AS k(user_id, command_id)
+    CROSS JOIN LATERAL (
+      SELECT * FROM bet_outcomes WHERE user_id = k.user_id AND command_id = k.command_id OFFSET 0
+    ) o
   `;
 }
 

@@ -91,7 +91,8 @@ export class SocketDeliveryService implements OnApplicationBootstrap, OnApplicat
     let sliceStart = performance.now();
     let written = 0;
     try {
-      for (const message of messages) {
+      for (let i = 0; i < messages.length; i++) {
+        const message = messages[i]!;
         if (!message.room) {
           // Not awaited: a broadcast to every socket goes out in slices alongside later messages.
           this.queueBroadcast(namespace, message);
@@ -114,7 +115,8 @@ export class SocketDeliveryService implements OnApplicationBootstrap, OnApplicat
             }
           }
         }
-        if (corked.size >= MAX_CORKED) flush();
+        // A room's consecutive messages (a player's bet answers and balance) stay in one corked stretch: one write.
+        if (corked.size >= MAX_CORKED && messages[i + 1]?.room !== message.room) flush();
         if (++written % CHECK_EVERY === 0 && performance.now() - sliceStart >= WRITE_SLICE_MS) {
           flush();
           await nextTurn();

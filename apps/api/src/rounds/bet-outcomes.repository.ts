@@ -54,8 +54,8 @@ export class BetOutcomesRepository {
     `.execute(this.db);
     const { rows } = await sql<StoredOutcome>`
       SELECT o.user_id, o.command_id, o.kind, o.bet_id, o.period_id, o.message
-      FROM bet_outcomes o JOIN unnest(${users}::uuid[], ${ids}::uuid[]) AS k(user_id, command_id)
-        ON o.user_id = k.user_id AND o.command_id = k.command_id
+      FROM unnest(${users}::uuid[], ${ids}::uuid[]) AS k(user_id, command_id)
+      CROSS JOIN LATERAL (SELECT * FROM bet_outcomes WHERE user_id = k.user_id AND command_id = k.command_id OFFSET 0) o
     `.execute(this.db);
     return rows;
   }

@@ -3,6 +3,7 @@ import { Registry } from 'prom-client';
 import { Redis } from 'ioredis';
 import { drawResult, hashSeed, paiseToRupees, settleBet, type GameKey } from '@app/domain';
 import { TEST_REDIS_URL } from '@app/redis/testing';
+import { COMMAND_FIELD, encodeCommand } from '@app/realtime';
 import { balanceOf, BetSender, createUser, eventually, expectLedgerReconciles, freshPeriod, MessageLog, nextPeriod, periodStatus, sleep, startTestApi, startTestEngine, type TestApi, type TestEngine } from '@app/testing';
 import { BetBatchService } from '@app/bets';
 import { BetProcessorService } from '../bets/bet-processor.service.js';
@@ -103,6 +104,33 @@ describe('round engine: rounds, bets and settlement', () => {
       mainBalance: paiseToRupees(86_000 + credited),
       bonusBalance: 0,
     });
+  });
+
+  it("keeps each player's answers in a batch together: their bet-messages, then their balance", async () => {
+    const players = await Promise.all(Array.from({ length: 3 }, () => createUser(api, { main: 50_000 })));
+    const period = await freshPeriod(periodConfig, 2000);
+    await eventually(async () => (await periodStatus(api.db, period.periodId)) === 'OPEN', 1000, 'the period opened');
+    // Interleaved as they arrive: each player's second bet comes after the others' first, and one is refused.
+    const commands = [
+      ...players.map((p) => sender.command(p.id, period.periodId, 'color', 'red', 1_000)),
+      ...players.map((p) => sender.command(p.id, period.periodId, 'bigSmall', 'big', 5_000)),
+      sender.command(players[1]!.id, period.periodId, 'color', 'green', 1_000),
+    ];
+    const result = await engine.app
+      .get(BetBatchService)
+      .apply(0, commands.map((c, i) => ({ id: `${Date.now()}-${i}`, fields: [COMMAND_FIELD, encodeCommand(c)] })));
+    expect([result.placed, result.rejected, result.messages.filter((m) => (m.data as { success?: boolean }).success === false).length]).toEqual([6, 1, 1]);
+    // One run per player (an api node writes a run to the player's socket at once), in the order they came first.
+    const runs = result.messages.map((m) => `${m.room}:${m.event}`);
+    expect(runs).toEqual(
+      players.flatMap((p, i) => [
+        `user:${p.id}:bet-message`,
+        `user:${p.id}:bet-message`,
+        ...(i === 1 ? [`user:${p.id}:bet-message`] : []),
+        `user:${p.id}:balance-update`,
+      ]),
+    );
+    expect(result.messages.at(-1)!.data).toEqual({ balance: paiseToRupees(44_000), mainBalance: paiseToRupees(44_000), bonusBalance: 0 });
   });
 
   it('accepts a bet received 50 ms before the lock and refuses one received 50 ms after', async () => {
