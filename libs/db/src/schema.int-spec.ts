@@ -67,6 +67,36 @@ describe('base schema protects money', () => {
     ).rejects.toThrow(/check constraint/);
   });
 
+  it('accepts exactly the ledger accounts of the pattern: user:<uuid>:main|bonus, and the house and clearing accounts by name', async () => {
+    const pattern = /^(user:[0-9a-f-]{36}:(main|bonus)|house:(stakes|pnl|gst|bonus)|clearing:(deposits|withdrawals|payouts))$/;
+    const id = '0f1e2d3c-4b5a-6978-8a9b-acbdcedfe0f1';
+    const candidates = [
+      `user:${id}:main`, `user:${id}:bonus`, 'house:stakes', 'house:pnl', 'house:gst', 'house:bonus', 'clearing:deposits',
+      'clearing:withdrawals', 'clearing:payouts', `user:${'-'.repeat(36)}:main`,
+      `user:${id}:mainx`, `user:${id}:Main`, `user:${id}:`, `user:${id}main`, `user:${id.toUpperCase()}:main`, `user:${id.slice(1)}:main`,
+      `user:${id}0:main`, `user:${id.replace('f', 'g')}:bonus`, ` user:${id}:main`, `user:${id}:main `, `User:${id}:main`, `user:${id}:bonus\n`,
+      'house:whatever', 'house:', 'house:stakes ', 'clearing:deposit', 'clearing:payoutss', 'user::main', '', `user:${id}:main:main`,
+    ];
+    const accepted: string[] = [];
+    for (const account of candidates) {
+      const seq = await event();
+      const ok = await t.db
+        .insertInto('ledger_postings')
+        .values([
+          { event_seq: seq, account, amount: 1 },
+          { event_seq: seq, account: 'house:pnl', amount: -1 },
+        ])
+        .execute()
+        .then(
+          () => true,
+          (error: Error) => (/ledger_postings_account_check/.test(error.message) ? false : Promise.reject(error)),
+        );
+      if (ok) accepted.push(account);
+    }
+    expect(accepted).toEqual(candidates.filter((a) => pattern.test(a)));
+    expect(accepted).toHaveLength(10);
+  });
+
   it('keeps events, postings and the audit log append-only', async () => {
     const seq = await event();
     await expect(sql`UPDATE events SET type = 'Other' WHERE seq = ${seq}`.execute(t.db)).rejects.toThrow(/append-only/);

@@ -11,6 +11,7 @@ import * as uniqueUsernames from './0009-unique-usernames.js';
 import * as settlementInPlace from './0010-settlement-in-place.js';
 import * as setBasedReferences from './0011-set-based-references.js';
 import * as betsPlacedByBatch from './0012-bets-placed-by-batch.js';
+import * as accountCheckWithoutRegex from './0013-account-check-without-regex.js';
 
 /** Forward-only migrations, applied in key order. Add a new file per change; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010-settlement-in-place': settlementInPlace,
   '0011-set-based-references': setBasedReferences,
   '0012-bets-placed-by-batch': betsPlacedByBatch,
+  '0013-account-check-without-regex': accountCheckWithoutRegex,
 };
