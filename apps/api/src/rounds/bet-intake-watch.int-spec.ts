@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '@nestjs/common';
 import { Redis } from 'ioredis';
-import { ARBITER_CANCELLED, arbiterKey, claimCommands } from '@app/bets';
+import { ARBITER_CANCEL_LATEST_MS, ARBITER_CANCELLED, arbiterKey, claimCommands, releaseClaims } from '@app/bets';
 import type { BetMessage } from '@app/contracts';
 import { userRoom, type SocketMessage } from '@app/realtime';
 import type { RedisService } from '@app/redis';
 import { deleteRedisPrefix, TEST_REDIS_URL, testRedisPrefix } from '@app/redis/testing';
 import type { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { SocketDeliveryService } from '../realtime/socket-delivery.service.js';
-import { BetIntakeWatch, type HandedBet } from './bet-intake-watch.js';
+import { BetIntakeWatch, WATCH_RECHECK_MS, type HandedBet } from './bet-intake-watch.js';
 
 const TIMEOUT_MS = 1500;
 const quiet = { warn: () => undefined, log: () => undefined, error: () => undefined, debug: () => undefined } as unknown as Logger;
@@ -87,6 +87,63 @@ describe("the intake's watch asks the arbiter only about bets whose answer it ha
     expect(calls).toEqual([[keyOf(claimed)]]);
     expect(await redis.get(keyOf(claimed))).toBe('claimed:engine-a:1');
     expect(delivered).toEqual([]);
+  });
+
+  it('a claim released by a failed batch (Postgres down): the next check cancels the bet and tells the player', async () => {
+    const t0 = Date.now();
+    const [released, held] = [bet(t0), bet(t0)];
+    watch.watch(released);
+    watch.watch(held);
+    await claimCommands(redis, [keyOf(released)], 'engine-a:1');
+    await claimCommands(redis, [keyOf(held)], 'engine-a:2');
+    await watch.sweep(t0 + TIMEOUT_MS);
+    expect(calls).toEqual([[keyOf(released), keyOf(held)]]);
+    expect(delivered).toEqual([]);
+    expect(watch.rechecking).toBe(2);
+    // The first attempt's transaction failed before its COMMIT: its claims are released.
+    await releaseClaims(redis, [keyOf(released)], 'engine-a:1');
+
+    await watch.sweep(t0 + TIMEOUT_MS + WATCH_RECHECK_MS - 1);
+    expect(calls).toHaveLength(1);
+    await watch.sweep(t0 + TIMEOUT_MS + WATCH_RECHECK_MS);
+    expect(calls).toEqual([[keyOf(released), keyOf(held)], [keyOf(released), keyOf(held)]]);
+    expect(await redis.mget(keyOf(released), keyOf(held))).toEqual([ARBITER_CANCELLED, 'claimed:engine-a:2']);
+    expect(delivered.map((m) => [m.room, (m.data as BetMessage).commandId, (m.data as BetMessage).success])).toEqual([[userRoom(released.userId), released.commandId, false]]);
+    // The cancelled one is done; the one still claimed is checked again.
+    expect(watch.rechecking).toBe(1);
+  });
+
+  it('a claim kept (its batch committed) is checked until its answer arrives, or until the latest a bet may be cancelled', async () => {
+    const t0 = Date.now();
+    const [answeredLater, neverHeard] = [bet(t0), bet(t0)];
+    watch.watch(answeredLater);
+    watch.watch(neverHeard);
+    await claimCommands(redis, [keyOf(answeredLater), keyOf(neverHeard)], 'engine-a:1');
+    await watch.sweep(t0 + TIMEOUT_MS);
+    watch.answered(answeredLater.userId, answeredLater.commandId);
+    expect(watch.rechecking).toBe(1);
+    for (let now = t0 + TIMEOUT_MS + WATCH_RECHECK_MS; now <= t0 + ARBITER_CANCEL_LATEST_MS + 2 * WATCH_RECHECK_MS; now += WATCH_RECHECK_MS) await watch.sweep(now);
+    expect(calls[0]).toEqual([keyOf(answeredLater), keyOf(neverHeard)]);
+    expect(calls.slice(1).every((keys) => keys.length === 1 && keys[0] === keyOf(neverHeard))).toBe(true);
+    // Never later than ARBITER_CANCEL_LATEST_MS after the hand-off (the claim outlives that), then left to the pipeline.
+    expect(calls.length).toBeLessThanOrEqual(1 + Math.floor((ARBITER_CANCEL_LATEST_MS - TIMEOUT_MS) / WATCH_RECHECK_MS));
+    expect(calls.length).toBeGreaterThan(10);
+    expect(watch.rechecking).toBe(0);
+    expect(await redis.mget(keyOf(answeredLater), keyOf(neverHeard))).toEqual(['claimed:engine-a:1', 'claimed:engine-a:1']);
+    expect(delivered).toEqual([]);
+  });
+
+  it('an answer seen while the arbiter is asked ends the watch (no check after it)', async () => {
+    const t0 = Date.now();
+    const claimed = bet(t0);
+    watch.watch(claimed);
+    await claimCommands(redis, [keyOf(claimed)], 'engine-a:1');
+    const sweeping = watch.sweep(t0 + TIMEOUT_MS);
+    watch.answered(claimed.userId, claimed.commandId);
+    await sweeping;
+    expect(watch.rechecking).toBe(0);
+    await watch.sweep(t0 + TIMEOUT_MS + WATCH_RECHECK_MS);
+    expect(calls).toHaveLength(1);
   });
 
   it('an answer seen before its bet is watched (the events read overtook the hand-off reply): never watched, no call', async () => {

@@ -6,6 +6,12 @@ import { EVENTS_FIELD, EVENTS_STREAM_MAXLEN, MESSAGES_PER_ENTRY, userRoom, type 
 
 /** How often handed-on bets are checked for a missing answer. */
 export const WATCH_SWEEP_MS = 100;
+/**
+ * How often a bet found claimed by the pipeline is checked again while its answer has not reached this node (until
+ * ARBITER_CANCEL_LATEST_MS after its hand-off): a claim is released when its batch failed before committing (Postgres
+ * down), and the player is then answered by the next check rather than when the database is back.
+ */
+export const WATCH_RECHECK_MS = 500;
 
 /** A bet handed to its partition stream, waiting for the bet pipeline to take it up. */
 export interface HandedBet {
@@ -49,6 +55,12 @@ const watchKey = (userId: string, commandId: string) => `${userId}|${commandId}`
  * BET_ANSWER_TIMEOUT_MS and such a bet is not watched. A bet whose answer never reaches this node is cancelled or
  * found claimed as before.
  *
+ * A bet found claimed is checked again every WATCH_RECHECK_MS until its answer reaches this node or
+ * ARBITER_CANCEL_LATEST_MS have passed since its hand-off: a batch that fails before its COMMIT releases its claims,
+ * and the check after that cancels the bet and answers the player. A claim that committed (or whose COMMIT is in
+ * doubt) is never released and outlives every check (ARBITER_CLAIM_TTL_MS), so a check can only win against a
+ * released claim.
+ *
  * When Redis does not answer the cancellation, nothing is said either: the cancellation may have been written (the
  * pipeline then skips the bet), or not (the pipeline answers it); the player's get-bet-outcomes reads the verdict.
  */
@@ -61,6 +73,8 @@ export class BetIntakeWatch {
   private readonly handed = new Map<string, HandedBet>();
   /** Answers seen to bets not watched (yet), with the time seen, in that order; kept for the timeout. */
   private readonly answeredUnwatched = new Map<string, number>();
+  /** Bets found claimed, not answered here yet, by the time of their next check (in that order, near enough). */
+  private readonly claimed = new Map<string, HandedBet & { recheckAt: number }>();
   private handedTotal = 0;
   private readonly timer: NodeJS.Timeout;
   private sweeping?: Promise<void>;
@@ -80,13 +94,18 @@ export class BetIntakeWatch {
   /** The bet pipeline's answer (or another node's refusal) to a command reached this node: it is not cancelled. */
   answered(userId: string, commandId: string, now = Date.now()): void {
     const key = watchKey(userId, commandId);
-    if (this.handed.delete(key)) return;
+    if (this.handed.delete(key) || this.claimed.delete(key)) return;
     if (!this.answeredUnwatched.has(key)) this.answeredUnwatched.set(key, now);
   }
 
   /** Handed-on bets still waiting for an answer or their check (neither answered here nor checked yet). */
   get waiting(): number {
     return this.handed.size;
+  }
+
+  /** Bets found claimed whose answer has not reached this node yet: checked again until they are answered. */
+  get rechecking(): number {
+    return this.claimed.size;
   }
 
   /** Bets handed to the watch since it started, answered or not. */
@@ -120,11 +139,15 @@ export class BetIntakeWatch {
       due.push(bet);
       this.handed.delete(key);
     }
-    if (due.length === 0) return;
     // Past this a claim may have expired: the node no longer decides (the pipeline or the database does).
     const late = due.filter((b) => now - b.handedAt > ARBITER_CANCEL_LATEST_MS);
     if (late.length > 0) this.deps.logger.warn({ msg: 'bets checked too late to cancel; left to the bet pipeline', count: late.length });
     const bets = due.filter((b) => now - b.handedAt <= ARBITER_CANCEL_LATEST_MS);
+    for (const [key, bet] of this.claimed) {
+      if (bet.recheckAt > now) break;
+      this.claimed.delete(key);
+      if (now - bet.handedAt <= ARBITER_CANCEL_LATEST_MS) bets.push(bet);
+    }
     if (bets.length === 0) return;
     let verdicts: boolean[];
     try {
@@ -136,6 +159,14 @@ export class BetIntakeWatch {
       this.deps.logger.warn({ msg: 'unanswered bets could not be cancelled (Redis did not answer); left to the bet pipeline', count: bets.length, error: (error as Error).message });
       return;
     }
+    // Claimed: the pipeline answers, unless its batch fails before committing and releases the claim (checked again).
+    bets.forEach((b, i) => {
+      const key = watchKey(b.userId, b.commandId);
+      // (An answer seen while the arbiter was asked ends the watch.)
+      if (!verdicts[i] && !this.answeredUnwatched.has(key) && b.handedAt + ARBITER_CANCEL_LATEST_MS > now + WATCH_RECHECK_MS) {
+        this.claimed.set(key, { ...b, recheckAt: now + WATCH_RECHECK_MS });
+      }
+    });
     const cancelled = bets.filter((_, i) => verdicts[i]);
     if (cancelled.length === 0) return;
     this.deps.onCancelled?.(cancelled.length);
