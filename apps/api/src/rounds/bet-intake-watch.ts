@@ -9,9 +9,11 @@ export const WATCH_SWEEP_MS = 100;
 /**
  * How often a bet found claimed by the pipeline is checked again while its answer has not reached this node (until
  * ARBITER_CANCEL_LATEST_MS after its hand-off): a claim is released when its batch failed before committing (Postgres
- * down), and the player is then answered by the next check rather than when the database is back.
+ * down), and the player is then answered by the next check rather than when the database is back. Short enough that
+ * a bet found claimed at its first check (BET_ANSWER_TIMEOUT_MS, 1.5 s) and released meanwhile is still answered
+ * within 2 s.
  */
-export const WATCH_RECHECK_MS = 500;
+export const WATCH_RECHECK_MS = 200;
 
 /** A bet handed to its partition stream, waiting for the bet pipeline to take it up. */
 export interface HandedBet {
