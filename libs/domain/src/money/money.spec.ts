@@ -93,6 +93,15 @@ describe('display in en-IN rupees with 2 decimals', () => {
     expect(formatPaise(-0)).toBe('₹0.00');
   });
 
+  it('keeps showing each amount right when it is asked again, and past the amounts it remembers', () => {
+    const amounts = Array.from({ length: 10_000 }, (_, i) => (i * 7919) % 2_000_003);
+    const expected = amounts.map((p) => `₹${(p / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
+    for (let round = 0; round < 2; round++) expect(amounts.map((p) => formatPaise(p))).toEqual(expected);
+    expect(formatPaise(123_456n)).toBe('₹1,234.56');
+    expect(formatPaise(123_456)).toBe('₹1,234.56');
+    expect(() => formatPaise(1.5)).toThrow();
+  });
+
   it('shows the exact paise of a huge balance', () => {
     expect(paiseToDecimalString(Number.MAX_SAFE_INTEGER)).toBe('90071992547409.91');
     expect(formatPaise(Number.MAX_SAFE_INTEGER)).toBe('₹9,00,71,99,25,47,409.91');

@@ -113,11 +113,24 @@ export function formatRupees(rupees: number): string {
 }
 
 /**
+ * Amounts formatted lately, by paise (formatting is a few microseconds each, and a round's results say the same few
+ * stakes and wins a hundred thousand times). Bounded: cleared when full.
+ */
+const formattedPaise = new Map<number | bigint, string>();
+const FORMATTED_PAISE_KEPT = 4096;
+
+/**
  * Displays integer paise as rupees: 7560 → '₹75.60'. The exact decimal string is formatted (Intl.NumberFormat v3
  * formats decimal strings without going through a double), so even very large balances show the right paise.
  */
 export function formatPaise(paise: number | bigint): string {
-  return inrFormat.format(paiseToDecimalString(paise) as `${number}`);
+  let text = formattedPaise.get(paise);
+  if (text === undefined) {
+    text = inrFormat.format(paiseToDecimalString(paise) as `${number}`);
+    if (formattedPaise.size >= FORMATTED_PAISE_KEPT) formattedPaise.clear();
+    formattedPaise.set(paise, text);
+  }
+  return text;
 }
 
 /**
