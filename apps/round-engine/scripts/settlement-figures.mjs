@@ -198,7 +198,7 @@ try {
       readMs = performance.now() - t0;
     }
     const entries = await redis.xlen(keys.results);
-    const messages = (await redis.xrange(keys.results, '-', '+')).reduce((n, [, fields]) => n + JSON.parse(fields[1]).length, 0);
+    const messages = (await redis.xrange(keys.results, '-', '+')).reduce((n, [, fields]) => n + fields[1].split('\n').length, 0);
     const { rows } = await pool.query(`SELECT count(*)::int AS bets, count(*) FILTER (WHERE status = 'COMPLETED')::int AS settled FROM bets WHERE period_id = $1`, [periodId]);
     const sum = (await pool.query('SELECT coalesce(sum(amount), 0)::bigint AS s FROM ledger_postings')).rows[0].s;
     print(

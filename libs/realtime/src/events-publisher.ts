@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { Database } from '@app/db';
 import { RedisService } from '@app/redis';
-import { EVENTS_FIELD, EVENTS_STREAM_MAXLEN, MESSAGES_PER_ENTRY, type SocketMessage } from './socket-message.js';
+import { encodeEntry, EVENTS_FIELD, EVENTS_STREAM_MAXLEN, MESSAGES_PER_ENTRY, type SocketMessage } from './socket-message.js';
 
 /**
  * Publishes socket messages to the Redis events stream that every api node tails, after the transaction that
@@ -22,7 +22,7 @@ export class EventsPublisher {
       const pipeline = this.redis.client.pipeline();
       for (let i = 0; i < messages.length; i += MESSAGES_PER_ENTRY) {
         const chunk = messages.slice(i, i + MESSAGES_PER_ENTRY);
-        pipeline.xadd(key, 'MAXLEN', '~', EVENTS_STREAM_MAXLEN, '*', EVENTS_FIELD, JSON.stringify(chunk));
+        pipeline.xadd(key, 'MAXLEN', '~', EVENTS_STREAM_MAXLEN, '*', EVENTS_FIELD, encodeEntry(chunk));
       }
       const results = await pipeline.exec();
       const failed = results?.find(([error]) => error);

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { EVENTS_FIELD, type SocketMessage } from './socket-message.js';
+import { EVENTS_FIELD, readEntry, type WireMessage } from './socket-message.js';
 
 /** Longest stretch of delivery before the tail lets the event loop turn. */
 const SLICE_MS = 10;
@@ -9,6 +9,8 @@ export interface EventsTailOptions {
   count?: number;
   /** Longest a read waits for a new entry before asking again (ms). */
   blockMs?: number;
+  /** Which messages to deliver (told each one's room and answer key; see `readEntry`): by default all of them. */
+  keep?: (room: string | null, answer: string | undefined) => boolean;
 }
 
 /**
@@ -23,7 +25,7 @@ export class EventsTail {
   constructor(
     private readonly redis: Redis,
     private readonly stream: string,
-    private readonly deliver: (messages: SocketMessage[]) => void | Promise<void>,
+    private readonly deliver: (messages: WireMessage[]) => void | Promise<void>,
     private readonly onError: (error: Error) => void = () => {},
     private readonly options: EventsTailOptions = {},
   ) {}
@@ -50,7 +52,7 @@ export class EventsTail {
             const index = fields.indexOf(EVENTS_FIELD);
             if (index < 0) continue;
             try {
-              await this.deliver(JSON.parse(fields[index + 1]!) as SocketMessage[]);
+              await this.deliver(readEntry(fields[index + 1]!, this.options.keep));
             } catch (error) {
               this.onError(error as Error);
             }

@@ -7,7 +7,7 @@ export interface SocketMessage {
 
 export const userRoom = (userId: string) => `user:${userId}`;
 
-/** Field of a Redis events-stream entry holding the JSON array of messages. */
+/** Field of a Redis events-stream entry holding its messages (`encodeEntry`). */
 export const EVENTS_FIELD = 'm';
 /** Messages per stream entry (large fan-outs such as settlement are chunked). */
 export const MESSAGES_PER_ENTRY = 500;
@@ -16,3 +16,120 @@ export const MESSAGES_PER_ENTRY = 500;
  * cover a node's brief stall, and an entry can hold hundreds of messages.
  */
 export const EVENTS_STREAM_MAXLEN = 5_000;
+
+/**
+ * The key a message is answered once under on a socket, or undefined for messages that may repeat (balance, lists):
+ * the bet-message answering a command id, the bet-result of a bet, and a period's refund notice (once per period and
+ * text) reach a socket once, whichever way they come.
+ */
+export function answerKey(event: string, data: unknown): string | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const d = data as Record<string, unknown>;
+  if (event === 'bet-result' && typeof d.betId === 'string') return `result:${d.betId}`;
+  if (event !== 'bet-message') return undefined;
+  if (typeof d.commandId === 'string') return `command:${d.commandId}`;
+  // Not the answer to a command: a notice about a period (its bets were refunded), once per period and text.
+  if (typeof d.periodId === 'string' && typeof d.message === 'string') return `notice:${d.periodId}:${d.message}`;
+  return undefined;
+}
+
+/** What an answer key of a command's bet-message starts with (the rest is the command's outcome key). */
+export const COMMAND_ANSWER = 'command:';
+
+/**
+ * A message as an events-stream entry carries it: its room, event and answer key readable at once, its data still
+ * JSON text. An api node reads every entry but writes only its own sockets' messages, and writes the JSON text into
+ * their frames as it is: a message for a room it does not hold is never parsed, and none is encoded again.
+ */
+export class WireMessage {
+  private parsed?: { data: unknown };
+
+  constructor(
+    readonly room: string | null,
+    readonly event: string,
+    /** `answerKey(event, data)`, or undefined. */
+    readonly answer: string | undefined,
+    /** The data as JSON text ('' for none). */
+    readonly json: string,
+  ) {}
+
+  static of(message: SocketMessage): WireMessage {
+    return new WireMessage(message.room, message.event, answerKey(message.event, message.data), message.data === undefined ? '' : JSON.stringify(message.data));
+  }
+
+  /** The data, parsed on first use. */
+  get data(): unknown {
+    this.parsed ??= { data: this.json === '' ? undefined : JSON.parse(this.json) };
+    return this.parsed.data;
+  }
+
+  /** The Socket.IO event packet of the default namespace: `2["event",data]`. */
+  get packet(): string {
+    return `2[${JSON.stringify(this.event)}${this.json === '' ? '' : `,${this.json}`}]`;
+  }
+
+  toSocketMessage(): SocketMessage {
+    return { room: this.room, event: this.event, data: this.data };
+  }
+}
+
+/** Whether a header field (room, event, answer key) holds a tab or a line break. */
+const breaksLine = (text: string) => text.indexOf('\t') >= 0 || text.indexOf('\n') >= 0;
+/** Events checked already (a handful of names, repeated in every entry). */
+const eventsChecked = new Set<string>();
+
+/**
+ * The text of an events-stream entry: one message per line, `room TAB event TAB answer key TAB length TAB data`,
+ * with an empty room for every socket, an empty key for none, the data as JSON text ('' for none) and its length
+ * (UTF-16 code units, as JavaScript counts them) so a reader steps from message to message without scanning the
+ * data. The header fields never hold a tab or a line break (an answer key that would is not kept: the message is then
+ * never treated as a repeat).
+ */
+export function encodeEntry(messages: readonly SocketMessage[]): string {
+  const lines: string[] = new Array<string>(messages.length);
+  for (let i = 0; i < messages.length; i++) {
+    const { room, event, data } = messages[i]!;
+    if (!eventsChecked.has(event)) {
+      if (breaksLine(event) || event === '') throw new Error(`not an event an entry can carry: ${JSON.stringify(event)}`);
+      if (eventsChecked.size < 256) eventsChecked.add(event);
+    }
+    if (room === '' || (room !== null && breaksLine(room))) throw new Error(`not a room an entry can carry: ${JSON.stringify(room)}`);
+    let answer = answerKey(event, data) ?? '';
+    if (breaksLine(answer)) answer = '';
+    const json = data === undefined ? '' : JSON.stringify(data);
+    lines[i] = `${room ?? ''}\t${event}\t${answer}\t${json.length}\t${json}`;
+  }
+  return lines.join('\n');
+}
+
+/**
+ * The messages of an entry's text, their data left as JSON text; with `keep`, only those it accepts (told each one's
+ * room, null for every socket, and answer key), and the others' data is not even read. Reads an entry of earlier
+ * releases (a JSON array) too.
+ */
+export function readEntry(text: string, keep?: (room: string | null, answer: string | undefined) => boolean): WireMessage[] {
+  if (text.startsWith('[')) return (JSON.parse(text) as SocketMessage[]).map((m) => WireMessage.of(m)).filter((m) => !keep || keep(m.room, m.answer));
+  const messages: WireMessage[] = [];
+  let start = 0;
+  while (start < text.length) {
+    const a = text.indexOf('\t', start);
+    const b = text.indexOf('\t', a + 1);
+    const c = text.indexOf('\t', b + 1);
+    const d = text.indexOf('\t', c + 1);
+    const length = Number(text.slice(c + 1, d));
+    const end = d + 1 + length;
+    if (a < 0 || b < 0 || c < 0 || d < 0 || !Number.isInteger(length) || length < 0 || end > text.length || (end < text.length && text.charCodeAt(end) !== 10)) {
+      throw new Error('malformed events entry');
+    }
+    const room = a > start ? text.slice(start, a) : null;
+    const answer = c > b + 1 ? text.slice(b + 1, c) : undefined;
+    if (!keep || keep(room, answer)) messages.push(new WireMessage(room, text.slice(a + 1, b), answer, text.slice(d + 1, end)));
+    start = end + 1;
+  }
+  return messages;
+}
+
+/** The messages of an entry's text, parsed. */
+export function decodeEntry(text: string): SocketMessage[] {
+  return readEntry(text).map((m) => m.toSocketMessage());
+}

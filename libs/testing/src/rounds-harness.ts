@@ -35,7 +35,7 @@ export class MessageLog {
 
   constructor(prefix: string) {
     const keys = new RedisKeys(prefix);
-    this.tails = [keys.events, keys.results].map((stream) => new EventsTail(new Redis(TEST_REDIS_URL), stream, (m) => void this.messages.push(...m)));
+    this.tails = [keys.events, keys.results].map((stream) => new EventsTail(new Redis(TEST_REDIS_URL), stream, (m) => void this.messages.push(...m.map((w) => w.toSocketMessage()))));
   }
   async start() {
     for (const tail of this.tails) await tail.start();

@@ -48,6 +48,41 @@ describe('events stream → sockets on every api node', () => {
     expect(got).toEqual(sockets.map(() => ids));
   });
 
+  it("reads only what concerns it: a room with a socket here, every socket's messages and commands' answers; the rest is skipped unread", async () => {
+    const [onA, onB] = [await connected(a), await connected(b)];
+    const [roomA, roomB, away] = [userRoom(randomUUID()), userRoom(randomUUID()), userRoom(randomUUID())];
+    a.app.get(RealtimeGateway).server.in(onA.id!).socketsJoin(roomA);
+    b.app.get(RealtimeGateway).server.in(onB.id!).socketsJoin(roomB);
+    const handed = new Map<string, string[]>();
+    for (const [name, api] of [['a', a], ['b', b]] as const) {
+      const delivery = api.app.get(SocketDeliveryService);
+      const deliver = delivery.deliver.bind(delivery);
+      handed.set(name, []);
+      delivery.deliver = async (chunk) => {
+        for (const m of chunk) if (m.event === 'balance-update' || m.event === 'bet-message' || m.event === 'game-result') handed.get(name)!.push(`${m.event}:${m.room === null ? 'all' : m.room === roomA ? 'A' : m.room === roomB ? 'B' : 'away'}`);
+        return deliver(chunk);
+      };
+    }
+    const got = { a: [] as string[], b: [] as string[] };
+    onA.on('balance-update', (d: { balance: number }) => got.a.push(`balance ${d.balance}`));
+    onB.on('balance-update', (d: { balance: number }) => got.b.push(`balance ${d.balance}`));
+    await new Promise((r) => setTimeout(r, 100));
+    await a.app.get(EventsPublisher).publish([
+      { room: roomA, event: 'balance-update', data: { balance: 1, mainBalance: 1, bonusBalance: 0 } },
+      { room: roomB, event: 'balance-update', data: { balance: 2, mainBalance: 2, bonusBalance: 0 } },
+      { room: away, event: 'balance-update', data: { balance: 3, mainBalance: 3, bonusBalance: 0 } },
+      { room: away, event: 'bet-message', data: { success: true, message: 'Bet placed successfully.', periodId: '202611210001', commandId: randomUUID() } },
+      { room: null, event: 'game-result', data: { periodId: '202611210001' } },
+    ]);
+    for (let waited = 0; (got.a.length === 0 || got.b.length === 0) && waited < 5_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(got).toEqual({ a: ['balance 1'], b: ['balance 2'] });
+    // Each node was handed its own room's message, the command's answer (its intake hears of every one) and the broadcast.
+    expect(handed.get('a')).toEqual(['balance-update:A', 'bet-message:away', 'game-result:all']);
+    expect(handed.get('b')).toEqual(['balance-update:B', 'bet-message:away', 'game-result:all']);
+    for (const api of [a, b]) delete (api.app.get(SocketDeliveryService) as { deliver?: unknown }).deliver;
+  });
+
   it('lets the event loop turn while it writes a large chunk, and still delivers all of it in order', async () => {
     const socket = await connected(b);
     const room = userRoom(randomUUID());

@@ -1,10 +1,10 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
-import { EventsTail, userRoom, type SocketMessage } from '@app/realtime';
+import { COMMAND_ANSWER, EventsTail, userRoom, WireMessage, type SocketMessage } from '@app/realtime';
 import { RedisService } from '@app/redis';
 import { RealtimeGateway } from './realtime.gateway.js';
 import { firstAnswer } from './socket-answers.js';
-import { directConnection, eventFrame } from './websocket-frames.js';
+import { directConnection, textFrame } from './websocket-frames.js';
 
 /** The TCP socket under a websocket-transport Socket.IO socket (undefined for other transports). */
 function tcpOf(socket: { conn: unknown }): { cork(): void; uncork(): void } | undefined {
@@ -54,7 +54,7 @@ export class SocketDeliveryService implements OnApplicationBootstrap, OnApplicat
   private readonly logger = new Logger('SocketDelivery');
   private tails: EventsTail[] = [];
   /** Broadcasts waiting to go out; they go one batch after another, so every socket gets them in publication order. */
-  private readonly pendingBroadcasts: SocketMessage[] = [];
+  private readonly pendingBroadcasts: WireMessage[] = [];
   private broadcasting = false;
   private readonly betAnswerListeners: BetAnswerListener[] = [];
 
@@ -65,14 +65,16 @@ export class SocketDeliveryService implements OnApplicationBootstrap, OnApplicat
 
   /**
    * Emits a chunk of messages to this node's sockets. Room messages go straight to the room's sockets: each message's
-   * websocket frame is built once and written into the TCP connection of each socket that gets it (websocket-frames:
-   * no per-socket Socket.IO packet), and that connection stays corked while a slice of the chunk is written, so the
+   * websocket frame is built once, around the data's JSON text as the events stream carries it (a message for a room
+   * this node does not hold is never parsed), and written into the TCP connection of each socket that gets it
+   * (websocket-frames: no per-socket Socket.IO packet), and that connection stays corked while a slice of the chunk is written, so the
    * several frames one player gets (a round's bet-results and balance) leave in one write instead of one system call
    * each. A socket that cannot take a frame directly right now (another transport, or packets still queued in
    * engine.io) gets the message through Socket.IO. At most MAX_CORKED sockets are corked at once (uncorking is when the
    * writes happen); after WRITE_SLICE_MS of emitting and writing, the event loop turns before the rest of the chunk.
    */
-  async deliver(messages: SocketMessage[]): Promise<void> {
+  async deliver(chunk: ReadonlyArray<WireMessage | SocketMessage>): Promise<void> {
+    const messages = chunk.map((m) => (m instanceof WireMessage ? m : WireMessage.of(m)));
     if (this.betAnswerListeners.length > 0) this.noteBetAnswers(messages);
     const server = this.gateway.server;
     if (!server) return;
@@ -104,11 +106,11 @@ export class SocketDeliveryService implements OnApplicationBootstrap, OnApplicat
           for (const id of ids) {
             const socket = namespace.sockets.get(id);
             // A bet's answer or result this socket had already (a redelivery, a republished round) is not sent again.
-            if (!socket || !firstAnswer(socket, message.event, message.data)) continue;
+            if (!socket || !firstAnswer(socket, message.answer)) continue;
             const direct = directConnection(socket);
             if (direct) {
               cork(direct);
-              direct.write((frame ??= eventFrame(message.event, message.data)));
+              direct.write((frame ??= textFrame(`4${message.packet}`)));
             } else {
               cork(tcpOf(socket));
               socket.emit(message.event, message.data);
@@ -136,17 +138,27 @@ export class SocketDeliveryService implements OnApplicationBootstrap, OnApplicat
     this.betAnswerListeners.push(listener);
   }
 
-  private noteBetAnswers(messages: SocketMessage[]): void {
+  /**
+   * Whether a message from the events streams is for this node: one for every socket, one to a room with a socket
+   * here, or a command's answer (the intake is told of each, wherever the player's sockets are). The others are
+   * skipped unread.
+   */
+  private concernsThisNode(room: string | null, answer: string | undefined): boolean {
+    if (room === null) return true;
+    if (this.betAnswerListeners.length > 0 && answer?.startsWith(COMMAND_ANSWER)) return true;
+    return this.gateway.server?.of('/').adapter.rooms.has(room) ?? false;
+  }
+
+  private noteBetAnswers(messages: WireMessage[]): void {
     for (const message of messages) {
-      if (message.event !== 'bet-message' || !message.room?.startsWith(USER_ROOM_PREFIX)) continue;
-      const commandId = (message.data as { commandId?: unknown } | null)?.commandId;
-      if (typeof commandId !== 'string') continue;
+      if (!message.answer?.startsWith(COMMAND_ANSWER) || !message.room?.startsWith(USER_ROOM_PREFIX)) continue;
+      const commandId = message.answer.slice(COMMAND_ANSWER.length);
       const userId = message.room.slice(USER_ROOM_PREFIX.length);
       for (const listener of this.betAnswerListeners) listener(userId, commandId);
     }
   }
 
-  private queueBroadcast(namespace: Namespace, message: SocketMessage): void {
+  private queueBroadcast(namespace: Namespace, message: WireMessage): void {
     this.pendingBroadcasts.push(message);
     if (this.broadcasting) return;
     this.broadcasting = true;
@@ -166,10 +178,10 @@ export class SocketDeliveryService implements OnApplicationBootstrap, OnApplicat
    * to each socket (one write per socket whatever the number of messages); a socket that cannot take a frame directly
    * right now gets the messages through Socket.IO (encoded once per slice, corked into one write).
    */
-  private async broadcast(namespace: Namespace, messages: SocketMessage[]): Promise<void> {
+  private async broadcast(namespace: Namespace, messages: WireMessage[]): Promise<void> {
     const ids = [...namespace.sockets.keys()];
     const slice = Math.max(BROADCAST_MIN_SLICE, Math.ceil(ids.length / BROADCAST_TURNS));
-    const frames = Buffer.concat(messages.map((m) => eventFrame(m.event, m.data)));
+    const frames = Buffer.concat(messages.map((m) => textFrame(`4${m.packet}`)));
     for (let i = 0; i < ids.length; i += slice) {
       if (i > 0) await nextTurn();
       const others: string[] = [];
@@ -211,7 +223,7 @@ export class SocketDeliveryService implements OnApplicationBootstrap, OnApplicat
         stream,
         (messages) => this.deliver(messages),
         (error) => this.logger.warn({ msg: 'events tail error', stream, error: error.message }),
-        { count },
+        { count, keep: (room, answer) => this.concernsThisNode(room, answer) },
       );
       await tail.start();
       this.tails.push(tail);

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import * as ws from 'ws';
+import { encodeEntry, readEntry } from '@app/realtime';
 import { directConnection, eventFrame, textFrame } from './websocket-frames.js';
 
 /** `ws`'s frame parser (not in its type declarations). */
@@ -50,6 +51,16 @@ describe('websocket frames written directly', () => {
       },
     };
   };
+
+  it('builds the same frame from a message as the events stream carries it (its data still JSON text)', () => {
+    for (const message of [
+      { room: 'user:u', event: 'bet-result', data: { betId: 'b-1', message: 'You won ₹19.60 on Green!\n', win: true } },
+      { room: null, event: 'request-refresh-token', data: undefined },
+    ]) {
+      const [read] = readEntry(encodeEntry([message]));
+      expect(textFrame(`4${read!.packet}`)).toEqual(eventFrame(message.event, message.data));
+    }
+  });
 
   it('writes directly only to an open websocket with nothing queued before it, so frames never overtake each other', () => {
     const open = socketWith();

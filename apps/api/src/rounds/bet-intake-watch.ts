@@ -2,7 +2,7 @@ import type { Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { ARBITER_CANCEL_LATEST_MS, arbiterKey, BET_UNAVAILABLE_MESSAGE, cancelCommands, outcomeMessage, type StoredOutcome } from '@app/bets';
 import type { BetMessage } from '@app/contracts';
-import { EVENTS_FIELD, EVENTS_STREAM_MAXLEN, MESSAGES_PER_ENTRY, userRoom, type SocketMessage } from '@app/realtime';
+import { encodeEntry, EVENTS_FIELD, EVENTS_STREAM_MAXLEN, MESSAGES_PER_ENTRY, userRoom, type SocketMessage } from '@app/realtime';
 
 /** How often handed-on bets are checked for a missing answer. */
 export const WATCH_SWEEP_MS = 100;
@@ -193,7 +193,7 @@ export class BetIntakeWatch {
     try {
       const redis = this.deps.redis();
       for (let i = 0; i < messages.length; i += MESSAGES_PER_ENTRY) {
-        await redis.xadd(this.deps.eventsStream, 'MAXLEN', '~', String(EVENTS_STREAM_MAXLEN), '*', EVENTS_FIELD, JSON.stringify(messages.slice(i, i + MESSAGES_PER_ENTRY)));
+        await redis.xadd(this.deps.eventsStream, 'MAXLEN', '~', String(EVENTS_STREAM_MAXLEN), '*', EVENTS_FIELD, encodeEntry(messages.slice(i, i + MESSAGES_PER_ENTRY)));
       }
     } catch (error) {
       this.deps.logger.warn({ msg: 'answers of cancelled bets could not be published to other nodes', error: (error as Error).message });

@@ -3,7 +3,7 @@ import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, type 
 import type { Socket } from 'socket.io';
 import type { ServerToClientEvents } from '@app/contracts';
 import { WALLET_MESSAGES } from '@app/domain';
-import { firstAnswer } from '../realtime/socket-answers.js';
+import { answerKey, firstAnswer } from '../realtime/socket-answers.js';
 import type { SocketUser } from '../realtime/socket-auth.service.js';
 import { BetIntakeService } from './bet-intake.service.js';
 import { BetOutcomesService, parseOutcomesRequest } from './bet-outcomes.service.js';
@@ -107,7 +107,7 @@ export class RoundsGateway implements OnGatewayConnection, OnModuleDestroy {
     if (!answer) return;
     // A command id is answered once per socket; a place-bet without one (an older client) is a new request each
     // time, so every attempt gets its own answer (never mistaken for a repeated period notice).
-    if (answer.commandId === undefined || firstAnswer(socket, 'bet-message', answer)) socket.emit('bet-message', answer);
+    if (answer.commandId === undefined || firstAnswer(socket, answerKey('bet-message', answer))) socket.emit('bet-message', answer);
   }
 
   /**
@@ -123,7 +123,7 @@ export class RoundsGateway implements OnGatewayConnection, OnModuleDestroy {
     if (!request) return void socket.emit('exception', { status: 'error', message: INVALID_OUTCOMES_REQUEST });
     for (const reply of await this.outcomes.answer(user.id, request)) {
       if (!socket.connected) return;
-      if (firstAnswer(socket, reply.event, reply.data)) (socket.emit as (event: string, data: unknown) => void)(reply.event, reply.data);
+      if (firstAnswer(socket, answerKey(reply.event, reply.data))) (socket.emit as (event: string, data: unknown) => void)(reply.event, reply.data);
     }
   }
 }

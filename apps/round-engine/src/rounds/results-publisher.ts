@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EVENTS_FIELD, EVENTS_STREAM_MAXLEN, MESSAGES_PER_ENTRY, type SocketMessage } from '@app/realtime';
+import { encodeEntry, EVENTS_FIELD, EVENTS_STREAM_MAXLEN, MESSAGES_PER_ENTRY, type SocketMessage } from '@app/realtime';
 import { RedisService, type FencedLease } from '@app/redis';
 
 /**
@@ -45,7 +45,7 @@ export class ResultsPublisher {
     for (let i = 0; i < messages.length; i += MESSAGES_PER_ENTRY) {
       // One entry encoded per turn of the event loop (a few ms each): the bet batches sharing it go on meanwhile.
       if (i > 0) await new Promise((r) => setImmediate(r));
-      entries.push(JSON.stringify(messages.slice(i, i + MESSAGES_PER_ENTRY)));
+      entries.push(encodeEntry(messages.slice(i, i + MESSAGES_PER_ENTRY)));
     }
     const outcome = Number(
       await this.redis.client.eval(PUBLISH_ONCE, 3, stream, lease.key, this.recordKey(kind, periodId), value, String(RECORD_TTL_MS), String(EVENTS_STREAM_MAXLEN), ...entries),

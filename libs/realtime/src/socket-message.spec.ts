@@ -1,0 +1,58 @@
+import fc from 'fast-check';
+import { answerKey, decodeEntry, encodeEntry, readEntry, userRoom, WireMessage, type SocketMessage } from './socket-message.js';
+
+const room = userRoom('0b7f2c1e-5d0a-4c61-9a57-3f1de0a6b001');
+
+describe('events-stream entries', () => {
+  it('carry each message back as it went in: rooms, broadcasts, no data, and texts with tabs, line breaks and any character', () => {
+    const messages: SocketMessage[] = [
+      { room, event: 'bet-message', data: { success: true, message: 'Bet placed successfully.', periodId: '202611280001', betType: 'color', commandId: 'c-1' } },
+      { room, event: 'balance-update', data: { balance: 1234.5, mainBalance: 1200, bonusBalance: 34.5 } },
+      { room: null, event: 'next-period-id', data: { periodId: '202611280002', startTime: 1, duration: 30, serverTime: 2 } },
+      { room: null, event: 'request-refresh-token', data: undefined },
+      { room, event: 'bet-result', data: { betId: 'b-1', message: 'You won ₹19.60 on Green!\n\ttab\u2028\u2029 "quoted" \\ back', win: true } },
+      { room, event: 'current-bet-response', data: [] },
+      { room, event: 'bet-message', data: null },
+    ];
+    expect(decodeEntry(encodeEntry(messages))).toEqual(messages);
+  });
+
+  it('read without parsing: room, event and answer key at once, the data as the JSON text it was written as', () => {
+    const data = { success: false, message: 'Could not place your bet. Please try again.', periodId: '202611280001', commandId: 'c-9' };
+    const [message, broadcast] = readEntry(encodeEntry([{ room, event: 'bet-message', data }, { room: null, event: 'game-result', data: { periodId: 'p' } }]));
+    expect(message).toMatchObject({ room, event: 'bet-message', answer: 'command:c-9', json: JSON.stringify(data) });
+    expect(message!.packet).toBe(`2${JSON.stringify(['bet-message', data])}`);
+    expect(broadcast).toMatchObject({ room: null, event: 'game-result', answer: undefined });
+    expect(WireMessage.of({ room: null, event: 'request-refresh-token', data: undefined }).packet).toBe(`2${JSON.stringify(['request-refresh-token'])}`);
+  });
+
+  it('read an entry of an earlier release (a JSON array of messages)', () => {
+    const messages: SocketMessage[] = [{ room, event: 'bet-result', data: { betId: 'b-2', win: false } }, { room: null, event: 'game-result', data: { periodId: 'p' } }];
+    const read = readEntry(JSON.stringify(messages));
+    expect(read.map((m) => m.toSocketMessage())).toEqual(messages);
+    expect(read[0]!.answer).toBe('result:b-2');
+  });
+
+  it('refuse a room or an event they could not carry, and keep no answer key that would break a line', () => {
+    expect(() => encodeEntry([{ room: '', event: 'x', data: 1 }])).toThrow();
+    expect(() => encodeEntry([{ room: 'user:a\tb', event: 'x', data: 1 }])).toThrow();
+    expect(() => encodeEntry([{ room, event: 'x\ny', data: 1 }])).toThrow();
+    const notice = { success: false, message: 'line one\nline two', periodId: '202611280001' };
+    expect(answerKey('bet-message', notice)).toContain('\n');
+    const [read] = readEntry(encodeEntry([{ room, event: 'bet-message', data: notice }]));
+    expect(read!.answer).toBeUndefined();
+    expect(read!.data).toEqual(notice);
+  });
+
+  it('round-trip any JSON data (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ room: fc.option(fc.uuid().map(userRoom), { nil: null }), event: fc.constantFrom('bet-message', 'bet-result', 'balance-update', 'game-result'), data: fc.jsonValue() }), { minLength: 1, maxLength: 20 }),
+        (messages) => {
+          const normal = messages.map((m) => ({ ...m, data: JSON.parse(JSON.stringify(m.data)) as unknown }));
+          expect(decodeEntry(encodeEntry(normal))).toEqual(normal);
+        },
+      ),
+    );
+  });
+});
