@@ -186,11 +186,25 @@ export const FAULTS = [
     ci: true,
     async run(ctx) {
       await ctx.waitFor('intake', -1000);
-      const injectedAt = Date.now();
+      // Postgres is down once its backends are gone, which a connection held open shows: a few tens of milliseconds
+      // after the stop is issued (pg_ctl starts, signals the server, which cuts its backends). A bet sent before
+      // that may be in a batch whose COMMIT was in flight when the server died: its outcome is in doubt until the
+      // server is back, so it is judged as every bet is (answered within 2 s of the recovery), not on the outage's
+      // 2 s.
+      const probe = await connect(ctx.databaseUrl);
+      let downAt;
+      const down = new Promise((resolve) => {
+        const mark = () => resolve((downAt ??= Date.now()));
+        probe.on('end', mark);
+        probe.on('error', mark);
+      });
+      const issuedAt = Date.now();
       await ctx.postgres.stopImmediate();
-      await sleep(Math.max(0, injectedAt + ctx.postgresDownMs - Date.now()));
+      const injectedAt = await Promise.race([down, sleep(1000).then(() => downAt ?? Date.now())]);
+      await probe.end().catch(() => {});
+      await sleep(Math.max(0, issuedAt + ctx.postgresDownMs - Date.now()));
       await ctx.postgres.start();
-      ctx.note(`Postgres down ${((Date.now() - injectedAt) / 1000).toFixed(1)} s`);
+      ctx.note(`Postgres down ${((Date.now() - injectedAt) / 1000).toFixed(1)} s, from ${injectedAt - issuedAt} ms after the stop was issued`);
       return { injectedAt, clearedAt: Date.now() };
     },
   },
