@@ -17,6 +17,9 @@ export const MESSAGES_PER_ENTRY = 500;
  */
 export const EVENTS_STREAM_MAXLEN = 5_000;
 
+/** What an answer key of a command's bet-message starts with (the rest is the command's outcome key). */
+export const COMMAND_ANSWER = 'command:';
+
 /**
  * The key a message is answered once under on a socket, or undefined for messages that may repeat (balance, lists):
  * the bet-message answering a command id, the bet-result of a bet, and a period's refund notice (once per period and
@@ -27,14 +30,11 @@ export function answerKey(event: string, data: unknown): string | undefined {
   const d = data as Record<string, unknown>;
   if (event === 'bet-result' && typeof d.betId === 'string') return `result:${d.betId}`;
   if (event !== 'bet-message') return undefined;
-  if (typeof d.commandId === 'string') return `command:${d.commandId}`;
+  if (typeof d.commandId === 'string') return `${COMMAND_ANSWER}${d.commandId}`;
   // Not the answer to a command: a notice about a period (its bets were refunded), once per period and text.
   if (typeof d.periodId === 'string' && typeof d.message === 'string') return `notice:${d.periodId}:${d.message}`;
   return undefined;
 }
-
-/** What an answer key of a command's bet-message starts with (the rest is the command's outcome key). */
-export const COMMAND_ANSWER = 'command:';
 
 /**
  * A message as an events-stream entry carries it: its room, event and answer key readable at once, its data still
