@@ -446,6 +446,18 @@ async function runPipeline({ pipeline, apiNodes, engines }) {
     const held = (await Promise.all(workers.map((w) => ask(w, { cmd: 'stop' }, 'stopped')))).reduce((s, m) => s + m.held, 0);
     injector.disconnect();
     const allLatency = latency;
+    // When each round's publication finished, every player's results in the stream (the players online first, so
+    // "last bet-result" above is when the last socket heard; this is when the last player without one was written).
+    for (const r of rounds) {
+      for (let tries = 0; tries < 100; tries++) {
+        const { rows } = await db.query(`SELECT extract(epoch FROM results_published_at - end_at) * 1000 AS ms FROM periods WHERE id = $1`, [r.periodId]);
+        if (rows[0]?.ms != null) {
+          r.resultsPublishedAfterEndMs = round(Number(rows[0].ms));
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }
     const ledger = await db.query(`SELECT coalesce(sum(amount), 0) AS total FROM ledger_postings`);
     return {
       pipeline,
@@ -472,6 +484,7 @@ async function runPipeline({ pipeline, apiNodes, engines }) {
       latencyLateP50: round(percentile(lateLatency, 50)),
       settledAfterEndMs: Math.max(...rounds.map((r) => r.settledAfterEndMs ?? Infinity)),
       lastResultAfterEndMs: Math.max(...rounds.map((r) => r.lastResultAfterEndMs ?? Infinity)),
+      resultsPublishedAfterEndMs: Math.max(...rounds.map((r) => r.resultsPublishedAfterEndMs ?? Infinity)),
       betsPerRound: Math.max(...rounds.map((r) => r.betsInDatabase)),
       ledgerSum: Number(ledger.rows[0].total),
       cpuCores: cpu,
@@ -532,6 +545,7 @@ const rows = [
   ['bets in the largest round (incl. headless players\' bets)', ...reports.map((r) => r.betsPerRound)],
   ['settled after round end (ms, worst round)', ...reports.map((r) => r.settledAfterEndMs)],
   ['last bet-result after round end (ms, worst round)', ...reports.map((r) => r.lastResultAfterEndMs)],
+  ['every result in the stream after round end (ms, worst round)', ...reports.map((r) => r.resultsPublishedAfterEndMs)],
   ['ledger sum (must be 0)', ...reports.map((r) => r.ledgerSum)],
   ['partitions led by each engine', ...reports.map((r) => r.partitionsLed.join(' + '))],
   ['  of which in the engine: received → reply published, mean / p99 (ms)', ...reports.map((r) => (r.batches ? `${r.engineReplyMeanMs} / ≤${r.engineReplyP99Ms}` : '—'))],

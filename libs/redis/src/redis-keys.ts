@@ -49,6 +49,13 @@ export class RedisKeys {
   get presenceNodes(): string {
     return `${this.prefix}presence:nodes`;
   }
+  /**
+   * The players online when a period's results were first published (a set, taken once from the live api nodes'
+   * presence sets): whose results go first, the same for every publisher of that period.
+   */
+  resultsOnline(periodId: string): string {
+    return `${this.prefix}results-online:${periodId}`;
+  }
   /** Sorted set of a player's live sockets ("node socket-id", scored by connect time, Redis clock): the socket cap. */
   playerSockets(userId: string): string {
     return `${this.prefix}sockets:${userId}`;

@@ -18,6 +18,31 @@ return 1
 /** How long Redis remembers that a period's results went out (far longer than any republish window). */
 const RECORD_TTL_MS = 24 * 3600 * 1000;
 
+/**
+ * The players online for a period's results: taken once (the union of the live api nodes' presence sets, with a
+ * marker member so that an empty snapshot still exists) and read back as it was by every later publisher.
+ * KEYS: live nodes, snapshot. ARGV: presence-set prefix, ttl ms, marker.
+ */
+const ONLINE_SNAPSHOT = `
+if redis.call('exists', KEYS[2]) == 0 then
+  local t = redis.call('TIME')
+  local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+  local nodes = redis.call('ZRANGEBYSCORE', KEYS[1], now, '+inf')
+  local sets = {}
+  for i, node in ipairs(nodes) do sets[i] = ARGV[1] .. node end
+  if #sets > 0 then redis.call('SUNIONSTORE', KEYS[2], unpack(sets)) end
+  redis.call('SADD', KEYS[2], ARGV[3])
+  redis.call('PEXPIRE', KEYS[2], ARGV[2])
+end
+return redis.call('SMEMBERS', KEYS[2])
+`;
+/**
+ * How long a snapshot is kept when its publisher never finished (a successor republishes within seconds); a
+ * finished publication deletes it.
+ */
+const ONLINE_SNAPSHOT_TTL_MS = 3600 * 1000;
+const SNAPSHOT_MARKER = '-';
+
 export type PublicationKind = 'game-result' | 'results';
 
 export class NotLeaderError extends Error {
@@ -55,13 +80,38 @@ export class ResultsPublisher {
   }
 
   /**
+   * The players with a live socket on a live api node, as first seen for `periodId`'s results: every later call
+   * for the same period (a successor republishing it) gets the same list, until `forgetOnline`.
+   */
+  async onlineFor(periodId: string): Promise<string[]> {
+    const keys = this.redis.keys;
+    const members = (await this.redis.client.eval(ONLINE_SNAPSHOT, 2, keys.presenceNodes, keys.resultsOnline(periodId), keys.presence(''), String(ONLINE_SNAPSHOT_TTL_MS), SNAPSHOT_MARKER)) as string[];
+    return members.filter((id) => id !== SNAPSHOT_MARKER);
+  }
+
+  /** Drops a period's snapshot once all its slices went out (a republish then finds every slice recorded). */
+  async forgetOnline(periodId: string): Promise<void> {
+    await this.redis.client.del(this.redis.keys.resultsOnline(periodId));
+  }
+
+  /**
    * Publishes a period's results (bet-results, refund notices, balances) slice by slice as `slices` yields them,
    * each slice at most once under its own record (`{periodId}:{n}`: the slices of a period are the same each time
    * they are read, so a successor republishing a period skips those that went out). The next slice is read and
    * built while the previous one goes to Redis.
+   *
+   * `slices` is given the players online (`onlineFor`), whose results it yields first. How many slices there are
+   * depends only on how many results there are, so a publication finished under one snapshot is recognised in
+   * full by a republish under any other.
    * @returns how many slices were published now.
    */
-  async publishSlices(lease: FencedLease, periodId: string, slices: AsyncIterable<SocketMessage[]>): Promise<number> {
+  async publishSlices(lease: FencedLease, periodId: string, read: (online: string[]) => AsyncIterable<SocketMessage[]>): Promise<number> {
+    const published = await this.publishEach(lease, periodId, read(await this.onlineFor(periodId)));
+    await this.forgetOnline(periodId);
+    return published;
+  }
+
+  private async publishEach(lease: FencedLease, periodId: string, slices: AsyncIterable<SocketMessage[]>): Promise<number> {
     const iterator = slices[Symbol.asyncIterator]();
     let published = 0;
     let next = iterator.next();

@@ -9,7 +9,7 @@ import { isFenced, leaseGuard, nextFencingToken, type WriteGuard } from '../lead
 import { FairnessChainService, type LoadedChain } from './fairness-chain.service.js';
 import { PeriodRepository } from './period.repository.js';
 import { ResultsPublisher } from './results-publisher.js';
-import { SettlementService } from './settlement.service.js';
+import { RESULT_SLICE_BETS, SettlementService } from './settlement.service.js';
 
 const TICK_MS = 50;
 
@@ -355,7 +355,7 @@ export class RoundClockService implements OnApplicationBootstrap, OnApplicationS
 
   /** A period's results, read from the database and published a slice at a time. */
   private async publishResults(period: PeriodRow): Promise<void> {
-    await this.results.publishSlices(this.lease!, period.id, this.settlement.resultSlices(period));
+    await this.results.publishSlices(this.lease!, period.id, (online) => this.settlement.resultSlices(period, RESULT_SLICE_BETS, online));
     await this.periods.markPublished(period.id);
   }
 

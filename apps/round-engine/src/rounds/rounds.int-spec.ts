@@ -1,12 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { Registry } from 'prom-client';
 import { Redis } from 'ioredis';
 import { drawResult, hashSeed, paiseToRupees, settleBet, type GameKey } from '@app/domain';
 import { TEST_REDIS_URL } from '@app/redis/testing';
 import { COMMAND_FIELD, encodeCommand } from '@app/realtime';
-import { balanceOf, BetSender, createUser, eventually, expectLedgerReconciles, freshPeriod, MessageLog, nextPeriod, periodStatus, sleep, startTestApi, startTestEngine, type TestApi, type TestEngine } from '@app/testing';
+import { balanceOf, BetSender, createUser, eventually, expectLedgerReconciles, freshPeriod, MessageLog, nextPeriod, periodStatus, sleep, startTestApi, startTestEngine, TEST_API_KEY, type TestApi, type TestEngine } from '@app/testing';
 import { BetBatchService } from '@app/bets';
 import { BetProcessorService } from '../bets/bet-processor.service.js';
+import { ResultsPublisher } from './results-publisher.js';
 import { RoundClockService } from './round-clock.service.js';
 
 const ROUNDS = { ROUND_SECONDS: '4', LOCK_SECONDS: '1', BET_PARTITIONS: '2', LEASE_TTL_MS: '600', FAIRNESS_CHAIN_LENGTH: '3000' };
@@ -104,6 +106,59 @@ describe('round engine: rounds, bets and settlement', () => {
       mainBalance: paiseToRupees(86_000 + credited),
       bonusBalance: 0,
     });
+  });
+
+  it('publishes the results of players online before the others’, from one snapshot of who was online', async () => {
+    const redis = new Redis(TEST_REDIS_URL);
+    try {
+      const prefix = api.config.REDIS_PREFIX;
+      // The players online are those whose ids sort last: the results would otherwise come in user-id order.
+      const players = (await Promise.all(Array.from({ length: 6 }, () => createUser(api, { main: 50_000 })))).sort((a, b) => a.id.localeCompare(b.id));
+      const online = players.slice(4);
+      const isOnline = async (id: string) => {
+        for (const node of await redis.zrange(`${prefix}presence:nodes`, '0', '-1')) if (await redis.sismember(`${prefix}presence:${node}`, id)) return true;
+        return false;
+      };
+      const sockets = await Promise.all(online.map((p) => api.connect({ apiKey: TEST_API_KEY, token: p.token })));
+      await eventually(async () => (await Promise.all(online.map((p) => isOnline(p.id)))).every(Boolean), 5000, 'players online');
+
+      const period = await freshPeriod(periodConfig, 1500);
+      for (const player of players) await sender.send(sender.command(player.id, period.periodId, 'color', 'green', 1_000));
+      await settled(api.db, period.periodId);
+      const results = () => log.messages.filter((m) => m.event === 'bet-result' && (m.data as any).bet.periodId === period.periodId).map((m) => m.room);
+      await eventually(async () => results().length === 6, 5000, 'results');
+      const rooms = (list: typeof players) => new Set(list.map((p) => `user:${p.id}`));
+      expect(new Set(results().slice(0, 2))).toEqual(rooms(online));
+      expect(new Set(results().slice(2))).toEqual(rooms(players.slice(0, 4)));
+      // The snapshot is dropped once every slice went out.
+      await eventually(async () => (await redis.exists(`${prefix}results-online:${period.periodId}`)) === 0, 5000, 'snapshot dropped');
+
+      // One snapshot per period: a publisher coming back to a period gets the same players, whoever came or went.
+      const publisher = engine.app.get(ResultsPublisher);
+      const later = `${period.periodId}-later`;
+      expect((await publisher.onlineFor(later)).sort()).toEqual(online.map((p) => p.id).sort());
+      sockets[0]!.disconnect();
+      await eventually(async () => !(await isOnline(online[0]!.id)), 5000, 'player gone');
+      const extra = await api.connect({ apiKey: TEST_API_KEY, token: players[0]!.token });
+      await eventually(() => isOnline(players[0]!.id), 5000, 'player came');
+      expect((await publisher.onlineFor(later)).sort()).toEqual(online.map((p) => p.id).sort());
+      expect((await publisher.onlineFor(`${later}-2`)).sort()).toEqual([players[0]!.id, online[1]!.id].sort());
+      await publisher.forgetOnline(later);
+      expect((await publisher.onlineFor(later)).sort()).toEqual([players[0]!.id, online[1]!.id].sort());
+      // A node whose presence lapsed counts for nothing; an empty snapshot stays empty.
+      const ghost = randomUUID();
+      await redis.multi().zadd(`${prefix}presence:nodes`, Date.now() - 1000, 'ghost').sadd(`${prefix}presence:ghost`, ghost).exec();
+      expect(await publisher.onlineFor(`${later}-3`)).not.toContain(ghost);
+      extra.disconnect();
+      sockets[1]!.disconnect();
+      await eventually(async () => !(await isOnline(online[1]!.id)) && !(await isOnline(players[0]!.id)), 5000, 'everyone gone');
+      expect(await publisher.onlineFor(`${later}-4`)).toEqual([]);
+      await api.connect({ apiKey: TEST_API_KEY, token: online[1]!.token });
+      await eventually(() => isOnline(online[1]!.id), 5000, 'player back');
+      expect(await publisher.onlineFor(`${later}-4`)).toEqual([]);
+    } finally {
+      redis.disconnect();
+    }
   });
 
   it("keeps each player's answers in a batch together: their bet-messages, then their balance", async () => {

@@ -17,6 +17,8 @@ const UNGUARDED: WriteGuard = async () => {};
  */
 export const RESULT_SLICE_BETS = 2000;
 const BUILD_BETS_PER_TURN = 200;
+/** A user id (a UUID) as Postgres reads it. */
+const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Why a refunded period was refunded, in the words its players are told (libs/domain). */
 function refundCause(reason: RefundReason | null): PeriodRefundCause {
@@ -239,8 +241,13 @@ export class SettlementService {
    * so a republished slice is recognised). A settled bet gives a bet-result (carrying the settled bet); a refunded
    * one a bet-update, and each player of a refunded period one notice. After a player's bets comes one
    * balance-update with the balance at the time of reading.
+   *
+   * The players in `first` (those with a live socket when the results went out) come before all others: their
+   * results reach them while the rest, who have no one to tell, are still being written. Given the same `first`,
+   * the slices are the same every time. Ids that are not user ids are ignored.
    */
-  async *resultSlices(period: Pick<PeriodRow, 'id' | 'status' | 'refund_reason'>, betsPerSlice = RESULT_SLICE_BETS): AsyncGenerator<SocketMessage[]> {
+  async *resultSlices(period: Pick<PeriodRow, 'id' | 'status' | 'refund_reason'>, betsPerSlice = RESULT_SLICE_BETS, first: readonly string[] = []): AsyncGenerator<SocketMessage[]> {
+    const online = [...new Set(first.filter((id) => USER_ID.test(id)))];
     const refunded = period.status === 'REFUNDED';
     const notice = refunded ? periodRefundedMessage(period.id, refundCause(period.refund_reason)) : '';
     const timestamp = new Date().toISOString();
@@ -255,8 +262,9 @@ export class SettlementService {
                b.played_from, b.period_id, (extract(epoch FROM b.created_at) * 1000)::float8 AS created_ms,
                (extract(epoch FROM b.updated_at) * 1000)::float8 AS updated_ms, w.main, w.bonus
         FROM bets b JOIN wallets w ON w.user_id = b.user_id
+          LEFT JOIN unnest(${online}::uuid[]) AS online(user_id) ON online.user_id = b.user_id
         WHERE b.period_id = ${period.id}
-        ORDER BY b.user_id, b.id
+        ORDER BY online.user_id IS NULL, b.user_id, b.id
       `.execute(trx);
       let previous: SettledBetRow | undefined;
       for (;;) {

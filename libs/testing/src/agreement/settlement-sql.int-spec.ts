@@ -50,11 +50,14 @@ interface BetRowRead {
 }
 
 /** Every slice of a period's results, with a given slice size. */
-async function readSlices(service: SettlementService, period: { id: string; status: 'SETTLED' | 'REFUNDED'; refund_reason: null }, size: number): Promise<SocketMessage[][]> {
+async function readSlices(service: SettlementService, period: { id: string; status: 'SETTLED' | 'REFUNDED'; refund_reason: null }, size: number, online: string[] = []): Promise<SocketMessage[][]> {
   const slices: SocketMessage[][] = [];
-  for await (const slice of service.resultSlices(period, size)) slices.push(slice);
+  for await (const slice of service.resultSlices(period, size, online)) slices.push(slice);
   return slices;
 }
+
+/** A message with its timestamp (the time of reading) masked, for comparing two readings. */
+const untimed = (m: SocketMessage) => (m.event === 'bet-result' ? { ...m, data: { ...(m.data as object), timestamp: expect.any(String) } } : m);
 /** A payout above 1 with at most 2 decimals, up to x1000. */
 const payoutArb = fc.integer({ min: 101, max: 100_000 }).map((hundredths) => hundredths / 100);
 const caseArb = fc.record({
@@ -64,6 +67,8 @@ const caseArb = fc.record({
   payouts: fc.record({ color: payoutArb, bigSmall: payoutArb, number: payoutArb }),
   gstBps: fc.integer({ min: 0, max: 10_000 }),
   sliceSize: fc.integer({ min: 1, max: 200 }),
+  // The players with a live socket when the results go out (indexes), whose results come first.
+  online: fc.uniqueArray(fc.nat(PLAYERS - 1), { maxLength: PLAYERS }),
 });
 
 describe('the engine’s set-based settlement and refund agree with the domain’s deciders', () => {
@@ -122,7 +127,7 @@ describe('the engine’s set-based settlement and refund agree with the domain�
 
   it('for every generated period: each bet’s outcome, win, GST and selected value, and the period’s postings', async () => {
     await fc.assert(
-      fc.asyncProperty(caseArb, async ({ bets: generated, digit, payouts, gstBps, sliceSize }) => {
+      fc.asyncProperty(caseArb, async ({ bets: generated, digit, payouts, gstBps, sliceSize, online }) => {
         const db = database.db;
         const periodId = `20261123${String(++periodSeq).padStart(4, '0')}`;
         const result = resultFromDigit(digit);
@@ -193,10 +198,24 @@ describe('the engine’s set-based settlement and refund agree with the domain�
         // The results, read in slices: one bet-result per bet, in the domain's words; each player's balance once,
         // after their bets; the same slices when read again.
         const slices = await readSlices(service, { id: periodId, status: 'SETTLED', refund_reason: null }, sliceSize);
-        expect(await readSlices(service, { id: periodId, status: 'SETTLED', refund_reason: null }, sliceSize)).toEqual(
-          slices.map((slice) => slice.map((m) => (m.event === 'bet-result' ? { ...m, data: { ...(m.data as object), timestamp: expect.any(String) } } : m))),
-        );
+        expect(await readSlices(service, { id: periodId, status: 'SETTLED', refund_reason: null }, sliceSize)).toEqual(slices.map((slice) => slice.map(untimed)));
         const messages = slices.flat();
+
+        // With players online: the same messages in as many slices, every online player's before any other's, and
+        // the same slices when read again with the same players (a successor republishing). Ids that are not user
+        // ids are ignored.
+        const onlineIds = online.map((i) => players[i]!);
+        const onlineRooms = new Set(onlineIds.map((id) => `user:${id}`));
+        const period = { id: periodId, status: 'SETTLED' as const, refund_reason: null };
+        const firstSlices = await readSlices(service, period, sliceSize, [...onlineIds, 'not-a-user', '']);
+        expect(await readSlices(service, period, sliceSize, [...onlineIds].reverse())).toEqual(firstSlices.map((slice) => slice.map(untimed)));
+        expect(firstSlices).toHaveLength(slices.length);
+        const firstMessages = firstSlices.flat();
+        const byText = (list: SocketMessage[]) => list.map((m) => JSON.stringify({ ...m, data: { ...(m.data as object), timestamp: undefined } })).sort();
+        expect(byText(firstMessages)).toEqual(byText(messages));
+        const lastOnline = firstMessages.findLastIndex((m) => onlineRooms.has(m.room!));
+        const firstOffline = firstMessages.findIndex((m) => !onlineRooms.has(m.room!));
+        if (lastOnline >= 0 && firstOffline >= 0) expect(lastOnline).toBeLessThan(firstOffline);
         for (const slice of slices) expect(slice.filter((m) => m.event === 'bet-result').length).toBeLessThanOrEqual(sliceSize);
         const results = messages.filter((m) => m.event === 'bet-result');
         expect(results).toHaveLength(bets.length);
