@@ -11,8 +11,11 @@
 //     after the other through the bet pipeline's batch service; prints mean / p50 / p99 time, statements sent
 //     (round trips to Postgres) and CPU (engine, Postgres) per batch. `--trials 0` measures batches only.
 //
+//     With `--online M`, M of the players are online (in the presence set of a live api node): their results go out
+//     first, and the line also says when the last of theirs was in the stream.
+//
 //   node apps/round-engine/scripts/settlement-figures.mjs [--root <checkout with dist/>] [--players 34000]
-//        [--trials 2] [--batches 200] [--batch-size 9]
+//        [--online 0] [--trials 2] [--batches 200] [--batch-size 9]
 //
 // Compare two checkouts in one run (same machine load): run it once per --root, one after the other.
 // Needs Postgres (TEST_DATABASE_SERVER, default postgres://postgres@127.0.0.1:5432) and Redis (TEST_REDIS_URL).
@@ -33,6 +36,8 @@ const PLAYERS = Number(opt('players', '34000'));
 const TRIALS = Number(opt('trials', '2'));
 const BATCHES = Number(opt('batches', '200'));
 const BATCH_SIZE = Number(opt('batch-size', '9'));
+/** Players with a live socket (one in every players / online, in a presence set of a live api node of its own). */
+const ONLINE = Number(opt('online', '0'));
 const SERVER = process.env.TEST_DATABASE_SERVER ?? 'postgres://postgres@127.0.0.1:5432';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const dist = (path) => import(pathToFileURL(join(ROOT, 'dist', path)).href);
@@ -129,6 +134,12 @@ try {
   const settlement = new SettlementService(db, config);
   const publisher = new ResultsPublisher({ client: redis, keys });
   let chainIndex = 0;
+  const online = ONLINE > 0 ? players.filter((_, i) => i % Math.max(1, Math.floor(PLAYERS / ONLINE)) === 0).slice(0, ONLINE) : [];
+  if (online.length > 0) {
+    const node = 'figures-node';
+    await redis.zadd(keys.presenceNodes, Date.now() + 3_600_000, node);
+    for (let i = 0; i < online.length; i += 1000) await redis.sadd(keys.presence(node), ...online.slice(i, i + 1000));
+  }
   for (let trial = 1; trial <= TRIALS; trial++) {
     const periodId = `2026010${trial}0001`;
     const digit = trial % 10;
@@ -181,10 +192,13 @@ try {
     if (typeof settlement.settlementMessages === 'function') {
       // A checkout that builds every message at once and publishes them in one go.
       await publisher.publishOnce(lease, 'results', periodId, settlement.settlementMessages(outcome));
+    } else if (typeof publisher.onlineFor === 'function') {
+      await publisher.publishSlices(lease, periodId, (first) => settlement.resultSlices(outcome.period, undefined, first));
     } else {
       await publisher.publishSlices(lease, periodId, settlement.resultSlices(outcome.period));
     }
     publishMs = performance.now() - started;
+    const startedAt = Date.now() - publishMs;
     const cpu2 = await cpu();
     probing = false;
     await probing$;
@@ -197,14 +211,20 @@ try {
       for await (const slice of settlement.resultSlices(outcome.period)) JSON.stringify(slice);
       readMs = performance.now() - t0;
     }
-    const entries = await redis.xlen(keys.results);
-    const messages = (await redis.xrange(keys.results, '-', '+')).reduce((n, [, fields]) => n + fields[1].split('\n').length, 0);
+    const stream = await redis.xrange(keys.results, '-', '+');
+    const entries = stream.length;
+    const messages = stream.reduce((n, [, fields]) => n + fields[1].split('\n').length, 0);
+    // When the last entry carrying an online player's result was in the stream (entry ids are Redis's clock, ms).
+    const onlineRooms = new Set(online.map((id) => `user:${id}`));
+    const lastOnline = online.length > 0 ? stream.findLast(([, fields]) => realtime.readEntry(fields[1]).some((m) => onlineRooms.has(m.room))) : undefined;
+    const onlineText = online.length > 0 ? `; the ${online.length} online players' last result in the stream at +${lastOnline ? Number(lastOnline[0].split('-')[0]) - Math.round(startedAt) : '?'} ms` : '';
+    await redis.del(keys.results);
     const { rows } = await pool.query(`SELECT count(*)::int AS bets, count(*) FILTER (WHERE status = 'COMPLETED')::int AS settled FROM bets WHERE period_id = $1`, [periodId]);
     const sum = (await pool.query('SELECT coalesce(sum(amount), 0)::bigint AS s FROM ledger_postings')).rows[0].s;
     print(
       `settle ${rows[0].bets} bets (trial ${trial}): settled in ${Math.round(settledMs)} ms (CPU: engine ${nodeMs(cpu0, cpu1)} ms, Postgres ${pgMs(cpu0, cpu1)} ms), ` +
         `publishing CPU engine ${nodeMs(cpu1, cpu2)} ms, Postgres ${pgMs(cpu1, cpu2)} ms; last results entry in the stream at ` +
-        `+${Math.round(publishMs)} ms (${entries} entries, ${messages} messages); wallet lock wait during it: p99 ${r1(pct(during, 99))} ms, ` +
+        `+${Math.round(publishMs)} ms (${entries} entries, ${messages} messages)${onlineText}; wallet lock wait during it: p99 ${r1(pct(during, 99))} ms, ` +
         `max ${r1(Math.max(...during))} ms (${during.length} probes; quiet p99 ${r1(pct(waits.slice(0, quietWaits), 99))} ms); ` +
         `${rows[0].settled} settled; postings sum ${sum}; results read and built alone in ${Math.round(readMs)} ms; load ${loadavg()[0].toFixed(2)}`,
     );

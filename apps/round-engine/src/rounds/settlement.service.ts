@@ -256,19 +256,39 @@ export class SettlementService {
       // Planned for reading every row (not the first few, as cursors are by default: that plan walks a player index
       // over every period), sorted in memory.
       await sql`SELECT set_config('cursor_tuple_fraction', '1', true), set_config('work_mem', '64MB', true)`.execute(trx);
-      await sql`
-        DECLARE period_results NO SCROLL CURSOR FOR
-        SELECT b.id, b.user_id, b.bet_type, b.bet_value, b.amount, b.is_win, b.win_amount, b.system_selected_value, b.status,
+      // Two cursors, read one after the other: the players online, then the others. Each is sorted on its own, so
+      // the first results come as soon as the online players' few rows are sorted, not the whole period's.
+      const columns = sql`b.id, b.user_id, b.bet_type, b.bet_value, b.amount, b.is_win, b.win_amount, b.system_selected_value, b.status,
                b.played_from, b.period_id, (extract(epoch FROM b.created_at) * 1000)::float8 AS created_ms,
-               (extract(epoch FROM b.updated_at) * 1000)::float8 AS updated_ms, w.main, w.bonus
-        FROM bets b JOIN wallets w ON w.user_id = b.user_id
-          LEFT JOIN unnest(${online}::uuid[]) AS online(user_id) ON online.user_id = b.user_id
+               (extract(epoch FROM b.updated_at) * 1000)::float8 AS updated_ms, w.main, w.bonus`;
+      await sql`
+        DECLARE online_results NO SCROLL CURSOR FOR
+        SELECT ${columns}
+        FROM bets b JOIN wallets w ON w.user_id = b.user_id JOIN unnest(${online}::uuid[]) AS online(user_id) ON online.user_id = b.user_id
         WHERE b.period_id = ${period.id}
-        ORDER BY online.user_id IS NULL, b.user_id, b.id
+        ORDER BY b.user_id, b.id
       `.execute(trx);
+      await sql`
+        DECLARE other_results NO SCROLL CURSOR FOR
+        SELECT ${columns}
+        FROM bets b JOIN wallets w ON w.user_id = b.user_id
+        WHERE b.period_id = ${period.id} AND NOT EXISTS (SELECT 1 FROM unnest(${online}::uuid[]) AS online(user_id) WHERE online.user_id = b.user_id)
+        ORDER BY b.user_id, b.id
+      `.execute(trx);
+      const cursors = ['online_results', 'other_results'];
+      /** The next `count` rows: from the first cursor until it runs out, then from the next. */
+      const fetch = async (count: number): Promise<ResultRow[]> => {
+        const rows: ResultRow[] = [];
+        while (rows.length < count && cursors.length > 0) {
+          const { rows: more } = await sql<ResultRow>`FETCH FORWARD ${sql.raw(String(count - rows.length))} FROM ${sql.raw(cursors[0]!)}`.execute(trx);
+          rows.push(...more);
+          if (rows.length < count) cursors.shift();
+        }
+        return rows;
+      };
       let previous: SettledBetRow | undefined;
       for (;;) {
-        const { rows } = await sql<ResultRow>`FETCH FORWARD ${sql.raw(String(Math.max(1, Math.floor(betsPerSlice))))} FROM period_results`.execute(trx);
+        const rows = await fetch(Math.max(1, Math.floor(betsPerSlice)));
         const messages: SocketMessage[] = [];
         for (const [i, row] of rows.entries()) {
           // Built a few hundred bets at a time, letting the event loop turn in between: the bet batches of the round
