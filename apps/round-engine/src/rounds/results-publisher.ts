@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { encodeEntry, EVENTS_FIELD, EVENTS_STREAM_MAXLEN, MESSAGES_PER_ENTRY, type SocketMessage } from '@app/realtime';
+import { encodeEntry, EVENTS_FIELD, EVENTS_STREAM_MAXLEN, MESSAGES_PER_ENTRY, userRoom, type SocketMessage } from '@app/realtime';
 import { RedisService, type FencedLease } from '@app/redis';
 
 /**
@@ -42,6 +42,11 @@ return redis.call('SMEMBERS', KEYS[2])
  */
 const ONLINE_SNAPSHOT_TTL_MS = 3600 * 1000;
 const SNAPSHOT_MARKER = '-';
+/**
+ * Once the online players' results are out, the publisher rests this many times as long as each slice took: half
+ * of a core at most for the rest of the period's results.
+ */
+const REST_PAUSE_RATIO = 1;
 
 export type PublicationKind = 'game-result' | 'results';
 
@@ -97,32 +102,46 @@ export class ResultsPublisher {
   /**
    * Publishes a period's results (bet-results, refund notices, balances) slice by slice as `slices` yields them,
    * each slice at most once under its own record (`{periodId}:{n}`: the slices of a period are the same each time
-   * they are read, so a successor republishing a period skips those that went out). The next slice is read and
-   * built while the previous one goes to Redis.
+   * they are read, so a successor republishing a period skips those that went out).
    *
    * `slices` is given the players online (`onlineFor`), whose results it yields first. How many slices there are
    * depends only on how many results there are, so a publication finished under one snapshot is recognised in
    * full by a republish under any other.
+   *
+   * Pace: while the online players' slices go out, the next slice is read and built as the previous one goes to
+   * Redis. From the first slice with a player who is not online on, nobody waits on a screen: after each slice
+   * the publisher rests as long as the slice took (`REST_PAUSE_RATIO`), so the round that has just opened keeps
+   * most of the machine for its bets.
    * @returns how many slices were published now.
    */
   async publishSlices(lease: FencedLease, periodId: string, read: (online: string[]) => AsyncIterable<SocketMessage[]>): Promise<number> {
-    const published = await this.publishEach(lease, periodId, read(await this.onlineFor(periodId)));
+    const online = await this.onlineFor(periodId);
+    const published = await this.publishEach(lease, periodId, read(online), new Set(online.map(userRoom)));
     await this.forgetOnline(periodId);
     return published;
   }
 
-  private async publishEach(lease: FencedLease, periodId: string, slices: AsyncIterable<SocketMessage[]>): Promise<number> {
+  private async publishEach(lease: FencedLease, periodId: string, slices: AsyncIterable<SocketMessage[]>, onlineRooms: Set<string>): Promise<number> {
     const iterator = slices[Symbol.asyncIterator]();
     let published = 0;
     let next = iterator.next();
+    let resting = false;
     try {
       for (let n = 0; ; n++) {
+        const started = performance.now();
         const slice = await next;
         if (slice.done) break;
-        next = iterator.next();
-        // Handled below (awaited at the top of the loop, or dropped with the iterator when publishing fails).
+        resting ||= slice.value.some((m) => m.room === null || !onlineRooms.has(m.room));
+        // Read ahead while online players wait; handled below (awaited at the top of the loop, or dropped with the
+        // iterator when publishing fails).
+        if (!resting) next = iterator.next();
         next.catch(() => {});
         if (await this.publishOnce(lease, 'results', `${periodId}:${n}`, slice.value)) published++;
+        if (resting) {
+          await new Promise((r) => setTimeout(r, (performance.now() - started) * REST_PAUSE_RATIO));
+          next = iterator.next();
+          next.catch(() => {});
+        }
       }
     } finally {
       await next.catch(() => {});

@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { readEntry, userRoom, type SocketMessage } from '@app/realtime';
+import { RedisKeys, type FencedLease, type RedisService } from '@app/redis';
+import { deleteRedisPrefix, TEST_REDIS_URL, testRedisPrefix } from '@app/redis/testing';
+import { ResultsPublisher, type PublicationKind } from './results-publisher.js';
+
+/** Records when each slice is published, beside the slices' own reads. */
+class RecordingPublisher extends ResultsPublisher {
+  constructor(
+    redis: RedisService,
+    private readonly log: string[],
+  ) {
+    super(redis);
+  }
+  override async publishOnce(lease: FencedLease, kind: PublicationKind, periodId: string, messages: SocketMessage[]): Promise<boolean> {
+    const published = await super.publishOnce(lease, kind, periodId, messages);
+    this.log.push(`publish ${periodId.split(':').at(-1)}`);
+    return published;
+  }
+}
+
+describe('results publisher: the players online first, the rest at a resting pace', () => {
+  let client: Redis;
+  let keys: RedisKeys;
+  let prefix: string;
+  const LEASE_VALUE = 'clock#1';
+  let lease: FencedLease;
+
+  beforeAll(async () => {
+    client = new Redis(TEST_REDIS_URL);
+    prefix = testRedisPrefix();
+    keys = new RedisKeys(prefix);
+    // A held lease, as the round clock's publisher holds it (its value carries the fencing token).
+    lease = { key: keys.lease('round-clock'), value: LEASE_VALUE } as FencedLease;
+    await client.set(lease.key, LEASE_VALUE);
+  });
+  afterAll(async () => {
+    client.disconnect();
+    await deleteRedisPrefix(prefix);
+  });
+
+  it('reads ahead while online players wait, then rests after each slice as long as it took; every slice once', async () => {
+    const [online, away] = [randomUUID(), randomUUID()];
+    await client.multi().zadd(keys.presenceNodes, Date.now() + 60_000, 'node-a').sadd(keys.presence('node-a'), online).exec();
+    const log: string[] = [];
+    const at: Record<string, number> = {};
+    const publisher = new RecordingPublisher({ client, keys } as unknown as RedisService, log);
+    const message = (id: string, n: number): SocketMessage => ({ room: userRoom(id), event: 'bet-result', data: { n } });
+    const plan = [[online], [online, away], [away], [away]];
+    let given: string[] = [];
+    async function* slices(first: string[]) {
+      given = first;
+      for (const [n, rooms] of plan.entries()) {
+        log.push(`read ${n}`);
+        at[n] = performance.now();
+        // The rest's slices take a while to build.
+        if (n >= 2) await new Promise((r) => setTimeout(r, 60));
+        yield rooms.map((id) => message(id, n));
+      }
+      log.push('read end');
+    }
+
+    expect(await publisher.publishSlices(lease, 'P1', slices)).toBe(4);
+    expect(given).toEqual([online]);
+    // Slice 1 is read while slice 0 goes out; from slice 1 on (a player away), each is read after the previous
+    // one went out and the publisher rested.
+    expect(log).toEqual(['read 0', 'read 1', 'publish 0', 'publish 1', 'read 2', 'publish 2', 'read 3', 'publish 3', 'read end']);
+    // Slice 2 took at least 60 ms to build: the publisher rested at least as long before reading slice 3.
+    expect(at[3]! - at[2]!).toBeGreaterThanOrEqual(115);
+
+    const entries = await client.xrange(keys.results, '-', '+');
+    const rooms = entries.flatMap(([, fields]) => readEntry(fields[1]!).map((m) => m.room));
+    expect(rooms).toEqual(plan.flat().map(userRoom));
+    // The snapshot went with the publication; published again (a successor), nothing goes out twice.
+    expect(await client.exists(keys.resultsOnline('P1'))).toBe(0);
+    expect(await publisher.publishSlices(lease, 'P1', slices)).toBe(0);
+    expect(await client.xlen(keys.results)).toBe(entries.length);
+  });
+});
