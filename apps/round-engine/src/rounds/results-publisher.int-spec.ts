@@ -61,7 +61,7 @@ describe('results publisher: the players online first, the rest at a resting pac
       log.push('read end');
     }
 
-    expect(await publisher.publishSlices(lease, 'P1', slices)).toBe(4);
+    expect(await publisher.publishSlices(lease, 'P1', slices, 60_000)).toBe(4);
     expect(given).toEqual([online]);
     // Slice 1 is read while slice 0 goes out; from slice 1 on (a player away), each is read after the previous
     // one went out and the publisher rested.
@@ -74,7 +74,26 @@ describe('results publisher: the players online first, the rest at a resting pac
     expect(rooms).toEqual(plan.flat().map(userRoom));
     // The snapshot went with the publication; published again (a successor), nothing goes out twice.
     expect(await client.exists(keys.resultsOnline('P1'))).toBe(0);
-    expect(await publisher.publishSlices(lease, 'P1', slices)).toBe(0);
+    expect(await publisher.publishSlices(lease, 'P1', slices, 60_000)).toBe(0);
     expect(await client.xlen(keys.results)).toBe(entries.length);
+  });
+
+  it('rests only within its time: past it, the rest goes out at full speed', async () => {
+    const [online, away] = [randomUUID(), randomUUID()];
+    await client.multi().zadd(keys.presenceNodes, Date.now() + 60_000, 'node-b').sadd(keys.presence('node-b'), online).exec();
+    const at: number[] = [];
+    async function* slices() {
+      for (const [n, rooms] of [[online], [away], [away], [away]].entries()) {
+        at.push(performance.now());
+        await new Promise((r) => setTimeout(r, 60));
+        yield rooms.map((id): SocketMessage => ({ room: userRoom(id), event: 'bet-result', data: { n } }));
+      }
+    }
+    // 250 ms to rest in. Slice 1 is read ahead while slice 0 goes out (at about 60 ms) and is there at about 120 ms:
+    // a 60-ms rest ends within the 250 ms, so slice 2 is read at about 180 ms. Slice 2 is there at about 240 ms: a
+    // rest would end past the 250 ms, so slice 3 is read at once.
+    expect(await new ResultsPublisher({ client, keys } as unknown as RedisService).publishSlices(lease, 'P2', slices, 250)).toBe(4);
+    expect(at[2]! - at[1]!).toBeGreaterThanOrEqual(115);
+    expect(at[3]! - at[2]!).toBeLessThan(110);
   });
 });

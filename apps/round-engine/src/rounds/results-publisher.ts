@@ -111,17 +111,24 @@ export class ResultsPublisher {
    * Pace: while the online players' slices go out, the next slice is read and built as the previous one goes to
    * Redis. From the first slice with a player who is not online on, nobody waits on a screen: after each slice
    * the publisher rests as long as the slice took (`REST_PAUSE_RATIO`), so the round that has just opened keeps
-   * most of the machine for its bets.
+   * most of the machine for its bets. It rests only within `restWithinMs` of its start (half a round, from the
+   * clock): the next round's settlement waits for this publication and must never be delayed by a rest.
    * @returns how many slices were published now.
    */
-  async publishSlices(lease: FencedLease, periodId: string, read: (online: string[]) => AsyncIterable<SocketMessage[]>): Promise<number> {
+  async publishSlices(
+    lease: FencedLease,
+    periodId: string,
+    read: (online: string[]) => AsyncIterable<SocketMessage[]>,
+    restWithinMs = 0,
+  ): Promise<number> {
+    const restUntil = performance.now() + restWithinMs;
     const online = await this.onlineFor(periodId);
-    const published = await this.publishEach(lease, periodId, read(online), new Set(online.map(userRoom)));
+    const published = await this.publishEach(lease, periodId, read(online), new Set(online.map(userRoom)), restUntil);
     await this.forgetOnline(periodId);
     return published;
   }
 
-  private async publishEach(lease: FencedLease, periodId: string, slices: AsyncIterable<SocketMessage[]>, onlineRooms: Set<string>): Promise<number> {
+  private async publishEach(lease: FencedLease, periodId: string, slices: AsyncIterable<SocketMessage[]>, onlineRooms: Set<string>, restUntil: number): Promise<number> {
     const iterator = slices[Symbol.asyncIterator]();
     let published = 0;
     let next = iterator.next();
@@ -138,7 +145,8 @@ export class ResultsPublisher {
         next.catch(() => {});
         if (await this.publishOnce(lease, 'results', `${periodId}:${n}`, slice.value)) published++;
         if (resting) {
-          await new Promise((r) => setTimeout(r, (performance.now() - started) * REST_PAUSE_RATIO));
+          const pause = (performance.now() - started) * REST_PAUSE_RATIO;
+          if (performance.now() + pause <= restUntil) await new Promise((r) => setTimeout(r, pause));
           next = iterator.next();
           next.catch(() => {});
         }

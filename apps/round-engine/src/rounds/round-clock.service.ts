@@ -355,7 +355,8 @@ export class RoundClockService implements OnApplicationBootstrap, OnApplicationS
 
   /** A period's results, read from the database and published a slice at a time. */
   private async publishResults(period: PeriodRow): Promise<void> {
-    await this.results.publishSlices(this.lease!, period.id, (online) => this.settlement.resultSlices(period, RESULT_SLICE_BETS, online));
+    const read = (online: string[]) => this.settlement.resultSlices(period, RESULT_SLICE_BETS, online);
+    await this.results.publishSlices(this.lease!, period.id, read, this.config.ROUND_SECONDS * 500);
     await this.periods.markPublished(period.id);
   }
 
