@@ -56,7 +56,29 @@ export class NotLeaderError extends Error {
 
 @Injectable()
 export class ResultsPublisher {
+  /** Set when the process stops: no more rests, and the one under way ends at once. */
+  private hurried = false;
+  private wake?: () => void;
+
   constructor(@Inject(RedisService) private readonly redis: RedisService) {}
+
+  /** From now on, publishes without resting (the process is stopping: what is left goes out at full speed). */
+  hurry(): void {
+    this.hurried = true;
+    this.wake?.();
+  }
+
+  private rest(ms: number): Promise<void> {
+    if (this.hurried) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
 
   private recordKey(kind: PublicationKind, periodId: string): string {
     return `${this.redis.keys.prefix}published:${kind}:${periodId}`;
@@ -146,7 +168,7 @@ export class ResultsPublisher {
         if (await this.publishOnce(lease, 'results', `${periodId}:${n}`, slice.value)) published++;
         if (resting) {
           const pause = (performance.now() - started) * REST_PAUSE_RATIO;
-          if (performance.now() + pause <= restUntil) await new Promise((r) => setTimeout(r, pause));
+          if (performance.now() + pause <= restUntil) await this.rest(pause);
           next = iterator.next();
           next.catch(() => {});
         }

@@ -150,6 +150,7 @@ export class RoundClockService implements OnApplicationBootstrap, OnApplicationS
     if (this.timer) clearTimeout(this.timer);
     await this.starting?.catch(() => {});
     await this.lease?.stop(false);
+    this.results.hurry();
     await this.settling?.catch(() => {});
     while (this.tickRunning) await new Promise((r) => setTimeout(r, 10));
   }
@@ -159,6 +160,7 @@ export class RoundClockService implements OnApplicationBootstrap, OnApplicationS
     this.running = false;
     if (this.timer) clearTimeout(this.timer);
     await this.starting?.catch(() => {});
+    this.results.hurry();
     await this.settling?.catch(() => {});
     while (this.tickRunning) await new Promise((r) => setTimeout(r, 10));
     await this.lease.stop(true);
