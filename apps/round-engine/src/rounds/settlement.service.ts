@@ -5,7 +5,7 @@ import type { BetStatus } from '@app/contracts';
 import { Database, type PeriodRow, type RefundReason } from '@app/db';
 import { istDateKey, periodRefundDescription, periodRefundedMessage, type PeriodRefundCause } from '@app/domain';
 import { Accounts, applyWalletDeltas, userAccountSql } from '@app/ledger';
-import { toBalanceUpdate, toBetResult, toWireBet, userRoom, type SocketMessage } from '@app/realtime';
+import { toBalanceUpdate, toBetResult, toWireBet, userRoom, UUID_PATTERN, type SocketMessage } from '@app/realtime';
 import type { WriteGuard } from '../leadership/fencing.js';
 
 /** No check: for callers that are not leaders (tests driving settlement directly). */
@@ -17,8 +17,6 @@ const UNGUARDED: WriteGuard = async () => {};
  */
 export const RESULT_SLICE_BETS = 2000;
 const BUILD_BETS_PER_TURN = 200;
-/** A user id (a UUID) as Postgres reads it. */
-const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Why a refunded period was refunded, in the words its players are told (libs/domain). */
 function refundCause(reason: RefundReason | null): PeriodRefundCause {
@@ -247,7 +245,7 @@ export class SettlementService {
    * the slices are the same every time. Ids that are not user ids are ignored.
    */
   async *resultSlices(period: Pick<PeriodRow, 'id' | 'status' | 'refund_reason'>, betsPerSlice = RESULT_SLICE_BETS, first: readonly string[] = []): AsyncGenerator<SocketMessage[]> {
-    const online = [...new Set(first.filter((id) => USER_ID.test(id)))];
+    const online = [...new Set(first.filter((id) => UUID_PATTERN.test(id)))];
     const refunded = period.status === 'REFUNDED';
     const notice = refunded ? periodRefundedMessage(period.id, refundCause(period.refund_reason)) : '';
     const timestamp = new Date().toISOString();
