@@ -68,10 +68,10 @@ export class SocketDeliveryService implements OnApplicationBootstrap, OnApplicat
    * websocket frame is built once, around the data's JSON text as the events stream carries it (a message for a room
    * this node does not hold is never parsed), and written into the TCP connection of each socket that gets it
    * (websocket-frames: no per-socket Socket.IO packet), and that connection stays corked while a slice of the chunk is
-   * written, so the several frames one player gets (a round's bet-results and balance) leave in one write instead of
-   * one system call each. A socket that cannot take a frame directly right now (another transport, or packets still queued in
-   * engine.io) gets the message through Socket.IO. At most MAX_CORKED sockets are corked at once (uncorking is when the
-   * writes happen); after WRITE_SLICE_MS of emitting and writing, the event loop turns before the rest of the chunk.
+   * written, so the several frames one player gets (a round's bet-results and balance) leave in one write instead of one
+   * system call each. A socket that cannot take a frame directly right now (another transport, or packets still queued
+   * in engine.io) gets the message through Socket.IO. At most MAX_CORKED sockets are corked at once (uncorking is when
+   * the writes happen); after WRITE_SLICE_MS of emitting and writing, the event loop turns before the rest of the chunk.
    */
   async deliver(chunk: ReadonlyArray<WireMessage | SocketMessage>): Promise<void> {
     const messages = chunk.map((m) => (m instanceof WireMessage ? m : WireMessage.of(m)));
