@@ -197,6 +197,14 @@ export class AppConfig {
   BET_BATCH_SIZE = 2000;
 
   /**
+   * Longest pause between two reads of a busy partition (ms). After reading n commands, a partition consumer reads
+   * again no sooner than n ms later, at most this: a quiet partition applies each command as it arrives, a busy one
+   * gathers what arrives meanwhile into one larger batch (fewer transactions, less CPU per bet). 0: never waits.
+   */
+  @Transform(toInt) @IsInt() @Min(0) @Max(1000)
+  BET_BATCH_INTERVAL_MS = 60;
+
+  /**
    * A bet handed to the bet stream and not taken up by the bet pipeline this long (ms) is cancelled by the api node
    * that took it in, which then answers "could not place" (a cancelled bet is never applied).
    */
