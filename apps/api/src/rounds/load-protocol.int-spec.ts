@@ -35,10 +35,16 @@ describe('load-test protocol against a real api node', () => {
     expect(seen.filter((s) => s.kind === 'connect_error').map((s) => s.value)).toEqual(['Your session has expired. Please log in again.']);
     await eventually(async () => clients.every((c) => c.player.balance === 1_000), 5_000, 'balances');
 
-    // Bet right after a period is announced, well before its lock.
-    const announced = seen.filter((s) => s.kind === 'period').length;
-    await eventually(async () => seen.filter((s) => s.kind === 'period').length >= announced + clients.length, 10_000, 'a new period');
-    const periodId = clients[0]!.player.periodId;
+    // Bet right after a period is announced, well before its lock (on a busy box an announcement may be read late:
+    // then the next one is awaited).
+    let periodId: string | null = null;
+    for (let attempt = 0; attempt < 4 && !periodId; attempt++) {
+      const announced = seen.filter((s) => s.kind === 'period').length;
+      await eventually(async () => seen.filter((s) => s.kind === 'period').length >= announced + clients.length, 10_000, 'a new period');
+      const { player } = clients[0]!;
+      if (player.lockTime - player.serverNow() >= 1_500) periodId = player.periodId;
+    }
+    expect(periodId).toBeTruthy();
     expect(clients.every((c) => c.player.periodId === periodId)).toBe(true);
     for (const client of clients) for (let game = 0; game < 3; game++) expect(client.player.placeRandomBet()).toBeTruthy();
     // A fourth bet in the same period is not possible (one per game).
@@ -48,7 +54,7 @@ describe('load-test protocol against a real api node', () => {
       const replies = seen.filter((s) => s.kind === 'bet');
       return replies.length >= 9 && replies;
     }, 10_000, 'nine bet replies');
-    expect(bets.every((b) => b.value.success === true && b.value.message === 'Bet placed successfully.')).toBe(true);
+    expect(bets.map((b) => [b.value.success, b.value.message])).toEqual(bets.map(() => [true, 'Bet placed successfully.']));
     expect(Math.max(...bets.map((b) => b.value.ms))).toBeLessThan(5_000);
 
     const results = await eventually(async () => {
