@@ -11,7 +11,7 @@
 //            --pipelines stream,direct  --bet-partitions 4  --api-nodes 1  --workers N (load-generator processes;
 //            default one per 8,000 players)  --logs (show server logs)  --json <file> (default
 //            artifacts/bench/bench-<time>.json; the HTML report is written beside it)
-//            --profile <dir> (V8 CPU profiles of the api and the engine, to see where the time goes)
+//            --profile <dir> (V8 CPU profiles of the api, the engine and the load generator, to see where the time goes)
 //            --find-ceiling (search the highest offered rate whose p99 stays within --p99-limit ms, 500 by
 //            default, with at most 1 % refused; starts at --rate, one round per rate, --max-steps 8)
 //            --baseline <file> (default load-tests/baseline.json)  --record-baseline (store this run's figures there)
@@ -62,7 +62,7 @@ release's figures (load-tests/baseline.json) and writes a JSON and a self-contai
   --workers N            load-generator processes (one per 4,000 players by default)
   --headless N           N more players whose 3 bets a round go straight onto the partition streams (no socket)
   --find-ceiling         highest offered rate with p99 <= --p99-limit ms (500) and <= 1 % refused (--max-steps 8)
-  --profile DIR          V8 CPU profiles of the api nodes and engines, written there on exit
+  --profile DIR          V8 CPU profiles of the api nodes, engines and load-generator processes, written there on exit
   --logs                 show the servers' logs
   --json FILE            where the JSON goes (artifacts/bench/bench-<time>.json; the HTML beside it)
   --baseline FILE        previous release's figures (load-tests/baseline.json)
@@ -274,7 +274,10 @@ async function runPipeline({ pipeline, apiNodes, engines }) {
 
     // The load generator: worker processes, each holding a slice of the sockets.
     const workerCount = config.workers || Math.max(1, Math.ceil(config.players / 4000));
-    const workers = Array.from({ length: workerCount }, () => fork(new URL('./lib/load-worker.mjs', import.meta.url), { stdio: 'inherit' }));
+    const workers = Array.from({ length: workerCount }, () => fork(new URL('./lib/load-worker.mjs', import.meta.url), {
+        stdio: 'inherit',
+        execArgv: opt('profile') ? ['--cpu-prof', `--cpu-prof-dir=${opt('profile')}`] : [],
+      }));
     const ask = (worker, message, reply) =>
       new Promise((resolve, reject) => {
         const onMessage = (m) => {

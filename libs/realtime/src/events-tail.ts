@@ -1,5 +1,8 @@
 import type { Redis } from 'ioredis';
-import { EVENTS_FIELD, readEntry, type WireMessage } from './socket-message.js';
+import { EVENTS_FIELD, readEntryBytes, type WireMessage } from './socket-message.js';
+
+/** The entry field holding the messages, as the bytes Redis returns. */
+const FIELD = Buffer.from(EVENTS_FIELD);
 
 /** Longest stretch of delivery before the tail lets the event loop turn. */
 const SLICE_MS = 10;
@@ -41,18 +44,19 @@ export class EventsTail {
   private async run(): Promise<void> {
     while (this.running) {
       try {
-        const result = (await this.redis.xread('COUNT', this.options.count ?? 100, 'BLOCK', this.options.blockMs ?? 1000, 'STREAMS', this.stream, this.lastId)) as
-          | Array<[string, Array<[string, string[]]>]>
+        // As bytes: an entry is never decoded as a whole (see readEntryBytes).
+        const result = (await this.redis.xreadBuffer('COUNT', this.options.count ?? 100, 'BLOCK', this.options.blockMs ?? 1000, 'STREAMS', this.stream, this.lastId)) as
+          | Array<[Buffer, Array<[Buffer, Buffer[]]>]>
           | null;
         if (!result) continue;
         let slice = Date.now();
         for (const [, entries] of result) {
           for (const [id, fields] of entries) {
-            this.lastId = id;
-            const index = fields.indexOf(EVENTS_FIELD);
+            this.lastId = id.toString('latin1');
+            const index = fields.findIndex((field, i) => i % 2 === 0 && field.equals(FIELD));
             if (index < 0) continue;
             try {
-              await this.deliver(readEntry(fields[index + 1]!, this.options.keep));
+              await this.deliver(readEntryBytes(fields[index + 1]!, this.options.keep));
             } catch (error) {
               this.onError(error as Error);
             }

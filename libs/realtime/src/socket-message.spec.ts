@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { answerKey, decodeEntry, encodeEntry, readEntry, userRoom, WireMessage, type SocketMessage } from './socket-message.js';
+import { answerKey, decodeEntry, encodeEntry, readEntry, readEntryBytes, userRoom, WireMessage, type SocketMessage } from './socket-message.js';
 
 const room = userRoom('0b7f2c1e-5d0a-4c61-9a57-3f1de0a6b001');
 
@@ -54,5 +54,82 @@ describe('events-stream entries', () => {
         },
       ),
     );
+  });
+
+  describe('read as bytes', () => {
+    const shape = (m: WireMessage) => ({ room: m.room, event: m.event, answer: m.answer, json: m.json, data: m.data });
+
+    it('give what the text reader gives, the data a view into the bytes when the entry is ASCII', () => {
+      const messages: SocketMessage[] = [
+        { room, event: 'bet-message', data: { success: true, message: 'Bet placed successfully.', periodId: '202611280001', commandId: 'c-1' } },
+        { room: null, event: 'next-period-id', data: { periodId: '202611280002', startTime: 1, duration: 30, serverTime: 2 } },
+        { room: null, event: 'request-refresh-token', data: undefined },
+        { room, event: 'bet-result', data: { betId: 'b-1', message: 'tab\t and line\n "quoted" \\ back', win: true } },
+      ];
+      const text = encodeEntry(messages);
+      const read = readEntryBytes(Buffer.from(text));
+      expect(read.map(shape)).toEqual(readEntry(text).map(shape));
+      expect(read[0]!.jsonBytes).toBeInstanceOf(Buffer);
+      expect(read[2]!.jsonBytes).toBeUndefined();
+      expect(read.map((m) => m.toSocketMessage())).toEqual(messages);
+    });
+
+    it('read an entry whose data is written in ASCII, whatever characters its texts hold', () => {
+      const messages: SocketMessage[] = [
+        { room, event: 'bet-result', data: { betId: 'b-1', message: 'You won ₹19.60 on Green! \u2028 😀 \ud800', win: true } },
+        { room, event: 'balance-update', data: { balance: 12 } },
+      ];
+      const text = encodeEntry(messages);
+      expect(/^[\x00-\x7f]*$/.test(text)).toBe(true);
+      const read = readEntryBytes(Buffer.from(text));
+      expect(read[0]!.jsonBytes).toBeInstanceOf(Buffer);
+      expect(read.map((m) => m.toSocketMessage())).toEqual(messages);
+    });
+
+    it('read as text an entry that is not ASCII (lengths count UTF-16 code units) and an earlier release\'s JSON array', () => {
+      const data = { betId: 'b-1', message: 'You won ₹19.60 on Green! 😀', win: true };
+      const json = JSON.stringify(data);
+      const notice = { success: false, message: 'Période ₹', periodId: '202611280001' };
+      const text = `${room}\tbet-result\tresult:b-1\t${json.length}\t${json}\n${room}\tbet-message\t${answerKey('bet-message', notice)}\t${JSON.stringify(notice).length}\t${JSON.stringify(notice)}`;
+      const read = readEntryBytes(Buffer.from(text));
+      expect(read.map((m) => m.toSocketMessage())).toEqual([{ room, event: 'bet-result', data }, { room, event: 'bet-message', data: notice }]);
+      expect(read[1]!.answer).toBe(answerKey('bet-message', notice));
+      const messages: SocketMessage[] = [{ room, event: 'bet-result', data }];
+      expect(readEntryBytes(Buffer.from(JSON.stringify(messages))).map((m) => m.toSocketMessage())).toEqual(messages);
+    });
+
+    it('tell keep each room and answer key, and build nothing for a message it refuses', () => {
+      const other = userRoom('0b7f2c1e-5d0a-4c61-9a57-3f1de0a6b002');
+      const seen: Array<[string | null, string | undefined]> = [];
+      const read = readEntryBytes(
+        Buffer.from(encodeEntry([
+          { room: other, event: 'bet-result', data: { betId: 'b-9' } },
+          { room, event: 'bet-result', data: { betId: 'b-1' } },
+          { room: null, event: 'game-result', data: { periodId: 'p' } },
+        ])),
+        (r, answer) => (seen.push([r, answer]), r !== other),
+      );
+      expect(seen).toEqual([[other, 'result:b-9'], [room, 'result:b-1'], [null, undefined]]);
+      expect(read.map((m) => m.room)).toEqual([room, null]);
+    });
+
+    it('refuse a malformed entry', () => {
+      const good = encodeEntry([{ room, event: 'bet-message', data: { success: true } }, { room: null, event: 'x', data: 1 }]);
+      for (const bad of [good.slice(0, -1), `${good}x`, good.replace('\t16\t', '\t1a\t'), good.replace('\t16\t', '\t\t'), 'no tabs at all', `${room}\tx\t\t99999999999999999999\t{}`]) {
+        expect(() => readEntryBytes(Buffer.from(bad))).toThrow('malformed events entry');
+      }
+    });
+
+    it('read any entry as the text reader does (property)', () => {
+      fc.assert(
+        fc.property(
+          fc.array(fc.record({ room: fc.option(fc.uuid().map(userRoom), { nil: null }), event: fc.constantFrom('bet-message', 'bet-result', 'balance-update', 'game-result'), data: fc.option(fc.jsonValue(), { nil: undefined }) }), { minLength: 1, maxLength: 20 }),
+          (messages) => {
+            const text = encodeEntry(messages);
+            expect(readEntryBytes(Buffer.from(text)).map(shape)).toEqual(readEntry(text).map(shape));
+          },
+        ),
+      );
+    });
   });
 });

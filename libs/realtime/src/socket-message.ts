@@ -1,3 +1,5 @@
+import { isAscii } from 'node:buffer';
+
 /** A message for sockets: to one room (`user:{id}`) or, with room null, to every connected socket. */
 export interface SocketMessage {
   room: string | null;
@@ -43,18 +45,33 @@ export function answerKey(event: string, data: unknown): string | undefined {
  */
 export class WireMessage {
   private parsed?: { data: unknown };
+  private text?: string;
 
   constructor(
     readonly room: string | null,
     readonly event: string,
     /** `answerKey(event, data)`, or undefined. */
     readonly answer: string | undefined,
-    /** The data as JSON text ('' for none). */
-    readonly json: string,
+    /**
+     * The data as JSON text ('' for none), or as its bytes when read from an entry's bytes (ASCII only, see
+     * `readEntryBytes`): then decoded only if something asks for the text.
+     */
+    private readonly source: string | Buffer,
   ) {}
 
   static of(message: SocketMessage): WireMessage {
     return new WireMessage(message.room, message.event, answerKey(message.event, message.data), message.data === undefined ? '' : JSON.stringify(message.data));
+  }
+
+  /** The data as JSON text ('' for none). */
+  get json(): string {
+    if (typeof this.source === 'string') return this.source;
+    return (this.text ??= this.source.toString('latin1'));
+  }
+
+  /** The data's JSON as the bytes it was read from (a view into the entry, not a copy), when read from bytes. */
+  get jsonBytes(): Buffer | undefined {
+    return typeof this.source === 'string' ? undefined : this.source;
   }
 
   /** The data, parsed on first use. */
@@ -78,12 +95,26 @@ const breaksLine = (text: string) => text.indexOf('\t') >= 0 || text.indexOf('\n
 /** Events checked already (a handful of names, repeated in every entry). */
 const eventsChecked = new Set<string>();
 
+const NON_ASCII = /[\u0080-\uffff]/;
+const NON_ASCII_ALL = /[\u0080-\uffff]/g;
+const escapeUnit = (unit: string) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/**
+ * JSON text with every non-ASCII character written as its `\uXXXX` escape (the same value to any JSON reader): an
+ * entry's data is then ASCII, so its lengths count bytes too and an api node reads it without decoding it
+ * (`readEntryBytes`).
+ */
+function asciiJson(json: string): string {
+  return NON_ASCII.test(json) ? json.replace(NON_ASCII_ALL, escapeUnit) : json;
+}
+
 /**
  * The text of an events-stream entry: one message per line, `room TAB event TAB answer key TAB length TAB data`,
  * with an empty room for every socket, an empty key for none, the data as JSON text ('' for none) and its length
  * (UTF-16 code units, as JavaScript counts them) so a reader steps from message to message without scanning the
- * data. The header fields never hold a tab or a line break (an answer key that would is not kept: the message is then
- * never treated as a repeat).
+ * data. The data is written in ASCII (non-ASCII characters escaped), so those lengths count its bytes as well. The
+ * header fields never hold a tab or a line break (an answer key that would is not kept: the message is then never
+ * treated as a repeat).
  */
 export function encodeEntry(messages: readonly SocketMessage[]): string {
   const lines: string[] = new Array<string>(messages.length);
@@ -96,7 +127,7 @@ export function encodeEntry(messages: readonly SocketMessage[]): string {
     if (room === '' || (room !== null && breaksLine(room))) throw new Error(`not a room an entry can carry: ${JSON.stringify(room)}`);
     let answer = answerKey(event, data) ?? '';
     if (breaksLine(answer)) answer = '';
-    const json = data === undefined ? '' : JSON.stringify(data);
+    const json = data === undefined ? '' : asciiJson(JSON.stringify(data));
     lines[i] = `${room ?? ''}\t${event}\t${answer}\t${json.length}\t${json}`;
   }
   return lines.join('\n');
@@ -125,6 +156,47 @@ export function readEntry(text: string, keep?: (room: string | null, answer: str
     const answer = c > b + 1 ? text.slice(b + 1, c) : undefined;
     if (!keep || keep(room, answer)) messages.push(new WireMessage(room, text.slice(a + 1, b), answer, text.slice(d + 1, end)));
     start = end + 1;
+  }
+  return messages;
+}
+
+const TAB = 9;
+const LINE_FEED = 10;
+const DIGIT_0 = 48;
+
+/**
+ * `readEntry` for an entry as Redis returned it, as bytes: a message `keep` refuses costs a few byte searches and
+ * its room's text, and one it keeps carries its data as a view into these bytes (`WireMessage.jsonBytes`), which a
+ * websocket frame is built from without decoding or encoding the JSON. The lengths an entry gives count UTF-16 code
+ * units: they count bytes only in an all-ASCII entry (`encodeEntry` writes the data in ASCII; a refund notice's
+ * answer key, or an entry of an earlier release, may hold other characters): any other entry is decoded and read as
+ * text.
+ */
+export function readEntryBytes(bytes: Buffer, keep?: (room: string | null, answer: string | undefined) => boolean): WireMessage[] {
+  if (bytes.length === 0 || bytes[0] === 0x5b /* [ */ || !isAscii(bytes)) return readEntry(bytes.toString('utf8'), keep);
+  const messages: WireMessage[] = [];
+  const end = bytes.length;
+  let start = 0;
+  while (start < end) {
+    const a = bytes.indexOf(TAB, start);
+    const b = a < 0 ? -1 : bytes.indexOf(TAB, a + 1);
+    const c = b < 0 ? -1 : bytes.indexOf(TAB, b + 1);
+    const d = c < 0 ? -1 : bytes.indexOf(TAB, c + 1);
+    if (d < 0 || d === c + 1 || d - c > 16) throw new Error('malformed events entry');
+    let length = 0;
+    for (let i = c + 1; i < d; i++) {
+      const digit = bytes[i]! - DIGIT_0;
+      if (digit < 0 || digit > 9) throw new Error('malformed events entry');
+      length = length * 10 + digit;
+    }
+    const stop = d + 1 + length;
+    if (stop > end || (stop < end && bytes[stop] !== LINE_FEED)) throw new Error('malformed events entry');
+    const room = a > start ? bytes.toString('latin1', start, a) : null;
+    const answer = c > b + 1 ? bytes.toString('latin1', b + 1, c) : undefined;
+    if (!keep || keep(room, answer)) {
+      messages.push(new WireMessage(room, bytes.toString('latin1', a + 1, b), answer, length === 0 ? '' : bytes.subarray(d + 1, stop)));
+    }
+    start = stop + 1;
   }
   return messages;
 }

@@ -4,7 +4,7 @@ import { COMMAND_ANSWER, EventsTail, userRoom, WireMessage, type SocketMessage }
 import { RedisService } from '@app/redis';
 import { RealtimeGateway } from './realtime.gateway.js';
 import { firstAnswer } from './socket-answers.js';
-import { directConnection, textFrame } from './websocket-frames.js';
+import { directConnection, messageFrame } from './websocket-frames.js';
 
 /** The TCP socket under a websocket-transport Socket.IO socket (undefined for other transports). */
 function tcpOf(socket: { conn: unknown }): { cork(): void; uncork(): void } | undefined {
@@ -110,7 +110,7 @@ export class SocketDeliveryService implements OnApplicationBootstrap, OnApplicat
             const direct = directConnection(socket);
             if (direct) {
               cork(direct);
-              direct.write((frame ??= textFrame(`4${message.packet}`)));
+              direct.write((frame ??= messageFrame(message)));
             } else {
               cork(tcpOf(socket));
               socket.emit(message.event, message.data);
@@ -181,7 +181,7 @@ export class SocketDeliveryService implements OnApplicationBootstrap, OnApplicat
   private async broadcast(namespace: Namespace, messages: WireMessage[]): Promise<void> {
     const ids = [...namespace.sockets.keys()];
     const slice = Math.max(BROADCAST_MIN_SLICE, Math.ceil(ids.length / BROADCAST_TURNS));
-    const frames = Buffer.concat(messages.map((m) => textFrame(`4${m.packet}`)));
+    const frames = Buffer.concat(messages.map((m) => messageFrame(m)));
     for (let i = 0; i < ids.length; i += slice) {
       if (i > 0) await nextTurn();
       const others: string[] = [];

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import * as ws from 'ws';
-import { encodeEntry, readEntry } from '@app/realtime';
-import { directConnection, eventFrame, textFrame } from './websocket-frames.js';
+import { encodeEntry, readEntry, readEntryBytes } from '@app/realtime';
+import { directConnection, eventFrame, messageFrame, textFrame } from './websocket-frames.js';
 
 /** `ws`'s frame parser (not in its type declarations). */
 const { Receiver } = ws as unknown as { Receiver: new (options: { isServer: boolean; skipUTF8Validation: boolean }) => EventEmitter & { write(bytes: Buffer): void } };
@@ -58,7 +58,26 @@ describe('websocket frames written directly', () => {
       { room: null, event: 'request-refresh-token', data: undefined },
     ]) {
       const [read] = readEntry(encodeEntry([message]));
-      expect(textFrame(`4${read!.packet}`)).toEqual(eventFrame(message.event, message.data));
+      // The same event: byte for byte but for the entry's ASCII escapes of characters such as ₹.
+      const event = (frame: Buffer) => JSON.parse(decode(frame)[0]!.slice(2)) as unknown;
+      expect(event(textFrame(`4${read!.packet}`))).toEqual(event(eventFrame(message.event, message.data)));
+      expect(messageFrame(read!)).toEqual(textFrame(`4${read!.packet}`));
+    }
+  });
+
+  it('builds the same frame from a message read from an entry\'s bytes, its data copied as they are, at every length class', () => {
+    for (const size of [0, 100, 110, 65_500, 65_530, 70_000]) {
+      for (const message of [
+        { room: 'user:u', event: 'bet-result', data: { betId: 'b-1', text: 'x'.repeat(size) } },
+        { room: 'user:u', event: 'bet-result', data: { betId: 'b-1', text: `${'x'.repeat(size)} ₹` } },
+        { room: null, event: 'request-refresh-token', data: undefined },
+      ]) {
+        const [read] = readEntryBytes(Buffer.from(encodeEntry([message])));
+        const [text] = decode(messageFrame(read!));
+        expect(text!.startsWith('42')).toBe(true);
+        expect(JSON.parse(text!.slice(2))).toEqual(message.data === undefined ? [message.event] : [message.event, message.data]);
+        if (!message.data?.text.includes('₹')) expect(messageFrame(read!)).toEqual(eventFrame(message.event, message.data));
+      }
     }
   });
 

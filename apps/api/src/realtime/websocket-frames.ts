@@ -6,6 +6,8 @@
  * passing each message through Socket.IO's and engine.io's per-socket packet machinery.
  */
 
+import type { WireMessage } from '@app/realtime';
+
 /** What a Socket.IO server socket exposes underneath (engine.io connection, its transport, the `ws` socket). */
 interface ServerSocketInternals {
   conn?: {
@@ -59,8 +61,31 @@ export function eventFrame(event: string, data: unknown): Buffer {
 /** One unmasked, unfragmented websocket text frame carrying `payload`. */
 export function textFrame(payload: string): Buffer {
   const length = Buffer.byteLength(payload);
-  const header = length < 126 ? 2 : length < 65_536 ? 4 : 10;
-  const frame = Buffer.allocUnsafe(header + length);
+  const { frame, offset } = frameFor(length);
+  frame.write(payload, offset, 'utf8');
+  return frame;
+}
+
+/**
+ * The frame of a message from the events streams, `42["event",data]`. A message read from an entry's bytes has its
+ * data's JSON copied in as those bytes (never decoded into text nor encoded back).
+ */
+export function messageFrame(message: WireMessage): Buffer {
+  const data = message.jsonBytes;
+  if (!data) return textFrame(`4${message.packet}`);
+  const head = `42[${JSON.stringify(message.event)},`;
+  const headLength = Buffer.byteLength(head);
+  const { frame, offset } = frameFor(headLength + data.length + 1);
+  frame.write(head, offset, 'utf8');
+  data.copy(frame, offset + headLength);
+  frame[frame.length - 1] = 0x5d; // ]
+  return frame;
+}
+
+/** A frame for a payload of `length` bytes, its header written: the payload goes from `offset` to the end. */
+function frameFor(length: number): { frame: Buffer; offset: number } {
+  const offset = length < 126 ? 2 : length < 65_536 ? 4 : 10;
+  const frame = Buffer.allocUnsafe(offset + length);
   frame[0] = 0x81;
   if (length < 126) {
     frame[1] = length;
@@ -72,6 +97,5 @@ export function textFrame(payload: string): Buffer {
     frame.writeUInt32BE(Math.floor(length / 2 ** 32), 2);
     frame.writeUInt32BE(length % 2 ** 32, 6);
   }
-  frame.write(payload, header, 'utf8');
-  return frame;
+  return { frame, offset };
 }
