@@ -120,6 +120,21 @@ function stakesEntry(partition: number, placed: Array<Extract<BetEvent, { type: 
  * size, in two statements (one reads and locks, one writes, with the caller's checks): four round trips with BEGIN
  * and COMMIT.
  */
+/**
+ * The games each of `userIds` bet on in `periodIds` (a batch's players, the periods its commands name): looked up
+ * player by player, each an index lookup of that player's bets of those periods (`(user_id, period_id, bet_type)` or
+ * `(period_id, user_id)`, whichever the planner picks). Read as the whole period's bets filtered to the batch's
+ * players, it would cost as much as the round has bets so far, in every batch.
+ */
+export function gamesBetQuery(userIds: readonly string[], periodIds: readonly string[]): RawBuilder<{ user_id: string; period_id: string; bet_type: string }> {
+  return sql`
+    SELECT b.user_id, b.period_id, b.bet_type FROM unnest(${pgArray(userIds)}::uuid[]) AS u(user_id)
+    CROSS JOIN LATERAL (
+      SELECT user_id, period_id, bet_type FROM bets WHERE user_id = u.user_id AND period_id = ANY(${pgArray(periodIds)}::text[]) OFFSET 0
+    ) b
+  `;
+}
+
 @Injectable()
 export class BetBatchService {
   private readonly periodConfig: PeriodConfig;
@@ -296,12 +311,7 @@ export class BetBatchService {
         SELECT user_id, main, bonus FROM wallets WHERE user_id = ANY(${pgArray(userIds)}::uuid[]) AND (SELECT count(*) FROM shared_periods) >= 0
         ORDER BY user_id FOR UPDATE
       ), existing AS (
-        -- Looked up player by player in (user_id, period_id, bet_type)'s unique index: the planner would otherwise read
-        -- every bet of the period and keep this batch's players' (a cost that grows with the round).
-        SELECT b.user_id, b.period_id, b.bet_type FROM unnest(${pgArray(userIds)}::uuid[]) AS u(user_id)
-        CROSS JOIN LATERAL (
-          SELECT user_id, period_id, bet_type FROM bets WHERE user_id = u.user_id AND period_id = ANY(${pgArray(periodIds)}::text[]) OFFSET 0
-        ) b
+        ${gamesBetQuery(userIds, periodIds)}
       )
       SELECT (SELECT coalesce(json_agg(s), '[]') FROM stored s) AS stored,
              (SELECT coalesce(json_agg(p), '[]') FROM shared_periods p) AS periods,

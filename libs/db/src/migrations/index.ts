@@ -12,6 +12,7 @@ import * as settlementInPlace from './0010-settlement-in-place.js';
 import * as setBasedReferences from './0011-set-based-references.js';
 import * as betsPlacedByBatch from './0012-bets-placed-by-batch.js';
 import * as accountCheckWithoutRegex from './0013-account-check-without-regex.js';
+import * as betsByPeriodAndPlayer from './0014-bets-by-period-and-player.js';
 
 /** Forward-only migrations, applied in key order. Add a new file per change; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011-set-based-references': setBasedReferences,
   '0012-bets-placed-by-batch': betsPlacedByBatch,
   '0013-account-check-without-regex': accountCheckWithoutRegex,
+  '0014-bets-by-period-and-player': betsByPeriodAndPlayer,
 };

@@ -1,0 +1,75 @@
+import { sql } from 'kysely';
+import { createTestDatabase, type TestDatabase } from '@app/db/testing';
+import { gamesBetQuery } from './bet-batch.service.js';
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
+  Plans?: PlanNode[];
+}
+
+const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
+
+/**
+ * Every bet batch asks which games its players bet on in the period being bet on. Postgres's statistics of the bets
+ * table are always older than that period's bets (taken while it had few or none); whatever plan they lead to, a
+ * lookup must find each player's bets directly and never read the period's other bets.
+ */
+describe("a batch's lookup of the games its players bet on", () => {
+  let t: TestDatabase;
+  const previous = '202611280001';
+  const period = '202611280002';
+  const players: string[] = [];
+
+  beforeAll(async () => {
+    t = await createTestDatabase();
+    const chain = await t.db.insertInto('fairness_chains').values({ commitment: 'a'.repeat(64), tip: 'b'.repeat(64), length: 10 }).returning('id').executeTakeFirstOrThrow();
+    const periodRow = (id: string, index: number, startMs: number) => ({
+      id,
+      start_at: new Date(startMs),
+      lock_at: new Date(startMs + 25_000),
+      end_at: new Date(startMs + 30_000),
+      chain_id: chain.id,
+      chain_index: index,
+      seed_hash: 'a'.repeat(64),
+    });
+    await t.db.insertInto('periods').values([periodRow(previous, 1, Date.now() - 40_000), periodRow(period, 2, Date.now() - 10_000)]).execute();
+    await sql`
+      INSERT INTO users (username, email, password_hash, role, referral_code)
+      SELECT 'p' || i, 'p' || i || '@gmail.com', 'x', 'user', 'R' || lpad(i::text, 7, '0') FROM generate_series(1, 2000) AS i
+    `.execute(t.db);
+    players.push(...(await sql<{ id: string }>`SELECT id FROM users ORDER BY username`.execute(t.db)).rows.map((r) => r.id));
+    const betAll = (periodId: string) => sql`
+      INSERT INTO bets (id, user_id, period_id, bet_type, bet_value, amount, from_bonus, placed_at)
+      SELECT gen_random_uuid(), u.id, ${periodId}, g.t, CASE g.t WHEN 'color' THEN 'red' WHEN 'bigSmall' THEN 'big' ELSE '7' END, 1000, 0, now()
+      FROM users u CROSS JOIN (VALUES ('color'), ('bigSmall'), ('number')) AS g(t)
+      WHERE u.username <> 'p1'
+    `;
+    // The statistics are taken after the previous round, before the current one has bets: as when a round starts.
+    await betAll(previous).execute(t.db);
+    await sql`ANALYZE bets`.execute(t.db);
+    await betAll(period).execute(t.db);
+  });
+  afterAll(() => t.drop());
+
+  it('reads only the batch players\' own bets of the period, one index lookup each, however many bets the period has', async () => {
+    const batch = players.slice(0, 100);
+    const { rows } = await sql<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>`EXPLAIN (ANALYZE, FORMAT JSON) ${gamesBetQuery(batch, [period])}`.execute(t.db);
+    const scans = nodes(rows[0]!['QUERY PLAN'][0]!.Plan).filter((n) => n['Relation Name'] === 'bets');
+    expect(scans.length).toBeGreaterThan(0);
+    for (const scan of scans) {
+      expect(scan['Node Type']).toMatch(/Index/);
+      // 99 players with three bets each, one (p1) with none: nothing read is thrown away.
+      expect(scan['Rows Removed by Filter'] ?? 0).toBe(0);
+      // Per lookup (the rows shown are per loop): at most one player's three bets.
+      expect(scan['Actual Rows'] ?? 0).toBeLessThanOrEqual(3);
+    }
+    const found = await gamesBetQuery(batch, [period]).execute(t.db);
+    expect(found.rows).toHaveLength(99 * 3);
+    expect(new Set(found.rows.map((r) => r.user_id)).has(players[0]!)).toBe(false);
+  });
+});
