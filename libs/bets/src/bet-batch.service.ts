@@ -113,14 +113,6 @@ function stakesEntry(partition: number, placed: Array<Extract<BetEvent, { type: 
 }
 
 /**
- * Applies one batch of a partition's stream in ONE transaction: skips commands answered before (their stored
- * outcome: a command is decided once), locks the players' wallets in user-id order, runs every command in stream
- * order through the pure bet decider, then writes the bets, the batch's one journal entry of stakes with its postings,
- * the wallet projections, every command's answer and the fences the batch passed — set-based, whatever the batch
- * size, in two statements (one reads and locks, one writes, with the caller's checks): four round trips with BEGIN
- * and COMMIT.
- */
-/**
  * The games each of `userIds` bet on in `periodIds` (a batch's players, the periods its commands name): looked up
  * player by player, each an index lookup of that player's bets of those periods (`(user_id, period_id, bet_type)` or
  * `(period_id, user_id)`, whichever the planner picks). Read as the whole period's bets filtered to the batch's
@@ -135,6 +127,14 @@ export function gamesBetQuery(userIds: readonly string[], periodIds: readonly st
   `;
 }
 
+/**
+ * Applies one batch of a partition's stream in ONE transaction: skips commands answered before (their stored
+ * outcome: a command is decided once), locks the players' wallets in user-id order, runs every command in stream
+ * order through the pure bet decider, then writes the bets, the batch's one journal entry of stakes with its postings,
+ * the wallet projections, every command's answer and the fences the batch passed — set-based, whatever the batch
+ * size, in two statements (one reads and locks, one writes, with the caller's checks): four round trips with BEGIN
+ * and COMMIT.
+ */
 @Injectable()
 export class BetBatchService {
   private readonly periodConfig: PeriodConfig;
