@@ -29,7 +29,7 @@ import pg from 'pg';
 import { freePort, startStack } from '../scripts/stack.mjs';
 import { ceilingOf, findBaseline, formatRatios, meetsBudget, nextRate, parseTopologies, ratios, shapeOf } from './lib/compare.mjs';
 import { gauge, histogram } from './lib/prom.mjs';
-import { createCpuMeter, microsPerBet } from './lib/cpu.mjs';
+import { createCpuMeter, machineSpeed, microsPerBet } from './lib/cpu.mjs';
 import { betSeries, cpuSeries, renderReport } from './lib/report-html.mjs';
 import { seedPlayers } from './lib/seed.mjs';
 import { percentile, round } from './lib/stats.js';
@@ -527,6 +527,10 @@ const capacity = config.players * 3;
 const perRound = config.rate * (config.roundSeconds - config.lockSeconds - 0.5);
 if (!config.findCeiling && perRound > capacity) log(`note: ${config.players} players can place at most ${capacity} bets a round (one per game); the rate asks for ~${Math.round(perRound)}.`);
 
+// How fast the machine is today (the same task every run): figures of runs on different days compare only when these do.
+const speed = await machineSpeed();
+log(`machine speed: a fixed CPU task takes ${speed.aloneMs} ms alone, ${speed.sideBySideMs} ms with two side by side (load average ${uptime().join(', ')})`);
+
 const reports = [];
 for (const run of config.runs) reports.push(await runPipeline(run));
 
@@ -561,6 +565,7 @@ const rows = [
   ['api event-loop delay p99 / max, worst node (ms)', ...reports.map((r) => `${r.apiLoopDelayP99Ms} / ${r.apiLoopDelayMaxMs}`)],
   ['engine event-loop delay p99 / max, worst process (ms)', ...reports.map((r) => `${r.engineLoopDelayP99Ms} / ${r.engineLoopDelayMaxMs}`)],
   ['machine load average before / after (1 min, as uptime)', ...reports.map((r) => `${r.loadAverage.before[0]} / ${r.loadAverage.after[0]}`)],
+  ['machine speed: a fixed CPU task alone / two side by side (ms, before the runs)', ...reports.map(() => `${speed.aloneMs} / ${speed.sideBySideMs}`)],
 ];
 const width = rows.map((r) => r.map((c) => String(c).length)).reduce((w, r) => w.map((x, i) => Math.max(x, r[i] ?? 0)));
 const heading = `${config.players} players, ${config.findCeiling ? 'ceiling search' : `${config.rounds} rounds`} of ${config.roundSeconds} s (lock ${config.lockSeconds} s), ${config.partitions} partitions, ${topologies ? `topologies ${topologies} (api nodes + engines)` : `${config.apiNodes} api node(s), ${config.engines} engine(s)`}, ${config.findCeiling ? `from ${config.rate} bets/s` : `target ${config.rate} bets/s`}${config.headless ? `, ${config.headless} headless players` : ''}`;
@@ -633,7 +638,7 @@ else if (flag('record-baseline')) {
 
 const jsonFile = opt('json', join(HERE, '..', 'artifacts', 'bench', `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`));
 mkdirSync(dirname(jsonFile), { recursive: true });
-writeFileSync(jsonFile, JSON.stringify({ config, reports, comparison }, null, 2));
+writeFileSync(jsonFile, JSON.stringify({ config, machineSpeed: speed, reports, comparison }, null, 2));
 const htmlFile = jsonFile.replace(/\.json$/, '') + '.html';
 writeFileSync(
   htmlFile,

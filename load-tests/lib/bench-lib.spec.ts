@@ -1,10 +1,17 @@
 import { spawn } from 'node:child_process';
 import { ceilingOf, findBaseline, formatRatios, meetsBudget, nextRate, parseTopologies, ratios, shapeOf } from './compare.mjs';
 import { gauge, histogram } from './prom.mjs';
-import { clockTicks, cpuMicros, createCpuMeter, microsPerBet, parseStatTicks } from './cpu.mjs';
+import { clockTicks, cpuMicros, createCpuMeter, machineSpeed, microsPerBet, parseStatTicks } from './cpu.mjs';
 import { betSeries, cpuSeries, renderReport } from './report-html.mjs';
 
 describe('bench: CPU per process from /proc', () => {
+  it('times a fixed CPU task alone and as two processes side by side, more rounds taking longer', async () => {
+    const small = await machineSpeed({ rounds: 1 });
+    const large = await machineSpeed({ rounds: 12 });
+    for (const figure of [small.aloneMs, small.sideBySideMs, large.aloneMs, large.sideBySideMs]) expect(Number.isInteger(figure) && figure >= 0).toBe(true);
+    expect(large.aloneMs).toBeGreaterThan(small.aloneMs);
+  }, 30_000);
+
   it('reads utime + stime of a stat line, also when the command name holds spaces and parentheses', () => {
     const line = '4242 (node (worker) x) S 1 4242 4242 0 -1 4194304 100 0 0 0 250 70 0 0 20 0 11 0 5000 1000 200';
     expect(parseStatTicks(line)).toBe(320);

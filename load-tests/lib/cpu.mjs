@@ -1,6 +1,6 @@
 // CPU time of the processes of a benchmark run, from /proc/<pid>/stat (utime + stime, in clock ticks), so the bench
 // can print CPU microseconds per accepted bet for each part of the system and in total.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 let ticksPerSecond = null;
@@ -74,4 +74,42 @@ export function microsPerBet(before, after, accepted) {
   }
   result.total = accepted > 0 ? total / accepted : NaN;
   return result;
+}
+
+/**
+ * A fixed piece of CPU work (a Map of strings, JSON out and back), in a process of its own; prints its time in ms.
+ * The same work every run, so its time says how fast the machine is that day, alone and with a neighbour.
+ */
+const SPEED_TASK = `
+const items = Array.from({ length: 50000 }, (_, i) => ({ i, key: 'k' + i }));
+const start = process.hrtime.bigint();
+let sum = 0;
+for (let r = 0; r < ROUNDS; r++) {
+  const map = new Map();
+  for (const o of items) map.set(o.key, o.i + r);
+  for (const o of items) sum += map.get(o.key);
+  sum += JSON.parse(JSON.stringify(items.slice(0, 10000))).length;
+}
+process.stdout.write(String(Number(process.hrtime.bigint() - start) / 1e6 + (sum < 0 ? 1 : 0)));
+`;
+
+function speedTask(rounds) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', SPEED_TASK.replace('ROUNDS', String(rounds))], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(Math.round(Number(out))) : reject(new Error(`speed task exited with ${code}`))));
+  });
+}
+
+/**
+ * How fast this machine runs a fixed CPU task: alone, then as two processes side by side (the slower of the two).
+ * Figures of runs on different days compare only when these do: a box whose two cores are slower, or slow each other
+ * down, makes every process of the stack cost more per bet.
+ */
+export async function machineSpeed({ rounds = 20 } = {}) {
+  const aloneMs = await speedTask(rounds);
+  const pair = await Promise.all([speedTask(rounds), speedTask(rounds)]);
+  return { aloneMs, sideBySideMs: Math.max(...pair) };
 }
