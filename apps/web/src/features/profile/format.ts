@@ -1,7 +1,8 @@
 import { formatPaise } from '@app/domain';
+import { indiaTimeFormat } from '../../shared/india-time';
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {
+const dateFormat = indiaTimeFormat({ day: 'numeric', month: 'short', year: 'numeric' });
+const dateTimeFormat = indiaTimeFormat({
   day: 'numeric',
   month: 'short',
   year: 'numeric',
@@ -15,13 +16,13 @@ function parse(value: string | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** '21 Nov 2026'; '—' when unknown. */
+/** '21 Nov 2026' (India time); '—' when unknown. */
 export function formatDate(value: string | null | undefined): string {
   const date = parse(value);
   return date ? dateFormat.format(date) : '—';
 }
 
-/** '21 Nov 2026, 3:05 pm'; 'Never' when there is none. */
+/** '21 Nov 2026, 3:05 pm' (India time); 'Never' when there is none. */
 export function formatDateTime(value: string | null | undefined): string {
   const date = parse(value);
   return date ? dateTimeFormat.format(date) : 'Never';

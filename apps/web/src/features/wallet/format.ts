@@ -1,4 +1,5 @@
 import { formatPaise } from '@app/domain';
+import { indiaTimeFormat } from '../../shared/india-time';
 
 /** Signed paise the spec's way (en-IN, INR, 2 decimals) with its sign: 100000 → +₹1,000.00, -50000 → -₹500.00. */
 export function formatSignedPaise(paise: number): string {
@@ -6,13 +7,12 @@ export function formatSignedPaise(paise: number): string {
   return formatPaise(paise);
 }
 
-const dateTime = new Intl.DateTimeFormat('en-IN', {
+const dateTime = indiaTimeFormat({
   day: '2-digit',
   month: 'short',
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
-  timeZone: 'Asia/Kolkata',
 });
 
 /** A server timestamp as the player reads it, in India time: '21 Nov 2026, 10:15 am'. */

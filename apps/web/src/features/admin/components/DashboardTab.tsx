@@ -2,6 +2,7 @@ import type { AdminStats } from '@app/contracts';
 import { ADMIN_TEXTS, adminDashboardErrorText, EMPTY_STATES, formatPaise, formatRupees, formatRupeeText } from '@app/domain';
 import { useEffect, type ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { indiaTimeFormat } from '../../../shared/india-time';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { formatDateTime } from '../../wallet/format';
 import { chartsRequested, dashboardRequested } from '../admin.slice';
@@ -64,7 +65,7 @@ export const STAT_GROUPS: { title: string; cards: StatCard[] }[] = [
 ];
 
 const countFormat = new Intl.NumberFormat('en-IN');
-const clockFormat = new Intl.DateTimeFormat('en-IN', { hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone: 'Asia/Kolkata' });
+const clockFormat = indiaTimeFormat({ hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 /**
  * A stat card's value. Money arrives as exact rupee text ('101331211615816.17': totals over every player can pass

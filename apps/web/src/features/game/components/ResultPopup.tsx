@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { resultPopupClosed } from '../game.slice';
 import { gameName, selectResultPopup, selectResults } from '../selectors';
 import { choiceText, ColorDot } from './ChoiceLabel';
+import { indiaTimeFormat } from '../../../shared/india-time';
 import type { PlayerBetResult } from '../../../shared/records';
 
 /** The popup stays RESULT_CLEAR_MS after the period's last bet-result; its text counts down the same time. */
@@ -49,7 +50,7 @@ function DrawnResult({ result }: { result: GameResult }) {
   );
 }
 
-const timeFormat = new Intl.DateTimeFormat('en-IN', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const timeFormat = indiaTimeFormat({ hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 function resultTime(timestamp: string): string {
   const ms = Date.parse(timestamp);

@@ -1,9 +1,10 @@
 import { formatPaise, isGameKey } from '@app/domain';
 import { ChoiceLabel, choiceText } from '../../game/components/ChoiceLabel';
 import { gameName } from '../../game/selectors';
+import { indiaTimeFormat } from '../../../shared/india-time';
 import type { PlayerBet } from '../../../shared/records';
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+const dateFormat = indiaTimeFormat({ dateStyle: 'medium', timeStyle: 'short' });
 
 function betDate(iso: string): string {
   const ms = Date.parse(iso);

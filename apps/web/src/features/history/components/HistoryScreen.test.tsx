@@ -58,7 +58,8 @@ describe('Bet history', () => {
     expect(second).toHaveTextContent('COMPLETED');
     expect(within(second!).getByText('Drawn').nextElementSibling).toHaveTextContent('7');
     expect(within(second!).getByText('system')).toHaveClass('bet-card__from--system');
-    expect(within(second!).getByText('21 Nov 2026', { exact: false })).toBeInTheDocument();
+    // India time (04:30 UTC), as the wallet shows it, whatever the device's zone.
+    expect(within(second!).getByText('21 Nov 2026, 10:00 am', { exact: false })).toBeInTheDocument();
 
     expect(third).toHaveTextContent('Color Clash');
     expect(third).toHaveTextContent('LOSS −₹100.00')
