@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # One image for the api and the round engine (`server`); `web` is nginx with the built client in front of the api
-# replicas. Build-time settings of the client (README "Configuration") are build arguments. Every base image is
+# replicas. Build-time settings of the client (docs/configuration.md) are build arguments. Every base image is
 # pinned to a release (Node 24 LTS, nginx 1.28 stable); bump them deliberately.
 ARG NODE_IMAGE=node:24.11.1-bookworm-slim
 

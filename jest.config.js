@@ -23,7 +23,22 @@ export default {
     {
       ...common,
       displayName: 'unit',
-      testMatch: ['<rootDir>/{apps/api,apps/round-engine,libs}/**/*.spec.ts', '<rootDir>/load-tests/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.ts', '<rootDir>/deploy/**/*.spec.ts'] },
-    { ...common, displayName: 'int', testEnvironment: '<rootDir>/scripts/jest/int-environment.mjs', testMatch: ['<rootDir>/{apps/api,apps/round-engine,libs}/**/*.int-spec.ts', '<rootDir>/load-tests/**/*.int-spec.ts', '<rootDir>/deploy/**/*.int-spec.ts'] },
+      testMatch: [
+        '<rootDir>/{apps/api,apps/round-engine,libs}/**/*.spec.ts',
+        '<rootDir>/load-tests/**/*.spec.ts',
+        '<rootDir>/scripts/**/*.spec.ts',
+        '<rootDir>/deploy/**/*.spec.ts',
+      ],
+    },
+    {
+      ...common,
+      displayName: 'int',
+      testEnvironment: '<rootDir>/scripts/jest/int-environment.mjs',
+      testMatch: [
+        '<rootDir>/{apps/api,apps/round-engine,libs}/**/*.int-spec.ts',
+        '<rootDir>/load-tests/**/*.int-spec.ts',
+        '<rootDir>/deploy/**/*.int-spec.ts',
+      ],
+    },
   ],
 };

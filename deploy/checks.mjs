@@ -22,10 +22,14 @@ export function pinnedTag(image) {
 
 /** `docker-compose config` of the repository's compose file with the CI placeholder secrets, parsed. */
 export function renderCompose(root = ROOT) {
-  const text = execFileSync('docker-compose', ['-f', join(root, 'docker-compose.yml'), '--env-file', join(root, '.ci/compose.env'), 'config'], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const text = execFileSync(
+    'docker-compose',
+    ['-f', join(root, 'docker-compose.yml'), '--env-file', join(root, '.ci/compose.env'), 'config'],
+    {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   return yaml.load(text);
 }
 
@@ -41,12 +45,15 @@ export function composeProblems(compose, { version } = {}) {
     }
     // A one-shot job (its own entrypoint, no restart policy) needs no health check; everything that keeps running does.
     const longRunning = service.restart !== undefined && service.restart !== 'no';
-    if (longRunning && !(service.healthcheck?.test && !service.healthcheck.disable)) problems.push(`${name}: runs continuously but has no health check`);
+    if (longRunning && !(service.healthcheck?.test && !service.healthcheck.disable))
+      problems.push(`${name}: runs continuously but has no health check`);
     const dependsOn = service.depends_on ?? {};
     const entries = Array.isArray(dependsOn) ? dependsOn.map((d) => [d, {}]) : Object.entries(dependsOn);
     for (const [dependency, how] of entries) {
       if (how.condition !== 'service_healthy' && how.condition !== 'service_completed_successfully') {
-        problems.push(`${name}: starts without waiting for ${dependency} to be healthy (condition ${how.condition ?? 'none'})`);
+        problems.push(
+          `${name}: starts without waiting for ${dependency} to be healthy (condition ${how.condition ?? 'none'})`,
+        );
       } else if (how.condition === 'service_healthy' && !services[dependency]?.healthcheck?.test) {
         problems.push(`${name}: waits for ${dependency} to be healthy, which has no health check`);
       }
@@ -79,7 +86,8 @@ export function dockerfileProblems(text) {
   for (const { image, stage } of bases) {
     if (!pinnedTag(image)) problems.push(`stage ${stage}: base image ${image} is not pinned to a release`);
     const node = /^node:(\d+)(?:[.-]|$)/.exec(image);
-    if (node && (Number(node[1]) < 22 || Number(node[1]) % 2 !== 0)) problems.push(`stage ${stage}: ${image} is not a supported Node LTS line`);
+    if (node && (Number(node[1]) < 22 || Number(node[1]) % 2 !== 0))
+      problems.push(`stage ${stage}: ${image} is not a supported Node LTS line`);
   }
   if (!bases.some((b) => /^node:/.test(b.image))) problems.push('no Node base image');
   for (const [, name] of text.matchAll(/^ARG\s+([A-Za-z_]*(?:KEY|SECRET|PASSWORD|TOKEN)[A-Za-z0-9_]*)=/gm)) {
@@ -88,8 +96,10 @@ export function dockerfileProblems(text) {
   const server = text.split(/^FROM /m).find((s) => /\bAS server\b/i.test(s.split('\n')[0]));
   if (!server) problems.push('no `server` stage');
   else {
-    if (/COPY --from=\S+ \/app\/node_modules/.test(server)) problems.push('server stage copies the whole node_modules of the build');
-    if (!/COPY --from=\S+ \/server\/node_modules/.test(server)) problems.push('server stage does not copy the server package set (deploy/server-deps.mjs)');
+    if (/COPY --from=\S+ \/app\/node_modules/.test(server))
+      problems.push('server stage copies the whole node_modules of the build');
+    if (!/COPY --from=\S+ \/server\/node_modules/.test(server))
+      problems.push('server stage does not copy the server package set (deploy/server-deps.mjs)');
     if (/COPY --from=\S+ \/app\/dist(\s|\/web)/.test(server)) problems.push('server stage copies the web build');
     if (/npm (ci|install)/.test(server)) problems.push('server stage installs packages itself');
   }
@@ -117,7 +127,11 @@ function sourceFiles(dir, out = []) {
 /** Metric names registered with prom-client in apps/ and libs/ (`name: 'wr_…'` or a gauge('ledger_…') helper). */
 export function registeredMetrics(root = ROOT) {
   const names = new Set();
-  for (const file of [...sourceFiles(join(root, 'apps/api/src')), ...sourceFiles(join(root, 'apps/round-engine/src')), ...sourceFiles(join(root, 'libs'))]) {
+  for (const file of [
+    ...sourceFiles(join(root, 'apps/api/src')),
+    ...sourceFiles(join(root, 'apps/round-engine/src')),
+    ...sourceFiles(join(root, 'libs')),
+  ]) {
     const text = readFileSync(file, 'utf8');
     if (!text.includes('prom-client')) continue;
     for (const m of text.matchAll(/\bname:\s*'([a-zA-Z_:][a-zA-Z0-9_:]*)'/g)) names.add(m[1]);
@@ -137,7 +151,22 @@ export async function defaultMetrics() {
 }
 
 const HISTOGRAM_SUFFIX = /_(bucket|sum|count)$/;
-const KEYWORDS = new Set(['by', 'without', 'on', 'ignoring', 'group_left', 'group_right', 'offset', 'bool', 'and', 'or', 'unless', 'inf', 'nan', 'atan2']);
+const KEYWORDS = new Set([
+  'by',
+  'without',
+  'on',
+  'ignoring',
+  'group_left',
+  'group_right',
+  'offset',
+  'bool',
+  'and',
+  'or',
+  'unless',
+  'inf',
+  'nan',
+  'atan2',
+]);
 
 /** The metric names a PromQL expression reads. */
 export function metricsOf(expr) {
@@ -160,7 +189,8 @@ export function metricsOf(expr) {
 /** Problems of PromQL expressions against a set of known metric names ({ where, expr } each). */
 export function expressionProblems(exprs, known) {
   const problems = [];
-  const isKnown = (name) => known.has(name) || (HISTOGRAM_SUFFIX.test(name) && known.has(name.replace(HISTOGRAM_SUFFIX, '')));
+  const isKnown = (name) =>
+    known.has(name) || (HISTOGRAM_SUFFIX.test(name) && known.has(name.replace(HISTOGRAM_SUFFIX, '')));
   for (const { where, expr } of exprs) {
     if (typeof expr !== 'string' || !expr.trim()) {
       problems.push(`${where}: no expression`);
@@ -191,31 +221,57 @@ export function alertRules(root = ROOT) {
   return (doc.groups ?? []).flatMap((g) => (g.rules ?? []).map((r) => ({ ...r, group: g.name })));
 }
 
-/** Problems of the alert rules: shape, severity, runbook anchors in the README, metric names. */
-export function alertProblems(rules, known, readme) {
+/** Where every alert's runbook section is: each rule's `runbook` annotation links to a heading of this page. */
+export const RUNBOOK = 'docs/operations.md';
+
+/** Problems of the alert rules: shape, severity, runbook links to sections of the runbook page (its text), metric names. */
+export function alertProblems(rules, known, runbook) {
   const problems = [];
-  const anchors = new Set([...readme.matchAll(/^#+\s+(.+)$/gm)].map((m) => m[1].trim().toLowerCase().replace(/[^\w\- ]/g, '').replace(/ /g, '-')));
+  const anchors = new Set(
+    [...runbook.matchAll(/^#+\s+(.+)$/gm)].map((m) =>
+      m[1]
+        .trim()
+        .toLowerCase()
+        .replace(/[^\w\- ]/g, '')
+        .replace(/ /g, '-'),
+    ),
+  );
   const seen = new Set();
   for (const rule of rules) {
     const where = `alert ${rule.alert ?? '?'}`;
     if (!rule.alert) problems.push(`a rule in ${rule.group} is not an alert`);
     if (seen.has(rule.alert)) problems.push(`${where}: defined twice`);
     seen.add(rule.alert);
-    if (!['critical', 'warning'].includes(rule.labels?.severity)) problems.push(`${where}: severity must be critical or warning`);
-    if (!rule.annotations?.summary || !rule.annotations?.description) problems.push(`${where}: needs a summary and a description`);
-    const anchor = /#(.+)$/.exec(rule.annotations?.runbook ?? '')?.[1];
+    if (!['critical', 'warning'].includes(rule.labels?.severity))
+      problems.push(`${where}: severity must be critical or warning`);
+    if (!rule.annotations?.summary || !rule.annotations?.description)
+      problems.push(`${where}: needs a summary and a description`);
+    const [, page, anchor] = /^([^#]*)#(.+)$/.exec(rule.annotations?.runbook ?? '') ?? [];
     if (!anchor) problems.push(`${where}: no runbook link`);
-    else if (!anchors.has(anchor)) problems.push(`${where}: the README has no section #${anchor}`);
+    else if (page !== RUNBOOK)
+      problems.push(`${where}: the runbook link must point into ${RUNBOOK}, not ${page || 'nowhere'}`);
+    else if (!anchors.has(anchor)) problems.push(`${where}: ${RUNBOOK} has no section #${anchor}`);
     if (rule.for !== undefined && !/^\d+[smhd]$/.test(rule.for)) problems.push(`${where}: bad duration ${rule.for}`);
   }
-  problems.push(...expressionProblems(rules.map((r) => ({ where: `alert ${r.alert}`, expr: r.expr })), known));
+  problems.push(
+    ...expressionProblems(
+      rules.map((r) => ({ where: `alert ${r.alert}`, expr: r.expr })),
+      known,
+    ),
+  );
   return problems;
 }
 
 /** The dashboard's panels' queries. */
 export function dashboardExpressions(dashboard) {
   const panels = (dashboard.panels ?? []).flatMap((p) => [p, ...(p.panels ?? [])]);
-  return panels.flatMap((p) => (p.targets ?? []).map((t, i) => ({ where: `panel "${p.title}" query ${t.refId ?? i}`, expr: t.expr, datasource: t.datasource ?? p.datasource })));
+  return panels.flatMap((p) =>
+    (p.targets ?? []).map((t, i) => ({
+      where: `panel "${p.title}" query ${t.refId ?? i}`,
+      expr: t.expr,
+      datasource: t.datasource ?? p.datasource,
+    })),
+  );
 }
 
 /** Problems of the Grafana dashboard and its provisioning. */
@@ -226,7 +282,9 @@ export function dashboardProblems(dashboard, known, datasourceUids) {
   if (new Set(ids).size !== ids.length) problems.push('dashboard: panel ids are not unique');
   const exprs = dashboardExpressions(dashboard);
   if (exprs.length === 0) problems.push('dashboard: no queries');
-  for (const e of exprs) if (!datasourceUids.has(e.datasource?.uid)) problems.push(`${e.where}: data source ${e.datasource?.uid} is not provisioned`);
+  for (const e of exprs)
+    if (!datasourceUids.has(e.datasource?.uid))
+      problems.push(`${e.where}: data source ${e.datasource?.uid} is not provisioned`);
   problems.push(...expressionProblems(exprs, known));
   return problems;
 }
@@ -236,14 +294,18 @@ export async function allProblems(root = ROOT) {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const compose = renderCompose(root);
   const known = await knownMetrics(root);
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const datasources = yaml.load(readFileSync(join(root, 'deploy/grafana/provisioning/datasources/prometheus.yml'), 'utf8'));
+  const runbook = readFileSync(join(root, RUNBOOK), 'utf8');
+  const datasources = yaml.load(
+    readFileSync(join(root, 'deploy/grafana/provisioning/datasources/prometheus.yml'), 'utf8'),
+  );
   const dashboard = JSON.parse(readFileSync(join(root, 'deploy/grafana/winround-dashboard.json'), 'utf8'));
   return [
     ...composeProblems(compose, { version: pkg.version }).map((p) => `docker-compose.yml: ${p}`),
     ...dockerfileProblems(readFileSync(join(root, 'Dockerfile'), 'utf8')).map((p) => `Dockerfile: ${p}`),
-    ...alertProblems(alertRules(root), known, readme).map((p) => `alerts.yml: ${p}`),
-    ...dashboardProblems(dashboard, known, new Set(datasources.datasources.map((d) => d.uid))).map((p) => `winround-dashboard.json: ${p}`),
+    ...alertProblems(alertRules(root), known, runbook).map((p) => `alerts.yml: ${p}`),
+    ...dashboardProblems(dashboard, known, new Set(datasources.datasources.map((d) => d.uid))).map(
+      (p) => `winround-dashboard.json: ${p}`,
+    ),
   ];
 }
 

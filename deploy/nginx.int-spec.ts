@@ -22,13 +22,22 @@ function free(): Promise<number> {
   });
 }
 
-function request(port: number, path: string, acceptEncoding?: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function request(
+  port: number,
+  path: string,
+  acceptEncoding?: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    get({ host: '127.0.0.1', port, path, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    }).on('error', reject);
+    get(
+      { host: '127.0.0.1', port, path, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      },
+    ).on('error', reject);
   });
 }
 
@@ -37,7 +46,10 @@ describe('nginx of the compose stack compresses what it serves', () => {
   const html = join(dir, 'html');
   const app = `${'export const greeting = "namaste";\n'.repeat(400)}`;
   const css = `${'.card { color: #111827; background: #f9fafb; }\n'.repeat(300)}`;
-  const json = JSON.stringify({ success: true, data: Array.from({ length: 200 }, (_, i) => ({ period: `2026112300${i}`, result: i % 10 })) });
+  const json = JSON.stringify({
+    success: true,
+    data: Array.from({ length: 200 }, (_, i) => ({ period: `2026112300${i}`, result: i % 10 })),
+  });
   let nginx: ChildProcess;
   let upstream: Server;
   let port: number;
@@ -72,7 +84,13 @@ describe('nginx of the compose stack compresses what it serves', () => {
     expect(test.stderr).toContain('syntax is ok');
     nginx = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'ignore' });
     for (let i = 0; i < 50; i++) {
-      if (await request(port, '/healthz').then((r) => r.status === 200, () => false)) break;
+      if (
+        await request(port, '/healthz').then(
+          (r) => r.status === 200,
+          () => false,
+        )
+      )
+        break;
       await new Promise((r) => setTimeout(r, 100));
     }
   });
@@ -102,7 +120,10 @@ describe('nginx of the compose stack compresses what it serves', () => {
   });
 
   it('gzips on the fly what has no precompressed copy: assets, the page and the api answers', async () => {
-    for (const [path, original] of [['/assets/site-3c4d.css', css], ['/api/v1/rounds/history', json]] as const) {
+    for (const [path, original] of [
+      ['/assets/site-3c4d.css', css],
+      ['/api/v1/rounds/history', json],
+    ] as const) {
       const res = await request(port, path, 'gzip, br');
       expect([path, res.status, res.headers['content-encoding']]).toEqual([path, 200, 'gzip']);
       expect(gunzipSync(res.body).toString()).toBe(original);

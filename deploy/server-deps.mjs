@@ -16,10 +16,18 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_SOURCES = ['apps/api/src', 'apps/round-engine/src', 'libs', 'scripts/reconcile.mjs'];
 
 /** Loaded by NestJS by name (loadPackage / the platform adapters), never imported by our code. */
-export const LOADED_BY_NAME = ['@nestjs/platform-express', '@nestjs/platform-socket.io', 'reflect-metadata', 'class-transformer', 'class-validator', 'rxjs'];
+export const LOADED_BY_NAME = [
+  '@nestjs/platform-express',
+  '@nestjs/platform-socket.io',
+  'reflect-metadata',
+  'class-transformer',
+  'class-validator',
+  'rxjs',
+];
 
 const SKIP = /\.(spec|int-spec|test)\.[cm]?[jt]sx?$|[\\/](testing|node_modules)[\\/]|[\\/]testing$/;
-const IMPORT = /(?:^|[\s;])(?:import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s*)?['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g;
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s*)?['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 /** The package a bare specifier names (`@scope/name/sub` → `@scope/name`); null for relative, node: and @app/ ones. */
 export function packageOf(specifier) {
@@ -83,7 +91,8 @@ export function closure(lock, roots) {
     for (const dep of Object.keys(entry.dependencies ?? {})) queue.push([path, dep, false]);
     for (const dep of Object.keys(entry.optionalDependencies ?? {})) queue.push([path, dep, true]);
     // Peer dependencies are installed beside their dependent (npm 7+), unless marked optional.
-    for (const dep of Object.keys(entry.peerDependencies ?? {})) if (!entry.peerDependenciesMeta?.[dep]?.optional) queue.push([path, dep, true]);
+    for (const dep of Object.keys(entry.peerDependencies ?? {}))
+      if (!entry.peerDependenciesMeta?.[dep]?.optional) queue.push([path, dep, true]);
   }
   return { paths: [...seen].sort(), missing };
 }
@@ -103,7 +112,8 @@ export function serverDependencies(root = ROOT) {
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { roots, paths, missing, undeclared } = serverDependencies();
   if (undeclared.length > 0 || missing.length > 0) {
-    if (undeclared.length) console.error(`Imported by the server but not in package.json "dependencies": ${undeclared.join(', ')}`);
+    if (undeclared.length)
+      console.error(`Imported by the server but not in package.json "dependencies": ${undeclared.join(', ')}`);
     if (missing.length) console.error(`Not in package-lock.json: ${missing.join(', ')}`);
     process.exit(1);
   }
@@ -118,7 +128,11 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     const source = join(ROOT, p);
     // An optional platform package of another OS/CPU is in the lock but not installed.
     if (!existsSync(source)) continue;
-    cpSync(source, join(target, p.replace(/^node_modules\//, '')), { recursive: true, dereference: false, filter: (src) => !src.slice(source.length).includes('/node_modules/') });
+    cpSync(source, join(target, p.replace(/^node_modules\//, '')), {
+      recursive: true,
+      dereference: false,
+      filter: (src) => !src.slice(source.length).includes('/node_modules/'),
+    });
     copied++;
   }
   console.error(`${copied} packages (${roots.length} direct) copied to ${target}`);

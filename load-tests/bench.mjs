@@ -26,8 +26,18 @@ import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { testDatabaseServer } from '../scripts/services.mjs';
 import { freePort, startStack } from '../scripts/stack.mjs';
-import { ceilingOf, findBaseline, formatRatios, meetsBudget, nextRate, parseTopologies, ratios, shapeOf } from './lib/compare.mjs';
+import {
+  ceilingOf,
+  findBaseline,
+  formatRatios,
+  meetsBudget,
+  nextRate,
+  parseTopologies,
+  ratios,
+  shapeOf,
+} from './lib/compare.mjs';
 import { gauge, histogram } from './lib/prom.mjs';
 import { createCpuMeter, machineSpeed, microsPerBet } from './lib/cpu.mjs';
 import { betSeries, cpuSeries, renderReport } from './lib/report-html.mjs';
@@ -89,7 +99,7 @@ const config = {
   findCeiling: flag('find-ceiling'),
   p99LimitMs: Number(opt('p99-limit', '500')),
   maxSteps: Number(opt('max-steps', '8')),
-  server: process.env.TEST_DATABASE_SERVER ?? 'postgres://postgres@127.0.0.1:5432',
+  server: testDatabaseServer(),
   // A Redis of the bench's own (its CPU is then the run's alone) unless TEST_REDIS_URL names one.
   redisUrl: process.env.TEST_REDIS_URL ?? null,
 };
@@ -123,7 +133,10 @@ function portsFree(first, count) {
       server.once('error', () => resolve(false));
       server.listen(port, '0.0.0.0', () => server.close(() => resolve(true)));
     });
-  return Array.from({ length: count }, (_, i) => first + i).reduce(async (ok, port) => (await ok) && one(port), Promise.resolve(true));
+  return Array.from({ length: count }, (_, i) => first + i).reduce(
+    async (ok, port) => (await ok) && one(port),
+    Promise.resolve(true),
+  );
 }
 
 async function deleteRedisPrefix(url, prefix) {
@@ -153,18 +166,31 @@ async function startOwnRedis() {
   const binary = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' }).stdout.trim();
   if (!binary) return null;
   const port = await freePort();
-  const child = spawn(binary, ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const child = spawn(binary, ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  });
   const url = `redis://127.0.0.1:${port}`;
   const { Redis } = await import('ioredis');
   for (let i = 0; i < 50; i++) {
     const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
     probe.on('error', () => {});
-    const ok = await probe.connect().then(() => probe.ping()).catch(() => null);
+    const ok = await probe
+      .connect()
+      .then(() => probe.ping())
+      .catch(() => null);
     probe.disconnect();
     if (ok === 'PONG') break;
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { url, pid: child.pid, stop: () => new Promise((done) => { child.once('exit', done); child.kill('SIGTERM'); }) };
+  return {
+    url,
+    pid: child.pid,
+    stop: () =>
+      new Promise((done) => {
+        child.once('exit', done);
+        child.kill('SIGTERM');
+      }),
+  };
 }
 
 /**
@@ -177,12 +203,20 @@ function cpuMeterFor({ stack, workers, db, database, ownBackend, redisPid }) {
   return createCpuMeter({
     api: pids('api'),
     engine: pids('round-engine'),
-    postgres: async () => (await db.query('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> $2', [database, ownBackend])).rows.map((r) => r.pid),
-    redis: () => (redisPid ? [redisPid] : spawnSync('pgrep', ['-x', 'redis-server'], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).map(Number)),
+    postgres: async () =>
+      (
+        await db.query('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> $2', [database, ownBackend])
+      ).rows.map((r) => r.pid),
+    redis: () =>
+      redisPid
+        ? [redisPid]
+        : spawnSync('pgrep', ['-x', 'redis-server'], { encoding: 'utf8' })
+            .stdout.split('\n')
+            .filter(Boolean)
+            .map(Number),
     generator: () => [process.pid, ...workers.map((w) => w.pid)],
   });
 }
-
 
 /** The machine's load average (1, 5, 15 min), as `uptime` prints it: the box is shared, so every figure carries it. */
 const uptime = () => loadavg().map((l) => round(l, 2));
@@ -203,11 +237,24 @@ async function runPipeline({ pipeline, apiNodes, engines }) {
   // The engine's operations port, then one per api node after it, then one per further engine (scripts/stack.mjs).
   const opsPorts = apiNodes + engines;
   let metricsPort = await freePort();
-  while ((metricsPort + opsPorts > port && metricsPort < port + apiNodes) || !(await portsFree(metricsPort, opsPorts))) metricsPort = await freePort();
+  while ((metricsPort + opsPorts > port && metricsPort < port + apiNodes) || !(await portsFree(metricsPort, opsPorts)))
+    metricsPort = await freePort();
   const apiMetricsUrls = Array.from({ length: apiNodes }, (_, i) => `http://127.0.0.1:${metricsPort + 1 + i}/metrics`);
-  const engineMetricsUrls = Array.from({ length: engines }, (_, i) => `http://127.0.0.1:${i === 0 ? metricsPort : metricsPort + apiNodes + i}/metrics`);
-  const scrape = (urls) => Promise.all(urls.map((u) => fetch(u).then((r) => r.text()).catch(() => '')));
-  log(`\n── ${pipeline} on ${apiNodes} api node(s) + ${engines} engine(s): starting the stack on :${port} (database ${database}; load average ${uptime().join(', ')})`);
+  const engineMetricsUrls = Array.from(
+    { length: engines },
+    (_, i) => `http://127.0.0.1:${i === 0 ? metricsPort : metricsPort + apiNodes + i}/metrics`,
+  );
+  const scrape = (urls) =>
+    Promise.all(
+      urls.map((u) =>
+        fetch(u)
+          .then((r) => r.text())
+          .catch(() => ''),
+      ),
+    );
+  log(
+    `\n── ${pipeline} on ${apiNodes} api node(s) + ${engines} engine(s): starting the stack on :${port} (database ${database}; load average ${uptime().join(', ')})`,
+  );
   const stack = await startStack({
     log: () => {},
     stdio: flag('logs') ? 'inherit' : 'ignore',
@@ -218,11 +265,18 @@ async function runPipeline({ pipeline, apiNodes, engines }) {
       REDIS_URL: redisUrl,
       REDIS_PREFIX: redisPrefix,
       JWT_SECRET: jwtSecret,
+      // Round engines only (the stack keeps it from the api nodes); draws mix in the stack's local beacon, whose 1-s
+      // rounds put a period's round before its end (as quicknet's 3-s rounds do for 30-s periods locking 5 s early;
+      // with the bench's 10-s rounds and 3-s beacon rounds a third of the periods would wait for a round at their end).
+      FAIRNESS_KEY: randomBytes(32).toString('hex'),
+      LOCAL_BEACON_PERIOD: '1',
       API_KEY: apiKey,
       // Production refuses to start without them; the benchmark sends no e-mail.
       SMTP_URL: 'smtp://127.0.0.1:2525',
       ADMIN_EMAIL: 'bench.operator@gmail.com',
       ADMIN_PASSWORD: randomBytes(12).toString('hex'),
+      // The benchmark never signs the super-admin in: production's second-factor requirement is waived.
+      ADMIN_2FA_WAIVED: 'true',
       ROUND_SECONDS: String(config.roundSeconds),
       LOCK_SECONDS: String(config.lockSeconds),
       BET_PARTITIONS: String(config.partitions),
@@ -248,23 +302,41 @@ async function runPipeline({ pipeline, apiNodes, engines }) {
 
     // Headless players: no socket; their bets go straight onto the partition streams, exactly as the gateway
     // appends them (compiled libs/realtime), so a round can carry more bets than this box can hold sockets.
-    const headless = config.headless ? await seedPlayers({ databaseUrl, jwtSecret, count: config.headless, ttlSeconds: TOKEN_TTL_SECONDS }) : [];
+    const headless = config.headless
+      ? await seedPlayers({ databaseUrl, jwtSecret, count: config.headless, ttlSeconds: TOKEN_TTL_SECONDS })
+      : [];
     const realtime = await import(new URL('../dist/libs/realtime/src/index.js', import.meta.url).href);
     const domain = await import(new URL('../dist/libs/domain/src/index.js', import.meta.url).href);
     const periodConfig = { roundSeconds: config.roundSeconds, lockSeconds: config.lockSeconds };
     const { Redis } = await import('ioredis');
     const injector = new Redis(redisUrl);
     const injectRound = async (periodId, windowEnd) => {
-      const games = [['color', ['red', 'green', 'violet']], ['bigSmall', ['big', 'small']], ['number', ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']]];
+      const games = [
+        ['color', ['red', 'green', 'violet']],
+        ['bigSmall', ['big', 'small']],
+        ['number', ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']],
+      ];
       const commands = headless.flatMap((player) =>
-        games.map(([betType, values]) => ({ id: realtime.uuidv7(), userId: player.id, periodId, betType, betValue: values[Math.floor(Math.random() * values.length)], amount: 1000 })),
+        games.map(([betType, values]) => ({
+          id: realtime.uuidv7(),
+          userId: player.id,
+          periodId,
+          betType,
+          betValue: values[Math.floor(Math.random() * values.length)],
+          amount: 1000,
+        })),
       );
       // Spread over the window in 100-ms slices, as players' bets arrive.
       const slices = Math.max(1, Math.round((windowEnd - Date.now()) / 100));
       for (let i = 0; i < slices; i++) {
         const pipeline = injector.pipeline();
         for (const c of commands.slice((i * commands.length) / slices, ((i + 1) * commands.length) / slices)) {
-          pipeline.xadd(`${redisPrefix}bets:cmd:${realtime.partitionOf(c.userId, config.partitions)}`, '*', realtime.COMMAND_FIELD, realtime.encodeCommand(c));
+          pipeline.xadd(
+            `${redisPrefix}bets:cmd:${realtime.partitionOf(c.userId, config.partitions)}`,
+            '*',
+            realtime.COMMAND_FIELD,
+            realtime.encodeCommand(c),
+          );
         }
         await pipeline.exec();
         await new Promise((r) => setTimeout(r, Math.max(0, (windowEnd - Date.now()) / (slices - i) - 5)));
@@ -274,10 +346,12 @@ async function runPipeline({ pipeline, apiNodes, engines }) {
 
     // The load generator: worker processes, each holding a slice of the sockets.
     const workerCount = config.workers || Math.max(1, Math.ceil(config.players / 4000));
-    const workers = Array.from({ length: workerCount }, () => fork(new URL('./lib/load-worker.mjs', import.meta.url), {
+    const workers = Array.from({ length: workerCount }, () =>
+      fork(new URL('./lib/load-worker.mjs', import.meta.url), {
         stdio: 'inherit',
         execArgv: opt('profile') ? ['--cpu-prof', `--cpu-prof-dir=${opt('profile')}`] : [],
-      }));
+      }),
+    );
     const ask = (worker, message, reply) =>
       new Promise((resolve, reject) => {
         const onMessage = (m) => {
@@ -290,10 +364,18 @@ async function runPipeline({ pipeline, apiNodes, engines }) {
         worker.on('message', onMessage);
         worker.send(message);
       });
-    log(`   connecting ${players.length} sockets from ${workerCount} load-generator process(es) to ${stack.urls.length} api node(s)`);
+    log(
+      `   connecting ${players.length} sockets from ${workerCount} load-generator process(es) to ${stack.urls.length} api node(s)`,
+    );
     const started = Date.now();
     const connected = await Promise.all(
-      workers.map((w, i) => ask(w, { cmd: 'connect', urls: stack.urls, apiKey, players: players.filter((_, j) => j % workerCount === i) }, 'connected')),
+      workers.map((w, i) =>
+        ask(
+          w,
+          { cmd: 'connect', urls: stack.urls, apiKey, players: players.filter((_, j) => j % workerCount === i) },
+          'connected',
+        ),
+      ),
     );
     const connectMs = connected.flatMap((c) => c.connectMs);
     const socketCount = connected.reduce((s, c) => s + c.connected, 0);
@@ -321,7 +403,8 @@ async function runPipeline({ pipeline, apiNodes, engines }) {
       return nextRate(ceilingSteps, { start: config.rate, max: maxRate, maxSteps: config.maxSteps });
     };
     /** The period after the one running now, and the one after a given period. */
-    const nextPeriod = (periodId = domain.currentPeriod(Date.now(), periodConfig).periodId) => domain.periodInfo(domain.nextPeriodId(periodId, periodConfig), periodConfig);
+    const nextPeriod = (periodId = domain.currentPeriod(Date.now(), periodConfig).periodId) =>
+      domain.periodInfo(domain.nextPeriodId(periodId, periodConfig), periodConfig);
     /** Headless bets of `count` consecutive periods from `first` (each from 200 ms after its start); counts per period. */
     const injectPeriods = async (first, count) => {
       const counts = [];
@@ -349,7 +432,9 @@ async function runPipeline({ pipeline, apiNodes, engines }) {
       cpuSamples = [{ at: measureStart, totals: await meter.sample() }];
       // One CPU sample a second for the report's CPU-over-time chart.
       sampler = setInterval(() => {
-        sampling = sampling.then(async () => cpuSamples.push({ at: Date.now(), totals: await meter.sample() })).catch(() => {});
+        sampling = sampling
+          .then(async () => cpuSamples.push({ at: Date.now(), totals: await meter.sample() }))
+          .catch(() => {});
       }, 1000);
     };
 
@@ -394,23 +479,33 @@ async function runPipeline({ pipeline, apiNodes, engines }) {
         results: reports.reduce((s, x) => s + x.results, 0),
       });
       const last = rounds.at(-1);
-      log(`   round ${periodId} at ${rate}/s offered: ${last.sent} sent, ${accepted} accepted (${last.acceptedPerSecond}/s), ${last.rejected} refused, ${last.heldBack} players held back (still on a locked period), p99 ${last.latencyP99} ms, settled +${last.settledAfterEndMs} ms, last result +${last.lastResultAfterEndMs} ms${injected ? ` (${last.betsInDatabase} bets in the round)` : ''}`);
+      log(
+        `   round ${periodId} at ${rate}/s offered: ${last.sent} sent, ${accepted} accepted (${last.acceptedPerSecond}/s), ${last.rejected} refused, ${last.heldBack} players held back (still on a locked period), p99 ${last.latencyP99} ms, settled +${last.settledAfterEndMs} ms, last result +${last.lastResultAfterEndMs} ms${injected ? ` (${last.betsInDatabase} bets in the round)` : ''}`,
+      );
       return last;
     };
 
     if (config.findCeiling) {
       // One round per rate, each on its own (its results in before the next rate), after the warm-up rounds.
       for (let i = 0; i < config.warmupRounds; i++) {
-        const warm = Promise.all(workers.map((w) => ask(w, { cmd: 'round', rate: config.rate / workerCount }, 'round')));
+        const warm = Promise.all(
+          workers.map((w) => ask(w, { cmd: 'round', rate: config.rate / workerCount }, 'round')),
+        );
         if (headless.length > 0) await injectPeriods(nextPeriod(), 1);
         await warm;
         log('   warm-up round done (not measured)');
       }
       await startMeasuring();
       for (let rate = planned(); rate !== null; rate = planned()) {
-        const roundReplies = Promise.all(workers.map((w) => ask(w, { cmd: 'round', rate: rate / workerCount }, 'round')));
+        const roundReplies = Promise.all(
+          workers.map((w) => ask(w, { cmd: 'round', rate: rate / workerCount }, 'round')),
+        );
         const [injected = 0] = headless.length > 0 ? await injectPeriods(nextPeriod(), 1) : [];
-        const last = await recordRound((await roundReplies).map((m) => m.report), rate, injected);
+        const last = await recordRound(
+          (await roundReplies).map((m) => m.report),
+          rate,
+          injected,
+        );
         const ok = meetsBudget(last, { p99LimitMs: config.p99LimitMs });
         ceilingSteps.push({ rate, ok, latencyP99: last.latencyP99, accepted: last.accepted, rejected: last.rejected });
         log(`   ceiling search: ${rate}/s ${ok ? 'meets' : 'misses'} p99 ≤ ${config.p99LimitMs} ms with ≤ 1 % refused`);
@@ -420,14 +515,27 @@ async function runPipeline({ pipeline, apiNodes, engines }) {
       // its results go out. The warm-up rounds (fresh processes, empty caches) come first and are not measured.
       const total = config.warmupRounds + config.rounds;
       const first = nextPeriod();
-      const replies = Promise.all(workers.map((w) => ask(w, { cmd: 'rounds', rate: config.rate / workerCount, count: config.rounds, warmup: config.warmupRounds }, 'rounds')));
+      const replies = Promise.all(
+        workers.map((w) =>
+          ask(
+            w,
+            { cmd: 'rounds', rate: config.rate / workerCount, count: config.rounds, warmup: config.warmupRounds },
+            'rounds',
+          ),
+        ),
+      );
       const measuredFrom = first.startTime + config.warmupRounds * config.roundSeconds * 1000;
       const measuring = new Promise((r) => setTimeout(r, measuredFrom - Date.now())).then(startMeasuring);
       const injected = headless.length > 0 ? await injectPeriods(first, total) : [];
       const perWorker = (await replies).map((m) => m.reports);
       await measuring;
       if (config.warmupRounds > 0) log(`   ${config.warmupRounds} warm-up round(s) first (not measured)`);
-      for (let i = 0; i < config.rounds; i++) await recordRound(perWorker.map((reports) => reports[i]), config.rate, injected[config.warmupRounds + i] ?? 0);
+      for (let i = 0; i < config.rounds; i++)
+        await recordRound(
+          perWorker.map((reports) => reports[i]),
+          config.rate,
+          injected[config.warmupRounds + i] ?? 0,
+        );
     }
     clearInterval(sampler);
     await sampling;
@@ -438,7 +546,9 @@ async function runPipeline({ pipeline, apiNodes, engines }) {
     const cpu = Object.fromEntries(Object.keys(cpuTotals).map((k) => [k, round(cpuTotals[k] / 1e6 / seconds, 2)]));
     // Bets stored for the measured periods (socket bets accepted plus headless ones).
     const acceptedTotal = rounds.reduce((sum, r) => sum + (r.betsInDatabase || r.accepted), 0);
-    const perBet = Object.fromEntries(Object.entries(microsPerBet({}, cpuTotals, acceptedTotal)).map(([k, v]) => [k, round(v)]));
+    const perBet = Object.fromEntries(
+      Object.entries(microsPerBet({}, cpuTotals, acceptedTotal)).map(([k, v]) => [k, round(v)]),
+    );
     const loadAfter = uptime();
     const engineMetrics = await scrape(engineMetricsUrls);
     const apiMetrics = await scrape(apiMetricsUrls);
@@ -446,14 +556,20 @@ async function runPipeline({ pipeline, apiNodes, engines }) {
     const batch = histogram(engineMetrics, 'wr_bet_batch_duration_seconds', engineMetricsBefore);
     const size = histogram(engineMetrics, 'wr_bet_batch_size', engineMetricsBefore);
     const reply = histogram(engineMetrics, 'wr_bet_reply_seconds', engineMetricsBefore);
-    const held = (await Promise.all(workers.map((w) => ask(w, { cmd: 'stop' }, 'stopped')))).reduce((s, m) => s + m.held, 0);
+    const held = (await Promise.all(workers.map((w) => ask(w, { cmd: 'stop' }, 'stopped')))).reduce(
+      (s, m) => s + m.held,
+      0,
+    );
     injector.disconnect();
     const allLatency = latency;
     // When each round's publication finished, every player's results in the stream (the players online first, so
     // "last bet-result" above is when the last socket heard; this is when the last player without one was written).
     for (const r of rounds) {
       for (let tries = 0; tries < 100; tries++) {
-        const { rows } = await db.query(`SELECT extract(epoch FROM results_published_at - end_at) * 1000 AS ms FROM periods WHERE id = $1`, [r.periodId]);
+        const { rows } = await db.query(
+          `SELECT extract(epoch FROM results_published_at - end_at) * 1000 AS ms FROM periods WHERE id = $1`,
+          [r.periodId],
+        );
         if (rows[0]?.ms != null) {
           r.resultsPublishedAfterEndMs = round(Number(rows[0].ms));
           break;
@@ -492,7 +608,9 @@ async function runPipeline({ pipeline, apiNodes, engines }) {
       ledgerSum: Number(ledger.rows[0].total),
       cpuCores: cpu,
       cpuMicrosPerBet: perBet,
-      ceiling: config.findCeiling ? { ...ceilingOf(ceilingSteps, maxRate), maxRate, steps: ceilingSteps, p99LimitMs: config.p99LimitMs } : null,
+      ceiling: config.findCeiling
+        ? { ...ceilingOf(ceilingSteps, maxRate), maxRate, steps: ceilingSteps, p99LimitMs: config.p99LimitMs }
+        : null,
       betSeries: betSeries(allBets, measureStart),
       cpuSeries: cpuSeries(cpuSamples, measureStart),
       generatorLoopDelayP99: round(generatorLoopP99),
@@ -518,54 +636,102 @@ async function runPipeline({ pipeline, apiNodes, engines }) {
     if (ownRedis) {
       await ownRedis.stop();
       cleanups.delete(ownRedis.stop);
-    }
-    else await deleteRedisPrefix(redisUrl, redisPrefix);
+    } else await deleteRedisPrefix(redisUrl, redisPrefix);
   }
 }
 
 const capacity = config.players * 3;
 const perRound = config.rate * (config.roundSeconds - config.lockSeconds - 0.5);
-if (!config.findCeiling && perRound > capacity) log(`note: ${config.players} players can place at most ${capacity} bets a round (one per game); the rate asks for ~${Math.round(perRound)}.`);
+if (!config.findCeiling && perRound > capacity)
+  log(
+    `note: ${config.players} players can place at most ${capacity} bets a round (one per game); the rate asks for ~${Math.round(perRound)}.`,
+  );
 
 // How fast the machine is today (the same task every run): figures of runs on different days compare only when these do.
 const speed = await machineSpeed();
-log(`machine speed: a fixed CPU task takes ${speed.aloneMs} ms alone, ${speed.sideBySideMs} ms with two side by side (load average ${uptime().join(', ')})`);
+log(
+  `machine speed: a fixed CPU task takes ${speed.aloneMs} ms alone, ${speed.sideBySideMs} ms with two side by side (load average ${uptime().join(', ')})`,
+);
 
 const reports = [];
 for (const run of config.runs) reports.push(await runPipeline(run));
 
-const scaled = config.runs.some((r) => r.apiNodes !== config.runs[0].apiNodes || r.engines !== config.runs[0].engines) || config.engines > 1;
-const title = (r) => `${r.pipeline === 'stream' ? 'batched stream' : 'one txn per bet'}${scaled ? ` (${r.apiNodes} api + ${r.engines} engine${r.engines > 1 ? 's' : ''})` : ''}`;
+const scaled =
+  config.runs.some((r) => r.apiNodes !== config.runs[0].apiNodes || r.engines !== config.runs[0].engines) ||
+  config.engines > 1;
+const title = (r) =>
+  `${r.pipeline === 'stream' ? 'batched stream' : 'one txn per bet'}${scaled ? ` (${r.apiNodes} api + ${r.engines} engine${r.engines > 1 ? 's' : ''})` : ''}`;
 const cpuParts = ['api', 'engine', 'postgres', 'redis', 'generator'];
 const rows = [
   ['', ...reports.map(title)],
   ['sockets held', ...reports.map((r) => r.socketsHeld)],
   ['socket connect p50 / p99 (ms)', ...reports.map((r) => `${r.connectP50} / ${r.connectP99}`)],
   ['round broadcast p50 / p99 (ms)', ...reports.map((r) => `${r.broadcastP50} / ${r.broadcastP99}`)],
-  [config.findCeiling ? 'offered rates tried (bets/s)' : 'target rate (bets/s)', ...reports.map((r) => (config.findCeiling ? r.rounds.map((x) => x.rate).join(', ') : config.rate))],
+  [
+    config.findCeiling ? 'offered rates tried (bets/s)' : 'target rate (bets/s)',
+    ...reports.map((r) => (config.findCeiling ? r.rounds.map((x) => x.rate).join(', ') : config.rate)),
+  ],
   ['accepted bets/s (over the betting window)', ...reports.map((r) => r.acceptedPerSecond)],
   ['bets sent / accepted / refused', ...reports.map((r) => `${r.sent} / ${r.accepted} / ${r.rejected}`)],
   ['players held back a while (still on a locked period when asked to bet)', ...reports.map((r) => r.heldBack)],
-  ['place-bet → bet-message p50 / p99 / max (ms)', ...reports.map((r) => `${r.latencyP50} / ${r.latencyP99} / ${r.latencyMax}`)],
-  ['  p99 for bets sent in a round\'s first 2 s / later (ms)', ...reports.map((r) => `${r.latencyEarlyP99} / ${r.latencyLateP99}`)],
-  ['  p50 for bets sent after a round\'s first 2 s (ms)', ...reports.map((r) => r.latencyLateP50)],
-  ['bets in the largest round (incl. headless players\' bets)', ...reports.map((r) => r.betsPerRound)],
+  [
+    'place-bet → bet-message p50 / p99 / max (ms)',
+    ...reports.map((r) => `${r.latencyP50} / ${r.latencyP99} / ${r.latencyMax}`),
+  ],
+  [
+    "  p99 for bets sent in a round's first 2 s / later (ms)",
+    ...reports.map((r) => `${r.latencyEarlyP99} / ${r.latencyLateP99}`),
+  ],
+  ["  p50 for bets sent after a round's first 2 s (ms)", ...reports.map((r) => r.latencyLateP50)],
+  ["bets in the largest round (incl. headless players' bets)", ...reports.map((r) => r.betsPerRound)],
   ['settled after round end (ms, worst round)', ...reports.map((r) => r.settledAfterEndMs)],
   ['last bet-result after round end (ms, worst round)', ...reports.map((r) => r.lastResultAfterEndMs)],
   ['every result in the stream after round end (ms, worst round)', ...reports.map((r) => r.resultsPublishedAfterEndMs)],
   ['ledger sum (must be 0)', ...reports.map((r) => r.ledgerSum)],
   ['partitions led by each engine', ...reports.map((r) => r.partitionsLed.join(' + '))],
-  ['  of which in the engine: received → reply published, mean / p99 (ms)', ...reports.map((r) => (r.batches ? `${r.engineReplyMeanMs} / ≤${r.engineReplyP99Ms}` : '—'))],
-  ['engine batches: count, mean size, mean / p99 ms', ...reports.map((r) => (r.batches ? `${r.batches}, ${r.batchMeanSize}, ${r.batchMeanMs} / ≤${r.batchP99Ms}` : '—'))],
-  ['CPU cores used: api / engine / postgres / redis', ...reports.map((r) => `${r.cpuCores.api} / ${r.cpuCores.engine} / ${r.cpuCores.postgres} / ${r.cpuCores.redis}`)],
-  ['CPU cores used by the load generator (processes)', ...reports.map((r) => `${r.cpuCores.generator} (${r.generatorProcesses})`)],
-  ['CPU µs per accepted bet: api / engine / postgres / redis / generator', ...reports.map((r) => cpuParts.map((p) => r.cpuMicrosPerBet[p]).join(' / '))],
-  ['CPU µs per accepted bet: total (of which the server side)', ...reports.map((r) => `${r.cpuMicrosPerBet.total} (${round(r.cpuMicrosPerBet.total - r.cpuMicrosPerBet.generator)})`)],
+  [
+    '  of which in the engine: received → reply published, mean / p99 (ms)',
+    ...reports.map((r) => (r.batches ? `${r.engineReplyMeanMs} / ≤${r.engineReplyP99Ms}` : '—')),
+  ],
+  [
+    'engine batches: count, mean size, mean / p99 ms',
+    ...reports.map((r) => (r.batches ? `${r.batches}, ${r.batchMeanSize}, ${r.batchMeanMs} / ≤${r.batchP99Ms}` : '—')),
+  ],
+  [
+    'CPU cores used: api / engine / postgres / redis',
+    ...reports.map((r) => `${r.cpuCores.api} / ${r.cpuCores.engine} / ${r.cpuCores.postgres} / ${r.cpuCores.redis}`),
+  ],
+  [
+    'CPU cores used by the load generator (processes)',
+    ...reports.map((r) => `${r.cpuCores.generator} (${r.generatorProcesses})`),
+  ],
+  [
+    'CPU µs per accepted bet: api / engine / postgres / redis / generator',
+    ...reports.map((r) => cpuParts.map((p) => r.cpuMicrosPerBet[p]).join(' / ')),
+  ],
+  [
+    'CPU µs per accepted bet: total (of which the server side)',
+    ...reports.map(
+      (r) => `${r.cpuMicrosPerBet.total} (${round(r.cpuMicrosPerBet.total - r.cpuMicrosPerBet.generator)})`,
+    ),
+  ],
   ['load generator event-loop delay p99, worst process (ms)', ...reports.map((r) => r.generatorLoopDelayP99)],
-  ['api event-loop delay p99 / max, worst node (ms)', ...reports.map((r) => `${r.apiLoopDelayP99Ms} / ${r.apiLoopDelayMaxMs}`)],
-  ['engine event-loop delay p99 / max, worst process (ms)', ...reports.map((r) => `${r.engineLoopDelayP99Ms} / ${r.engineLoopDelayMaxMs}`)],
-  ['machine load average before / after (1 min, as uptime)', ...reports.map((r) => `${r.loadAverage.before[0]} / ${r.loadAverage.after[0]}`)],
-  ['machine speed: a fixed CPU task alone / two side by side (ms, before the runs)', ...reports.map(() => `${speed.aloneMs} / ${speed.sideBySideMs}`)],
+  [
+    'api event-loop delay p99 / max, worst node (ms)',
+    ...reports.map((r) => `${r.apiLoopDelayP99Ms} / ${r.apiLoopDelayMaxMs}`),
+  ],
+  [
+    'engine event-loop delay p99 / max, worst process (ms)',
+    ...reports.map((r) => `${r.engineLoopDelayP99Ms} / ${r.engineLoopDelayMaxMs}`),
+  ],
+  [
+    'machine load average before / after (1 min, as uptime)',
+    ...reports.map((r) => `${r.loadAverage.before[0]} / ${r.loadAverage.after[0]}`),
+  ],
+  [
+    'machine speed: a fixed CPU task alone / two side by side (ms, before the runs)',
+    ...reports.map(() => `${speed.aloneMs} / ${speed.sideBySideMs}`),
+  ],
 ];
 const width = rows.map((r) => r.map((c) => String(c).length)).reduce((w, r) => w.map((x, i) => Math.max(x, r[i] ?? 0)));
 const heading = `${config.players} players, ${config.findCeiling ? 'ceiling search' : `${config.rounds} rounds`} of ${config.roundSeconds} s (lock ${config.lockSeconds} s), ${config.partitions} partitions, ${topologies ? `topologies ${topologies} (api nodes + engines)` : `${config.apiNodes} api node(s), ${config.engines} engine(s)`}, ${config.findCeiling ? `from ${config.rate} bets/s` : `target ${config.rate} bets/s`}${config.headless ? `, ${config.headless} headless players` : ''}`;
@@ -581,40 +747,66 @@ if (stream && direct) {
 }
 if (topologies) {
   // Scale-out: each further topology against the first, same load, same run.
-  for (const r of reports.slice(1)) comparison.push(`${title(r)} vs ${title(reports[0])} (this run):`, ...formatRatios(ratios(r, reports[0])));
+  for (const r of reports.slice(1))
+    comparison.push(`${title(r)} vs ${title(reports[0])} (this run):`, ...formatRatios(ratios(r, reports[0])));
 }
 const baselineFile = opt('baseline', join(HERE, 'baseline.json'));
 const baseline = existsSync(baselineFile) ? JSON.parse(readFileSync(baselineFile, 'utf8')) : { runs: [], ceilings: [] };
 for (const r of reports) {
   if (config.findCeiling) {
     const c = r.ceiling;
-    comparison.push(`${title(r)} ceiling: ${c.rate} bets/s offered with p99 ≤ ${c.p99LimitMs} ms${c.cappedByPlayers ? ` (the most ${config.players} players can place: more players to go higher)` : ''}`);
-    const found = findBaseline(baseline, { ...config, apiNodes: r.apiNodes, engines: r.engines }, { findCeiling: true });
+    comparison.push(
+      `${title(r)} ceiling: ${c.rate} bets/s offered with p99 ≤ ${c.p99LimitMs} ms${c.cappedByPlayers ? ` (the most ${config.players} players can place: more players to go higher)` : ''}`,
+    );
+    const found = findBaseline(
+      baseline,
+      { ...config, apiNodes: r.apiNodes, engines: r.engines },
+      { findCeiling: true },
+    );
     const ref = found?.entry[r.pipeline];
-    if (ref?.ceiling) comparison.push(`  vs ${found.entry.release} (${found.entry.measured}${found.exact ? '' : ', another run shape'}): ${ref.ceiling} bets/s → ${round(c.rate / ref.ceiling, 2)}×`);
-    else comparison.push('  no recorded ceiling of the previous release for this shape (--record-baseline stores this one)');
+    if (ref?.ceiling)
+      comparison.push(
+        `  vs ${found.entry.release} (${found.entry.measured}${found.exact ? '' : ', another run shape'}): ${ref.ceiling} bets/s → ${round(c.rate / ref.ceiling, 2)}×`,
+      );
+    else
+      comparison.push(
+        '  no recorded ceiling of the previous release for this shape (--record-baseline stores this one)',
+      );
     continue;
   }
   const found = findBaseline(baseline, { ...config, apiNodes: r.apiNodes, engines: r.engines });
   const ref = found?.entry[r.pipeline];
   if (!ref) {
-    comparison.push(`${title(r)}: no recorded figures of the previous release in ${baselineFile} (--record-baseline stores this run's)`);
+    comparison.push(
+      `${title(r)}: no recorded figures of the previous release in ${baselineFile} (--record-baseline stores this run's)`,
+    );
     continue;
   }
   const shape = found.exact ? 'same run shape' : `run shape ${JSON.stringify(found.entry.shape)}`;
-  comparison.push(`${title(r)} vs ${found.entry.release} recorded ${found.entry.measured} (${shape}):`, ...formatRatios(ratios(r, ref)));
+  comparison.push(
+    `${title(r)} vs ${found.entry.release} recorded ${found.entry.measured} (${shape}):`,
+    ...formatRatios(ratios(r, ref)),
+  );
 }
 // A load average above 2.5 per core is more than this run's own stack makes: other work is on the machine, and the
 // figures say little.
 const cores = availableParallelism();
 const busiest = Math.max(...reports.flatMap((r) => [r.loadAverage.before[0], r.loadAverage.after[0]]));
 const busy = busiest > cores * 2.5;
-if (busy) comparison.push(`note: the machine was busy (1-minute load average up to ${busiest} on ${cores} cores): latency figures here are mostly waiting for a core`);
+if (busy)
+  comparison.push(
+    `note: the machine was busy (1-minute load average up to ${busiest} on ${cores} cores): latency figures here are mostly waiting for a core`,
+  );
 console.log(`\n${comparison.join('\n')}`);
-for (const r of reports) if (Object.keys(r.rejections).length) console.log(`${title(r)} refusals: ${JSON.stringify(r.rejections)}`);
+for (const r of reports)
+  if (Object.keys(r.rejections).length) console.log(`${title(r)} refusals: ${JSON.stringify(r.rejections)}`);
 
-if (flag('record-baseline') && topologies) console.log('not recorded as a baseline: --topologies runs are compared with each other (record with --api-nodes/--engines)');
-else if (flag('record-baseline') && busy) console.log('not recorded as a baseline: the machine was busy (record on a quiet machine)');
+if (flag('record-baseline') && topologies)
+  console.log(
+    'not recorded as a baseline: --topologies runs are compared with each other (record with --api-nodes/--engines)',
+  );
+else if (flag('record-baseline') && busy)
+  console.log('not recorded as a baseline: the machine was busy (record on a quiet machine)');
 else if (flag('record-baseline')) {
   const pick = (r) => ({
     acceptedPerSecond: r.acceptedPerSecond,
@@ -627,7 +819,13 @@ else if (flag('record-baseline')) {
     cpuMicrosPerBet: r.cpuMicrosPerBet,
     ...(r.ceiling ? { ceiling: r.ceiling.rate } : {}),
   });
-  const entry = { release: JSON.parse(readFileSync(join(HERE, '../package.json'), 'utf8')).version, measured: new Date().toISOString().slice(0, 10), command: `npm run bench -- ${args.filter((a) => a !== '--record-baseline').join(' ')}`, shape: shapeOf(config), ...Object.fromEntries(reports.map((r) => [r.pipeline, pick(r)])) };
+  const entry = {
+    release: JSON.parse(readFileSync(join(HERE, '../package.json'), 'utf8')).version,
+    measured: new Date().toISOString().slice(0, 10),
+    command: `npm run bench -- ${args.filter((a) => a !== '--record-baseline').join(' ')}`,
+    shape: shapeOf(config),
+    ...Object.fromEntries(reports.map((r) => [r.pipeline, pick(r)])),
+  };
   const list = config.findCeiling ? (baseline.ceilings ??= []) : (baseline.runs ??= []);
   const same = list.findIndex((e) => JSON.stringify(e.shape) === JSON.stringify(entry.shape));
   if (same >= 0) list[same] = entry;
@@ -636,7 +834,10 @@ else if (flag('record-baseline')) {
   console.log(`recorded as the baseline for this run shape in ${baselineFile}`);
 }
 
-const jsonFile = opt('json', join(HERE, '..', 'artifacts', 'bench', `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`));
+const jsonFile = opt(
+  'json',
+  join(HERE, '..', 'artifacts', 'bench', `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
+);
 mkdirSync(dirname(jsonFile), { recursive: true });
 writeFileSync(jsonFile, JSON.stringify({ config, machineSpeed: speed, reports, comparison }, null, 2));
 const htmlFile = jsonFile.replace(/\.json$/, '') + '.html';
@@ -652,9 +853,20 @@ writeFileSync(
       betSeries: r.betSeries,
       cpuSeries: r.cpuSeries,
       summary: [
-        ['CPU µs per accepted bet (api / engine / postgres / redis / generator)', cpuParts.map((p) => r.cpuMicrosPerBet[p]).join(' / ')],
+        [
+          'CPU µs per accepted bet (api / engine / postgres / redis / generator)',
+          cpuParts.map((p) => r.cpuMicrosPerBet[p]).join(' / '),
+        ],
         ['CPU µs per accepted bet, total', r.cpuMicrosPerBet.total],
-        ...(r.ceiling ? [['ceiling (bets/s offered, p99 ≤ ' + r.ceiling.p99LimitMs + ' ms)', r.ceiling.rate], ...r.ceiling.steps.map((st) => [`  ${st.rate}/s`, `p99 ${st.latencyP99} ms, ${st.rejected} refused → ${st.ok ? 'meets' : 'misses'}`])] : []),
+        ...(r.ceiling
+          ? [
+              ['ceiling (bets/s offered, p99 ≤ ' + r.ceiling.p99LimitMs + ' ms)', r.ceiling.rate],
+              ...r.ceiling.steps.map((st) => [
+                `  ${st.rate}/s`,
+                `p99 ${st.latencyP99} ms, ${st.rejected} refused → ${st.ok ? 'meets' : 'misses'}`,
+              ]),
+            ]
+          : []),
       ],
     })),
   }),

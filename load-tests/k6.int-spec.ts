@@ -2,7 +2,15 @@
 // Node against a real api node and round engine: players connect along the ramp, bet, receive replies, the round
 // broadcast and their results, and the thresholds are evaluated on what was measured.
 import { runK6Test } from './lib/k6-node.mjs';
-import { createUser, expectLedgerReconciles, startTestApi, startTestEngine, TEST_API_KEY, type TestApi, type TestEngine } from '@app/testing';
+import {
+  createUser,
+  expectLedgerReconciles,
+  startTestApi,
+  startTestEngine,
+  TEST_API_KEY,
+  type TestApi,
+  type TestEngine,
+} from '@app/testing';
 
 const ROUNDS = { ROUND_SECONDS: '4', LOCK_SECONDS: '1', BET_PARTITIONS: '2', FAIRNESS_CHAIN_LENGTH: '3000' };
 
@@ -12,7 +20,10 @@ describe('the k6 load test, run from Node against a real api node', () => {
 
   beforeAll(async () => {
     api = await startTestApi({ env: ROUNDS });
-    engine = await startTestEngine({ database: api.database, env: { ...ROUNDS, REDIS_PREFIX: api.config.REDIS_PREFIX } });
+    engine = await startTestEngine({
+      database: api.database,
+      env: { ...ROUNDS, REDIS_PREFIX: api.config.REDIS_PREFIX },
+    });
   });
   afterAll(async () => {
     await engine.close();
@@ -42,10 +53,19 @@ describe('the k6 load test, run from Node against a real api node', () => {
     expect(metrics.trends.broadcast_latency_ms.length).toBeGreaterThanOrEqual(3);
     expect(metrics.counters.bet_results).toBeGreaterThanOrEqual(9);
     // Every threshold was evaluated on real samples (its pass or fail depends on this machine's load).
-    expect(Object.keys(thresholds).sort()).toEqual(['bet_latency_ms', 'bets_refused', 'broadcast_latency_ms', 'socket_connect_errors']);
-    for (const results of Object.values(thresholds)) for (const r of results) expect(Number.isFinite(r.value)).toBe(true);
+    expect(Object.keys(thresholds).sort()).toEqual([
+      'bet_latency_ms',
+      'bets_refused',
+      'broadcast_latency_ms',
+      'socket_connect_errors',
+    ]);
+    for (const results of Object.values(thresholds))
+      for (const r of results) expect(Number.isFinite(r.value)).toBe(true);
     expect(thresholds.socket_connect_errors![0]!.ok).toBe(true);
-    const stored = await api.db.selectFrom('bets').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const stored = await api.db
+      .selectFrom('bets')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(stored.n)).toBe(metrics.rates.bets_refused[1]);
     await expectLedgerReconciles(api.db);
   });

@@ -14,12 +14,17 @@ describe('CONTRIBUTING: where each rule is decided', () => {
     expect(rows.length).toBeGreaterThanOrEqual(15);
   });
 
-  it.each(rows.map((row) => [row[1], row[2], row[3], row[4]]))('%s: %s exports %s', (_rule, fileCell, nameCell, backedCell) => {
-    const [file] = code(fileCell!);
-    const [name] = code(nameCell!);
-    expect(existsSync(file!)).toBe(true);
-    const source = readFileSync(file!, 'utf8');
-    expect(source).toMatch(new RegExp(`export (async )?(function|const|class|interface|type|abstract class) ${name}\\b`));
-    for (const path of code(backedCell!).filter((c) => c.includes('/'))) expect(existsSync(path)).toBe(true);
-  });
+  it.each(rows.map((row) => [row[1], row[2], row[3], row[4]]))(
+    '%s: %s exports %s',
+    (_rule, fileCell, nameCell, backedCell) => {
+      const [file] = code(fileCell!);
+      const [name] = code(nameCell!);
+      expect(existsSync(file!)).toBe(true);
+      const source = readFileSync(file!, 'utf8');
+      expect(source).toMatch(
+        new RegExp(`export (async )?(function|const|class|interface|type|abstract class) ${name}\\b`),
+      );
+      for (const path of code(backedCell!).filter((c) => c.includes('/'))) expect(existsSync(path)).toBe(true);
+    },
+  );
 });

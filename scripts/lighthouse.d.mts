@@ -8,5 +8,7 @@ export interface LighthousePage {
   metrics: { fcpMs: number | null; lcpMs: number | null; tbtMs: number | null; cls: number | null };
   failingAudits: string[];
 }
-export function readLighthouseReport(json: unknown): { passed: number; failed: number; skipped: number; todo: number; notRun: string[] } | null;
+export function readLighthouseReport(
+  json: unknown,
+): { passed: number; failed: number; skipped: number; todo: number; notRun: string[] } | null;
 export function audit(options: { url: string; player: { email: string; password: string } }): Promise<LighthousePage[]>;

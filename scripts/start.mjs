@@ -19,6 +19,6 @@ try {
   stack = await startStack({ log, onUnexpectedExit: () => void shutdown(1) });
   log(`\nWinRound is running on ${stack.url}  (API docs: ${stack.url}/api/docs)  — press Ctrl-C to stop.\n`);
 } catch (error) {
-  log(error instanceof StackError ? error.message : error?.stack ?? String(error));
+  log(error instanceof StackError ? error.message : (error?.stack ?? String(error)));
   process.exit(1);
 }

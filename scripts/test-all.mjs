@@ -5,16 +5,28 @@
 // A suite's failures are its failed tests, plus one for each of: its process exited non-zero (or was killed)
 // although its report shows none, it wrote no readable report, it ran fewer tests than its floor (--floors).
 // Skipped and todo tests are listed per suite.
+// What the suites need is found or started once, before the first suite that needs it (scripts/services.mjs,
+// scripts/chromium.mjs): Postgres where TEST_DATABASE_SERVER (or 127.0.0.1:TEST_DATABASE_PORT, 5432) says, else an
+// embedded one for this run; Redis at TEST_REDIS_URL (or 127.0.0.1:TEST_REDIS_PORT, 6379), else a redis-server from
+// the PATH; Chromium (CHROMIUM_PATH, the system's, else Playwright's, installed on demand). What was started is
+// stopped at the end. A suite whose service cannot be had fails once, with one line saying how to get it.
 // Options: --only unit,int,web,e2e,lighthouse,faults   --summary <file> (writes the counts as JSON)   --floors <file> (e.g. .ci/test-floors.json)
-import { spawnSync } from 'node:child_process';
+//          -- <paths or filters> (handed to the jest, Vitest and Playwright suites, e.g. `--only int -- libs/redis`)
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from './stack.mjs';
+import { ensureChromium } from './chromium.mjs';
+import { ensureTestServices, onPath, REDIS_INSTALL_HINT } from './services.mjs';
+import { buildIfStale, ROOT } from './stack.mjs';
 import { readFaultsReport } from './faults/lib/analyse.mjs';
 import { describeOutcomes, readJestReport, readPlaywrightReport, suiteOutcome } from './test-report.mjs';
 import { readLighthouseReport } from './lighthouse.mjs';
 
-const args = process.argv.slice(2);
+const argv = process.argv.slice(2);
+const dashes = argv.indexOf('--');
+const args = dashes === -1 ? argv : argv.slice(0, dashes);
+/** Test paths or filters for the jest, Vitest and Playwright suites (after `--`). */
+const filters = dashes === -1 ? [] : argv.slice(dashes + 1);
 const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : null);
 const only = option('--only')?.split(',') ?? null;
 const summaryFile = option('--summary');
@@ -35,7 +47,8 @@ function readJson(file) {
 // that never ends).
 const jest = (project) => ({
   command: 'npx',
-  args: (report) => ['jest', '--selectProjects', project, '--forceExit', '--json', '--outputFile', report],
+  // Paths first: --selectProjects takes every argument after it.
+  args: (report) => ['jest', ...filters, '--selectProjects', project, '--forceExit', '--json', '--outputFile', report],
   env: { NODE_OPTIONS: '--experimental-vm-modules' },
   read: readJestReport,
 });
@@ -43,25 +56,38 @@ const jest = (project) => ({
 /**
  * The suites, in order. A suite is a command that writes a JSON report to the path it is given (`args(report)`,
  * or `env(report)`), and `read`, which turns that report into { passed, failed, skipped, todo, notRun } (or null
- * when it is not a report of that kind). To add one, add an entry here and its floor to .ci/test-floors.json.
+ * when it is not a report of that kind). `needs`: what must be done, found or started first, in order ('build': the
+ * server and web app built when stale, as `npm start` does, for the specs that run the built processes; 'services':
+ * Postgres and Redis for the tests; 'chromium'; 'redis-server': the binary, for a suite that runs its own). To add
+ * one, add an entry here and its floor to .ci/test-floors.json.
  */
 const suites = [
   { name: 'unit', title: 'jest unit', ...jest('unit') },
-  { name: 'int', title: 'jest integration', ...jest('int') },
+  { name: 'int', title: 'jest integration', ...jest('int'), needs: ['build', 'services'] },
   {
     name: 'web',
     title: 'vitest (web)',
     command: 'npx',
-    args: (report) => ['vitest', 'run', '--config', 'apps/web/vite.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    args: (report) => [
+      'vitest',
+      'run',
+      ...filters,
+      '--config',
+      'apps/web/vite.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ],
     read: readJestReport,
   },
   {
     name: 'e2e',
     title: 'playwright (e2e)',
     command: 'npx',
-    args: () => ['playwright', 'test', '-c', 'apps/web/e2e/playwright.config.ts', '--reporter=list,json'],
+    args: () => ['playwright', 'test', ...filters, '-c', 'apps/web/e2e/playwright.config.ts', '--reporter=list,json'],
     env: (report) => ({ PLAYWRIGHT_JSON_OUTPUT_NAME: report }),
     read: readPlaywrightReport,
+    needs: ['build', 'services', 'chromium'],
   },
   {
     // Lighthouse (mobile) on landing, login, game and wallet: accessibility and best practices ≥ 95 per page, one
@@ -71,6 +97,7 @@ const suites = [
     command: 'node',
     args: (report) => ['scripts/lighthouse.mjs', '--json', report],
     read: readLighthouseReport,
+    needs: ['build', 'services', 'chromium'],
   },
   {
     // The fault suite's reduced set (its own Postgres, Redis and processes; each fault counts as one test).
@@ -79,6 +106,7 @@ const suites = [
     command: 'node',
     args: (report) => ['scripts/faults/run.mjs', '--ci', '--report', report],
     read: readFaultsReport,
+    needs: ['redis-server'],
   },
 ];
 
@@ -93,20 +121,113 @@ if (floors === null) {
   process.exit(2);
 }
 
-function runSuite(suite) {
-  const report = join(out, `${suite.name}.json`);
-  rmSync(report, { force: true });
-  const commandArgs = suite.args(report);
-  const env = typeof suite.env === 'function' ? suite.env(report) : suite.env ?? {};
-  console.log(`\n━━ ${suite.title}: ${suite.command} ${commandArgs.join(' ')}`);
-  const started = Date.now();
-  const result = spawnSync(suite.command, commandArgs, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`━━ ${suite.title} finished in ${((Date.now() - started) / 1000).toFixed(1)} s (${result.signal ? `killed by ${result.signal}` : `exit ${result.status}`})`);
-  const json = existsSync(report) ? readJson(report) : null;
-  return suiteOutcome({ name: suite.name, exitCode: result.status, signal: result.signal, counts: json ? suite.read(json) : null, floor: floors[suite.name] });
+// What the suites need, each got once (a promise of the variables to hand them, or of the one-line reason it cannot be had).
+const provided = new Map();
+const stoppers = [];
+const log = (line) => console.log(line);
+const providers = {
+  // Before any service is started: the build blocks this process's event loop.
+  build: async () => {
+    buildIfStale({ log });
+    return {};
+  },
+  services: async () => {
+    const services = await ensureTestServices({ log });
+    stoppers.push(services.stop);
+    return services.env;
+  },
+  chromium: async () => ({ CHROMIUM_PATH: (await ensureChromium({ log })).path }),
+  'redis-server': async () => {
+    if (!onPath('redis-server')) throw new Error(`redis-server is needed on the PATH: ${REDIS_INSTALL_HINT}.`);
+    return {};
+  },
+};
+
+/** The variables for a suite's needs, or { missing: why } (printed once, when first found missing). */
+async function provide(needs = []) {
+  const env = {};
+  for (const need of needs) {
+    if (!provided.has(need)) {
+      provided.set(
+        need,
+        providers[need]().then(
+          (vars) => ({ vars }),
+          (error) => {
+            const missing = error instanceof Error ? error.message : String(error);
+            console.error(missing);
+            return { missing };
+          },
+        ),
+      );
+    }
+    const { vars, missing } = await provided.get(need);
+    if (missing) return { missing };
+    Object.assign(env, vars);
+  }
+  return { env };
 }
 
-const outcomes = suites.filter((suite) => !only || only.includes(suite.name)).map(runSuite);
+async function stopServices() {
+  for (const stop of stoppers.splice(0).reverse()) await stop().catch(() => {});
+}
+
+// Ctrl-C / SIGTERM: the suite's process gets the signal too; what was started for the run is stopped.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    void stopServices().finally(() => process.exit(130));
+  });
+}
+
+function run(command, commandArgs, env) {
+  return new Promise((resolve) => {
+    // Not spawnSync: an embedded Postgres started for the run logs through this process, whose event loop must run.
+    const child = spawn(command, commandArgs, { cwd: ROOT, stdio: 'inherit', env });
+    child.once('error', (error) => {
+      console.error(`${command}: ${error.message}`);
+      resolve({ status: 127, signal: null });
+    });
+    child.once('exit', (status, signal) => resolve({ status, signal }));
+  });
+}
+
+async function runSuite(suite) {
+  const report = join(out, `${suite.name}.json`);
+  rmSync(report, { force: true });
+  const needs = await provide(suite.needs);
+  if (needs.missing) {
+    console.log(`\n━━ ${suite.title}: not run (what it needs is missing)`);
+    return suiteOutcome({
+      name: suite.name,
+      exitCode: null,
+      counts: null,
+      floor: floors[suite.name],
+      notStarted: needs.missing,
+    });
+  }
+  const commandArgs = suite.args(report);
+  const env = typeof suite.env === 'function' ? suite.env(report) : (suite.env ?? {});
+  console.log(`\n━━ ${suite.title}: ${suite.command} ${commandArgs.join(' ')}`);
+  const started = Date.now();
+  const result = await run(suite.command, commandArgs, { ...process.env, ...needs.env, ...env });
+  console.log(
+    `━━ ${suite.title} finished in ${((Date.now() - started) / 1000).toFixed(1)} s (${result.signal ? `killed by ${result.signal}` : `exit ${result.status}`})`,
+  );
+  const json = existsSync(report) ? readJson(report) : null;
+  return suiteOutcome({
+    name: suite.name,
+    exitCode: result.status,
+    signal: result.signal,
+    counts: json ? suite.read(json) : null,
+    floor: floors[suite.name],
+  });
+}
+
+const outcomes = [];
+try {
+  for (const suite of suites.filter((s) => !only || only.includes(s.name))) outcomes.push(await runSuite(suite));
+} finally {
+  await stopServices();
+}
 const passed = outcomes.reduce((sum, o) => sum + o.passed, 0);
 const failed = outcomes.reduce((sum, o) => sum + o.failed, 0);
 console.log('\n' + describeOutcomes(outcomes).join('\n'));

@@ -5,6 +5,8 @@ export interface SuiteCounts {
   todo: number;
   /** 'skipped: name' / 'todo: name' of the tests that did not run. */
   notRun: string[];
+  /** The failed tests' names (a file that could not run at all is named once). */
+  failedNames?: string[];
 }
 export interface SuiteOutcome extends SuiteCounts {
   name: string;
@@ -15,5 +17,12 @@ export interface SuiteOutcome extends SuiteCounts {
 }
 export function readJestReport(report: unknown): SuiteCounts | null;
 export function readPlaywrightReport(report: unknown): SuiteCounts | null;
-export function suiteOutcome(input: { name: string; exitCode: number | null; signal?: string | null; counts: SuiteCounts | null; floor?: number }): SuiteOutcome;
+export function suiteOutcome(input: {
+  name: string;
+  exitCode: number | null;
+  signal?: string | null;
+  counts: SuiteCounts | null;
+  floor?: number;
+  notStarted?: string | null;
+}): SuiteOutcome;
 export function describeOutcomes(outcomes: SuiteOutcome[]): string[];

@@ -1,6 +1,7 @@
 // How `npm test` tells a suite's outcome: the counts its JSON report gives, checked against how its process ended
 // and against the floor the repository keeps for it (.ci/test-floors.json). Pure functions (scripts/test-report.spec.ts).
 
+import { relative } from 'node:path';
 /** The tests of a report that did not run, by name (capped for printing). */
 const MAX_NAMES = 25;
 
@@ -8,19 +9,28 @@ const MAX_NAMES = 25;
 export function readJestReport(report) {
   if (!report || typeof report !== 'object' || typeof report.numPassedTests !== 'number') return null;
   const notRun = [];
+  const failedNames = [];
   for (const file of report.testResults ?? []) {
+    const where = file.name ? `${relative(process.cwd(), file.name)}: ` : '';
     for (const test of file.assertionResults ?? []) {
-      if (['pending', 'skipped', 'todo', 'disabled'].includes(test.status)) notRun.push(`${test.status === 'todo' ? 'todo' : 'skipped'}: ${test.fullName ?? test.title}`);
+      if (['pending', 'skipped', 'todo', 'disabled'].includes(test.status))
+        notRun.push(`${test.status === 'todo' ? 'todo' : 'skipped'}: ${test.fullName ?? test.title}`);
+      if (test.status === 'failed') failedNames.push(`${where}${test.fullName ?? test.title}`);
     }
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'))
+      failedNames.push(`${where}(the file could not run)`);
   }
   // A test file that could not run at all (it did not compile, its setup threw) reports no failed test of its own.
-  const brokenFiles = (report.testResults ?? []).filter((file) => file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')).length;
+  const brokenFiles = (report.testResults ?? []).filter(
+    (file) => file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'),
+  ).length;
   return {
     passed: report.numPassedTests,
     failed: report.numFailedTests + Math.max(report.numRuntimeErrorTestSuites ?? 0, brokenFiles),
     skipped: report.numPendingTests ?? 0,
     todo: report.numTodoTests ?? 0,
     notRun,
+    failedNames,
   };
 }
 
@@ -28,9 +38,14 @@ export function readJestReport(report) {
 export function readPlaywrightReport(report) {
   if (!report?.stats) return null;
   const notRun = [];
+  const failedNames = [];
   const walk = (suite, path) => {
     for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests ?? []) if (test.status === 'skipped') notRun.push(`skipped: ${[...path, spec.title].filter(Boolean).join(' › ')}`);
+      for (const test of spec.tests ?? []) {
+        const name = [...path, spec.title].filter(Boolean).join(' › ');
+        if (test.status === 'skipped') notRun.push(`skipped: ${name}`);
+        if (test.status === 'unexpected') failedNames.push(name);
+      }
     }
     for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
   };
@@ -41,23 +56,47 @@ export function readPlaywrightReport(report) {
     skipped: report.stats.skipped ?? 0,
     todo: 0,
     notRun,
+    failedNames,
   };
 }
 
 /**
  * One suite's outcome. Besides the failed tests of its report, each of these counts as one failure: a process that
  * exited non-zero (or was killed) although its report shows no failure, a missing or unreadable report, and fewer
- * tests run than the suite's floor (a suite that silently stops running its tests).
+ * tests run than the suite's floor (a suite that silently stops running its tests). A suite that could not be started
+ * (`notStarted`: why, e.g. a service it needs is missing) fails once, for that reason.
  */
-export function suiteOutcome({ name, exitCode, signal = null, counts, floor }) {
+export function suiteOutcome({ name, exitCode, signal = null, counts, floor, notStarted = null }) {
   const problems = [];
-  const outcome = { name, passed: 0, failed: 0, skipped: 0, todo: 0, ran: 0, exitCode, notRun: [], problems };
-  if (counts) Object.assign(outcome, { passed: counts.passed, failed: counts.failed, skipped: counts.skipped, todo: counts.todo, notRun: counts.notRun ?? [] });
+  const outcome = {
+    name,
+    passed: 0,
+    failed: 0,
+    skipped: 0,
+    todo: 0,
+    ran: 0,
+    exitCode,
+    notRun: [],
+    failedNames: [],
+    problems,
+  };
+  if (counts)
+    Object.assign(outcome, {
+      passed: counts.passed,
+      failed: counts.failed,
+      skipped: counts.skipped,
+      todo: counts.todo,
+      notRun: counts.notRun ?? [],
+      failedNames: counts.failedNames ?? [],
+    });
   outcome.ran = outcome.passed + outcome.failed;
   const ended = signal ? `was killed (${signal})` : `exited with code ${exitCode}`;
-  if (!counts) problems.push(`${ended} and wrote no readable report`);
-  else if ((exitCode !== 0 || signal) && outcome.failed === 0) problems.push(`${ended} although its report shows no failed test`);
-  if (typeof floor === 'number' && outcome.ran < floor) problems.push(`ran ${outcome.ran} tests, fewer than its floor of ${floor} (.ci/test-floors.json)`);
+  if (notStarted) problems.push(`did not run: ${notStarted}`);
+  else if (!counts) problems.push(`${ended} and wrote no readable report`);
+  else if ((exitCode !== 0 || signal) && outcome.failed === 0)
+    problems.push(`${ended} although its report shows no failed test`);
+  if (!notStarted && typeof floor === 'number' && outcome.ran < floor)
+    problems.push(`ran ${outcome.ran} tests, fewer than its floor of ${floor} (.ci/test-floors.json)`);
   outcome.failed += problems.length;
   return outcome;
 }
@@ -68,6 +107,7 @@ export function describeOutcomes(outcomes) {
   for (const o of outcomes) {
     const extra = [o.skipped ? `${o.skipped} skipped` : '', o.todo ? `${o.todo} todo` : ''].filter(Boolean).join(', ');
     lines.push(`${o.name}: ${o.passed} passed, ${o.failed} failed${extra ? `, ${extra}` : ''}`);
+    for (const test of (o.failedNames ?? []).slice(0, MAX_NAMES)) lines.push(`  ✘ ${test}`);
     for (const problem of o.problems) lines.push(`  ✘ ${o.name} ${problem}`);
     for (const test of o.notRun.slice(0, MAX_NAMES)) lines.push(`  – ${test}`);
     if (o.notRun.length > MAX_NAMES) lines.push(`  – … and ${o.notRun.length - MAX_NAMES} more not run`);

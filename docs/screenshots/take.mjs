@@ -7,10 +7,12 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import pg from 'pg';
+import { findChromium } from '../../scripts/chromium.mjs';
+import { testDatabaseServer, testRedisUrl } from '../../scripts/services.mjs';
 import { freePort, ROOT, startStack } from '../../scripts/stack.mjs';
 import { LOAD_TEST_PASSWORD, seedPlayers } from '../../load-tests/lib/seed.mjs';
 
-const server = process.env.TEST_DATABASE_SERVER ?? 'postgres://postgres@127.0.0.1:5432';
+const server = testDatabaseServer();
 const database = `wr_screenshot_${randomBytes(3).toString('hex')}`;
 const out = join(ROOT, 'docs/screenshots/game-phone.png');
 const admin = async (sql) => {
@@ -21,7 +23,7 @@ const admin = async (sql) => {
 
 await admin(`CREATE DATABASE ${database}`);
 const jwtSecret = randomBytes(24).toString('hex');
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisUrl = testRedisUrl();
 const redisPrefix = `wrshot:${randomBytes(3).toString('hex')}:`;
 let stack;
 let browser;
@@ -42,15 +44,33 @@ try {
   });
   // A player with ₹1,000 (one balanced ledger entry), as a newcomer has after the first approved deposit.
   const [player] = await seedPlayers({ databaseUrl: `${server}/${database}`, jwtSecret, count: 1, mainPaise: 100_000 });
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
-  const page = await browser.newPage({ viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, baseURL: stack.url });
+  // Who was offered the limits at registration already (the picture is of the game, not of the offer).
+  const db = new pg.Client({ connectionString: `${server}/${database}` });
+  await db.connect();
+  await db
+    .query(
+      'INSERT INTO player_play_settings (user_id, limits_offered_at) VALUES ($1, now()) ON CONFLICT (user_id) DO NOTHING',
+      [player.id],
+    )
+    .finally(() => db.end());
+  browser = await chromium.launch({ executablePath: findChromium()?.path });
+  const page = await browser.newPage({
+    viewport: { width: 360, height: 640 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+    baseURL: stack.url,
+  });
   await page.goto('/login');
   await page.getByLabel('Gmail address').fill(player.email);
   await page.getByLabel('Password', { exact: true }).fill(LOAD_TEST_PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL(/\/game$/, { timeout: 30_000 });
   // The period card and its countdown are live once the socket has the current period.
-  await page.getByText(/₹1,000\.00/).first().waitFor({ timeout: 30_000 });
+  await page
+    .getByText(/₹1,000\.00/)
+    .first()
+    .waitFor({ timeout: 30_000 });
   await page.waitForLoadState('networkidle').catch(() => undefined);
   await page.waitForTimeout(1500);
   await page.screenshot({ path: out });

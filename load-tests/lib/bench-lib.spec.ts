@@ -1,5 +1,14 @@
 import { spawn } from 'node:child_process';
-import { ceilingOf, findBaseline, formatRatios, meetsBudget, nextRate, parseTopologies, ratios, shapeOf } from './compare.mjs';
+import {
+  ceilingOf,
+  findBaseline,
+  formatRatios,
+  meetsBudget,
+  nextRate,
+  parseTopologies,
+  ratios,
+  shapeOf,
+} from './compare.mjs';
 import { gauge, histogram } from './prom.mjs';
 import { clockTicks, cpuMicros, createCpuMeter, machineSpeed, microsPerBet, parseStatTicks } from './cpu.mjs';
 import { betSeries, cpuSeries, renderReport } from './report-html.mjs';
@@ -8,7 +17,8 @@ describe('bench: CPU per process from /proc', () => {
   it('times a fixed CPU task alone and as two processes side by side, more rounds taking longer', async () => {
     const small = await machineSpeed({ rounds: 1 });
     const large = await machineSpeed({ rounds: 12 });
-    for (const figure of [small.aloneMs, small.sideBySideMs, large.aloneMs, large.sideBySideMs]) expect(Number.isInteger(figure) && figure >= 0).toBe(true);
+    for (const figure of [small.aloneMs, small.sideBySideMs, large.aloneMs, large.sideBySideMs])
+      expect(Number.isInteger(figure) && figure >= 0).toBe(true);
     expect(large.aloneMs).toBeGreaterThan(small.aloneMs);
   }, 30_000);
 
@@ -20,7 +30,10 @@ describe('bench: CPU per process from /proc', () => {
 
   // A process that burns `ms` of CPU time (whatever the load of the machine), says so, then idles.
   const burn = (ms: number) => {
-    const child = spawn(process.execPath, ['-e', `const u = () => { const c = process.cpuUsage(); return (c.user + c.system) / 1000; }; const s = u(); while (u() - s < ${ms}) {} console.log('done'); setTimeout(() => {}, 30000)`]);
+    const child = spawn(process.execPath, [
+      '-e',
+      `const u = () => { const c = process.cpuUsage(); return (c.user + c.system) / 1000; }; const s = u(); while (u() - s < ${ms}) {} console.log('done'); setTimeout(() => {}, 30000)`,
+    ]);
     const done = new Promise<void>((resolve) => child.stdout.on('data', () => resolve()));
     return { child, done };
   };
@@ -55,7 +68,8 @@ describe('bench: CPU per process from /proc', () => {
 describe('bench: the ceiling search', () => {
   const run = (limit: number, options: { start: number; max?: number; maxSteps?: number }) => {
     const history: Array<{ rate: number; ok: boolean }> = [];
-    for (let rate = nextRate(history, options); rate !== null; rate = nextRate(history, options)) history.push({ rate, ok: rate <= limit });
+    for (let rate = nextRate(history, options); rate !== null; rate = nextRate(history, options))
+      history.push({ rate, ok: rate <= limit });
     return history;
   };
 
@@ -87,11 +101,25 @@ describe('bench: the ceiling search', () => {
 });
 
 describe('bench: comparison with one transaction per bet and with the previous release', () => {
-  const config = { players: 2000, rate: 700, rounds: 3, roundSeconds: 10, lockSeconds: 2, apiNodes: 1, headless: 0, partitions: 4 };
+  const config = {
+    players: 2000,
+    rate: 700,
+    rounds: 3,
+    roundSeconds: 10,
+    lockSeconds: 2,
+    apiNodes: 1,
+    headless: 0,
+    partitions: 4,
+  };
   const baseline = {
     runs: [
       { release: '0.1.0', measured: '2026-11-22', shape: { ...config, rate: 3000 }, stream: { latencyP99: 9300 } },
-      { release: '0.1.0', measured: '2026-11-22', shape: config, stream: { latencyP99: 912, acceptedPerSecond: 700, cpuMicrosPerBet: { total: 1000 } } },
+      {
+        release: '0.1.0',
+        measured: '2026-11-22',
+        shape: config,
+        stream: { latencyP99: 912, acceptedPerSecond: 700, cpuMicrosPerBet: { total: 1000 } },
+      },
     ],
   };
 
@@ -107,20 +135,34 @@ describe('bench: comparison with one transaction per bet and with the previous r
     expect(findBaseline(baseline, { ...config, engines: 1 })).toEqual({ entry: baseline.runs[1], exact: true });
     // A topology never recorded: the same players at the nearest rate, marked as another run shape.
     expect(findBaseline(baseline, { ...config, engines: 2 })).toEqual({ entry: baseline.runs[1], exact: false });
-    expect(findBaseline(baseline, { ...config, apiNodes: 2, engines: 2, rate: 2900 })).toEqual({ entry: baseline.runs[0], exact: false });
+    expect(findBaseline(baseline, { ...config, apiNodes: 2, engines: 2, rate: 2900 })).toEqual({
+      entry: baseline.runs[0],
+      exact: false,
+    });
     // The same api nodes first, whatever the engines.
-    const twoNodes = { release: '0.1.0', measured: '2026-11-27', shape: { ...config, apiNodes: 2 }, stream: { latencyP99: 3880 } };
-    expect(findBaseline({ runs: [...baseline.runs, twoNodes] }, { ...config, apiNodes: 2, engines: 2 })).toEqual({ entry: twoNodes, exact: false });
+    const twoNodes = {
+      release: '0.1.0',
+      measured: '2026-11-27',
+      shape: { ...config, apiNodes: 2 },
+      stream: { latencyP99: 3880 },
+    };
+    expect(findBaseline({ runs: [...baseline.runs, twoNodes] }, { ...config, apiNodes: 2, engines: 2 })).toEqual({
+      entry: twoNodes,
+      exact: false,
+    });
   });
 
   it('reads --topologies as api nodes + engines, and refuses anything else', () => {
-    expect(parseTopologies('1+1,2+2')).toEqual([{ apiNodes: 1, engines: 1 }, { apiNodes: 2, engines: 2 }]);
+    expect(parseTopologies('1+1,2+2')).toEqual([
+      { apiNodes: 1, engines: 1 },
+      { apiNodes: 2, engines: 2 },
+    ]);
     expect(parseTopologies(' 2 + 1 ')).toEqual([{ apiNodes: 2, engines: 1 }]);
     expect(() => parseTopologies('2x2')).toThrow('--topologies: "2x2" is not "api nodes + engines"');
     expect(() => parseTopologies('0+1')).toThrow();
   });
 
-  it('sums a histogram over several engines\' /metrics and reads gauges', () => {
+  it("sums a histogram over several engines' /metrics and reads gauges", () => {
     const engine = (count: number, sum: number, under100ms: number) =>
       [
         '# HELP wr_bet_batch_duration_seconds x',
@@ -150,14 +192,23 @@ describe('bench: comparison with one transaction per bet and with the previous r
   });
 
   it('prints ratios the right way round (times and CPU: reference ÷ current; throughput: current ÷ reference)', () => {
-    const table = ratios({ latencyP99: 194, acceptedPerSecond: 700, cpuMicrosPerBet: { total: 400 }, settledAfterEndMs: null }, baseline.runs[1].stream);
-    expect(Object.fromEntries(Object.entries(table).map(([k, v]) => [k, v.ratio]))).toEqual({ latencyP99: 4.7, cpuMicrosPerBetTotal: 2.5, acceptedPerSecond: 1 });
+    const table = ratios(
+      { latencyP99: 194, acceptedPerSecond: 700, cpuMicrosPerBet: { total: 400 }, settledAfterEndMs: null },
+      baseline.runs[1].stream,
+    );
+    expect(Object.fromEntries(Object.entries(table).map(([k, v]) => [k, v.ratio]))).toEqual({
+      latencyP99: 4.7,
+      cpuMicrosPerBetTotal: 2.5,
+      acceptedPerSecond: 1,
+    });
     expect(formatRatios(table)).toEqual([
       '  place-bet → bet-message p99: 194 vs 912 → 4.7× better',
       '  CPU µs per accepted bet (total): 400 vs 1000 → 2.5× better',
       '  accepted bets/s: 700 vs 700 → 1× better',
     ]);
-    expect(formatRatios(ratios({ latencyP99: 1824 }, { latencyP99: 912 }))).toEqual(['  place-bet → bet-message p99: 1824 vs 912 → 2× worse']);
+    expect(formatRatios(ratios({ latencyP99: 1824 }, { latencyP99: 912 }))).toEqual([
+      '  place-bet → bet-message p99: 1824 vs 912 → 2× worse',
+    ]);
   });
 });
 
@@ -191,13 +242,43 @@ describe('bench: the HTML report', () => {
     const html = renderReport({
       title: 'bench <1>',
       subtitle: '200 players',
-      tables: [{ title: 'Summary', rows: [['', 'batched stream'], ['p99', 42]] }],
+      tables: [
+        {
+          title: 'Summary',
+          rows: [
+            ['', 'batched stream'],
+            ['p99', 42],
+          ],
+        },
+      ],
       lines: ['batched stream vs one transaction per bet: 5× better'],
-      runs: [{ title: 'batched stream', betSeries: betSeries(bets, start), cpuSeries: [{ t: 1, api: 0.5, engine: 0.25 }, { t: 2, api: 0.4, engine: 0.2 }], summary: [['CPU µs per accepted bet, total', 812]] }],
+      runs: [
+        {
+          title: 'batched stream',
+          betSeries: betSeries(bets, start),
+          cpuSeries: [
+            { t: 1, api: 0.5, engine: 0.25 },
+            { t: 2, api: 0.4, engine: 0.2 },
+          ],
+          summary: [['CPU µs per accepted bet, total', 812]],
+        },
+      ],
     });
     expect(html.startsWith('<!doctype html>')).toBe(true);
     expect(html.match(/<svg /g)?.length).toBe(3);
-    for (const text of ['place-bet → bet-message latency', 'bets per second', 'CPU per process', '■ p99', '■ refused', '■ api', '■ engine', 'bench &lt;1&gt;', '812', '5× better']) expect(html).toContain(text);
+    for (const text of [
+      'place-bet → bet-message latency',
+      'bets per second',
+      'CPU per process',
+      '■ p99',
+      '■ refused',
+      '■ api',
+      '■ engine',
+      'bench &lt;1&gt;',
+      '812',
+      '5× better',
+    ])
+      expect(html).toContain(text);
     expect(html).toMatch(/<path d="M[\d.]+,[\d.]+ L/);
     expect(html).not.toMatch(/<script|<link|\bsrc=|@import|url\(/i);
     expect(html).not.toMatch(/href="(?!#)/);

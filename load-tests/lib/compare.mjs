@@ -39,7 +39,17 @@ export function ceilingOf(history, max = Infinity) {
   return { rate, cappedByPlayers: rate > 0 && rate >= max };
 }
 
-const SHAPE = ['players', 'rate', 'rounds', 'roundSeconds', 'lockSeconds', 'apiNodes', 'engines', 'headless', 'partitions'];
+const SHAPE = [
+  'players',
+  'rate',
+  'rounds',
+  'roundSeconds',
+  'lockSeconds',
+  'apiNodes',
+  'engines',
+  'headless',
+  'partitions',
+];
 /** Keys a run shape recorded before they existed stands for with this value. */
 const SHAPE_DEFAULTS = { engines: 1 };
 const shapeValue = (shape, k) => shape?.[k] ?? SHAPE_DEFAULTS[k] ?? null;
@@ -58,11 +68,18 @@ export function findBaseline(baseline, config, { findCeiling = false } = {}) {
   const runs = (findCeiling ? baseline?.ceilings : baseline?.runs) ?? [];
   const shape = shapeOf(config);
   const same = (a, keys) => keys.every((k) => shapeValue(a, k) === shape[k]);
-  const exact = runs.find((r) => same(r.shape, findCeiling ? SHAPE.filter((k) => k !== 'rate' && k !== 'rounds') : SHAPE));
+  const exact = runs.find((r) =>
+    same(r.shape, findCeiling ? SHAPE.filter((k) => k !== 'rate' && k !== 'rounds') : SHAPE),
+  );
   if (exact) return { entry: exact, exact: true };
   const nearest = (keys) =>
-    runs.filter((r) => same(r.shape, keys)).sort((a, b) => Math.abs(a.shape.rate - shape.rate) - Math.abs(b.shape.rate - shape.rate))[0];
-  const near = nearest(['players', 'apiNodes', 'engines', 'headless']) ?? nearest(['players', 'apiNodes', 'headless']) ?? nearest(['players', 'headless']);
+    runs
+      .filter((r) => same(r.shape, keys))
+      .sort((a, b) => Math.abs(a.shape.rate - shape.rate) - Math.abs(b.shape.rate - shape.rate))[0];
+  const near =
+    nearest(['players', 'apiNodes', 'engines', 'headless']) ??
+    nearest(['players', 'apiNodes', 'headless']) ??
+    nearest(['players', 'headless']);
   return near ? { entry: near, exact: false } : null;
 }
 
@@ -108,7 +125,8 @@ export function parseTopologies(text) {
     .map((t) => {
       const match = /^\s*(\d+)\s*\+\s*(\d+)\s*$/.exec(t);
       const [apiNodes, engines] = match ? [Number(match[1]), Number(match[2])] : [0, 0];
-      if (!(apiNodes >= 1 && engines >= 1)) throw new Error(`--topologies: "${t}" is not "api nodes + engines", e.g. 2+2`);
+      if (!(apiNodes >= 1 && engines >= 1))
+        throw new Error(`--topologies: "${t}" is not "api nodes + engines", e.g. 2+2`);
       return { apiNodes, engines };
     });
 }

@@ -95,11 +95,15 @@ process.stdout.write(String(Number(process.hrtime.bigint() - start) / 1e6 + (sum
 
 function speedTask(rounds) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', SPEED_TASK.replace('ROUNDS', String(rounds))], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['-e', SPEED_TASK.replace('ROUNDS', String(rounds))], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(Math.round(Number(out))) : reject(new Error(`speed task exited with ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(Math.round(Number(out))) : reject(new Error(`speed task exited with ${code}`)),
+    );
   });
 }
 

@@ -9,4 +9,11 @@ export type ThresholdResults = Record<string, Array<{ expression: string; value:
 export function k6Socket(ws: unknown): any;
 export function createMetrics(): K6Metrics;
 export function evaluateThresholds(thresholds: Record<string, string[]>, metrics: K6Metrics): ThresholdResults;
-export function runK6Test(options: { baseUrl: string; apiKey: string; players: Array<{ id: string; token: string }>; env?: Record<string, string>; betChance?: number; betEveryMs?: number }): Promise<{ options: any; metrics: K6Metrics; thresholds: ThresholdResults; startedAt: number[] }>;
+export function runK6Test(options: {
+  baseUrl: string;
+  apiKey: string;
+  players: Array<{ id: string; token: string }>;
+  env?: Record<string, string>;
+  betChance?: number;
+  betEveryMs?: number;
+}): Promise<{ options: any; metrics: K6Metrics; thresholds: ThresholdResults; startedAt: number[] }>;

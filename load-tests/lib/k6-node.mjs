@@ -65,7 +65,9 @@ export function evaluateThresholds(thresholds, metrics) {
   const result = {};
   for (const [name, expressions] of Object.entries(thresholds)) {
     result[name] = expressions.map((expression) => {
-      const m = /^\s*(p\((\d+(?:\.\d+)?)\)|rate|avg|max|min|med|count)\s*(<=|>=|<|>|==)\s*(-?\d+(?:\.\d+)?)\s*$/.exec(expression);
+      const m = /^\s*(p\((\d+(?:\.\d+)?)\)|rate|avg|max|min|med|count)\s*(<=|>=|<|>|==)\s*(-?\d+(?:\.\d+)?)\s*$/.exec(
+        expression,
+      );
       if (!m) throw new Error(`Unsupported threshold ${name}: ${expression}`);
       const [, stat, p, op, limitText] = m;
       const limit = Number(limitText);
@@ -86,7 +88,11 @@ export function evaluateThresholds(thresholds, metrics) {
       } else if (name in metrics.counters) {
         value = metrics.counters[name];
       }
-      const ok = Number.isFinite(value) && { '<': value < limit, '<=': value <= limit, '>': value > limit, '>=': value >= limit, '==': value === limit }[op];
+      const ok =
+        Number.isFinite(value) &&
+        { '<': value < limit, '<=': value <= limit, '>': value > limit, '>=': value >= limit, '==': value === limit }[
+          op
+        ];
       return { expression, value, ok };
     });
   }
@@ -118,7 +124,15 @@ export async function runK6Test({ baseUrl, apiKey, players, env = {}, betChance,
         resolve();
       });
     });
-    runSession({ socket, info, apiKey, metrics: metrics.session, sessionSeconds: secondsLeft(plan, start, Date.now()), ...(betChance !== undefined ? { betChance } : {}), ...(betEveryMs ? { betEveryMs } : {}) });
+    runSession({
+      socket,
+      info,
+      apiKey,
+      metrics: metrics.session,
+      sessionSeconds: secondsLeft(plan, start, Date.now()),
+      ...(betChance !== undefined ? { betChance } : {}),
+      ...(betEveryMs ? { betEveryMs } : {}),
+    });
     await closed;
   });
   await Promise.all(sessions);

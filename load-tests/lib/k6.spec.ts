@@ -3,7 +3,15 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_OUT } from '../seed-players.mjs';
 import { createMetrics, evaluateThresholds } from './k6-node.mjs';
-import { DEFAULT_PLAYERS_FILE, k6Options, rampPlan, runSession, secondsLeft, THRESHOLDS } from './k6-session.js';
+import {
+  BET_ANSWER_GRACE_MS,
+  DEFAULT_PLAYERS_FILE,
+  k6Options,
+  rampPlan,
+  runSession,
+  secondsLeft,
+  THRESHOLDS,
+} from './k6-session.js';
 
 const K6_SCRIPT = resolve(dirname(fileURLToPath(import.meta.url)), '../k6/bets.js');
 
@@ -48,21 +56,43 @@ describe('the k6 load test', () => {
     const handlers: Record<string, (text: string) => void> = {};
     let tick: () => void = () => {};
     let t = 10_000;
-    const socket = { send: (s: string) => sent.push(s), on: (e: string, fn: (text: string) => void) => (handlers[e] = fn), setInterval: (fn: () => void) => (tick = fn), setTimeout: () => {}, close: () => sent.push('closed') };
+    const socket = {
+      send: (s: string) => sent.push(s),
+      on: (e: string, fn: (text: string) => void) => (handlers[e] = fn),
+      setInterval: (fn: () => void) => (tick = fn),
+      setTimeout: () => {},
+      close: () => sent.push('closed'),
+    };
     const metrics = createMetrics();
-    runSession({ socket, info: { token: 'tok' }, apiKey: 'k', metrics: metrics.session, betChance: 1, now: () => t, random: () => 0 });
+    runSession({
+      socket,
+      info: { token: 'tok' },
+      apiKey: 'k',
+      metrics: metrics.session,
+      betChance: 1,
+      now: () => t,
+      random: () => 0,
+    });
     handlers.message!('0{"sid":"a"}');
     t = 10_040;
     handlers.message!('40{"sid":"b"}');
-    handlers.message!('42["next-period-id",{"periodId":"p1","startTime":0,"duration":30,"serverTime":10040,"lockTime":35000}]');
+    handlers.message!(
+      '42["next-period-id",{"periodId":"p1","startTime":0,"duration":30,"serverTime":10040,"lockTime":35000}]',
+    );
     tick();
     t = 10_070;
-    handlers.message!('42["bet-message",{"success":true,"message":"Bet placed successfully.","bet":{"betType":"color"}}]');
+    handlers.message!(
+      '42["bet-message",{"success":true,"message":"Bet placed successfully.","bet":{"betType":"color"}}]',
+    );
     tick();
     t = 10_100;
-    handlers.message!('42["bet-message",{"success":false,"message":"Betting is closed for this period.","bet":{"betType":"bigSmall"}}]');
+    handlers.message!(
+      '42["bet-message",{"success":false,"message":"Betting is closed for this period.","bet":{"betType":"bigSmall"}}]',
+    );
     t = 30_120;
-    handlers.message!('42["next-period-id",{"periodId":"p2","startTime":30000,"duration":30,"serverTime":30120,"lockTime":55000}]');
+    handlers.message!(
+      '42["next-period-id",{"periodId":"p2","startTime":30000,"duration":30,"serverTime":30120,"lockTime":55000}]',
+    );
     handlers.message!('42["bet-result",{"periodId":"p1","win":true,"winAmount":20}]');
     expect(metrics.trends).toEqual({ socket_connect_ms: [40], bet_latency_ms: [30, 30], broadcast_latency_ms: [120] });
     expect(metrics.rates).toEqual({ bets_refused: [1, 1], socket_connect_errors: [0, 1] });
@@ -70,11 +100,53 @@ describe('the k6 load test', () => {
     expect(sent.filter((s) => s.startsWith('42["place-bet"'))).toHaveLength(2);
   });
 
+  it('places no bet in the last moments of a session, so every bet placed is answered before the socket closes', () => {
+    const sent: string[] = [];
+    const handlers: Record<string, (text: string) => void> = {};
+    let tick: () => void = () => {};
+    let t = 0;
+    const socket = {
+      send: (s: string) => sent.push(s),
+      on: (e: string, fn: (text: string) => void) => (handlers[e] = fn),
+      setInterval: (fn: () => void) => (tick = fn),
+      setTimeout: () => {},
+      close: () => sent.push('closed'),
+    };
+    runSession({
+      socket,
+      info: { token: 'tok' },
+      apiKey: 'k',
+      metrics: createMetrics().session,
+      sessionSeconds: 10,
+      betChance: 1,
+      now: () => t,
+      random: () => 0,
+    });
+    handlers.message!('0{"sid":"a"}');
+    handlers.message!('40{"sid":"b"}');
+    handlers.message!(
+      '42["next-period-id",{"periodId":"p1","startTime":0,"duration":30,"serverTime":0,"lockTime":25000}]',
+    );
+    t = 10_000 - BET_ANSWER_GRACE_MS + 1;
+    tick();
+    expect(sent.filter((s) => s.startsWith('42["place-bet"'))).toHaveLength(0);
+    t = 10_000 - BET_ANSWER_GRACE_MS - 1;
+    tick();
+    expect(sent.filter((s) => s.startsWith('42["place-bet"'))).toHaveLength(1);
+  });
+
   it('evaluates thresholds as k6 does', () => {
     const metrics = createMetrics();
     metrics.trends.bet_latency_ms.push(...Array.from({ length: 100 }, (_, i) => i + 1));
     metrics.rates.bets_refused = [1, 999];
-    const result = evaluateThresholds({ bet_latency_ms: ['p(99)<250', 'p(99)<99', 'avg<=50.5'], bets_refused: ['rate<0.001', 'rate<0.01'], broadcast_latency_ms: ['p(99)<500'] }, metrics);
+    const result = evaluateThresholds(
+      {
+        bet_latency_ms: ['p(99)<250', 'p(99)<99', 'avg<=50.5'],
+        bets_refused: ['rate<0.001', 'rate<0.01'],
+        broadcast_latency_ms: ['p(99)<500'],
+      },
+      metrics,
+    );
     expect(result).toEqual({
       bet_latency_ms: [
         { expression: 'p(99)<250', value: 99, ok: true },

@@ -21,10 +21,19 @@ function observe(kind, value) {
   else if (kind === 'period') {
     if (!period || value.periodId !== period.periodId) period = value;
     broadcastMs.push(Date.now() - value.startTime);
-    if (recording) (recording.broadcasts.get(value.periodId) ?? recording.broadcasts.set(value.periodId, []).get(value.periodId)).push(Date.now() - value.startTime);
+    if (recording)
+      (
+        recording.broadcasts.get(value.periodId) ?? recording.broadcasts.set(value.periodId, []).get(value.periodId)
+      ).push(Date.now() - value.startTime);
   } else if (kind === 'bet') {
     const sentAt = Date.now() - value.ms;
-    const bet = { at: sentAt, ms: value.ms, success: value.success, message: value.message, intoRound: period ? sentAt - period.startTime : 0 };
+    const bet = {
+      at: sentAt,
+      ms: value.ms,
+      success: value.success,
+      message: value.message,
+      intoRound: period ? sentAt - period.startTime : 0,
+    };
     bets.push(bet);
     recording?.bets.push(bet);
   } else if (kind === 'result') {
@@ -115,7 +124,13 @@ async function betRounds({ rate, count, warmup = 0 }) {
     const end = p.startTime + p.duration * 1000;
     const own = () => all.filter((b) => b.at >= p.startTime && b.at < end);
     const outcome = await awaitResults(p, () => own().filter((b) => b.success).length);
-    reports.push({ periodId: p.periodId, ...placed, ...outcome, bets: own(), broadcastMs: broadcasts.get(p.periodId) ?? [] });
+    reports.push({
+      periodId: p.periodId,
+      ...placed,
+      ...outcome,
+      bets: own(),
+      broadcastMs: broadcasts.get(p.periodId) ?? [],
+    });
   }
   loop.disable();
   recording = null;
@@ -126,7 +141,13 @@ async function betRounds({ rate, count, warmup = 0 }) {
 process.on('message', async (message) => {
   try {
     if (message.cmd === 'connect') {
-      clients = await connectPlayers({ url: message.urls[0], urls: message.urls, apiKey: message.apiKey, players: message.players, observe });
+      clients = await connectPlayers({
+        url: message.urls[0],
+        urls: message.urls,
+        apiKey: message.apiKey,
+        players: message.players,
+        observe,
+      });
       process.send({ cmd: 'connected', connected: clients.length, connectMs });
     } else if (message.cmd === 'round') {
       process.send({ cmd: 'round', report: await betRound(message) });

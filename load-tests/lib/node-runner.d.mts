@@ -22,7 +22,11 @@ export interface LoadClient {
   info: LoadPlayerInfo;
 }
 
-export type Observe = (kind: 'connected' | 'connect_error' | 'period' | 'bet' | 'result', value: any, info: LoadPlayerInfo) => void;
+export type Observe = (
+  kind: 'connected' | 'connect_error' | 'period' | 'bet' | 'result',
+  value: any,
+  info: LoadPlayerInfo,
+) => void;
 
 export function connectPlayers(options: {
   url: string;

@@ -7,7 +7,15 @@ import { socketUrl } from './socketio.js';
  * Connects every player (at most `concurrency` handshakes at a time). Resolves with the connected clients:
  * [{ player, ws }].
  */
-export async function connectPlayers({ url, urls = [url], apiKey, players, observe, concurrency = 200, timeoutMs = 20_000 }) {
+export async function connectPlayers({
+  url,
+  urls = [url],
+  apiKey,
+  players,
+  observe,
+  concurrency = 200,
+  timeoutMs = 20_000,
+}) {
   const targets = urls.map((u) => socketUrl(u));
   let connectionCount = 0;
   const clients = [];
@@ -16,7 +24,10 @@ export async function connectPlayers({ url, urls = [url], apiKey, players, obser
     new Promise((resolve) => {
       // Spread players over the api nodes, as a load balancer would.
       // The server's frames are trusted here: no UTF-8 validation of each one (generator CPU goes to what it measures).
-      const ws = new WebSocket(targets[connectionCount++ % targets.length], { perMessageDeflate: false, skipUTF8Validation: true });
+      const ws = new WebSocket(targets[connectionCount++ % targets.length], {
+        perMessageDeflate: false,
+        skipUTF8Validation: true,
+      });
       let settled = false;
       const done = (ok) => {
         if (settled) return;

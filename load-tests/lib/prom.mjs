@@ -18,7 +18,13 @@ export function histogram(texts, name, since = []) {
     const buckets = new Map();
     for (const text of [all].flat()) {
       const lines = text.split('\n').filter((l) => l.startsWith(name));
-      const value = (suffix) => Number(lines.find((l) => l.startsWith(`${name}_${suffix} `) || l.startsWith(`${name}_${suffix}{`))?.split(' ').at(-1) ?? NaN);
+      const value = (suffix) =>
+        Number(
+          lines
+            .find((l) => l.startsWith(`${name}_${suffix} `) || l.startsWith(`${name}_${suffix}{`))
+            ?.split(' ')
+            .at(-1) ?? NaN,
+        );
       if (!Number.isFinite(value('count'))) continue;
       count += value('count');
       sum += value('sum');

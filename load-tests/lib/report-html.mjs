@@ -3,7 +3,8 @@
 // the summary tables — so a regression is seen at a glance.
 import { percentile } from './stats.js';
 
-const escape = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+const escape = (s) =>
+  String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 const COLORS = ['#2563eb', '#dc2626', '#16a34a', '#9333ea', '#ea580c', '#0891b2', '#4b5563'];
 
 /**
@@ -25,7 +26,14 @@ export function betSeries(bets, start) {
   return Array.from({ length: last + 1 }, (_, t) => {
     const s = seconds.get(t);
     if (!s) return { t, p50: null, p90: null, p99: null, accepted: 0, refused: 0 };
-    return { t, p50: percentile(s.latencies, 50), p90: percentile(s.latencies, 90), p99: percentile(s.latencies, 99), accepted: s.accepted, refused: s.refused };
+    return {
+      t,
+      p50: percentile(s.latencies, 50),
+      p90: percentile(s.latencies, 90),
+      p99: percentile(s.latencies, 99),
+      accepted: s.accepted,
+      refused: s.refused,
+    };
   });
 }
 
@@ -38,7 +46,8 @@ export function cpuSeries(samples, start) {
     const seconds = (b.at - a.at) / 1000;
     if (seconds <= 0) continue;
     const row = { t: Math.round(((b.at - start) / 1000) * 10) / 10 };
-    for (const part of Object.keys(b.totals)) row[part] = Math.max(0, (b.totals[part] - (a.totals[part] ?? 0)) / 1e6 / seconds);
+    for (const part of Object.keys(b.totals))
+      row[part] = Math.max(0, (b.totals[part] - (a.totals[part] ?? 0)) / 1e6 / seconds);
     out.push(row);
   }
   return out;
@@ -66,7 +75,9 @@ export function lineChart({ title, series, yLabel, width = 720, height = 220 }) 
     }
     return `<path d="${d.trim()}" fill="none" stroke="${COLORS[i % COLORS.length]}" stroke-width="1.6"/>`;
   });
-  const legend = series.map((s, i) => `<tspan fill="${COLORS[i % COLORS.length]}">■ ${escape(s.name)}</tspan>`).join('  ');
+  const legend = series
+    .map((s, i) => `<tspan fill="${COLORS[i % COLORS.length]}">■ ${escape(s.name)}</tspan>`)
+    .join('  ');
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="${escape(title)}">
 <text x="${pad.left}" y="16" font-size="13" font-weight="600">${escape(title)}</text>
 <text x="${width - pad.right}" y="16" font-size="11" text-anchor="end">${legend}</text>
@@ -102,7 +113,14 @@ export function renderReport({ title, subtitle = '', runs, tables = [], lines = 
     const parts = run.cpuSeries.length ? Object.keys(run.cpuSeries[0]).filter((k) => k !== 't') : [];
     return `<section><h2>${escape(run.title)}</h2>
 ${lineChart({ title: 'place-bet → bet-message latency, by second sent', yLabel: 'ms', series: ['p50', 'p90', 'p99'].map((k) => ({ name: k, points: t(run.betSeries, k) })) })}
-${lineChart({ title: 'bets per second', yLabel: 'bets/s', series: [{ name: 'accepted', points: t(run.betSeries, 'accepted') }, { name: 'refused', points: t(run.betSeries, 'refused') }] })}
+${lineChart({
+  title: 'bets per second',
+  yLabel: 'bets/s',
+  series: [
+    { name: 'accepted', points: t(run.betSeries, 'accepted') },
+    { name: 'refused', points: t(run.betSeries, 'refused') },
+  ],
+})}
 ${lineChart({ title: 'CPU per process', yLabel: 'cores', series: parts.map((p) => ({ name: p, points: t(run.cpuSeries, p) })) })}
 ${run.summary?.length ? table([['figure', 'value'], ...run.summary]) : ''}
 </section>`;

@@ -18,7 +18,9 @@ const b64url = (value) => Buffer.from(value).toString('base64url');
 export function signAccessToken({ userId, sessionId, role = 'user', secret, ttlSeconds = 900 }) {
   const now = Math.floor(Date.now() / 1000);
   const header = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
-  const payload = b64url(JSON.stringify({ sub: userId, role, sid: sessionId, iat: now, exp: now + ttlSeconds, iss: identity.serviceName }));
+  const payload = b64url(
+    JSON.stringify({ sub: userId, role, sid: sessionId, iat: now, exp: now + ttlSeconds, iss: identity.serviceName }),
+  );
   const signature = createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url');
   return `${header}.${payload}.${signature}`;
 }
@@ -28,7 +30,14 @@ export function signAccessToken({ userId, sessionId, role = 'user', secret, ttlS
  * that lives longer than its ACCESS_TOKEN_TTL_SECONDS (900 s by default): pass the deployment's value as
  * `ttlSeconds` (the bench runs its stack with a longer one).
  */
-export async function seedPlayers({ databaseUrl, count, mainPaise = 10_000_000, jwtSecret, chunk = 5000, ttlSeconds = 900 }) {
+export async function seedPlayers({
+  databaseUrl,
+  count,
+  mainPaise = 10_000_000,
+  jwtSecret,
+  chunk = 5000,
+  ttlSeconds = 900,
+}) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const run = randomBytes(3).toString('hex');
@@ -68,7 +77,11 @@ export async function seedPlayers({ databaseUrl, count, mainPaise = 10_000_000, 
       await client.query(`UPDATE wallets SET main = main + $2 WHERE user_id = ANY($1::uuid[])`, [ids, mainPaise]);
       await client.query('COMMIT');
       for (let i = 0; i < n; i++) {
-        players.push({ id: ids[i], email: emails[i], token: signAccessToken({ userId: ids[i], sessionId: sessions[i], secret: jwtSecret, ttlSeconds }) });
+        players.push({
+          id: ids[i],
+          email: emails[i],
+          token: signAccessToken({ userId: ids[i], sessionId: sessions[i], secret: jwtSecret, ttlSeconds }),
+        });
       }
     }
   } catch (error) {

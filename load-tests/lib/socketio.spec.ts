@@ -9,18 +9,34 @@ describe('load-test protocol', () => {
     expect(connectFrame({ apiKey: 'k', token: 't' })).toBe('40{"apiKey":"k","token":"t"}');
     expect(eventFrame('get-balance')).toBe('42["get-balance"]');
     expect(eventFrame('place-bet', { a: 1 })).toBe('42["place-bet",{"a":1}]');
-    expect(parseFrame('0{"sid":"x","pingInterval":20000}')).toEqual({ kind: 'open', data: { sid: 'x', pingInterval: 20000 } });
+    expect(parseFrame('0{"sid":"x","pingInterval":20000}')).toEqual({
+      kind: 'open',
+      data: { sid: 'x', pingInterval: 20000 },
+    });
     expect(parseFrame('2')).toEqual({ kind: 'ping' });
     expect(parseFrame('40{"sid":"y"}')).toEqual({ kind: 'connected', data: { sid: 'y' } });
-    expect(parseFrame('44{"message":"API key is missing."}')).toEqual({ kind: 'connect_error', data: { message: 'API key is missing.' } });
-    expect(parseFrame('42["bet-message",{"success":true}]')).toEqual({ kind: 'event', event: 'bet-message', data: { success: true } });
+    expect(parseFrame('44{"message":"API key is missing."}')).toEqual({
+      kind: 'connect_error',
+      data: { message: 'API key is missing.' },
+    });
+    expect(parseFrame('42["bet-message",{"success":true}]')).toEqual({
+      kind: 'event',
+      event: 'bet-message',
+      data: { success: true },
+    });
   });
 
   it('plays a player: signs in, answers pings, one bet per game per period, measures replies', () => {
     const sent: string[] = [];
     const seen: Array<[string, unknown]> = [];
     let t = 1000;
-    const player = createPlayer({ token: 't', apiKey: 'k', send: (s: string) => sent.push(s), now: () => t, observe: (k: string, v: unknown) => seen.push([k, v]) });
+    const player = createPlayer({
+      token: 't',
+      apiKey: 'k',
+      send: (s: string) => sent.push(s),
+      now: () => t,
+      observe: (k: string, v: unknown) => seen.push([k, v]),
+    });
     player.receive('0{"sid":"a"}');
     expect(sent).toEqual(['40{"apiKey":"k","token":"t"}']);
     player.receive('2');
@@ -30,17 +46,23 @@ describe('load-test protocol', () => {
     player.receive('40{"sid":"b"}');
     expect(seen).toContainEqual(['connected', 10]);
     expect(sent.slice(-2)).toEqual(['42["send-period-id-current"]', '42["get-balance"]']);
-    player.receive('42["next-period-id",{"periodId":"202611210001","startTime":0,"duration":30,"serverTime":1500,"lockTime":25000}]');
+    player.receive(
+      '42["next-period-id",{"periodId":"202611210001","startTime":0,"duration":30,"serverTime":1500,"lockTime":25000}]',
+    );
     expect(player.offsetMs).toBe(490);
     expect(player.placeBet('color', 'red', 10)).toBe(true);
     expect(player.placeBet('color', 'green', 10)).toBe(false);
     t = 1050;
-    player.receive('42["bet-message",{"success":true,"message":"Bet placed successfully.","periodId":"202611210001","bet":{"betType":"color"}}]');
+    player.receive(
+      '42["bet-message",{"success":true,"message":"Bet placed successfully.","periodId":"202611210001","bet":{"betType":"color"}}]',
+    );
     expect(seen).toContainEqual(['bet', { ms: 40, success: true, message: 'Bet placed successfully.' }]);
     expect(player.placeRandomBet(() => 0)).toBe('bigSmall');
     expect(player.placeRandomBet(() => 0.99)).toBe('number');
     expect(player.placeRandomBet()).toBe(false);
-    player.receive('42["next-period-id",{"periodId":"202611210002","startTime":30000,"duration":30,"serverTime":31000,"lockTime":55000}]');
+    player.receive(
+      '42["next-period-id",{"periodId":"202611210002","startTime":30000,"duration":30,"serverTime":31000,"lockTime":55000}]',
+    );
     // A new period frees the colour game; big/small and number still await their replies.
     expect(player.placeRandomBet(() => 0)).toBe('color');
     expect(player.placeRandomBet(() => 0)).toBe(false);
@@ -48,7 +70,13 @@ describe('load-test protocol', () => {
 
   it('measures the frames it needs and leaves the others unparsed: a result by its period, the balance when read', () => {
     const seen: Array<[string, unknown]> = [];
-    const player = createPlayer({ token: 't', apiKey: 'k', send: () => {}, now: () => 7, observe: (k: string, v: unknown) => seen.push([k, v]) });
+    const player = createPlayer({
+      token: 't',
+      apiKey: 'k',
+      send: () => {},
+      now: () => 7,
+      observe: (k: string, v: unknown) => seen.push([k, v]),
+    });
     player.receive('42["bet-result",{"win":true,"winAmount":18.2,"periodId":"202611210001","gameType":"color"}]');
     expect(seen).toEqual([['result', { periodId: '202611210001', at: 7 }]]);
     expect(player.balance).toBeNull();

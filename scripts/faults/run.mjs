@@ -13,7 +13,18 @@
 // --no-build (use dist/ as it is)  --list
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +33,15 @@ import { faultFacts, PeriodMonitor, withClient } from './lib/database-facts.mjs'
 import { FAULTS } from './lib/faults.mjs';
 import { detectProtocol, Load } from './lib/load.mjs';
 import { startProduct } from './lib/product.mjs';
-import { killAllChildren, sleep, startPostgres, startRedis, startSmtpSink, waitUntil, withTimeout } from './lib/services.mjs';
+import {
+  killAllChildren,
+  sleep,
+  startPostgres,
+  startRedis,
+  startSmtpSink,
+  waitUntil,
+  withTimeout,
+} from './lib/services.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const args = process.argv.slice(2);
@@ -112,7 +131,9 @@ function newest(path) {
   return max;
 }
 function buildServer() {
-  const built = existsSync(join(ROOT, 'dist/apps/round-engine/src/main.js')) ? statSync(join(ROOT, 'dist/apps/round-engine/src/main.js')).mtimeMs : 0;
+  const built = existsSync(join(ROOT, 'dist/apps/round-engine/src/main.js'))
+    ? statSync(join(ROOT, 'dist/apps/round-engine/src/main.js')).mtimeMs
+    : 0;
   const sources = Math.max(newest('apps/api/src'), newest('apps/round-engine/src'), newest('libs'));
   if (flag('--no-build') || (built > sources && built > 0)) return;
   log('Building the server (npm run build:server) …');
@@ -133,8 +154,14 @@ async function runFault(fault, ctx) {
   const outcome = { name: fault.name, title: fault.title, passed: false, notes: ctx.notes };
   try {
     const { injectedAt, clearedAt } = await withTimeout(fault.run(ctx), 120_000, `fault ${fault.name}`);
-    Object.assign(outcome, { injectedAt: new Date(injectedAt).toISOString(), clearedAt: new Date(clearedAt).toISOString(), outageS: Math.round((clearedAt - injectedAt) / 100) / 10 });
-    log(`  injected at ${outcome.injectedAt.slice(11, 23)}, cleared at ${outcome.clearedAt.slice(11, 23)}${ctx.notes.length ? ` (${ctx.notes.join('; ')})` : ''}`);
+    Object.assign(outcome, {
+      injectedAt: new Date(injectedAt).toISOString(),
+      clearedAt: new Date(clearedAt).toISOString(),
+      outageS: Math.round((clearedAt - injectedAt) / 100) / 10,
+    });
+    log(
+      `  injected at ${outcome.injectedAt.slice(11, 23)}, cleared at ${outcome.clearedAt.slice(11, 23)}${ctx.notes.length ? ` (${ctx.notes.join('; ')})` : ''}`,
+    );
     // Bets keep coming for 2 rounds after the fault clears, and after the injection ends (a paused engine resumed).
     const injectionEnded = Date.now();
     await sleep(Math.max(0, Math.max(clearedAt, injectionEnded) + 2 * ROUND_MS - Date.now()));
@@ -146,7 +173,12 @@ async function runFault(fault, ctx) {
     const lastEnd = domain.periodEndMs(lastPeriod, periodConfig);
     const deadline = Math.max(lastEnd, clearedAt, injectionEnded) + 2 * ROUND_MS + 3000;
     const periodIds = [];
-    for (let id = load.firstPlannedPeriod ?? lastPeriod; id && id <= lastPeriod; id = domain.nextPeriodId(id, periodConfig)) periodIds.push(id);
+    for (
+      let id = load.firstPlannedPeriod ?? lastPeriod;
+      id && id <= lastPeriod;
+      id = domain.nextPeriodId(id, periodConfig)
+    )
+      periodIds.push(id);
     let lastResultCount = -1;
     let quietSince = Date.now();
     await waitUntil(
@@ -163,8 +195,15 @@ async function runFault(fault, ctx) {
     );
     await sleep(1500);
     await monitor.poll();
-    const ackIds = load.bets.flatMap((b) => b.answers.filter((a) => a.success && a.betId).map((a) => a.betId).concat(b.commandId ? [b.commandId] : []));
-    const facts = await withClient(ctx.databaseUrl, (client) => faultFacts(client, { periodIds, ackIds: [...new Set(ackIds)] }));
+    const ackIds = load.bets.flatMap((b) =>
+      b.answers
+        .filter((a) => a.success && a.betId)
+        .map((a) => a.betId)
+        .concat(b.commandId ? [b.commandId] : []),
+    );
+    const facts = await withClient(ctx.databaseUrl, (client) =>
+      faultFacts(client, { periodIds, ackIds: [...new Set(ackIds)] }),
+    );
     const verdict = analyseFault({
       clearedAt,
       roundMs: ROUND_MS,
@@ -176,7 +215,12 @@ async function runFault(fault, ctx) {
       outage: fault.outage ? { from: injectedAt, to: clearedAt, answerWithinMs: 2000, what: fault.outage } : undefined,
       now: Date.now(),
     });
-    Object.assign(outcome, verdict, { periods: `${periodIds[0]}…${periodIds.at(-1)}`, reconnects: load.connects, slowDowns: load.slowDowns, outcomeRequests: load.outcomeRequests });
+    Object.assign(outcome, verdict, {
+      periods: `${periodIds[0]}…${periodIds.at(-1)}`,
+      reconnects: load.connects,
+      slowDowns: load.slowDowns,
+      outcomeRequests: load.outcomeRequests,
+    });
   } catch (error) {
     load.stopBetting();
     outcome.error = error.message;
@@ -191,16 +235,25 @@ async function runFault(fault, ctx) {
     connectErrors: load.connectErrors,
     apiHealth: await Promise.all(
       product.apis.map((a) =>
-        fetch(`${a.url}/api/v1/health`, { signal: AbortSignal.timeout(3000) }).then((r) => `${a.name} ${r.status}`, (e) => `${a.name} ${e.name}`),
+        fetch(`${a.url}/api/v1/health`, { signal: AbortSignal.timeout(3000) }).then(
+          (r) => `${a.name} ${r.status}`,
+          (e) => `${a.name} ${e.name}`,
+        ),
       ),
     ),
   };
   if (outcome.connections.connectedAtEnd < load.players.length * 0.9) {
     outcome.passed = false;
-    outcome.failures = [...(outcome.failures ?? []), `only ${outcome.connections.connectedAtEnd} of ${load.players.length} players were connected at the end`];
+    outcome.failures = [
+      ...(outcome.failures ?? []),
+      `only ${outcome.connections.connectedAtEnd} of ${load.players.length} players were connected at the end`,
+    ];
   }
   log(`  ${outcome.passed ? 'PASS' : 'FAIL'}${outcome.failures?.length ? `: ${outcome.failures.join('; ')}` : ''}`);
-  if (outcome.connections.connectedAtEnd < load.players.length) log(`  players connected at the end: ${outcome.connections.connectedAtEnd} of ${load.players.length} ${JSON.stringify(outcome.connections)}`);
+  if (outcome.connections.connectedAtEnd < load.players.length)
+    log(
+      `  players connected at the end: ${outcome.connections.connectedAtEnd} of ${load.players.length} ${JSON.stringify(outcome.connections)}`,
+    );
   return outcome;
 }
 
@@ -215,13 +268,23 @@ function logSummary(product, marks) {
       } catch {
         continue;
       }
-      const level = typeof entry.level === 'number' ? (entry.level >= 50 ? 'error' : entry.level >= 40 ? 'warn' : 'info') : String(entry.level);
+      const level =
+        typeof entry.level === 'number'
+          ? entry.level >= 50
+            ? 'error'
+            : entry.level >= 40
+              ? 'warn'
+              : 'info'
+          : String(entry.level);
       if (!['warn', 'error', 'fatal'].includes(level)) continue;
       const key = `${p.name.replace(/-\d$/, '')} ${level}: ${String(entry.msg ?? '').slice(0, 120)}`;
       counts.set(key, (counts.get(key) ?? 0) + 1);
     }
   }
-  return [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([line, n]) => `${n}× ${line}`);
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 12)
+    .map(([line, n]) => `${n}× ${line}`);
 }
 
 function writeReport({ started, outcomes, protocol, partial }) {
@@ -261,7 +324,10 @@ async function heal(ctx) {
     const now = Date.now();
     const ended = domain.currentPeriod(now - ROUND_MS, periodConfig);
     if (now < ended.endTime + 2500) return false;
-    const stale = Object.entries(monitor.status).filter(([id, status]) => !['SETTLED', 'REFUNDED'].includes(status) && domain.periodEndMs(id, periodConfig) < now - 2 * ROUND_MS);
+    const stale = Object.entries(monitor.status).filter(
+      ([id, status]) =>
+        !['SETTLED', 'REFUNDED'].includes(status) && domain.periodEndMs(id, periodConfig) < now - 2 * ROUND_MS,
+    );
     return ['SETTLED', 'REFUNDED'].includes(monitor.status[ended.periodId]) && stale.length === 0;
   };
   if (await waitUntil(healthy, { timeoutMs: 2.5 * ROUND_MS, everyMs: 500 })) return 'healthy';
@@ -275,32 +341,65 @@ async function heal(ctx) {
 // ── main ──
 async function main() {
   const started = Date.now();
-  log(`Fault suite: ${selected.length} fault(s)${CI ? ' (CI set)' : ''}, ${PLAYERS} players, ${ROUND_SECONDS}-s rounds; work dir ${work}`);
+  log(
+    `Fault suite: ${selected.length} fault(s)${CI ? ' (CI set)' : ''}, ${PLAYERS} players, ${ROUND_SECONDS}-s rounds; work dir ${work}`,
+  );
   buildServer();
   const domain = await import(join(ROOT, 'dist/libs/domain/src/index.js'));
   const { seedPlayers } = await import(join(ROOT, 'load-tests/lib/seed.mjs'));
   const contracts = readFileSync(join(ROOT, 'libs/contracts/src/socket.ts'), 'utf8');
   const protocol = detectProtocol(contracts);
-  log(`Client protocol: commandId on place-bet ${protocol.commandIds ? 'yes' : 'no'}, get-bet-outcomes ${protocol.betOutcomes ? 'yes' : 'no'}`);
+  log(
+    `Client protocol: commandId on place-bet ${protocol.commandIds ? 'yes' : 'no'}, get-bet-outcomes ${protocol.betOutcomes ? 'yes' : 'no'}`,
+  );
   const periodConfig = { roundSeconds: ROUND_SECONDS, lockSeconds: LOCK_SECONDS };
 
   postgres = await startPostgres({ dir: join(work, 'postgres'), log });
   const redis = await startRedis({ dir: join(work, 'redis'), log, logDir });
   const smtp = await startSmtpSink();
-  const product = await startProduct({ root: ROOT, logDir, databaseUrl: postgres.url, redisUrl: redis.url, smtpUrl: smtp.url, roundSeconds: ROUND_SECONDS, lockSeconds: LOCK_SECONDS, log });
+  const product = await startProduct({
+    root: ROOT,
+    logDir,
+    databaseUrl: postgres.url,
+    redisUrl: redis.url,
+    smtpUrl: smtp.url,
+    roundSeconds: ROUND_SECONDS,
+    lockSeconds: LOCK_SECONDS,
+    log,
+  });
 
   const poor = Math.round(PLAYERS * POOR_SHARE);
   const secret = product.env.JWT_SECRET;
   // Tokens that outlive the run (the product is told ACCESS_TOKEN_TTL_SECONDS of the same length).
   const ttlSeconds = Number(product.env.ACCESS_TOKEN_TTL_SECONDS);
-  const rich = await seedPlayers({ databaseUrl: postgres.url, count: PLAYERS - poor, mainPaise: 10_000_000, jwtSecret: secret, ttlSeconds });
+  const rich = await seedPlayers({
+    databaseUrl: postgres.url,
+    count: PLAYERS - poor,
+    mainPaise: 10_000_000,
+    jwtSecret: secret,
+    ttlSeconds,
+  });
   // Players who cannot afford their stake: the engine refuses their bets (none may be stored).
-  const broke = (await seedPlayers({ databaseUrl: postgres.url, count: poor, mainPaise: 2000, jwtSecret: secret, ttlSeconds })).map((p) => ({ ...p, poor: true }));
+  const broke = (
+    await seedPlayers({ databaseUrl: postgres.url, count: poor, mainPaise: 2000, jwtSecret: secret, ttlSeconds })
+  ).map((p) => ({ ...p, poor: true }));
   log(`Seeded ${rich.length} funded players and ${broke.length} who cannot afford their stake`);
 
-  const load = new Load({ apis: product.apis, apiKey: product.env.API_KEY, players: [...rich, ...broke], domain, periodConfig, protocol, uuid: randomUUID, log });
+  const load = new Load({
+    apis: product.apis,
+    apiKey: product.env.API_KEY,
+    players: [...rich, ...broke],
+    domain,
+    periodConfig,
+    protocol,
+    uuid: randomUUID,
+    log,
+  });
   load.connectAll();
-  if (!(await load.waitConnected(30_000))) throw new Error(`only ${load.players.filter((p) => p.connected).length} of ${load.players.length} players connected within 30 s`);
+  if (!(await load.waitConnected(30_000)))
+    throw new Error(
+      `only ${load.players.filter((p) => p.connected).length} of ${load.players.length} players connected within 30 s`,
+    );
   log(`${load.players.length} players connected (${load.socketsPerNode().join('/')} per node)`);
   const monitor = new PeriodMonitor(postgres.url);
   monitor.start();
@@ -354,14 +453,23 @@ async function main() {
     const state = await heal(ctx);
     if (state !== 'healthy') {
       outcome.passed = false;
-      outcome.failures = [...(outcome.failures ?? []), `the product did not recover by itself (after the fault: ${state})`];
+      outcome.failures = [
+        ...(outcome.failures ?? []),
+        `the product did not recover by itself (after the fault: ${state})`,
+      ];
     }
     outcomes.push(outcome);
     // The report so far, after every fault: an interrupted run keeps what it measured.
     writeReport({ started, outcomes, protocol, partial: true });
     if (state === 'unhealthy') {
       log('The product could not be brought back to health; the remaining faults are not run.');
-      for (const rest of selected.slice(selected.indexOf(fault) + 1)) outcomes.push({ name: rest.name, title: rest.title, passed: false, failures: ['not run: the product was unhealthy'] });
+      for (const rest of selected.slice(selected.indexOf(fault) + 1))
+        outcomes.push({
+          name: rest.name,
+          title: rest.title,
+          passed: false,
+          failures: ['not run: the product was unhealthy'],
+        });
       break;
     }
   }
@@ -377,7 +485,8 @@ async function main() {
   for (const o of outcomes.filter((x) => !x.passed)) {
     console.log(`\n${o.name} — ${o.title}`);
     for (const f of o.failures ?? []) console.log(`  ✘ ${f}`);
-    for (const [label, items] of Object.entries(o.examples ?? {})) console.log(`    e.g. ${label}: ${items.join(', ')}`);
+    for (const [label, items] of Object.entries(o.examples ?? {}))
+      console.log(`    e.g. ${label}: ${items.join(', ')}`);
     for (const line of (o.logs ?? []).slice(0, 6)) console.log(`    log ${line}`);
   }
   const report = writeReport({ started, outcomes, protocol, partial: false });

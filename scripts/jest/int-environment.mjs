@@ -14,7 +14,9 @@ export default class IntegrationEnvironment extends TestEnvironment {
       try {
         await item.close();
       } catch (error) {
-        console.warn(`closing a test stack left open failed: ${error instanceof Error ? error.message : String(error)}`);
+        console.warn(
+          `closing a test stack left open failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     }
     await super.teardown();

@@ -11,7 +11,10 @@ describe("no file imports another app's files", () => {
   it.each([
     ['apps/api/src/rounds/x.int-spec.ts', "import { startTestEngine, startTestApi } from '@app/testing';"],
     ['apps/api/src/rounds/x.int-spec.ts', "import { SLOW_DOWN } from './rounds.gateway.js';"],
-    ['apps/round-engine/src/rounds/x.int-spec.ts', "import { BetProcessorService } from '../bets/bet-processor.service.js';"],
+    [
+      'apps/round-engine/src/rounds/x.int-spec.ts',
+      "import { BetProcessorService } from '../bets/bet-processor.service.js';",
+    ],
     ['load-tests/x.int-spec.ts', "import { runK6Test } from './lib/k6-node.mjs';"],
     ['libs/testing/src/apps.ts', "const m = await import('../../../apps/api/src/bootstrap.js');"],
   ])('accepts, in %s, %s', async (file, code) => {
@@ -19,11 +22,27 @@ describe("no file imports another app's files", () => {
   });
 
   it.each([
-    ['apps/api/src/rounds/x.int-spec.ts', "import { startTestEngine } from '../../../round-engine/src/testing/test-engine.js';", 'apps/round-engine'],
-    ['apps/round-engine/src/rounds/x.int-spec.ts', "import { createUser } from '../../../api/src/testing/users.js';", 'apps/api'],
-    ['apps/round-engine/src/x.ts', "export { AccessTokenService } from '../../api/src/auth/access-token.service.js';", 'apps/api'],
+    [
+      'apps/api/src/rounds/x.int-spec.ts',
+      "import { startTestEngine } from '../../../round-engine/src/testing/test-engine.js';",
+      'apps/round-engine',
+    ],
+    [
+      'apps/round-engine/src/rounds/x.int-spec.ts',
+      "import { createUser } from '../../../api/src/testing/users.js';",
+      'apps/api',
+    ],
+    [
+      'apps/round-engine/src/x.ts',
+      "export { AccessTokenService } from '../../api/src/auth/access-token.service.js';",
+      'apps/api',
+    ],
     ['load-tests/x.int-spec.ts', "import { startTestApi } from '../apps/api/src/testing/test-api.js';", 'apps/api'],
-    ['libs/testing/src/agreement/x.int-spec.ts', "import { SettlementService } from '../../../../apps/round-engine/src/rounds/settlement.service.js';", 'apps/round-engine'],
+    [
+      'libs/testing/src/agreement/x.int-spec.ts',
+      "import { SettlementService } from '../../../../apps/round-engine/src/rounds/settlement.service.js';",
+      'apps/round-engine',
+    ],
     ['libs/testing/src/users.ts', "const m = await import('../../../apps/api/src/auth/passwords.js');", 'apps/api'],
     ['scripts/x.spec.ts', "import { main } from '../apps/round-engine/src/main.js';", 'apps/round-engine'],
   ])('refuses, in %s, %s', async (file, code, app) => {

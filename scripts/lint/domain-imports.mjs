@@ -31,10 +31,12 @@ export const domainImports = {
       if (typeof value !== 'string') return;
       if (value.startsWith('./') || value.startsWith('../')) {
         const target = path.resolve(path.dirname(context.filename), value);
-        if (target !== rootDir && !target.startsWith(rootDir + path.sep)) context.report({ node, messageId: 'outside', data: { source: value, root, allowed } });
+        if (target !== rootDir && !target.startsWith(rootDir + path.sep))
+          context.report({ node, messageId: 'outside', data: { source: value, root, allowed } });
         return;
       }
-      if (!allow.some((name) => value === name || value.startsWith(`${name}/`))) context.report({ node, messageId: 'notAllowed', data: { source: value, root, allowed } });
+      if (!allow.some((name) => value === name || value.startsWith(`${name}/`)))
+        context.report({ node, messageId: 'notAllowed', data: { source: value, root, allowed } });
     };
     const fromSource = (node) => node.source && check(node.source, node.source.value);
     return {
@@ -43,10 +45,16 @@ export const domainImports = {
       ExportAllDeclaration: fromSource,
       ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
       CallExpression: (node) => {
-        if (node.callee.type === 'Identifier' && node.callee.name === 'require' && node.arguments[0]?.type === 'Literal') check(node.arguments[0], node.arguments[0].value);
+        if (
+          node.callee.type === 'Identifier' &&
+          node.callee.name === 'require' &&
+          node.arguments[0]?.type === 'Literal'
+        )
+          check(node.arguments[0], node.arguments[0].value);
       },
       // TypeScript's own forms: `import fs = require('fs')` and a type taken with `import('node:fs').Stats`.
-      TSExternalModuleReference: (node) => node.expression.type === 'Literal' && check(node.expression, node.expression.value),
+      TSExternalModuleReference: (node) =>
+        node.expression.type === 'Literal' && check(node.expression, node.expression.value),
       TSImportType: (node) => {
         const source = node.source ?? node.argument?.literal ?? node.argument;
         if (source?.type === 'Literal') check(source, source.value);

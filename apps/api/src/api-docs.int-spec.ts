@@ -20,23 +20,36 @@ interface OperationDoc {
 
 /** What a route's documentation lacks: a summary, a type for a parameter or body field, a 2xx JSON response schema. */
 function gaps(operation: OperationDoc, schemas: Record<string, Schema>): string[] {
-  const resolve = (schema: Schema | undefined): Schema | undefined => (schema?.$ref ? resolve(schemas[schema.$ref.replace('#/components/schemas/', '')]) : schema);
+  const resolve = (schema: Schema | undefined): Schema | undefined =>
+    schema?.$ref ? resolve(schemas[schema.$ref.replace('#/components/schemas/', '')]) : schema;
   const typed = (schema: Schema | undefined): boolean => {
     const s = resolve(schema);
-    return !!s && (s.type !== undefined || s.enum !== undefined || !!s.allOf?.length || !!s.oneOf?.length || !!s.anyOf?.length);
+    return (
+      !!s &&
+      (s.type !== undefined || s.enum !== undefined || !!s.allOf?.length || !!s.oneOf?.length || !!s.anyOf?.length)
+    );
   };
-  // A request field says what it takes: an object only with its fields (a bare "object" is an untyped field).
+  // A request field says what it takes: an object only with its fields, or a reference to a schema that has them (a
+  // nullable object is `allOf` its schema); a bare "object" is an untyped field.
   const typedField = (schema: Schema | undefined): boolean => {
     const s = resolve(schema);
-    return typed(s) && (s!.type !== 'object' || !!s!.properties || !!s!.additionalProperties);
+    return (
+      typed(s) &&
+      (s!.type !== 'object' ||
+        !!s!.properties ||
+        !!s!.additionalProperties ||
+        !!s!.allOf?.every((part) => typedField(part)))
+    );
   };
   const missing: string[] = [];
   if (!operation.summary?.trim()) missing.push('summary');
-  for (const parameter of operation.parameters ?? []) if (!typedField(parameter.schema)) missing.push(`type of ${parameter.in} ${parameter.name}`);
+  for (const parameter of operation.parameters ?? [])
+    if (!typedField(parameter.schema)) missing.push(`type of ${parameter.in} ${parameter.name}`);
   const body = resolve(operation.requestBody?.content?.['application/json']?.schema);
   if (operation.requestBody) {
     if (!body?.properties) missing.push('request fields');
-    for (const [name, field] of Object.entries(body?.properties ?? {})) if (!typedField(field)) missing.push(`type of body ${name}`);
+    for (const [name, field] of Object.entries(body?.properties ?? {}))
+      if (!typedField(field)) missing.push(`type of body ${name}`);
   }
   // A response says what it carries: its fields, and for the envelope the fields of its data, each typed.
   const typedResponse = (schema: Schema | undefined): boolean => {
@@ -47,7 +60,8 @@ function gaps(operation: OperationDoc, schemas: Record<string, Schema>): string[
     return typedField(data) && Object.values(data!.properties ?? {}).every(typedField);
   };
   const success = Object.entries(operation.responses ?? {}).filter(([status]) => /^2\d\d$/.test(status));
-  if (!success.some(([, response]) => typedResponse(response.content?.['application/json']?.schema))) missing.push('response schema');
+  if (!success.some(([, response]) => typedResponse(response.content?.['application/json']?.schema)))
+    missing.push('response schema');
   return missing;
 }
 
@@ -64,7 +78,10 @@ describe('the API documents itself', () => {
   it('every route in /api/docs has a summary, typed request fields and a response schema', async () => {
     const res = await api.request('GET', '/api/docs-json', { apiKey: null });
     expect(res.status).toBe(200);
-    const document = res.body as { paths: Record<string, Record<string, OperationDoc>>; components?: { schemas?: Record<string, Schema> } };
+    const document = res.body as {
+      paths: Record<string, Record<string, OperationDoc>>;
+      components?: { schemas?: Record<string, Schema> };
+    };
     const found: Record<string, string[]> = {};
     let routes = 0;
     for (const [path, item] of Object.entries(document.paths)) {
@@ -85,7 +102,9 @@ describe('the API documents itself', () => {
     const json = (schema: Schema) => ({ content: { 'application/json': { schema } } });
     expect(gaps({}, schemas)).toEqual(['summary', 'response schema']);
     expect(gaps({ summary: ' ', responses: { '200': {} } }, schemas)).toEqual(['summary', 'response schema']);
-    expect(gaps({ summary: 'x', responses: { '400': json({ type: 'object' }) } }, schemas)).toEqual(['response schema']);
+    expect(gaps({ summary: 'x', responses: { '400': json({ type: 'object' }) } }, schemas)).toEqual([
+      'response schema',
+    ]);
     expect(
       gaps(
         {
@@ -97,16 +116,64 @@ describe('the API documents itself', () => {
         schemas,
       ),
     ).toEqual(['type of path id', 'type of body note', 'type of body metadata', 'response schema']);
-    expect(gaps({ summary: 'x', requestBody: json({ type: 'string' }), responses: { '201': json({ $ref: '#/components/schemas/Typed' }) } }, schemas)).toEqual(['request fields']);
+    expect(
+      gaps(
+        {
+          summary: 'x',
+          requestBody: json({ type: 'string' }),
+          responses: { '201': json({ $ref: '#/components/schemas/Typed' }) },
+        },
+        schemas,
+      ),
+    ).toEqual(['request fields']);
     // A bare object, or an envelope whose data (or one of its fields) is a bare object, documents nothing.
-    expect(gaps({ summary: 'x', responses: { '200': json({ type: 'object' }) } }, schemas)).toEqual(['response schema']);
-    expect(gaps({ summary: 'x', responses: { '200': json({ type: 'object', properties: { success: { type: 'boolean' }, data: { type: 'object' } } }) } }, schemas)).toEqual(['response schema']);
+    expect(gaps({ summary: 'x', responses: { '200': json({ type: 'object' }) } }, schemas)).toEqual([
+      'response schema',
+    ]);
     expect(
-      gaps({ summary: 'x', responses: { '200': json({ type: 'object', properties: { data: { type: 'object', properties: { user: { type: 'object' } } } } }) } }, schemas),
+      gaps(
+        {
+          summary: 'x',
+          responses: {
+            '200': json({ type: 'object', properties: { success: { type: 'boolean' }, data: { type: 'object' } } }),
+          },
+        },
+        schemas,
+      ),
     ).toEqual(['response schema']);
-    expect(gaps({ summary: 'x', responses: { '200': json({ type: 'object', properties: { data: { $ref: '#/components/schemas/Typed' } } }) } }, schemas)).toEqual([]);
     expect(
-      gaps({ summary: 'x', parameters: [{ name: 'id', in: 'path', schema: { type: 'string' } }], requestBody: json({ $ref: '#/components/schemas/Typed' }), responses: { '200': json({ $ref: '#/components/schemas/Typed' }) } }, schemas),
+      gaps(
+        {
+          summary: 'x',
+          responses: {
+            '200': json({
+              type: 'object',
+              properties: { data: { type: 'object', properties: { user: { type: 'object' } } } },
+            }),
+          },
+        },
+        schemas,
+      ),
+    ).toEqual(['response schema']);
+    expect(
+      gaps(
+        {
+          summary: 'x',
+          responses: { '200': json({ type: 'object', properties: { data: { $ref: '#/components/schemas/Typed' } } }) },
+        },
+        schemas,
+      ),
+    ).toEqual([]);
+    expect(
+      gaps(
+        {
+          summary: 'x',
+          parameters: [{ name: 'id', in: 'path', schema: { type: 'string' } }],
+          requestBody: json({ $ref: '#/components/schemas/Typed' }),
+          responses: { '200': json({ $ref: '#/components/schemas/Typed' }) },
+        },
+        schemas,
+      ),
     ).toEqual([]);
   });
 });

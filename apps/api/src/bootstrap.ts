@@ -8,10 +8,14 @@ import type { AppConfig } from '@app/config';
 import { API_KEY_HEADER } from '@app/contracts';
 import { createLogger, JsonLogger } from '@app/observability';
 import { ApiModule } from './api.module.js';
+import { noStore } from './common/no-store.middleware.js';
 import { answerUnparsableRequests, useRequestInputRules } from './common/request-input.js';
 import { createValidationPipe } from './common/validation.js';
 import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
 import { serveWebApp } from './web/spa.js';
+
+/** Every route of the api is under this prefix. */
+const API_PREFIX = 'api/v1';
 
 /** Builds the api application (HTTP + Socket.IO) without listening; used by main.ts and by tests. */
 export async function createApiApp(config: AppConfig): Promise<NestExpressApplication> {
@@ -20,6 +24,8 @@ export async function createApiApp(config: AppConfig): Promise<NestExpressApplic
     logger,
     bodyParser: false,
   });
+  // Before anything that may answer: no answer of the api (tokens, private data, refusals) is ever cached.
+  app.use(`/${API_PREFIX}`, noStore);
   useRequestInputRules(app);
   answerUnparsableRequests(app.getHttpServer());
   if (config.TRUST_PROXY) app.set('trust proxy', 1);
@@ -43,7 +49,7 @@ export async function createApiApp(config: AppConfig): Promise<NestExpressApplic
   );
   app.use(cookieParser());
   if (origins.length > 0) app.enableCors({ origin: origins, credentials: true });
-  app.setGlobalPrefix('api/v1');
+  app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(createValidationPipe());
   app.useWebSocketAdapter(new RedisIoAdapter(app));
   app.enableShutdownHooks();

@@ -4,7 +4,9 @@ import { connected, createUser, startTestApi, TEST_API_KEY, type TestApi } from 
 describe('api foundation', () => {
   let api: TestApi;
   beforeAll(async () => {
-    api = await startTestApi({ env: { ADMIN_EMAIL: 'boss@gmail.com', ADMIN_PASSWORD: 'admin-password-1', METRICS_PORT: '0' } });
+    api = await startTestApi({
+      env: { ADMIN_EMAIL: 'boss@gmail.com', ADMIN_PASSWORD: 'admin-password-1', METRICS_PORT: '0' },
+    });
   });
   afterAll(() => api.close());
 
@@ -25,7 +27,11 @@ describe('api foundation', () => {
     expect(wrong.body.message).toBe('API key is invalid.');
     const good = await api.request('GET', '/api/v1/app-config');
     expect(good.status).toBe(200);
-    expect(good.body.data).toMatchObject({ roundSeconds: 30, lockSeconds: 5, payouts: { color: 2, bigSmall: 2, number: 9 } });
+    expect(good.body.data).toMatchObject({
+      roundSeconds: 30,
+      lockSeconds: 5,
+      payouts: { color: 2, bigSmall: 2, number: 9 },
+    });
     // Every rule the client shows or checks, in the domain's units (paise, basis points).
     expect(good.body.data).toMatchObject({
       gstRate: 0.18,
@@ -35,6 +41,7 @@ describe('api foundation', () => {
       deposit: { minPaise: 10_000, maxPaise: 1_000_000 },
       withdrawal: { minPaise: 50_000, maxPaise: 2_500_000, dailyMaxPaise: 2_500_000 },
       referral: { shareBps: 1000, capPaise: 50_000 },
+      playThrough: { bonusWageringMultiplier: 5, bonusExpiryDays: 30, withdrawalTurnoverPercent: 100 },
     });
   });
 
@@ -73,7 +80,11 @@ describe('api foundation', () => {
   });
 
   it('creates the first super-admin from configuration, once', async () => {
-    const admins = await api.db.selectFrom('users').select(['email', 'role']).where('role', '=', 'super-admin').execute();
+    const admins = await api.db
+      .selectFrom('users')
+      .select(['email', 'role'])
+      .where('role', '=', 'super-admin')
+      .execute();
     expect(admins).toEqual([{ email: 'boss@gmail.com', role: 'super-admin' }]);
   });
 

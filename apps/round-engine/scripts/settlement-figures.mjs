@@ -41,7 +41,8 @@ const ONLINE = Number(opt('online', '0'));
 const SERVER = process.env.TEST_DATABASE_SERVER ?? 'postgres://postgres@127.0.0.1:5432';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const dist = (path) => import(pathToFileURL(join(ROOT, 'dist', path)).href);
-if (!existsSync(join(ROOT, 'dist/apps/round-engine/src/main.js'))) throw new Error(`${ROOT}/dist is missing: build that checkout first (npm run build:server)`);
+if (!existsSync(join(ROOT, 'dist/apps/round-engine/src/main.js')))
+  throw new Error(`${ROOT}/dist is missing: build that checkout first (npm run build:server)`);
 
 const print = (line) => process.stdout.write(`${line}\n`);
 const TICK_MS = 1000 / Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim() || 100);
@@ -125,16 +126,22 @@ try {
   `);
   const players = (await pool.query('SELECT id FROM users ORDER BY id')).rows.map((r) => r.id);
   const hash = 'a'.repeat(64);
-  const backends = async () => (await pool.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database()')).rows.map((r) => r.pid);
+  const backends = async () =>
+    (await pool.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database()')).rows.map((r) => r.pid);
   const cpu = async () => ({ node: process.cpuUsage(), pg: cpuOf(await backends()) });
   const nodeMs = (a, b) => Math.round((b.node.user + b.node.system - a.node.user - a.node.system) / 1000);
-  print(`root ${ROOT}; ${PLAYERS} players; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  print(
+    `root ${ROOT}; ${PLAYERS} players; load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
 
   // 1. Settlement (skipped with --trials 0).
   const settlement = new SettlementService(db, config);
   const publisher = new ResultsPublisher({ client: redis, keys });
   let chainIndex = 0;
-  const online = ONLINE > 0 ? players.filter((_, i) => i % Math.max(1, Math.floor(PLAYERS / ONLINE)) === 0).slice(0, ONLINE) : [];
+  const online =
+    ONLINE > 0 ? players.filter((_, i) => i % Math.max(1, Math.floor(PLAYERS / ONLINE)) === 0).slice(0, ONLINE) : [];
   if (online.length > 0) {
     const node = 'figures-node';
     await redis.zadd(keys.presenceNodes, Date.now() + 3_600_000, node);
@@ -193,7 +200,9 @@ try {
       // A checkout that builds every message at once and publishes them in one go.
       await publisher.publishOnce(lease, 'results', periodId, settlement.settlementMessages(outcome));
     } else if (typeof publisher.onlineFor === 'function') {
-      await publisher.publishSlices(lease, periodId, (first) => settlement.resultSlices(outcome.period, undefined, first));
+      await publisher.publishSlices(lease, periodId, (first) =>
+        settlement.resultSlices(outcome.period, undefined, first),
+      );
     } else {
       await publisher.publishSlices(lease, periodId, settlement.resultSlices(outcome.period));
     }
@@ -216,10 +225,19 @@ try {
     const messages = stream.reduce((n, [, fields]) => n + fields[1].split('\n').length, 0);
     // When the last entry carrying an online player's result was in the stream (entry ids are Redis's clock, ms).
     const onlineRooms = new Set(online.map((id) => `user:${id}`));
-    const lastOnline = online.length > 0 ? stream.findLast(([, fields]) => realtime.readEntry(fields[1]).some((m) => onlineRooms.has(m.room))) : undefined;
-    const onlineText = online.length > 0 ? `; the ${online.length} online players' last result in the stream at +${lastOnline ? Number(lastOnline[0].split('-')[0]) - Math.round(startedAt) : '?'} ms` : '';
+    const lastOnline =
+      online.length > 0
+        ? stream.findLast(([, fields]) => realtime.readEntry(fields[1]).some((m) => onlineRooms.has(m.room)))
+        : undefined;
+    const onlineText =
+      online.length > 0
+        ? `; the ${online.length} online players' last result in the stream at +${lastOnline ? Number(lastOnline[0].split('-')[0]) - Math.round(startedAt) : '?'} ms`
+        : '';
     await redis.del(keys.results);
-    const { rows } = await pool.query(`SELECT count(*)::int AS bets, count(*) FILTER (WHERE status = 'COMPLETED')::int AS settled FROM bets WHERE period_id = $1`, [periodId]);
+    const { rows } = await pool.query(
+      `SELECT count(*)::int AS bets, count(*) FILTER (WHERE status = 'COMPLETED')::int AS settled FROM bets WHERE period_id = $1`,
+      [periodId],
+    );
     const sum = (await pool.query('SELECT coalesce(sum(amount), 0)::bigint AS s FROM ledger_postings')).rows[0].s;
     print(
       `settle ${rows[0].bets} bets (trial ${trial}): settled in ${Math.round(settledMs)} ms (CPU: engine ${nodeMs(cpu0, cpu1)} ms, Postgres ${pgMs(cpu0, cpu1)} ms), ` +
@@ -253,7 +271,14 @@ try {
       const n = seq++;
       const player = players[n % players.length];
       const [betType, values] = games[Math.floor(n / players.length) % 3];
-      const command = { id: realtime.uuidv7(), userId: player, periodId: info.periodId, betType, betValue: values[n % values.length], amount: 1000 };
+      const command = {
+        id: realtime.uuidv7(),
+        userId: player,
+        periodId: info.periodId,
+        betType,
+        betValue: values[n % values.length],
+        amount: 1000,
+      };
       entries.push({ id: `${Date.now()}-${n}`, fields: [realtime.COMMAND_FIELD, realtime.encodeCommand(command)] });
     }
     const before = statements;

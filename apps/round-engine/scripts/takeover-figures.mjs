@@ -48,6 +48,12 @@ const db = new pg.Client({ connectionString: `${SERVER}/${name}` });
 await db.connect();
 const redis = new Redis(REDIS_URL);
 const leaseKey = `${prefix}lease:round-clock`;
+// Draws mix in a local drand beacon's rounds, as in production (a checkout from before the beacon ignores these).
+const beaconLib = join(ROOT, 'dist/libs/beacon/src/index.js');
+const beacon = existsSync(beaconLib) ? await (await import(beaconLib)).startLocalBeacon({ period: 3 }) : null;
+const beaconEnv = beacon
+  ? { DRAND_URLS: beacon.url, DRAND_CHAIN_HASH: beacon.chain.hash, DRAND_PUBLIC_KEY: beacon.chain.publicKey }
+  : {};
 
 const engines = new Map(); // pid → { child, logs: [{t, msg}] }
 function startEngine() {
@@ -65,6 +71,7 @@ function startEngine() {
       LEASE_TTL_MS: String(TTL),
       FAIRNESS_CHAIN_LENGTH: CHAIN,
       LOG_LEVEL: 'info',
+      ...beaconEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -105,7 +112,11 @@ async function waitFor(check, ms, what) {
 /** A standby is ready once its process has loaded the chain (new engines log it before competing) or after 10 s. */
 async function ready(entry) {
   const started = Date.now();
-  await waitFor(async () => entry.logs.some((l) => /fairness chain (loaded|created)/.test(l.msg)) || Date.now() - started > 10_000, 60_000, 'standby ready');
+  await waitFor(
+    async () => entry.logs.some((l) => /fairness chain (loaded|created)/.test(l.msg)) || Date.now() - started > 10_000,
+    60_000,
+    'standby ready',
+  );
 }
 async function drawLateness(fromMs, toMs) {
   const { rows } = await db.query(
@@ -127,16 +138,22 @@ try {
     for (let trial = 1; trial <= TRIALS; trial++) {
       const leader = await waitFor(holderPid, 30_000, 'a leader');
       const victim = engines.get(leader);
-      const standby = [...engines.entries()].find(([pid, e]) => pid !== leader && e.child.exitCode === null && !e.stopped)?.[1];
+      const standby = [...engines.entries()].find(
+        ([pid, e]) => pid !== leader && e.child.exitCode === null && !e.stopped,
+      )?.[1];
       // A random instant of the round, so a draw falls into some of the outages.
       await sleep(Math.floor(Math.random() * ROUND_S * 1000));
       const at = Date.now();
       victim.child.kill(mode === 'kill -9' ? 'SIGKILL' : 'SIGSTOP');
       victim.stopped = true;
-      const taken = await waitFor(async () => {
-        const pid = await holderPid();
-        return pid && pid !== leader ? { pid, t: Date.now() } : null;
-      }, 60_000, 'the standby leading');
+      const taken = await waitFor(
+        async () => {
+          const pid = await holderPid();
+          return pid && pid !== leader ? { pid, t: Date.now() } : null;
+        },
+        60_000,
+        'the standby leading',
+      );
       let resumedAt = null;
       if (mode !== 'kill -9') {
         await sleep(Math.max(0, at + PAUSE_S * 1000 - Date.now()));
@@ -198,10 +215,13 @@ try {
     if (keys.length) await redis.del(...keys);
   } while (cursor !== '0');
   redis.disconnect();
+  await beacon?.close();
 }
 
 print(`\nround-clock fail-over, ${ROOT} (lease ${TTL} ms, chain ${CHAIN}, ${ROUND_S}-s rounds)`);
-print('| fault | trial | standby leads after (ms) | later hand-overs in 15 s | latest draw, any period ending from the fault on (ms) | latest draw of a period ending after the take-over (ms) | writes after resume | paused took it back |');
+print(
+  '| fault | trial | standby leads after (ms) | later hand-overs in 15 s | latest draw, any period ending from the fault on (ms) | latest draw of a period ending after the take-over (ms) | writes after resume | paused took it back |',
+);
 print('|---|---|---|---|---|---|---|---|');
 for (const r of results) {
   print(
@@ -209,4 +229,6 @@ for (const r of results) {
   );
 }
 const within = results.filter((r) => r.takeoverMs <= TTL + 1000).length;
-print(`\n${within}/${results.length} take-overs within one lease TTL + 1 s; max ${Math.max(...results.map((r) => r.takeoverMs))} ms`);
+print(
+  `\n${within}/${results.length} take-overs within one lease TTL + 1 s; max ${Math.max(...results.map((r) => r.takeoverMs))} ms`,
+);

@@ -1,19 +1,21 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { Registry } from 'prom-client';
 import { AppConfig, ConfigModule } from '@app/config';
 import { DbModule } from '@app/db';
-import { createMetricsRegistry } from '@app/observability';
 import { RealtimeModule } from '@app/realtime';
 import { RedisModule } from '@app/redis';
+import { BetsModule } from './bets/bets.module.js';
 import { EngineStartupService } from './engine-startup.service.js';
-import { MailWorkerModule } from './mail/mail-worker.module.js';
-import { EngineMetricsService } from './metrics/engine-metrics.service.js';
+import { EngineGauges } from './metrics/engine-gauges.service.js';
+import { EngineMetricsModule } from './metrics/engine-metrics.module.js';
 import { OpsServerService } from './ops-server.service.js';
-import { OutboxRelayService } from './outbox/outbox-relay.service.js';
-import { ReconciliationModule } from './reconciliation/reconciliation.module.js';
+import { RelayModule } from './outbox/relay.module.js';
 import { RoundsModule } from './rounds/rounds.module.js';
+import { WorkersModule } from './workers.module.js';
 
-/** The round engine: round clock, bet processors, settler, outbox relay and background workers. */
+/**
+ * The round engine: one module per role (the round clock `RoundsModule`, the bet partition consumers `BetsModule`,
+ * the outbox relay `RelayModule`, the background `WorkersModule`), the metrics they report into, and the ops server.
+ */
 @Module({})
 export class EngineModule {
   static forRoot(config: AppConfig): DynamicModule {
@@ -30,11 +32,14 @@ export class EngineModule {
         })),
         RedisModule,
         RealtimeModule,
+        EngineMetricsModule,
         RoundsModule,
-        // Background workers (e-mail, reconciliation) run only where this process has the `workers` role.
-        ...(config.hasEngineRole('workers') ? [MailWorkerModule, ReconciliationModule] : []),
+        BetsModule,
+        RelayModule,
+        // Background workers (e-mail, reconciliation, play-through, bet-answer retention) run only where this process has the `workers` role.
+        ...(config.hasEngineRole('workers') ? [WorkersModule] : []),
       ],
-      providers: [{ provide: Registry, useFactory: () => createMetricsRegistry('round-engine') }, EngineStartupService, OpsServerService, OutboxRelayService, EngineMetricsService],
+      providers: [EngineStartupService, OpsServerService, EngineGauges],
     };
   }
 }

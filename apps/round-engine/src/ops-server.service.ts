@@ -28,7 +28,10 @@ export class OpsServerService implements OnApplicationBootstrap, OnApplicationSh
         return `down: ${(error as Error).message}`;
       }
     };
-    const [postgres, redis] = await Promise.all([check(() => sql`SELECT 1`.execute(this.db)), check(() => this.redis.client.ping())]);
+    const [postgres, redis] = await Promise.all([
+      check(() => sql`SELECT 1`.execute(this.db)),
+      check(() => this.redis.client.ping()),
+    ]);
     return { healthy: postgres === 'up' && redis === 'up', checks: { postgres, redis } };
   }
 

@@ -1,3 +1,4 @@
+import { ADMIN_TEXTS } from '@app/domain';
 import { expect, test, type Page } from '@playwright/test';
 import { e2eState } from './support/state.js';
 import { seedPlayer } from './support/payments-db.js';
@@ -35,7 +36,11 @@ const FIGURES = [
 const DESKTOP = { width: 1280, height: 800 } as const;
 
 /** The figures after `refreshDashboard`, once `done(figures)` holds (the server may still be settling). */
-async function figuresWhen(page: Page, done: (f: Record<string, number>) => boolean, timeoutMs = 10_000): Promise<Record<string, number>> {
+async function figuresWhen(
+  page: Page,
+  done: (f: Record<string, number>) => boolean,
+  timeoutMs = 10_000,
+): Promise<Record<string, number>> {
   const deadline = Date.now() + timeoutMs;
   let current = await figures(page, FIGURES);
   while (!done(current) && Date.now() < deadline) {
@@ -51,13 +56,15 @@ const tab = (page: Page, name: string) => page.getByRole('tab', { name });
 test.describe('admin console', () => {
   test.setTimeout(180_000);
 
-  test('phone: the dashboard follows a deposit approved in the Payment tab and a bet; every tab works', async ({ page }) => {
+  test('phone: the dashboard follows a deposit approved in the Payment tab and a bet; every tab works', async ({
+    page,
+  }) => {
     const { url, databaseUrl } = e2eState();
     let socket: PlayerSocket | undefined;
 
     await logIn(page, SUPER_ADMIN.email, SUPER_ADMIN.password, /\/admin\/dashboard$/);
     await expect(tab(page, 'Dashboard')).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByText('Failed Payments', { exact: true })).toBeVisible();
+    await expect(page.getByText('Pending Deposits', { exact: true })).toBeVisible();
     await expect(statCard(page, 'totalUsers')).toHaveText(/^\d[\d,]*$/);
     for (const title of ['Recent Users', 'Recent Bets', 'Recent Game Results']) {
       await expect(page.getByRole('heading', { name: title })).toBeVisible();
@@ -90,7 +97,10 @@ test.describe('admin console', () => {
       await expect(row).toContainText('PENDING');
       await shoot(page, 'payment');
       await row.getByRole('button', { name: 'Approve' }).click();
-      await page.getByRole('alertdialog').getByRole('button', { name: /^Approve (deposit|withdrawal)$/ }).click();
+      await page
+        .getByRole('alertdialog')
+        .getByRole('button', { name: /^Approve (deposit|withdrawal)$/ })
+        .click();
       await expect(page.getByText(/Transaction updated successfully!/)).toBeVisible();
       await expect(page.getByRole('region', { name: 'Deposits table' }).locator('tr', { hasText: utr })).toHaveCount(0);
     });
@@ -111,7 +121,10 @@ test.describe('admin console', () => {
       const placed = await placeBet(socket, { betType: 'color', betValue: 'red', amount: 10 });
       expect(placed.reply).toMatchObject({ success: true });
       periodId = placed.periodId;
-      const after = await figuresWhen(page, (f) => f.totalBets === before.totalBets + 1 && f.totalOnlineUsers === before.totalOnlineUsers + 1);
+      const after = await figuresWhen(
+        page,
+        (f) => f.totalBets === before.totalBets + 1 && f.totalOnlineUsers === before.totalOnlineUsers + 1,
+      );
       expect(after.totalOnlineUsers).toBe(before.totalOnlineUsers + 1);
       expect(after.totalBets).toBe(before.totalBets + 1);
       expect(after.pendingBets).toBe(before.pendingBets + 1);
@@ -130,7 +143,9 @@ test.describe('admin console', () => {
       expect(after.totalGameResults).toBeGreaterThan(before.totalGameResults);
       const results = page.getByRole('region', { name: 'Recent Game Results table' });
       await expect(results.locator('tr', { hasText: periodId })).toHaveCount(1);
-      await expect(page.getByRole('region', { name: 'Recent Bets table' }).getByRole('row').nth(1)).toContainText('Completed');
+      await expect(page.getByRole('region', { name: 'Recent Bets table' }).getByRole('row').nth(1)).toContainText(
+        'Completed',
+      );
       await shoot(page, 'dashboard-bet-settled');
     });
 
@@ -140,11 +155,13 @@ test.describe('admin console', () => {
       expect(after.totalOnlineUsers).toBe(before.totalOnlineUsers);
     });
 
-    await test.step('Predict offers nothing to press; Setting shows the admin, online, with the note and Logout', async () => {
+    await test.step('Predict offers nothing to set (the public record of refunds and house statistics); Setting shows the admin, online, with the note; Logout is in the header', async () => {
       await tab(page, 'Predict').click();
       const predict = page.getByRole('tabpanel');
       await expect(predict).toContainText('provably-fair hash chain');
-      await expect(predict.getByRole('button')).toHaveCount(0);
+      await expect(predict.getByRole('textbox')).toHaveCount(0);
+      await expect(predict.getByRole('combobox')).toHaveCount(0);
+      await expect(predict.getByRole('link', { name: 'Open the public fairness page' })).toBeVisible();
       await shoot(page, 'predict');
 
       await tab(page, 'Setting').click();
@@ -152,8 +169,8 @@ test.describe('admin console', () => {
       await expect(setting.getByText(SUPER_ADMIN.email)).toBeVisible();
       await expect(setting.getByText('super-admin')).toBeVisible();
       await expect(setting.getByText('online', { exact: true })).toBeVisible();
-      await expect(setting.getByText('You have access to manage users, payments, and game settings.')).toBeVisible();
-      await expect(setting.getByRole('button', { name: 'Logout' })).toBeVisible();
+      await expect(setting.getByText(ADMIN_TEXTS.settingNote)).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
       await shoot(page, 'setting');
     });
 
@@ -192,8 +209,9 @@ test.describe('admin console', () => {
     await tab(page, 'Payment').click();
     // The payment tab's own section headings (the dashboard, still on screen for a moment, has "Deposits" and
     // "Withdrawals" stat groups and a "Deposits and withdrawals per day" chart of its own).
-    await expect(page.getByRole('heading', { level: 2, name: 'Deposits', exact: true })).toBeVisible();
-    await expect(page.getByRole('heading', { level: 2, name: 'Withdrawals', exact: true })).toBeVisible();
+    // With its count of pending claims, if any: 'Deposits · 3 pending'.
+    await expect(page.getByRole('heading', { level: 2, name: /^Deposits( · \d+ pending)?$/ })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: /^Withdrawals( · \d+ pending)?$/ })).toBeVisible();
     await shoot(page, 'desktop-payment');
 
     await tab(page, 'Predict').click();

@@ -16,7 +16,10 @@ function scriptsOf(page: Page): Set<string> {
 test.describe('what a player downloads', () => {
   test.setTimeout(120_000);
 
-  test("a player's session never fetches the admin console's scripts; the super-admin's does", async ({ page, browser }) => {
+  test("a player's session never fetches the admin console's scripts; the super-admin's does", async ({
+    page,
+    browser,
+  }) => {
     const { databaseUrl, url } = e2eState();
     const player = await seedPlayer(databaseUrl);
     const playerScripts = scriptsOf(page);
@@ -24,7 +27,12 @@ test.describe('what a player downloads', () => {
     await test.step('the player visits every screen of the bottom navigation, deposit and withdraw', async () => {
       await logIn(page, player.email, player.password, /\/game$/);
       const nav = page.getByRole('navigation', { name: 'Main' });
-      for (const [link, path] of [['History', /\/history$/], ['Wallet', /\/wallet$/], ['Profile', /\/profile$/], ['Games', /\/game$/]] as const) {
+      for (const [link, path] of [
+        ['History', /\/history$/],
+        ['Wallet', /\/wallet$/],
+        ['Profile', /\/profile$/],
+        ['Games', /\/game$/],
+      ] as const) {
         await nav.getByRole('link', { name: link }).click();
         await expect(page).toHaveURL(path);
       }

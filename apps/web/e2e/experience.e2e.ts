@@ -33,15 +33,17 @@ test.afterAll(async () => {
   if (!longPlayer) return;
   const { url } = e2eState();
   const { accessToken } = await apiCall<{ accessToken: string }>(url, 'POST', '/auth/login', ADMIN);
-  const { pendingWithdrawals } = await apiCall<{ pendingWithdrawals: { username: string; walletId: string; withdrawal: { transactionId: string } }[] }>(
-    url,
-    'GET',
-    '/admin/pending-withdraws?status=PENDING',
-    undefined,
-    accessToken,
-  );
+  const { pendingWithdrawals } = await apiCall<{
+    pendingWithdrawals: { username: string; walletId: string; withdrawal: { transactionId: string } }[];
+  }>(url, 'GET', '/admin/pending-withdraws?status=PENDING', undefined, accessToken);
   for (const entry of pendingWithdrawals.filter((w) => w.username === longPlayer!.username)) {
-    await apiCall(url, 'PUT', '/admin/update-transaction-status', { walletId: entry.walletId, transactionId: entry.withdrawal.transactionId, status: 'FAILED' }, accessToken);
+    await apiCall(
+      url,
+      'PUT',
+      '/admin/update-transaction-status',
+      { walletId: entry.walletId, transactionId: entry.withdrawal.transactionId, status: 'FAILED' },
+      accessToken,
+    );
   }
 });
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
@@ -63,7 +65,9 @@ async function checkScreen(page: Page, name: string, shot?: string) {
   if (shot) await docShot(page, shot);
 }
 
-test('a signed-out visitor: no bar, no console errors, nothing wider than the screen, accessible, sign-up reachable without scrolling', async ({ page }) => {
+test('a signed-out visitor: no bar, no console errors, nothing wider than the screen, accessible, sign-up reachable without scrolling', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const errors = collectConsoleErrors(page);
   const seenRequests: string[] = [];
@@ -86,7 +90,8 @@ test('a signed-out visitor: no bar, no console errors, nothing wider than the sc
     await page.goto(path);
     await expect(page.getByRole('main')).toBeVisible();
     await expect(mainNav(page)).toHaveCount(0);
-    if (name === 'login') await expect(page.getByRole('link', { name: 'Create an account' }).first()).toBeInViewport({ ratio: 1 });
+    if (name === 'login')
+      await expect(page.getByRole('link', { name: 'Create an account' }).first()).toBeInViewport({ ratio: 1 });
     await checkScreen(page, name, name === 'login' ? 'login' : undefined);
   }
 
@@ -98,9 +103,14 @@ test('a signed-out visitor: no bar, no console errors, nothing wider than the sc
       const el = document.activeElement as HTMLElement | null;
       if (!el || el === document.body) return null;
       const style = getComputedStyle(el);
-      return { what: `${el.tagName} ${el.textContent?.trim().slice(0, 30) ?? ''}`, outline: style.outlineStyle, ring: style.boxShadow };
+      return {
+        what: `${el.tagName} ${el.textContent?.trim().slice(0, 30) ?? ''}`,
+        outline: style.outlineStyle,
+        ring: style.boxShadow,
+      };
     });
-    if (focus) expect.soft(focus.outline !== 'none' || focus.ring !== 'none', `focus not visible on ${focus.what}`).toBe(true);
+    if (focus)
+      expect.soft(focus.outline !== 'none' || focus.ring !== 'none', `focus not visible on ${focus.what}`).toBe(true);
   }
 
   // Registration: step 2's "Edit details" is on the first screen.
@@ -112,6 +122,7 @@ test('a signed-out visitor: no bar, no console errors, nothing wider than the sc
   await page.getByLabel('Gmail address', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill('first-pass1');
   await page.getByLabel('Confirm password', { exact: true }).fill('first-pass1');
+  await page.getByLabel('Date of birth', { exact: true }).fill('2000-05-31');
   await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
   await checkScreen(page, 'register details', 'register-details');
   await page.getByRole('button', { name: 'Send code' }).click();
@@ -127,15 +138,38 @@ test('a signed-out visitor: no bar, no console errors, nothing wider than the sc
   expect(errors).toEqual([]);
 });
 
-test('a player with long data: every screen fits 360 px and is accessible, bets confirm inline clear of toasts, no console errors, and Back after logout shows nothing protected', async ({ page }) => {
+test('a player with long data: every screen fits 360 px and is accessible, bets confirm inline clear of toasts, no console errors, and Back after logout shows nothing protected', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const { url, databaseUrl } = e2eState();
   const player = await seedLongNamedPlayer(databaseUrl);
   longPlayer = player;
   await fundPlayers(url, [player], 2000);
-  const { accessToken } = await apiCall<{ accessToken: string }>(url, 'POST', '/auth/login', { email: player.email, password: player.password });
-  await apiCall(url, 'POST', '/payment/withdraw', { method: 'UPI', amount: 500, upiApp: 'GOOGLE_PAY', upiId: LONG.upiId }, accessToken);
-  await apiCall(url, 'POST', '/payment/withdraw', { method: 'BANK_TRANSFER', amount: 600, accountNumber: LONG.accountNumber, ifsc: 'HDFC0001234', accountHolderName: LONG.holderName }, accessToken);
+  const { accessToken } = await apiCall<{ accessToken: string }>(url, 'POST', '/auth/login', {
+    email: player.email,
+    password: player.password,
+  });
+  await apiCall(
+    url,
+    'POST',
+    '/payment/withdraw',
+    { method: 'UPI', amount: 500, upiApp: 'GOOGLE_PAY', upiId: LONG.upiId },
+    accessToken,
+  );
+  await apiCall(
+    url,
+    'POST',
+    '/payment/withdraw',
+    {
+      method: 'BANK_TRANSFER',
+      amount: 600,
+      accountNumber: LONG.accountNumber,
+      ifsc: 'HDFC0001234',
+      accountHolderName: LONG.holderName,
+    },
+    accessToken,
+  );
 
   const errors = collectConsoleErrors(page);
   await logInToGame(page, player.email, player.password);
@@ -147,12 +181,20 @@ test('a player with long data: every screen fits 360 px and is accessible, bets 
   await page.getByTestId('game-card-color').click();
   await expect(page.getByTestId('bet-panel')).toBeVisible();
   await checkScreen(page, 'bet sheet', 'game-bet-sheet');
+  // In landscape (a phone turned, 360 px tall) Confirm Bet stays in view: the sheet scrolls under it.
+  await page.setViewportSize({ width: 640, height: 360 });
+  await expect(page.getByTestId('bet-panel').getByRole('button', { name: 'Confirm Bet' })).toBeInViewport({ ratio: 1 });
+  await page.setViewportSize({ width: 360, height: 640 });
   await page.getByTestId('bet-panel').getByRole('button', { name: 'Hide' }).click();
   await placeBet(page, 'color', 'Red', 10);
   await expect(page.getByTestId('game-card-color-placed')).toContainText('₹10.00');
   const currentBet = page.getByRole('region', { name: 'Current bets' }).getByTestId('current-bet');
   await expect(currentBet).toContainText('✓ Confirmed');
-  const toast = page.getByRole('status').filter({ hasText: /bet/i }).locator('xpath=ancestor-or-self::div[contains(@class,"toast")]').first();
+  const toast = page
+    .getByRole('status')
+    .filter({ hasText: /bet/i })
+    .locator('xpath=ancestor-or-self::div[contains(@class,"toast")]')
+    .first();
   await expect(toast).toBeVisible();
   const toastBox = await box(page, toast);
   const periodBox = await box(page, page.getByRole('region', { name: 'Current period' }));
@@ -185,7 +227,7 @@ test('a player with long data: every screen fits 360 px and is accessible, bets 
     if (path === '/withdraw') {
       await page.getByRole('button', { name: 'Google Pay' }).click();
       await page.getByLabel('UPI ID').fill(LONG.upiId);
-      await expect(page.getByRole('button', { name: '₹100', exact: true })).toBeDisabled();
+      await expect(page.getByRole('button', { name: '₹500', exact: true })).toBeVisible();
     }
     await checkScreen(page, path, shot);
   }
@@ -225,13 +267,18 @@ test('a player with long data: every screen fits 360 px and is accessible, bets 
     await expect(page).not.toHaveURL(/\/(wallet|history|profile|game|deposit|withdraw)$/);
   }
   const seen = await page.evaluate(() => JSON.parse(sessionStorage.getItem('e2e.seen') ?? '[]') as string[]);
-  expect(seen.filter((entry) => /^(\/(wallet|history|profile|game|deposit|withdraw) )|^restored /.test(entry))).toEqual([]);
+  expect(seen.filter((entry) => /^(\/(wallet|history|profile|game|deposit|withdraw) )|^restored /.test(entry))).toEqual(
+    [],
+  );
   await expect(mainNav(page)).toHaveCount(0);
 
   expect(errors).toEqual([]);
 });
 
-test('the admin: every tab accessible and within 360 px with long data, review asks first; on a desktop the header spans the content', async ({ page, browser }) => {
+test('the admin: every tab accessible and within 360 px with long data, review asks first; on a desktop the header spans the content', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const errors = collectConsoleErrors(page);
   await page.goto('/login');
@@ -258,11 +305,18 @@ test('the admin: every tab accessible and within 360 px with long data, review a
   await expect(dialog).toHaveCount(0);
   // Rejected for real: the toast says what was done, and the player's held money goes back (nothing left pending).
   await row.getByRole('button', { name: 'Reject' }).click();
+  await dialog.getByLabel('Reason (shown to the player)').fill('UPI id not found');
   await dialog.getByRole('button', { name: 'Reject withdrawal' }).click();
-  await expect(page.getByText(/^Rejected the ₹500\.00 withdrawal of Ravindranath_Venkatara\w+\. Transaction updated successfully!$/)).toBeVisible();
+  await expect(
+    page.getByText(
+      /^Rejected the ₹500\.00 withdrawal of Ravindranath_Venkatara\w+\. Transaction updated successfully!$/,
+    ),
+  ).toBeVisible();
   const bankRow = withdrawals.locator('tr', { hasText: LONG.accountNumber.slice(-4) });
   await bankRow.getByRole('button', { name: 'Reject' }).click();
-  await page.getByRole('alertdialog', { name: 'Reject the ₹600.00 withdrawal?' }).getByRole('button', { name: 'Reject withdrawal' }).click();
+  const bankDialog = page.getByRole('alertdialog', { name: 'Reject the ₹600.00 withdrawal?' });
+  await bankDialog.getByLabel('Reason (shown to the player)').fill('Account closed');
+  await bankDialog.getByRole('button', { name: 'Reject withdrawal' }).click();
   await expect(page.getByText('No withdrawals found.')).toBeVisible();
 
   for (const tab of ['Predict', 'Setting']) {
@@ -282,11 +336,19 @@ test('the admin: every tab accessible and within 360 px with long data, review a
   const content = await box(wide, wide.locator('main.admin-screen'));
   expect(Math.abs(bar.x - content.x)).toBeLessThanOrEqual(1);
   expect(Math.abs(bar.width - content.width)).toBeLessThanOrEqual(1);
-  await wide.screenshot({ path: join(DOCS_SCREENSHOTS, `${process.env.DOC_SCREENSHOTS === '1' ? '' : 'experience-'}admin-dashboard-desktop.png`), clip: { x: 0, y: 0, width: 1280, height: 400 } });
+  await wide.screenshot({
+    path: join(
+      DOCS_SCREENSHOTS,
+      `${process.env.DOC_SCREENSHOTS === '1' ? '' : 'experience-'}admin-dashboard-desktop.png`,
+    ),
+    clip: { x: 0, y: 0, width: 1280, height: 400 },
+  });
   await desktop.close();
 });
 
-test('static assets are served precompressed (brotli, gzip) with Vary, and source maps are not public', async ({ request }) => {
+test('static assets are served precompressed (brotli, gzip) with Vary, and source maps are not public', async ({
+  request,
+}) => {
   const index = await request.get('/', { headers: { 'Accept-Encoding': 'br, gzip' } });
   expect(index.headers()['content-encoding']).toBe('br');
   expect(index.headers()['vary']).toMatch(/Accept-Encoding/i);

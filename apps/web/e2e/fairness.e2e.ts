@@ -4,20 +4,28 @@ import { currentPeriod, nextPeriodId } from '../../../libs/domain/src/index.js';
 import { shoot } from './support/game-pages.js';
 import { e2eState } from './support/state.js';
 
-/** The committed hash the engine stored for a period (secret while the period before it runs). */
-async function storedHash(databaseUrl: string, periodId: string): Promise<string | undefined> {
+/** A period's row as the engine stored it: its seed (once revealed) and committed hash (once public). */
+async function stored(
+  databaseUrl: string,
+  periodId: string,
+): Promise<{ seed: string | null; seed_hash: string | null; status: string } | undefined> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ seed_hash: string }>('SELECT seed_hash FROM periods WHERE id = $1', [periodId]);
-    return rows[0]?.seed_hash;
+    const { rows } = await client.query<{ seed: string | null; seed_hash: string | null; status: string }>(
+      'SELECT seed, seed_hash, status FROM periods WHERE id = $1',
+      [periodId],
+    );
+    return rows[0];
   } finally {
     await client.end();
   }
 }
 
-test('the fairness page says what the chain proves, and never shows the running period’s seed before its lock', async ({ page }) => {
-  test.setTimeout(90_000);
+test('the fairness page says what each step proves, and nothing shows the running period’s seed before its lock', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
   const { databaseUrl } = e2eState();
   // Early enough in a round that the lookups below finish before its lock.
   let running = currentPeriod(Date.now());
@@ -26,34 +34,46 @@ test('the fairness page says what the chain proves, and never shows the running 
     running = currentPeriod(Date.now());
   }
   const next = nextPeriodId(running.periodId);
-  // The engine opens the next period ahead; its committed hash IS the running period's seed.
-  await expect.poll(() => storedHash(databaseUrl, next), { timeout: 10_000 }).toMatch(/^[0-9a-f]{64}$/);
-  const runningSeed = (await storedHash(databaseUrl, next))!;
+  // The engine opens the next period ahead, but its committed hash (the running period's seed) is not even stored yet.
+  await expect.poll(async () => (await stored(databaseUrl, next))?.status, { timeout: 10_000 }).toBe('OPEN');
+  expect((await stored(databaseUrl, next))?.seed_hash).toBeNull();
 
-  // Every API response the page receives, to search for the secret afterwards.
+  // Every API response the page receives, to search for the secret once it is revealed.
   const bodies: Promise<string>[] = [];
   page.on('response', (response) => {
     if (response.url().includes('/api/')) bodies.push(response.text().catch(() => ''));
   });
   await page.goto('/fairness');
-  const proves = page.getByRole('region', { name: 'What the chain proves, and what it does not' });
-  await expect(proves).toContainText('every result was fixed before any bet was seen');
-  await expect(proves).toContainText('We, the operator, hold the seeds that are not revealed yet');
-  await expect(proves).toContainText('recorded as refunded without a chain index and uses no seed');
+  const chain = page.getByRole('region', { name: 'Were the results fixed before I bet?' });
+  await expect(chain).toContainText('Every result of a chain was fixed before its commitment was published');
   await expect(page.getByTestId('commitment')).toHaveText(/^[0-9a-f]{64}$/);
+  await expect(
+    page.getByRole('region', { name: 'Could anyone, even WinRound, know a result before betting closed?' }),
+  ).toContainText('a local test beacon');
 
-  const lookup = page.getByRole('form', { name: 'Look up an older period' });
+  const lookup = page.getByRole('form', { name: 'Look up a period' });
   await lookup.getByLabel('Period id').fill(next);
   await lookup.getByRole('button', { name: 'Look up and verify' }).click();
-  await expect(lookup).toContainText(`Period ${next} is not drawn yet; its committed hash is published once the period before it has been drawn.`);
+  await expect(lookup).toContainText(
+    `Period ${next} is not drawn yet. Its committed hash is published once the period before it has been drawn.`,
+  );
   await lookup.getByLabel('Period id').fill(running.periodId);
   await lookup.getByRole('button', { name: 'Look up and verify' }).click();
-  await expect(lookup).toContainText(`Period ${running.periodId} is not drawn yet; its committed hash is `);
+  await expect(lookup).toContainText(`Period ${running.periodId} is not drawn yet.`);
+  await expect(lookup.getByText('Committed hash')).toBeVisible();
   await shoot(page, 'fairness-running-period', true);
-
-  expect((await page.content()).toLowerCase()).not.toContain(runningSeed);
+  const content = (await page.content()).toLowerCase();
   const received = await Promise.all(bodies);
+  expect(Date.now()).toBeLessThan(running.lockTime);
+
+  // Once drawn, its seed is public: it was in nothing the page had received before the lock.
+  const runningSeed = await expect
+    .poll(async () => (await stored(databaseUrl, running.periodId))?.seed ?? null, {
+      timeout: running.endTime - Date.now() + 15_000,
+    })
+    .toMatch(/^[0-9a-f]{64}$/)
+    .then(async () => (await stored(databaseUrl, running.periodId))!.seed!);
+  expect(content).not.toContain(runningSeed);
   expect(received.length).toBeGreaterThanOrEqual(3);
   for (const body of received) expect(body.toLowerCase()).not.toContain(runningSeed);
-  expect(Date.now()).toBeLessThan(running.lockTime);
 });

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { deleteRedisPrefix } from '../../../libs/redis/src/testing/index.js';
+import { testDatabaseServer, testRedisUrl } from '../../../scripts/services.mjs';
 import { freePort, startStack } from '../../../scripts/stack.mjs';
 import { startMailCatcher } from '../../../libs/mail/src/testing/index.js';
 
-const SERVER = process.env.TEST_DATABASE_SERVER ?? 'postgres://postgres@127.0.0.1:5432';
+const SERVER = testDatabaseServer();
+const REDIS_URL = testRedisUrl();
 
 /**
  * Starts the product exactly as `npm start` does (scripts/stack.mjs), on a free port, with a fresh database
@@ -26,12 +28,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     env: {
       PORT: String(port),
       DATABASE_URL: `${SERVER}/${database}`,
-      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      REDIS_URL,
       REDIS_PREFIX: redisPrefix,
       SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
       ADMIN_EMAIL: 'superadmin@gmail.com',
       ADMIN_PASSWORD: 'admin12345',
       LOG_LEVEL: 'warn',
+      // The walks deposit and withdraw without playing a round in between: the deposit turnover rule is off here
+      // (the api's integration tests prove it: payment/referral-farm.int-spec.ts, payment/payment.int-spec.ts).
+      WITHDRAWAL_TURNOVER_PERCENT: '0',
       ...(process.env.E2E_ENV ? JSON.parse(process.env.E2E_ENV) : {}),
     },
   });
@@ -46,6 +51,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await cleanup.connect();
     await cleanup.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     await cleanup.end();
-    await deleteRedisPrefix(redisPrefix, process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+    await deleteRedisPrefix(redisPrefix, REDIS_URL);
   };
 }

@@ -50,6 +50,7 @@ test('a new player registers with the e-mailed code, logs in, sees the profile, 
   await page.getByLabel('Gmail address', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm password', { exact: true }).fill(password);
+  await page.getByLabel('Date of birth', { exact: true }).fill('2000-05-31');
   const sendCode = page.getByRole('button', { name: 'Send code' });
   await expect(sendCode).toBeDisabled();
   await expect(page.getByText('You must agree to the terms and conditions')).toBeVisible();
@@ -80,6 +81,11 @@ test('a new player registers with the e-mailed code, logs in, sees the profile, 
   await shot(page, 'login-errors');
   await logIn(page, email, password);
   await expect(page).toHaveURL(/\/game$/);
+  // A new player is offered their limits once, after the first sign-in (skippable).
+  const offer = page.getByRole('dialog', { name: 'Set your limits' });
+  await expect(offer).toBeVisible();
+  await offer.getByRole('button', { name: 'Not now' }).click();
+  await expect(offer).toHaveCount(0);
   // The registration toast has said its piece; close it so the profile screenshot shows the profile.
   const closeToast = page.getByRole('button', { name: 'Close notification' });
   while ((await closeToast.count()) > 0) await closeToast.first().click();
@@ -92,7 +98,8 @@ test('a new player registers with the e-mailed code, logs in, sees the profile, 
   await expect(page.getByText('Last login')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Copy referral code' })).toBeVisible();
   await expect(page.getByText('Games played')).toBeVisible();
-  const userId = (await page.getByRole('button', { name: 'Copy user ID' }).textContent())?.replace('Copied!', '').trim() ?? '';
+  const userId =
+    (await page.getByRole('button', { name: 'Copy user ID' }).textContent())?.replace('Copied!', '').trim() ?? '';
   expect(userId).toMatch(/^[0-9a-f-]{36}$/);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.getByRole('button', { name: 'Copy referral code' }).click();
@@ -100,7 +107,12 @@ test('a new player registers with the e-mailed code, logs in, sees the profile, 
   await shot(page, 'profile-own');
 
   // ── The share link opens the public, reduced view (a signed-out visitor) ─────────────────────────────
-  const visitor = await browser.newContext({ viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const visitor = await browser.newContext({
+    viewport: { width: 360, height: 640 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+  });
   const visitorPage = await visitor.newPage();
   await visitorPage.goto(`${new URL(page.url()).origin}#/profile/${userId}`);
   await expect(visitorPage).toHaveURL(new RegExp(`/profile/${userId}$`));

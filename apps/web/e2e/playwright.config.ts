@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { findChromium } from '../../../scripts/chromium.mjs';
 
 const chromiumArgs = [
   '--headless',
@@ -11,7 +12,10 @@ const chromiumArgs = [
   '--no-first-run',
 ];
 
-/** End-to-end tests in Debian's Chromium against the stack `npm start` runs (started once in global setup). */
+/**
+ * End-to-end tests in Chromium (CHROMIUM_PATH, /usr/bin/chromium, one on the PATH or Playwright's own: scripts/chromium.mjs)
+ * against the stack `npm start` runs (started once in global setup).
+ */
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.e2e.ts',
@@ -27,9 +31,12 @@ export default defineConfig({
     baseURL: process.env.E2E_BASE_URL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+    launchOptions: { executablePath: findChromium()?.path, args: chromiumArgs },
   },
   projects: [
-    { name: 'phone', use: { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
+    {
+      name: 'phone',
+      use: { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+    },
   ],
 });

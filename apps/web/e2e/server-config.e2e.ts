@@ -7,7 +7,6 @@ import {
   formatRupees,
   gstRateToBps,
   LOGIN_MESSAGES,
-  potentialWin,
   rupeesToPaise,
   termsTexts,
   winBreakdown,
@@ -113,11 +112,15 @@ test.describe('screens follow the server configuration (LOCK_SECONDS=8, PAYOUTS=
     });
   });
 
-  test('landing: the how-to-play texts and the odds table use the lock, payouts and GST of the server', async ({ page }) => {
+  test('landing: the how-to-play texts and the odds table use the lock, payouts and GST of the server', async ({
+    page,
+  }) => {
     await open(page, '/');
     await expect(page.getByText('confirm before the last 8 seconds of the round.')).toBeVisible();
     await expect(page.getByText('less 20% GST on the amount won above your stake.')).toBeVisible();
-    const digitRow = page.getByRole('table', { name: 'Chance and return per choice' }).getByRole('row', { name: /any one digit/ });
+    const digitRow = page
+      .getByRole('table', { name: 'Chance and return per choice' })
+      .getByRole('row', { name: /any one digit/ });
     const odds = choiceOdds('number', '0', { payouts: PAYOUTS, gstBps: GST_BPS });
     await expect(digitRow.getByRole('cell')).toHaveText(['10%', 'x8', percent(odds.rtpNet)]);
     expect(percent(odds.rtpNet)).toBe('66%');
@@ -131,14 +134,14 @@ test.describe('screens follow the server configuration (LOCK_SECONDS=8, PAYOUTS=
     const row = page.locator('table.fair-odds').getByRole('row', { name: /Each digit 0–9/ });
     await expect(row.getByRole('cell')).toHaveText(['10%', 'x8', percent(odds.rtpGross), percent(odds.rtpNet)]);
     const red = choiceOdds('color', 'red', { payouts: PAYOUTS, gstBps: GST_BPS });
-    await expect(page.locator('table.fair-odds').getByRole('row').filter({ hasText: /^Red/ }).getByRole('cell').last()).toHaveText(
-      percent(red.rtpNet),
-    );
+    await expect(
+      page.locator('table.fair-odds').getByRole('row').filter({ hasText: /^Red/ }).getByRole('cell').last(),
+    ).toHaveText(percent(red.rtpNet));
   });
 
   test('terms: the GST rate of the server', async ({ page }) => {
     await open(page, '/terms-and-conditions');
-    const items = page.locator('.terms__list li');
+    const items = page.locator('ol.terms__list > li');
     await expect(items).toHaveText([...termsTexts({ roundSeconds: 30, gstBps: GST_BPS })]);
     await expect(items.nth(3)).toHaveText('20% GST on winnings, with net payouts.');
   });
@@ -157,6 +160,7 @@ test.describe('screens follow the server configuration (LOCK_SECONDS=8, PAYOUTS=
     await page.getByLabel('Gmail address').fill('asha@yahoo.com');
     await page.getByLabel('Password', { exact: true }).fill('Secret!2345');
     await page.getByLabel('Confirm password').fill('Secret!2345');
+    await page.getByLabel('Date of birth', { exact: true }).fill('2000-05-31');
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Send code' }).click();
     await expect(page.getByText(LOGIN_MESSAGES.emailInvalid)).toBeVisible();
@@ -185,13 +189,24 @@ test.describe('screens follow the server configuration (LOCK_SECONDS=8, PAYOUTS=
       await expect(panel).toBeVisible();
       await panel.getByRole('group', { name: 'Choices' }).getByRole('button', { name: '7', exact: true }).click();
       for (const stake of [10, 1000]) {
-        await panel.getByRole('group', { name: 'Stake' }).getByRole('button', { name: `Stake ${formatRupees(stake)}` }).click();
-        const win = potentialWin(rupeesToPaise(stake), 'number', PAYOUTS);
-        expect(win).toBe(rupeesToPaise(stake * 8));
-        await expect(panel.locator('.bet-sheet__summary strong')).toHaveText(formatPaise(win));
+        await panel
+          .getByRole('group', { name: 'Stake' })
+          .getByRole('button', { name: `Stake ${formatRupees(stake)}` })
+          .click();
+        const win = winBreakdown(rupeesToPaise(stake), 'number', { payouts: PAYOUTS, gstBps: GST_BPS });
+        expect(win.gross).toBe(rupeesToPaise(stake * 8));
+        // The sheet shows what is credited, net of the server's GST, and the gross it comes from.
+        await expect(panel.locator('.bet-sheet__summary strong')).toHaveText(formatPaise(win.net));
+        await expect(panel.locator('.bet-sheet__summary')).toContainText(
+          `${formatPaise(win.gross)} less ${formatPaise(win.gst)} GST`,
+        );
       }
       // What the server credits for that win, net of 20 % GST: ₹10 on 7 → ₹80 gross, ₹14 GST, ₹66 net.
-      expect(winBreakdown(1000, 'number', { payouts: PAYOUTS, gstBps: GST_BPS })).toEqual({ gross: 8000, gst: 1400, net: 6600 });
+      expect(winBreakdown(1000, 'number', { payouts: PAYOUTS, gstBps: GST_BPS })).toEqual({
+        gross: 8000,
+        gst: 1400,
+        net: 6600,
+      });
 
       // At 8 seconds left (not 5) betting locks: the sheet closes, the cards say so, the clock turns.
       await expect.poll(() => secondsLeft(page), { timeout: 30_000, intervals: [200] }).toBeLessThanOrEqual(8);

@@ -25,7 +25,9 @@ for (const file of initial) {
   print(`initial  ${file.padEnd(48)} ${kb(s.raw).padStart(10)}  gzip ${kb(s.gzip)}`);
 }
 print(`initial  ${'total'.padEnd(48)} ${kb(raw).padStart(10)}  gzip ${kb(gzip)}`);
-for (const file of readdirSync(join(dir, 'assets')).filter((f) => /\.(js|css)$/.test(f)).sort()) {
+for (const file of readdirSync(join(dir, 'assets'))
+  .filter((f) => /\.(js|css)$/.test(f))
+  .sort()) {
   if (initial.includes(`assets/${file}`)) continue;
   const s = size(`assets/${file}`);
   print(`lazy     ${`assets/${file}`.padEnd(48)} ${kb(s.raw).padStart(10)}  gzip ${kb(s.gzip)}`);

@@ -90,7 +90,8 @@ function distanceToSegment(px, py, [ax, ay], [bx, by]) {
 
 function distanceToW(px, py) {
   let d = Infinity;
-  for (let i = 0; i < W_POINTS.length - 1; i++) d = Math.min(d, distanceToSegment(px, py, W_POINTS[i], W_POINTS[i + 1]));
+  for (let i = 0; i < W_POINTS.length - 1; i++)
+    d = Math.min(d, distanceToSegment(px, py, W_POINTS[i], W_POINTS[i + 1]));
   return d;
 }
 

@@ -16,7 +16,9 @@ const VIEWPORT = { width: 390, height: 844 };
 
 if (process.argv[2] === '--diff') {
   const [a, b] = process.argv.slice(3).map((dir) => resolve(dir));
-  for (const name of readdirSync(a).filter((f) => f.endsWith('.png')).sort()) {
+  for (const name of readdirSync(a)
+    .filter((f) => f.endsWith('.png'))
+    .sort()) {
     const left = PNG.sync.read(readFileSync(join(a, name)));
     let right;
     try {
@@ -31,7 +33,13 @@ if (process.argv[2] === '--diff') {
     }
     let differing = 0;
     for (let i = 0; i < left.data.length; i += 4) {
-      if (Math.abs(left.data[i] - right.data[i]) + Math.abs(left.data[i + 1] - right.data[i + 1]) + Math.abs(left.data[i + 2] - right.data[i + 2]) > 24) differing++;
+      if (
+        Math.abs(left.data[i] - right.data[i]) +
+          Math.abs(left.data[i + 1] - right.data[i + 1]) +
+          Math.abs(left.data[i + 2] - right.data[i + 2]) >
+        24
+      )
+        differing++;
     }
     const share = (100 * differing) / (left.width * left.height);
     print(`${name.padEnd(24)} ${share.toFixed(3)}% of pixels differ`);
@@ -80,7 +88,15 @@ try {
   });
   const [player] = await seedPlayers({ databaseUrl: `${server}/${database}`, jwtSecret, count: 1, mainPaise: 100_000 });
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
-  const context = () => browser.newContext({ viewport: VIEWPORT, isMobile: true, hasTouch: true, deviceScaleFactor: 1, baseURL: stack.url, reducedMotion: 'reduce' });
+  const context = () =>
+    browser.newContext({
+      viewport: VIEWPORT,
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 1,
+      baseURL: stack.url,
+      reducedMotion: 'reduce',
+    });
   const shoot = async (page, name, path, ready) => {
     await page.goto(path);
     await ready(page);
@@ -111,10 +127,21 @@ try {
   await shoot(playerPage, 'game', '/game', heading(/₹1,000\.00/));
   // The bet panel with a choice and a stake picked, taken while betting is open (not in the last seconds).
   await shoot(playerPage, 'game-bet-sheet', '/game', async (page) => {
-    await page.getByText(/₹1,000\.00/).first().waitFor({ timeout: 30_000 });
-    await page.getByRole('button', { name: /Color Clash/ }).first().waitFor();
+    await page
+      .getByText(/₹1,000\.00/)
+      .first()
+      .waitFor({ timeout: 30_000 });
+    await page
+      .getByRole('button', { name: /Color Clash/ })
+      .first()
+      .waitFor();
     for (;;) {
-      const label = (await page.getByRole('timer').first().getAttribute('aria-label').catch(() => null)) ?? '';
+      const label =
+        (await page
+          .getByRole('timer')
+          .first()
+          .getAttribute('aria-label')
+          .catch(() => null)) ?? '';
       const left = Number(label.split(' ')[0]);
       if (left > 12) break;
       await page.waitForTimeout(1000);
@@ -128,7 +155,10 @@ try {
     await page.getByRole('button', { name: '₹500', exact: true }).click();
   });
   await shoot(playerPage, 'withdraw', '/withdraw', async (page) => {
-    await page.getByText(/₹1,000\.00/).first().waitFor({ timeout: 30_000 });
+    await page
+      .getByText(/₹1,000\.00/)
+      .first()
+      .waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: '₹1,000', exact: true }).click();
   });
   await shoot(playerPage, 'history', '/history', heading(/History|bets/i));

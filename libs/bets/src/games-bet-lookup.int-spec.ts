@@ -27,7 +27,11 @@ describe("a batch's lookup of the games its players bet on", () => {
 
   beforeAll(async () => {
     t = await createTestDatabase();
-    const chain = await t.db.insertInto('fairness_chains').values({ commitment: 'a'.repeat(64), tip: 'b'.repeat(64), length: 10 }).returning('id').executeTakeFirstOrThrow();
+    const chain = await t.db
+      .insertInto('fairness_chains')
+      .values({ commitment: 'a'.repeat(64), tip: null, tip_sealed: 'AAAA', key_id: '0'.repeat(16), length: 10 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const periodRow = (id: string, index: number, startMs: number) => ({
       id,
       start_at: new Date(startMs),
@@ -37,12 +41,17 @@ describe("a batch's lookup of the games its players bet on", () => {
       chain_index: index,
       seed_hash: 'a'.repeat(64),
     });
-    await t.db.insertInto('periods').values([periodRow(previous, 1, Date.now() - 40_000), periodRow(period, 2, Date.now() - 10_000)]).execute();
+    await t.db
+      .insertInto('periods')
+      .values([periodRow(previous, 1, Date.now() - 40_000), periodRow(period, 2, Date.now() - 10_000)])
+      .execute();
     await sql`
       INSERT INTO users (username, email, password_hash, role, referral_code)
       SELECT 'p' || i, 'p' || i || '@gmail.com', 'x', 'user', 'R' || lpad(i::text, 7, '0') FROM generate_series(1, 2000) AS i
     `.execute(t.db);
-    players.push(...(await sql<{ id: string }>`SELECT id FROM users ORDER BY username`.execute(t.db)).rows.map((r) => r.id));
+    players.push(
+      ...(await sql<{ id: string }>`SELECT id FROM users ORDER BY username`.execute(t.db)).rows.map((r) => r.id),
+    );
     const betAll = (periodId: string) => sql`
       INSERT INTO bets (id, user_id, period_id, bet_type, bet_value, amount, from_bonus, placed_at)
       SELECT gen_random_uuid(), u.id, ${periodId}, g.t, CASE g.t WHEN 'color' THEN 'red' WHEN 'bigSmall' THEN 'big' ELSE '7' END, 1000, 0, now()
@@ -56,9 +65,11 @@ describe("a batch's lookup of the games its players bet on", () => {
   });
   afterAll(() => t.drop());
 
-  it('reads only the batch players\' own bets of the period, one index lookup each, however many bets the period has', async () => {
+  it("reads only the batch players' own bets of the period, one index lookup each, however many bets the period has", async () => {
     const batch = players.slice(0, 100);
-    const { rows } = await sql<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>`EXPLAIN (ANALYZE, FORMAT JSON) ${gamesBetQuery(batch, [period])}`.execute(t.db);
+    const { rows } = await sql<{
+      'QUERY PLAN': Array<{ Plan: PlanNode }>;
+    }>`EXPLAIN (ANALYZE, FORMAT JSON) ${gamesBetQuery(batch, [period])}`.execute(t.db);
     const scans = nodes(rows[0]!['QUERY PLAN'][0]!.Plan).filter((n) => n['Relation Name'] === 'bets');
     expect(scans.length).toBeGreaterThan(0);
     for (const scan of scans) {

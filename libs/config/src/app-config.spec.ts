@@ -1,4 +1,12 @@
-import { AppConfig, ConfigError, JWT_ISSUER, KNOWN_VARIABLES, loadConfig, PASSWORD_HASH_PARAMETERS, SERVICE_NAME } from './app-config.js';
+import {
+  AppConfig,
+  ConfigError,
+  JWT_ISSUER,
+  KNOWN_VARIABLES,
+  loadConfig,
+  PASSWORD_HASH_PARAMETERS,
+  SERVICE_NAME,
+} from './app-config.js';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -23,11 +31,18 @@ describe('loadConfig', () => {
   });
 
   it('explains a type problem before a range problem', () => {
-    expect(() => loadConfig({ PORT: 'abc' })).toThrow('Invalid configuration: PORT must be an integer number (got "abc")');
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(
+      'Invalid configuration: PORT must be an integer number (got "abc")',
+    );
   });
 
   it('parses numbers, lists and payout overrides', () => {
-    const config = loadConfig({ PORT: '4000', ALLOWED_EMAIL_DOMAINS: 'gmail.com, Example.org', PAYOUTS: 'number=8.5', GST_RATE: '0.28' });
+    const config = loadConfig({
+      PORT: '4000',
+      ALLOWED_EMAIL_DOMAINS: 'gmail.com, Example.org',
+      PAYOUTS: 'number=8.5',
+      GST_RATE: '0.28',
+    });
     expect(config.PORT).toBe(4000);
     expect(config.ALLOWED_EMAIL_DOMAINS).toEqual(['gmail.com', 'example.org']);
     expect(config.payouts.number).toBe(8.5);
@@ -59,12 +74,36 @@ describe('loadConfig', () => {
 
   describe('rules of the domain', () => {
     it.each([
-      [{ GST_RATE: '0.18005' }, 'GST_RATE', 'Invalid configuration: GST_RATE must be a rate from 0 to 1 in whole basis points (at most 4 decimals) (GST rate must be between 0 and 1 with at most 4 decimals, got 0.18005)'],
-      [{ PAYOUTS: 'number=8.555' }, 'PAYOUTS', 'Invalid configuration: PAYOUTS must give each game a payout of at least 1 with at most 2 decimals (Payout for number must be a number ≥ 1 with at most 2 decimals, got 8.555)'],
-      [{ PAYOUTS: 'color=0.5' }, 'PAYOUTS', 'Invalid configuration: PAYOUTS must give each game a payout of at least 1 with at most 2 decimals (Payout for color must be a number ≥ 1 with at most 2 decimals, got 0.5)'],
-      [{ REFERRAL_SHARE: '0.12345' }, 'REFERRAL_SHARE', 'Invalid configuration: REFERRAL_SHARE must be a share from 0 to 1 in whole basis points (at most 4 decimals) (Referral share must be between 0 and 1 with at most 4 decimals, got 0.12345)'],
-      [{ ROUND_SECONDS: '7' }, 'ROUND_SECONDS', 'Invalid configuration: ROUND_SECONDS must divide a day (86400) exactly (roundSeconds must be a positive integer dividing 86400, got 7)'],
-      [{ ROUND_SECONDS: '10', LOCK_SECONDS: '10' }, 'LOCK_SECONDS', 'Invalid configuration: LOCK_SECONDS must be shorter than ROUND_SECONDS (lockSeconds must be an integer from 0 to roundSeconds − 1, got 10)'],
+      [
+        { GST_RATE: '0.18005' },
+        'GST_RATE',
+        'Invalid configuration: GST_RATE must be a rate from 0 to 1 in whole basis points (at most 4 decimals) (GST rate must be between 0 and 1 with at most 4 decimals, got 0.18005)',
+      ],
+      [
+        { PAYOUTS: 'number=8.555' },
+        'PAYOUTS',
+        'Invalid configuration: PAYOUTS must give each game a payout of at least 1 with at most 2 decimals (Payout for number must be a number ≥ 1 with at most 2 decimals, got 8.555)',
+      ],
+      [
+        { PAYOUTS: 'color=0.5' },
+        'PAYOUTS',
+        'Invalid configuration: PAYOUTS must give each game a payout of at least 1 with at most 2 decimals (Payout for color must be a number ≥ 1 with at most 2 decimals, got 0.5)',
+      ],
+      [
+        { REFERRAL_SHARE: '0.12345' },
+        'REFERRAL_SHARE',
+        'Invalid configuration: REFERRAL_SHARE must be a share from 0 to 1 in whole basis points (at most 4 decimals) (Referral share must be between 0 and 1 with at most 4 decimals, got 0.12345)',
+      ],
+      [
+        { ROUND_SECONDS: '7' },
+        'ROUND_SECONDS',
+        'Invalid configuration: ROUND_SECONDS must divide a day (86400) exactly (roundSeconds must be a positive integer dividing 86400, got 7)',
+      ],
+      [
+        { ROUND_SECONDS: '10', LOCK_SECONDS: '10' },
+        'LOCK_SECONDS',
+        'Invalid configuration: LOCK_SECONDS must be shorter than ROUND_SECONDS (lockSeconds must be an integer from 0 to roundSeconds − 1, got 10)',
+      ],
     ])('refuses %j with one message naming %s', (env, variable, message) => {
       try {
         loadConfig(env);
@@ -77,11 +116,19 @@ describe('loadConfig', () => {
     });
 
     it('accepts what the domain accepts: a payout of exactly 1, a rate in basis points, a 10-second round locking at 9', () => {
-      const config = loadConfig({ PAYOUTS: 'color=1,bigSmall=2.25', GST_RATE: '0.1234', ROUND_SECONDS: '10', LOCK_SECONDS: '9' });
+      const config = loadConfig({
+        PAYOUTS: 'color=1,bigSmall=2.25',
+        GST_RATE: '0.1234',
+        ROUND_SECONDS: '10',
+        LOCK_SECONDS: '9',
+      });
       expect(config.payouts).toEqual({ color: 1, bigSmall: 2.25, number: 9 });
       expect(config.gstBps).toBe(1234);
       expect(config.periodConfig).toEqual({ roundSeconds: 10, lockSeconds: 9 });
-      expect(loadConfig({ REFERRAL_SHARE: '0.05', REFERRAL_CAP_RUPEES: '250' }).referralTerms).toEqual({ shareBps: 500, capPaise: 25_000 });
+      expect(loadConfig({ REFERRAL_SHARE: '0.05', REFERRAL_CAP_RUPEES: '250' }).referralTerms).toEqual({
+        shareBps: 500,
+        capPaise: 25_000,
+      });
     });
   });
 
@@ -91,14 +138,27 @@ describe('loadConfig', () => {
     expect(a.deriveKey('one-time-codes')).toHaveLength(32);
     expect(a.deriveKey('one-time-codes').equals(b.deriveKey('one-time-codes'))).toBe(true);
     expect(a.deriveKey('one-time-codes').equals(a.deriveKey('refresh-token-successor'))).toBe(false);
-    expect(a.deriveKey('one-time-codes').equals(loadConfig({ JWT_SECRET: 'y'.repeat(32) }).deriveKey('one-time-codes'))).toBe(false);
+    expect(
+      a.deriveKey('one-time-codes').equals(loadConfig({ JWT_SECRET: 'y'.repeat(32) }).deriveKey('one-time-codes')),
+    ).toBe(false);
   });
 
   describe('the known variables', () => {
     it('are every property of the configuration class, optional ones included, and nothing else', () => {
       const defaults = Object.keys(new AppConfig());
       for (const key of defaults) expect(KNOWN_VARIABLES).toContain(key);
-      for (const optional of ['DATABASE_URL', 'SMTP_URL', 'JWT_SECRET', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'WEB_ORIGIN', 'WEB_DIST', 'PAYOUTS', 'METRICS_PORT', 'API_DOCS']) {
+      for (const optional of [
+        'DATABASE_URL',
+        'SMTP_URL',
+        'JWT_SECRET',
+        'ADMIN_EMAIL',
+        'ADMIN_PASSWORD',
+        'WEB_ORIGIN',
+        'WEB_DIST',
+        'PAYOUTS',
+        'METRICS_PORT',
+        'API_DOCS',
+      ]) {
         expect(KNOWN_VARIABLES).toContain(optional);
       }
       expect(KNOWN_VARIABLES.every((key) => /^[A-Z][A-Z0-9_]*$/.test(key))).toBe(true);
@@ -119,7 +179,8 @@ describe('loadConfig', () => {
       ADMIN_EMAIL: 'operator@gmail.com',
       ADMIN_PASSWORD: 'a-long-operator-password',
     };
-    const without = (name: keyof typeof production) => Object.fromEntries(Object.entries(production).filter(([k]) => k !== name));
+    const without = (name: keyof typeof production) =>
+      Object.fromEntries(Object.entries(production).filter(([k]) => k !== name));
 
     it('starts with every secret set explicitly; documentation off unless API_DOCS=true', () => {
       expect(loadConfig(production).apiDocs).toBe(false);
@@ -129,7 +190,10 @@ describe('loadConfig', () => {
     });
 
     it.each([
-      ['SMTP_URL', 'Invalid configuration: SMTP_URL is required in production: players receive their one-time codes by e-mail'],
+      [
+        'SMTP_URL',
+        'Invalid configuration: SMTP_URL is required in production: players receive their one-time codes by e-mail',
+      ],
       ['JWT_SECRET', 'Invalid configuration: JWT_SECRET is required in production (at least 16 random characters)'],
       ['API_KEY', 'Invalid configuration: API_KEY must be set in production (not the development key)'],
       ['ADMIN_EMAIL', 'Invalid configuration: ADMIN_EMAIL is required in production (the first super-admin)'],
@@ -146,7 +210,9 @@ describe('loadConfig', () => {
 
     it('refuses the development API key and admin password', () => {
       expect(() => loadConfig({ ...production, API_KEY: 'dev-api-key' })).toThrow('API_KEY must be set in production');
-      expect(() => loadConfig({ ...production, ADMIN_PASSWORD: 'admin12345' })).toThrow('ADMIN_PASSWORD must not be the development password in production');
+      expect(() => loadConfig({ ...production, ADMIN_PASSWORD: 'admin12345' })).toThrow(
+        'ADMIN_PASSWORD must not be the development password in production',
+      );
     });
   });
 });

@@ -1,3 +1,4 @@
+import type { PlayBreakView } from './play-break.js';
 import type { BigSmall, Color, ReviewDecision, Role } from '@app/domain';
 import type { BetStatus } from './bet.js';
 import type { PaymentMethod, Transaction, TransactionStatus, TransactionType } from './wallet.js';
@@ -23,7 +24,7 @@ export type RupeeText = string;
 
 export interface AdminStats {
   totalDeposit: RupeeText;
-  /** Labelled 'Failed Payments' in the panel. */
+  /** Deposits waiting for review, labelled 'Pending Deposits' in the panel (the spec's 'Failed Payments'). */
   pendingDeposit: RupeeText;
   completedDeposit: RupeeText;
   totalOnlineUsers: number;
@@ -106,13 +107,67 @@ export interface AdminDepositEntry {
     upiApp?: string | null;
     adminNotes?: string | null;
     reviewedAt?: string | null;
+    /** Who paid, as the player gave it: a UPI ID (has an '@') or the account holder's name; null when not given (an older app). */
+    payer?: string | null;
+    /** Every claim ever made of this UTR, oldest first, this one included: stored claims and refused contests. */
+    utrClaims?: UtrClaim[];
+    /** True when two or more players have claimed this UTR (a contest included): check the payer before approving. */
+    utrContested?: boolean;
   };
+}
+/**
+ * One claim of a UTR, as the reviewer sees it. A `claim` is a stored deposit (its status is its outcome); a
+ * `contest` was refused because another player's claim held the UTR (outcome REFUSED) and names that claim.
+ */
+export interface UtrClaim {
+  kind: 'claim' | 'contest';
+  /** A claim's transaction id; null for a contest (it was never stored as a deposit). */
+  transactionId: string | null;
+  /** A contest's holding claim (its transaction id); null for a claim. */
+  heldBy: string | null;
+  username: string;
+  email: string;
+  /** Rupees. */
+  amount: number;
+  payer: string | null;
+  /** When it was made (a repeated contest: the first time). */
+  createdAt: string;
+  outcome: TransactionStatus | 'REFUSED';
+  /** How many times it was sent (a contest may be repeated; a claim is 1). */
+  attempts: number;
+}
+/**
+ * How much a player had played when they asked to withdraw (rupees), recorded with the request: the approved
+ * deposits and the settled stakes since their previous withdrawal, what they had withdrawn before, the account's
+ * age. `flagged` when they had staked less than they deposited since then (whatever the turnover setting).
+ */
+export interface WithdrawalPlayCheck {
+  deposited: number;
+  staked: number;
+  withdrawnBefore: number;
+  accountAgeDays: number;
+  flagged: boolean;
+}
+/** A player account's status: only `active` may play and move money. */
+export const PLAYER_STATUSES = ['active', 'frozen', 'banned', 'suspended'] as const;
+export type PlayerStatus = (typeof PLAYER_STATUSES)[number];
+/** A bank withdrawal's holder name against the player's verified name; `flagged` when they differ. */
+export interface WithdrawalNameCheck {
+  verifiedName: string;
+  holderName: string;
+  flagged: boolean;
 }
 export interface AdminWithdrawalEntry {
   username: string;
   email: string;
   walletId: string;
+  /** The player's account status now: a suspended player's withdrawal is held (it can be rejected, not paid). */
+  playerStatus: PlayerStatus;
   withdrawal: {
+    /** Recorded with the request (requests made before it was recorded have none). */
+    playCheck?: WithdrawalPlayCheck | null;
+    /** Bank transfers only: the holder name against the verified name (null for UPI and older requests). */
+    nameCheck?: WithdrawalNameCheck | null;
     _id: string;
     transactionId: string;
     amount: number;
@@ -150,9 +205,39 @@ export interface UpdateTransactionStatusRequest {
   walletId: string;
   transactionId: string;
   status: ReviewDecision;
+  /**
+   * Shown to the player on the transaction (at most 500 characters): the console requires it on a rejection (the
+   * reason) and offers it on a withdrawal's approval (the payout's bank or UPI reference). Optional for the API.
+   */
   adminNotes?: string;
 }
 /** PUT /admin/update-transaction-status → data.transaction (the reviewed transaction, as its owner sees it). */
 export interface UpdateTransactionStatusData {
   transaction: Transaction;
+}
+
+/** A player as the console's Players tab lists them (GET /admin/players). Money in rupees. */
+export interface AdminPlayer {
+  id: string;
+  username: string;
+  email: string;
+  status: PlayerStatus;
+  createdAt: string;
+  /** When and why an operator suspended the account; null unless suspended. */
+  suspendedAt: string | null;
+  suspensionReason: string | null;
+  balance: number;
+  bonusBalance: number;
+  /** The player's own break or self-exclusion in force (read-only: the console cannot lift or shorten it); null if none. */
+  playBreak: PlayBreakView | null;
+}
+export interface AdminPlayersData {
+  players: AdminPlayer[];
+}
+export interface AdminPlayerData {
+  player: AdminPlayer;
+}
+/** PUT /admin/players/:userId/suspend and /reinstate: why (audited). */
+export interface PlayerActionRequest {
+  reason: string;
 }

@@ -9,10 +9,23 @@ export interface AuthUser {
   role: Role;
 }
 
-/** POST /auth/login */
+/**
+ * POST /auth/login. `code` and `totp` are sent once the server has asked for them: a refused login (401) whose
+ * `errors` has a `code` key needs the code e-mailed to the account (after too many failed sign-ins), a `totp` key
+ * the account's authenticator code or a recovery code (LoginChallengeErrors).
+ */
 export interface LoginRequest {
   email: string;
   password: string;
+  /** The 6-digit code e-mailed to the account (step-up after repeated failures). */
+  code?: string;
+  /** The authenticator app's 6-digit code, or one of the account's recovery codes. */
+  totp?: string;
+}
+/** `errors` of a 401 login answer that asks for more than the password: the fields to add, each with its message. */
+export interface LoginChallengeErrors {
+  code?: string;
+  totp?: string;
 }
 export interface LoginData {
   user: AuthUser;
@@ -45,6 +58,11 @@ export interface RegisterRequest {
   referralCode?: string;
   otp?: string;
   terms: boolean;
+  /**
+   * 'YYYY-MM-DD'; players are 18 or older on the IST date. The web form always sends it; an API client older than the
+   * field may omit it, and the account is then asked for it before its first deposit.
+   */
+  dateOfBirth?: string;
 }
 export interface RegisterCodeSentData {
   otpSent: true;
@@ -74,4 +92,10 @@ export interface ForgotPasswordResetRequest {
 export type ForgotPasswordStepData = Record<string, never>;
 
 /** The username rule (registration and the profile name) is the domain's; re-exported for the forms that import it here. */
-export { USERNAME_MAX_LENGTH, USERNAME_MESSAGE, USERNAME_MIN_LENGTH, USERNAME_PATTERN, usernameError } from '@app/domain';
+export {
+  USERNAME_MAX_LENGTH,
+  USERNAME_MESSAGE,
+  USERNAME_MIN_LENGTH,
+  USERNAME_PATTERN,
+  usernameError,
+} from '@app/domain';

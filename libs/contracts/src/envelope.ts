@@ -1,3 +1,5 @@
+import type { PlayBreakRefusal } from './play-break.js';
+
 /** Every REST response is wrapped in one of these envelopes. */
 export interface ApiSuccess<T> {
   success: true;
@@ -12,6 +14,8 @@ export interface ApiError {
   message: string;
   /** Per-field messages for form validation failures, when known. */
   errors?: Record<string, string>;
+  /** A sign-in refused by a break or self-exclusion: what runs, and the withdraw-only token (play-break.ts). */
+  playBreak?: PlayBreakRefusal;
 }
 
 export type ApiResponse<T> = ApiSuccess<T> | ApiError;

@@ -12,8 +12,11 @@ export interface Profile {
   totalGames: number;
   /** Rupees credited on won bets (net of GST). */
   totalWinnings: number;
-  /** Rupees of approved (COMPLETED) deposits. */
-  totalDeposits: number;
+  /**
+   * Own profile only: rupees of approved (COMPLETED) deposits. The spec showed them to anyone; what a player pays in
+   * is theirs to know, so the public view leaves it out.
+   */
+  totalDeposits?: number;
   /** Own profile only. */
   referralCode?: string;
   /** Own profile only: ISO date-time of the latest login, null before the first. */

@@ -1,4 +1,13 @@
-import type { DepositMethod, GameKey, PaymentMethod, TransactionStatus, TransactionType, UpiApp, WithdrawalMethod } from '@app/domain';
+import type {
+  DepositMethod,
+  GameKey,
+  IdentityStatus,
+  PaymentMethod,
+  TransactionStatus,
+  TransactionType,
+  UpiApp,
+  WithdrawalMethod,
+} from '@app/domain';
 
 // The vocabulary is the domain's: one declaration, read by the server, the wire and the client.
 export type { PaymentMethod, TransactionStatus, TransactionType, UpiApp };
@@ -9,6 +18,17 @@ export interface WalletSummary {
   bonusBalance: number;
   isActive: boolean;
   isEligibleForWithdrawal: boolean;
+  /** Rupees still to stake (settled, from main) before the deposits since the last withdrawal can be withdrawn; 0 when none. */
+  playThroughLeft: number;
+  /** The bonus balance's wagering requirement, or null when it has none: rupees of settled stakes still asked before it moves to main, of how many, and when an unplayed bonus goes back to the house (ISO). */
+  bonusWagering: BonusWagering | null;
+  /** The player's identity check: a withdrawal needs it `verified` (docs/identity-checks.md). */
+  identityStatus: IdentityStatus;
+}
+export interface BonusWagering {
+  left: number;
+  required: number;
+  expiresAt: string;
 }
 export interface WalletSummaryData {
   summary: WalletSummary;
@@ -25,6 +45,10 @@ export interface TransactionMetadata {
   upiApp?: UpiApp | null;
   upiId?: string | null;
   utrNumber?: string | null;
+  /**
+   * The reviewer's words, shown to the player: the reason of a rejected (FAILED) deposit or withdrawal, or the bank
+   * or UPI reference of a paid (COMPLETED) withdrawal; null when none was given.
+   */
   adminNotes?: string | null;
   bankDetails?: BankDetails | null;
 }
@@ -53,6 +77,11 @@ export interface DepositRequest {
   amount: number;
   utrNumber: string;
   upiApp?: UpiApp;
+  /**
+   * Who paid: the UPI ID the money came from, or the account holder's name as the payer's bank shows it. The
+   * current form always sends it; a client older than it omits it (the claim is then stored without a payer).
+   */
+  payer?: string;
 }
 export interface DepositResult {
   utrNumber: string;
@@ -102,4 +131,10 @@ export interface ClientConfig {
   withdrawal: { minPaise: number; maxPaise: number; dailyMaxPaise: number };
   /** Referral bonus: the referrer's share of a referred player's first approved deposit, in basis points, capped in paise. */
   referral: { shareBps: number; capPaise: number };
+  /**
+   * What must be played before money leaves: a bonus is withdrawable after settled stakes of `bonusWageringMultiplier`
+   * × the bonus and goes back unplayed after `bonusExpiryDays`; a withdrawal needs settled stakes of
+   * `withdrawalTurnoverPercent` % of the deposits since the previous withdrawal.
+   */
+  playThrough: { bonusWageringMultiplier: number; bonusExpiryDays: number; withdrawalTurnoverPercent: number };
 }

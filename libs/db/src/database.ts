@@ -10,7 +10,8 @@ import type { DB } from './schema.js';
  */
 export function parseInt8(value: string): number {
   const n = Number(value);
-  if (!Number.isSafeInteger(n)) throw new RangeError(`int8 value ${value} is beyond 2^53: read it as text or bigint, not as a number`);
+  if (!Number.isSafeInteger(n))
+    throw new RangeError(`int8 value ${value} is beyond 2^53: read it as text or bigint, not as a number`);
   return n;
 }
 pg.types.setTypeParser(pg.types.builtins.INT8, parseInt8);
@@ -52,7 +53,9 @@ export function createPool(url: string, options: DatabaseOptions = {}): pg.Pool 
     // to a hundred index look-ups, in the statements that run per bet batch.
     options: `-c random_page_cost=${RANDOM_PAGE_COST}`,
     ...(options.session?.lockTimeoutMs ? { lock_timeout: options.session.lockTimeoutMs } : {}),
-    ...(options.session?.idleInTransactionTimeoutMs ? { idle_in_transaction_session_timeout: options.session.idleInTransactionTimeoutMs } : {}),
+    ...(options.session?.idleInTransactionTimeoutMs
+      ? { idle_in_transaction_session_timeout: options.session.idleInTransactionTimeoutMs }
+      : {}),
     ...(options.session?.statementTimeoutMs ? { statement_timeout: options.session.statementTimeoutMs } : {}),
   });
   // An idle client losing its connection (server restart, failover, shutdown) must not crash the process;

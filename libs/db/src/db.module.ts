@@ -1,4 +1,12 @@
-import { Global, Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  Global,
+  Inject,
+  Injectable,
+  Logger,
+  Module,
+  type DynamicModule,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { AppConfig } from '@app/config';
 import { createDatabase, Database, type SessionLimits } from './database.js';
 
@@ -40,6 +48,11 @@ export class DbModule {
    * Postgres 15–40 % less CPU (apps/round-engine/scripts/settlement-figures.mjs).
    */
   static withSessionLimits(limits: (config: AppConfig) => SessionLimits): DynamicModule {
-    return { module: DbModule, global: true, providers: [databaseProvider(limits), DatabaseCloser], exports: [Database] };
+    return {
+      module: DbModule,
+      global: true,
+      providers: [databaseProvider(limits), DatabaseCloser],
+      exports: [Database],
+    };
   }
 }

@@ -48,14 +48,20 @@ describe('e-mail identity in the database', () => {
     const { rows } = await sql<{ address: string; key: string }>`
       SELECT address, email_identity_key(address) AS key FROM unnest(${addresses}::text[]) AS address
     `.execute(t.db);
-    const differences = rows.filter((r) => r.key !== emailIdentityKey(r.address)).map((r) => ({ ...r, domain: emailIdentityKey(r.address) }));
+    const differences = rows
+      .filter((r) => r.key !== emailIdentityKey(r.address))
+      .map((r) => ({ ...r, domain: emailIdentityKey(r.address) }));
     expect(differences).toEqual([]);
     expect(rows).toHaveLength(addresses.length);
   });
 
   it('refuses a second account for any alias of an address, however it is inserted', async () => {
     const insert = (email: string, code: string) =>
-      t.db.insertInto('users').values({ username: `ravi_${code}`, email, password_hash: 'x', referral_code: code }).returning(['id', 'email_key']).executeTakeFirstOrThrow();
+      t.db
+        .insertInto('users')
+        .values({ username: `ravi_${code}`, email, password_hash: 'x', referral_code: code })
+        .returning(['id', 'email_key'])
+        .executeTakeFirstOrThrow();
     const first = await insert('ravi.kumar@gmail.com', 'IDKEY001');
     expect(first.email_key).toBe('ravikumar@gmail.com');
     for (const [alias, code] of [
@@ -98,20 +104,28 @@ describe('migration 0005 on a database that already has aliases', () => {
     const result = await new Migrator({ db, provider: { getMigrations: async () => before } }).migrateToLatest();
     expect(result.error).toBeUndefined();
     const insert = (email: string, code: string, createdAt: string) =>
-      sql`INSERT INTO users (username, email, password_hash, referral_code, created_at) VALUES ('p', ${email}, 'x', ${code}, ${createdAt}::timestamptz)`.execute(db);
+      sql`INSERT INTO users (username, email, password_hash, referral_code, created_at) VALUES ('p', ${email}, 'x', ${code}, ${createdAt}::timestamptz)`.execute(
+        db,
+      );
     await insert('ravi.kumar@gmail.com', 'OLD00001', '2026-01-01T00:00:00Z');
     await insert('ravikumar+2@gmail.com', 'OLD00002', '2026-02-01T00:00:00Z');
     await insert('r.avikumar@gmail.com', 'OLD00003', '2026-03-01T00:00:00Z');
     await insert('sita@gmail.com', 'OLD00004', '2026-01-15T00:00:00Z');
 
     await migrateToLatest(db);
-    const rows = await db.selectFrom('users').select(['email', 'email_key', 'grandfathered_alias']).orderBy('created_at').execute();
+    const rows = await db
+      .selectFrom('users')
+      .select(['email', 'email_key', 'grandfathered_alias'])
+      .orderBy('created_at')
+      .execute();
     expect(rows).toEqual([
       { email: 'ravi.kumar@gmail.com', email_key: 'ravikumar@gmail.com', grandfathered_alias: false },
       { email: 'sita@gmail.com', email_key: 'sita@gmail.com', grandfathered_alias: false },
       { email: 'ravikumar+2@gmail.com', email_key: 'ravikumar@gmail.com', grandfathered_alias: true },
       { email: 'r.avikumar@gmail.com', email_key: 'ravikumar@gmail.com', grandfathered_alias: true },
     ]);
-    await expect(insert('RaviKumar+3@gmail.com'.toLowerCase(), 'NEW00001', '2026-04-01T00:00:00Z')).rejects.toThrow(/users_email_key_unique/);
+    await expect(insert('RaviKumar+3@gmail.com'.toLowerCase(), 'NEW00001', '2026-04-01T00:00:00Z')).rejects.toThrow(
+      /users_email_key_unique/,
+    );
   });
 });

@@ -17,14 +17,24 @@ describe('money guards in the database', () => {
     const tag = randomBytes(4).toString('hex');
     const row = await t.db
       .insertInto('users')
-      .values({ username: `u${tag}`, email: `u.${tag}@gmail.com`, password_hash: 'x', role, referral_code: `R${tag.toUpperCase()}`.slice(0, 8) })
+      .values({
+        username: `u${tag}`,
+        email: `u.${tag}@gmail.com`,
+        password_hash: 'x',
+        role,
+        referral_code: `R${tag.toUpperCase()}`.slice(0, 8),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
   }
   async function player(): Promise<{ userId: string; walletId: string }> {
     const userId = await user();
-    const wallet = await t.db.insertInto('wallets').values({ user_id: userId }).returning('id').executeTakeFirstOrThrow();
+    const wallet = await t.db
+      .insertInto('wallets')
+      .values({ user_id: userId })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return { userId, walletId: wallet.id };
   }
   const utr = () => String(100_000_000_000 + Math.floor(Math.random() * 899_999_999_999));
@@ -66,7 +76,9 @@ describe('money guards in the database', () => {
     it('a safe value is a number; past 2^53 the query fails instead of rounding', async () => {
       const safe = await sql<{ n: number }>`SELECT ${String(Number.MAX_SAFE_INTEGER)}::int8 AS n`.execute(t.db);
       expect(safe.rows[0]!.n).toBe(Number.MAX_SAFE_INTEGER);
-      await expect(sql`SELECT 9007199254740993::int8 AS n`.execute(t.db)).rejects.toThrow(/int8 value 9007199254740993 is beyond 2\^53/);
+      await expect(sql`SELECT 9007199254740993::int8 AS n`.execute(t.db)).rejects.toThrow(
+        /int8 value 9007199254740993 is beyond 2\^53/,
+      );
       await expect(sql`SELECT (-9007199254740993)::int8 AS n`.execute(t.db)).rejects.toThrow(RangeError);
       // The pool is still usable after a refused row.
       expect((await sql<{ n: number }>`SELECT 1::int8 AS n`.execute(t.db)).rows[0]!.n).toBe(1);
@@ -92,6 +104,37 @@ describe('money guards in the database', () => {
       await withdrawal(p, 50_000);
       await withdrawal(p, 2_500_000);
     });
+
+    it('below ₹500 only a player on a break or self-excluded, and only their whole main balance (migration 0025)', async () => {
+      const p = await player();
+      await t.db.updateTable('wallets').set({ main: 30_000 }).where('id', '=', p.walletId).execute();
+      // Not away: refused as before.
+      await expect(withdrawal(p, 30_000)).rejects.toMatchObject({ constraint: 'transactions_withdrawal_bounds' });
+      const away = (startedAt: Date, endsAt: Date) =>
+        t.db
+          .insertInto('play_breaks')
+          .values({
+            user_id: p.userId,
+            kind: 'break',
+            option: '24h',
+            started_at: startedAt,
+            ends_at: endsAt,
+            actor_id: p.userId,
+            reason: 'test',
+          })
+          .execute();
+      // A break that has ended does not count.
+      await away(new Date(Date.now() - 2 * 86_400_000), new Date(Date.now() - 86_400_000));
+      await expect(withdrawal(p, 30_000)).rejects.toMatchObject({ constraint: 'transactions_withdrawal_bounds' });
+      await away(new Date(), new Date(Date.now() + 86_400_000));
+      // Away: a part of it is still refused, and so is more than there is or nothing; the whole of it goes.
+      await expect(withdrawal(p, 20_000)).rejects.toMatchObject({ constraint: 'transactions_withdrawal_bounds' });
+      await expect(withdrawal(p, 40_000)).rejects.toMatchObject({ constraint: 'transactions_withdrawal_bounds' });
+      await expect(withdrawal(p, 0)).rejects.toThrow();
+      await withdrawal(p, 30_000);
+      // Above the maximum stays refused whoever asks.
+      await expect(withdrawal(p, 2_500_001)).rejects.toMatchObject({ constraint: 'transactions_withdrawal_bounds' });
+    });
   });
 
   describe('at most 3 PENDING deposit claims per player', () => {
@@ -105,11 +148,17 @@ describe('money guards in the database', () => {
         const refused = results.filter((r) => r.status === 'rejected');
         expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
         expect(refused).toHaveLength(17);
-        for (const r of refused) expect((r as PromiseRejectedResult).reason).toMatchObject({ code: '23514', constraint: 'transactions_pending_deposits_limit' });
+        for (const r of refused)
+          expect((r as PromiseRejectedResult).reason).toMatchObject({
+            code: '23514',
+            constraint: 'transactions_pending_deposits_limit',
+          });
       } finally {
         await Promise.all(racers.map((db) => db.destroy()));
       }
-      const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM transactions WHERE user_id = ${p.userId}`.execute(t.db);
+      const { rows } = await sql<{
+        n: number;
+      }>`SELECT count(*)::int AS n FROM transactions WHERE user_id = ${p.userId}`.execute(t.db);
       expect(rows[0]!.n).toBe(3);
     });
 
@@ -120,7 +169,11 @@ describe('money guards in the database', () => {
       await claim(t.db, p);
       await expect(claim(t.db, p)).rejects.toMatchObject({ constraint: 'transactions_pending_deposits_limit' });
       await claim(t.db, await player());
-      await t.db.updateTable('transactions').set({ status: 'FAILED', reviewed_at: new Date() }).where('id', '=', first.id).execute();
+      await t.db
+        .updateTable('transactions')
+        .set({ status: 'FAILED', reviewed_at: new Date() })
+        .where('id', '=', first.id)
+        .execute();
       await claim(t.db, p);
       await expect(claim(t.db, p)).rejects.toMatchObject({ constraint: 'transactions_pending_deposits_limit' });
     });
@@ -129,9 +182,13 @@ describe('money guards in the database', () => {
   describe('separation of duties', () => {
     it('only a player holds a wallet', async () => {
       const admin = await user('super-admin');
-      await expect(t.db.insertInto('wallets').values({ user_id: admin }).execute()).rejects.toMatchObject({ constraint: 'wallets_players_only' });
+      await expect(t.db.insertInto('wallets').values({ user_id: admin }).execute()).rejects.toMatchObject({
+        constraint: 'wallets_players_only',
+      });
       const p = await player();
-      await expect(t.db.updateTable('wallets').set({ user_id: admin }).where('id', '=', p.walletId).execute()).rejects.toMatchObject({
+      await expect(
+        t.db.updateTable('wallets').set({ user_id: admin }).where('id', '=', p.walletId).execute(),
+      ).rejects.toMatchObject({
         constraint: 'wallets_players_only',
       });
     });
@@ -140,7 +197,11 @@ describe('money guards in the database', () => {
       const p = await player();
       const { id } = await claim(t.db, p);
       const decide = (reviewer: string) =>
-        t.db.updateTable('transactions').set({ status: 'COMPLETED', reviewed_by: reviewer, reviewed_at: new Date() }).where('id', '=', id).execute();
+        t.db
+          .updateTable('transactions')
+          .set({ status: 'COMPLETED', reviewed_by: reviewer, reviewed_at: new Date() })
+          .where('id', '=', id)
+          .execute();
       await expect(decide(p.userId)).rejects.toMatchObject({ constraint: 'transactions_not_self_reviewed' });
       await decide(await user('super-admin'));
     });
@@ -159,15 +220,26 @@ describe('money guards in the database', () => {
         (
           await db
             .insertInto('users')
-            .values({ username: tag, email: `${tag}@gmail.com`, password_hash: 'x', role: role as 'user', referral_code: tag.toUpperCase().padEnd(8, 'Z') })
+            .values({
+              username: tag,
+              email: `${tag}@gmail.com`,
+              password_hash: 'x',
+              role: role as 'user',
+              referral_code: tag.toUpperCase().padEnd(8, 'Z'),
+            })
             .returning('id')
             .executeTakeFirstOrThrow()
         ).id;
       const emptyAdmin = await insertUser('super-admin', 'admina');
       const fundedAdmin = await insertUser('super-admin', 'adminb');
       const someone = await insertUser('user', 'playera');
-      for (const id of [emptyAdmin, fundedAdmin, someone]) await db.insertInto('wallets').values({ user_id: id }).execute();
-      const { seq } = await db.insertInto('events').values({ type: 'Legacy', stream: 'x', payload: '{}' }).returning('seq').executeTakeFirstOrThrow();
+      for (const id of [emptyAdmin, fundedAdmin, someone])
+        await db.insertInto('wallets').values({ user_id: id }).execute();
+      const { seq } = await db
+        .insertInto('events')
+        .values({ type: 'Legacy', stream: 'x', payload: '{}' })
+        .returning('seq')
+        .executeTakeFirstOrThrow();
       await db
         .insertInto('ledger_postings')
         .values([

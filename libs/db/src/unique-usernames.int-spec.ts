@@ -33,7 +33,9 @@ describe('migration 0009: existing duplicates are resolved deterministically', (
     expect(result.error).toBeUndefined();
     const insert = (id: string, username: string, createdAt: string) =>
       sql`INSERT INTO users (id, username, email, password_hash, referral_code, created_at)
-          VALUES (${id}::uuid, ${username}, ${`${id.slice(0, 8)}@gmail.com`}, 'x', ${`R${id.slice(0, 7)}`.toUpperCase()}, ${createdAt}::timestamptz)`.execute(db);
+          VALUES (${id}::uuid, ${username}, ${`${id.slice(0, 8)}@gmail.com`}, 'x', ${`R${id.slice(0, 7)}`.toUpperCase()}, ${createdAt}::timestamptz)`.execute(
+        db,
+      );
     await insert('bbbbbbbb-0000-4000-8000-000000000002', 'ravi', '2026-02-01T00:00:00Z');
     await insert('aaaaaaaa-0000-4000-8000-000000000001', 'Ravi', '2026-01-01T00:00:00Z');
     await insert('cccccccc-0000-4000-8000-000000000003', 'RAVI', '2026-02-01T00:00:00Z');
@@ -52,6 +54,8 @@ describe('migration 0009: existing duplicates are resolved deterministically', (
       'Sita',
     ]);
     for (const row of rows) expect(row.username.length).toBeLessThanOrEqual(30);
-    await expect(insert('99999999-0000-4000-8000-000000000009', 'sITA', '2026-03-01T00:00:00Z')).rejects.toThrow(/users_username_lower_key/);
+    await expect(insert('99999999-0000-4000-8000-000000000009', 'sITA', '2026-03-01T00:00:00Z')).rejects.toThrow(
+      /users_username_lower_key/,
+    );
   });
 });

@@ -22,11 +22,20 @@ export interface Refusal<Type extends string, Code extends string> {
 }
 
 /** A refusal event; per-field errors only when there are some. */
-export function refusal<Type extends string, Code extends string>(type: Type, code: Code, message: string, errors?: Readonly<Record<string, string>>): Refusal<Type, Code> {
+export function refusal<Type extends string, Code extends string>(
+  type: Type,
+  code: Code,
+  message: string,
+  errors?: Readonly<Record<string, string>>,
+): Refusal<Type, Code> {
   return { type, data: { code, message, ...(errors ? { errors } : {}) } };
 }
 
 /** Folds events over a state with a decider's evolve. */
-export function fold<State, Event>(evolve: (state: State, event: Event) => State, state: State, events: readonly Event[]): State {
+export function fold<State, Event>(
+  evolve: (state: State, event: Event) => State,
+  state: State,
+  events: readonly Event[],
+): State {
   return events.reduce(evolve, state);
 }

@@ -13,7 +13,12 @@ describe('ledger journal', () => {
     for (const name of ['asha', 'vikram']) {
       const { id } = await t.db
         .insertInto('users')
-        .values({ username: name, email: `${name}@gmail.com`, password_hash: 'x', referral_code: name.toUpperCase().padEnd(8, 'X') })
+        .values({
+          username: name,
+          email: `${name}@gmail.com`,
+          password_hash: 'x',
+          referral_code: name.toUpperCase().padEnd(8, 'X'),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       await t.db.insertInto('wallets').values({ user_id: id }).execute();
@@ -34,7 +39,11 @@ describe('ledger journal', () => {
   });
 
   it('records entries, postings, outbox rows and wallet projections in one go', async () => {
-    const result = await t.db.transaction().execute((trx) => recordEntries(trx, [deposit(users[0]!, 50_000), deposit(users[1]!, 20_000), deposit(users[0]!, 1_000)]));
+    const result = await t.db
+      .transaction()
+      .execute((trx) =>
+        recordEntries(trx, [deposit(users[0]!, 50_000), deposit(users[1]!, 20_000), deposit(users[0]!, 1_000)]),
+      );
     expect(result.seqs).toHaveLength(3);
     expect(result.seqs[1]).toBe(result.seqs[0]! + 1);
     expect(result.balances.get(users[0]!)).toEqual({ main: 51_000, bonus: 0 });
@@ -55,22 +64,29 @@ describe('ledger journal', () => {
       }),
     );
     expect(result.alongside.users).toEqual([{ id: users[1]!, seq: result.seqs[1] }]);
-    await expect(t.db.transaction().execute((trx) => recordEntries(trx, [deposit(users[1]!, 10)], { wallets: sql`SELECT 1` }))).rejects.toThrow(
-      /not a name for a write alongside the journal: wallets/,
-    );
+    await expect(
+      t.db.transaction().execute((trx) => recordEntries(trx, [deposit(users[1]!, 10)], { wallets: sql`SELECT 1` })),
+    ).rejects.toThrow(/not a name for a write alongside the journal: wallets/);
     await t.db.transaction().execute((trx) => recordEntries(trx, [deposit(users[1]!, -30)]));
   });
 
   it('refuses an unbalanced entry before touching the database', async () => {
     await expect(
-      t.db.transaction().execute((trx) =>
-        recordEntries(trx, [{ ...deposit(users[0]!, 100), postings: [{ account: Accounts.userMain(users[0]!), amount: 100 }] }]),
-      ),
+      t.db
+        .transaction()
+        .execute((trx) =>
+          recordEntries(trx, [
+            { ...deposit(users[0]!, 100), postings: [{ account: Accounts.userMain(users[0]!), amount: 100 }] },
+          ]),
+        ),
     ).rejects.toThrow(UnbalancedEntryError);
   });
 
   it('refuses an overdraft and leaves nothing behind', async () => {
-    const before = await t.db.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom('events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     await expect(
       t.db.transaction().execute((trx) =>
         recordEntries(trx, [
@@ -87,7 +103,10 @@ describe('ledger journal', () => {
         ]),
       ),
     ).rejects.toThrow(/wallets_main_non_negative/);
-    const after = await t.db.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom('events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
     expect((await reconcile(t.db)).ok).toBe(true);
   });
@@ -95,10 +114,12 @@ describe('ledger journal', () => {
   it('makes a command id apply once', async () => {
     const commandId = '5f0c8f5e-5b7e-4c55-9d7a-3f1e2d9c0a01';
     await t.db.transaction().execute((trx) => recordEntries(trx, [{ ...deposit(users[1]!, 500), commandId }]));
-    await expect(t.db.transaction().execute((trx) => recordEntries(trx, [{ ...deposit(users[1]!, 500), commandId }]))).rejects.toThrow(
-      /events_command_id_key/,
-    );
-    expect((await t.db.selectFrom('wallets').select('main').where('user_id', '=', users[1]!).executeTakeFirstOrThrow()).main).toBe(20_500);
+    await expect(
+      t.db.transaction().execute((trx) => recordEntries(trx, [{ ...deposit(users[1]!, 500), commandId }])),
+    ).rejects.toThrow(/events_command_id_key/);
+    expect(
+      (await t.db.selectFrom('wallets').select('main').where('user_id', '=', users[1]!).executeTakeFirstOrThrow()).main,
+    ).toBe(20_500);
   });
 
   it('locks wallets in a fixed order and reports balances', async () => {
@@ -111,7 +132,9 @@ describe('ledger journal', () => {
     await sql`UPDATE wallets SET main = main + 1 WHERE user_id = ${users[0]!}`.execute(t.db);
     const report = await reconcile(t.db);
     expect(report.ok).toBe(false);
-    expect(report.walletMismatches).toEqual([{ userId: users[0]!, balance: 'main', wallet: 51_001n, postings: 51_000n }]);
+    expect(report.walletMismatches).toEqual([
+      { userId: users[0]!, balance: 'main', wallet: 51_001n, postings: 51_000n },
+    ]);
     await sql`UPDATE wallets SET main = main - 1 WHERE user_id = ${users[0]!}`.execute(t.db);
     expect((await reconcile(t.db)).ok).toBe(true);
   });

@@ -56,11 +56,17 @@ const JOURNAL_COLUMNS = new Set(['seqs', 'wallets', 'postings', 'outbox']);
  * numbers from `journal_entries (seq, ord)` (`ord` is an entry's 1-based position in `entries`), e.g. to record which
  * journal entry moved a row's money.
  */
-export async function recordEntries(trx: Transaction<DB>, entries: JournalEntry[], alongside: Record<string, RawBuilder<unknown>> = {}): Promise<RecordResult> {
+export async function recordEntries(
+  trx: Transaction<DB>,
+  entries: JournalEntry[],
+  alongside: Record<string, RawBuilder<unknown>> = {},
+): Promise<RecordResult> {
   const balances = new Map<string, WalletBalance>();
   const names = Object.keys(alongside);
   if (entries.length === 0 && names.length === 0) return { seqs: [], balances, alongside: {} };
-  for (const name of names) if (!ALONGSIDE_NAME.test(name) || JOURNAL_COLUMNS.has(name)) throw new Error(`not a name for a write alongside the journal: ${name}`);
+  for (const name of names)
+    if (!ALONGSIDE_NAME.test(name) || JOURNAL_COLUMNS.has(name))
+      throw new Error(`not a name for a write alongside the journal: ${name}`);
 
   for (const entry of entries) {
     const sum = entry.postings.reduce((s, p) => s + p.amount, 0);
@@ -92,11 +98,17 @@ export async function recordEntries(trx: Transaction<DB>, entries: JournalEntry[
   // Their WITH names are prefixed: under RECURSIVE a WITH query named like a table it writes (bet_outcomes) would
   // name itself.
   const extra = names.map((name) => sql`${sql.raw(`alongside_${name}`)} AS (${alongside[name]!}), `);
-  const extraRows = names.map((name) => sql`, (SELECT coalesce(json_agg(x), '[]') FROM ${sql.raw(`alongside_${name}`)} x) AS ${sql.ref(name)}`);
+  const extraRows = names.map(
+    (name) => sql`, (SELECT coalesce(json_agg(x), '[]') FROM ${sql.raw(`alongside_${name}`)} x) AS ${sql.ref(name)}`,
+  );
 
   // Invariant kept by the projection: wallets.main/bonus = sum of that account's postings (reconcile() proves it);
   // CHECK (main >= 0 AND bonus >= 0) refuses any overdraft.
-  const { rows } = await sql<{ seqs: number[] | null; wallets: Array<[string, number, number]> | null; [name: string]: unknown }>`
+  const { rows } = await sql<{
+    seqs: number[] | null;
+    wallets: Array<[string, number, number]> | null;
+    [name: string]: unknown;
+  }>`
     WITH RECURSIVE ${sql.join(extra, sql``)}journal_entries AS MATERIALIZED (
       SELECT nextval(pg_get_serial_sequence('events', 'seq')) AS seq, e.*
       FROM (
@@ -137,20 +149,28 @@ export async function recordEntries(trx: Transaction<DB>, entries: JournalEntry[
   const wallets = row.wallets ?? [];
   if (wallets.length !== userIds.length) throw new Error('a journal entry names a user without a wallet');
   for (const [userId, main, bonus] of wallets) balances.set(userId, { main: Number(main), bonus: Number(bonus) });
-  return { seqs: (row.seqs ?? []).map(Number), balances, alongside: Object.fromEntries(names.map((name) => [name, row[name] as unknown[]])) };
+  return {
+    seqs: (row.seqs ?? []).map(Number),
+    balances,
+    alongside: Object.fromEntries(names.map((name) => [name, row[name] as unknown[]])),
+  };
 }
 
 /**
  * Locks the wallets of these users (in a fixed order, so concurrent transactions cannot deadlock) and returns
  * their balances. Use before checking a balance you are about to spend.
  */
-export async function lockWallets(trx: Transaction<DB>, userIds: string[]): Promise<Map<string, WalletBalance & { walletId: string; isActive: boolean }>> {
+export async function lockWallets(
+  trx: Transaction<DB>,
+  userIds: string[],
+): Promise<Map<string, WalletBalance & { walletId: string; isActive: boolean }>> {
   const sorted = [...new Set(userIds)].sort();
   const result = new Map<string, WalletBalance & { walletId: string; isActive: boolean }>();
   if (sorted.length === 0) return result;
   const { rows } = await sql<{ id: string; user_id: string; main: number; bonus: number; is_active: boolean }>`
     SELECT id, user_id, main, bonus, is_active FROM wallets WHERE user_id = ANY(${pgArray(sorted)}::uuid[]) ORDER BY user_id FOR UPDATE
   `.execute(trx);
-  for (const r of rows) result.set(r.user_id, { walletId: r.id, main: Number(r.main), bonus: Number(r.bonus), isActive: r.is_active });
+  for (const r of rows)
+    result.set(r.user_id, { walletId: r.id, main: Number(r.main), bonus: Number(r.bonus), isActive: r.is_active });
   return result;
 }

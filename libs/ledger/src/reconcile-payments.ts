@@ -21,28 +21,38 @@ export interface PaymentsReconciliationReport {
  * Sums are read as exact text and compared as bigint: a one-paisa difference is found at any volume.
  */
 export async function reconcilePayments(db: Kysely<DB>): Promise<PaymentsReconciliationReport> {
-  return db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => {
-    const { rows: ledger } = await sql<{ account: string; total: string }>`
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const { rows: ledger } = await sql<{ account: string; total: string }>`
       SELECT account, sum(amount)::text AS total FROM ledger_postings
       WHERE account IN (${Accounts.clearingWithdrawals}, ${Accounts.clearingPayouts}, ${Accounts.clearingDeposits})
       GROUP BY account
     `.execute(trx);
-    const { rows: txs } = await sql<{ type: string; status: string; total: string }>`
+      const { rows: txs } = await sql<{ type: string; status: string; total: string }>`
       SELECT type, status, sum(amount)::text AS total FROM transactions
       WHERE type IN ('DEPOSIT', 'WITHDRAWAL') GROUP BY type, status
     `.execute(trx);
-    const account = (name: string) => exactPaise(ledger.find((r) => r.account === name)?.total ?? '0');
-    const tx = (type: string, status: string) => exactPaise(txs.find((r) => r.type === type && r.status === status)?.total ?? '0');
-    const report: PaymentsReconciliationReport = {
-      ok: false,
-      heldForWithdrawals: { ledger: account(Accounts.clearingWithdrawals), pendingWithdrawals: tx('WITHDRAWAL', 'PENDING') },
-      paidOut: { ledger: account(Accounts.clearingPayouts), completedWithdrawals: tx('WITHDRAWAL', 'COMPLETED') },
-      deposits: { ledgerCredited: -account(Accounts.clearingDeposits), completedDeposits: tx('DEPOSIT', 'COMPLETED') },
-    };
-    report.ok =
-      report.heldForWithdrawals.ledger === report.heldForWithdrawals.pendingWithdrawals &&
-      report.paidOut.ledger === report.paidOut.completedWithdrawals &&
-      report.deposits.ledgerCredited >= report.deposits.completedDeposits;
-    return report;
-  });
+      const account = (name: string) => exactPaise(ledger.find((r) => r.account === name)?.total ?? '0');
+      const tx = (type: string, status: string) =>
+        exactPaise(txs.find((r) => r.type === type && r.status === status)?.total ?? '0');
+      const report: PaymentsReconciliationReport = {
+        ok: false,
+        heldForWithdrawals: {
+          ledger: account(Accounts.clearingWithdrawals),
+          pendingWithdrawals: tx('WITHDRAWAL', 'PENDING'),
+        },
+        paidOut: { ledger: account(Accounts.clearingPayouts), completedWithdrawals: tx('WITHDRAWAL', 'COMPLETED') },
+        deposits: {
+          ledgerCredited: -account(Accounts.clearingDeposits),
+          completedDeposits: tx('DEPOSIT', 'COMPLETED'),
+        },
+      };
+      report.ok =
+        report.heldForWithdrawals.ledger === report.heldForWithdrawals.pendingWithdrawals &&
+        report.paidOut.ledger === report.paidOut.completedWithdrawals &&
+        report.deposits.ledgerCredited >= report.deposits.completedDeposits;
+      return report;
+    });
 }

@@ -22,7 +22,12 @@ describe('reconciliation is exact past 2^53 paise', () => {
       const tag = randomBytes(4).toString('hex');
       const { id } = await t.db
         .insertInto('users')
-        .values({ username: `whale${i}`, email: `whale.${tag}@gmail.com`, password_hash: 'x', referral_code: `W${tag.toUpperCase()}`.slice(0, 8) })
+        .values({
+          username: `whale${i}`,
+          email: `whale.${tag}@gmail.com`,
+          password_hash: 'x',
+          referral_code: `W${tag.toUpperCase()}`.slice(0, 8),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       await t.db.insertInto('wallets').values({ user_id: id }).execute();
@@ -39,7 +44,9 @@ describe('reconciliation is exact past 2^53 paise', () => {
         { account: Accounts.userMain(userId), amount },
       ],
     });
-    await t.db.transaction().execute((trx) => recordEntries(trx, [...players.map((id) => credit(id, each)), credit(players[0]!, 1)]));
+    await t.db
+      .transaction()
+      .execute((trx) => recordEntries(trx, [...players.map((id) => credit(id, each)), credit(players[0]!, 1)]));
   });
   afterAll(() => t.drop());
 
@@ -59,7 +66,9 @@ describe('reconciliation is exact past 2^53 paise', () => {
     try {
       const report = await reconcile(t.db);
       expect(report.ok).toBe(false);
-      expect(report.walletMismatches).toEqual([{ userId: players[3]!, balance: 'main', wallet: BigInt(each) + 1n, postings: BigInt(each) }]);
+      expect(report.walletMismatches).toEqual([
+        { userId: players[3]!, balance: 'main', wallet: BigInt(each) + 1n, postings: BigInt(each) },
+      ]);
     } finally {
       await sql`UPDATE wallets SET main = main - 1 WHERE user_id = ${players[3]!}`.execute(t.db);
     }

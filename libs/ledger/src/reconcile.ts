@@ -22,7 +22,11 @@ export interface ReconciliationReport {
 
 /** A report as JSON: bigint paise become exact decimal text. */
 export function reportToJson(report: unknown, space?: number): string {
-  return JSON.stringify(report, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value), space);
+  return JSON.stringify(
+    report,
+    (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value),
+    space,
+  );
 }
 
 /**
@@ -30,14 +34,17 @@ export function reportToJson(report: unknown, space?: number): string {
  * is computed by Postgres as numeric and read as text (`exactPaise`), never through a float.
  */
 export async function reconcile(db: Kysely<DB>): Promise<ReconciliationReport> {
-  return db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => {
-    const totals = await sql<{ total: string; postings: number }>`
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const totals = await sql<{ total: string; postings: number }>`
       SELECT coalesce(sum(amount), 0)::text AS total, count(*) AS postings FROM ledger_postings
     `.execute(trx);
-    const unbalanced = await sql<{ event_seq: number; sum: string }>`
+      const unbalanced = await sql<{ event_seq: number; sum: string }>`
       SELECT event_seq, sum(amount)::text AS sum FROM ledger_postings GROUP BY event_seq HAVING sum(amount) <> 0 LIMIT 100
     `.execute(trx);
-    const mismatches = await sql<{ user_id: string; balance: 'main' | 'bonus'; wallet: string; postings: string }>`
+      const mismatches = await sql<{ user_id: string; balance: 'main' | 'bonus'; wallet: string; postings: string }>`
       WITH sums AS (
         SELECT account, sum(amount) AS total FROM ledger_postings WHERE account LIKE 'user:%' GROUP BY account
       )
@@ -52,21 +59,26 @@ export async function reconcile(db: Kysely<DB>): Promise<ReconciliationReport> {
       WHERE w.user_id IS NULL AND s.total <> 0
       LIMIT 100
     `.execute(trx);
-    const house = await sql<{ account: string; total: string }>`
+      const house = await sql<{ account: string; total: string }>`
       SELECT account, sum(amount)::text AS total FROM ledger_postings WHERE account NOT LIKE 'user:%' GROUP BY account ORDER BY account
     `.execute(trx);
-    const wallets = await sql<{ n: number }>`SELECT count(*) AS n FROM wallets`.execute(trx);
-    const total = exactPaise(totals.rows[0]?.total ?? '0');
-    const report: ReconciliationReport = {
-      ok: false,
-      total,
-      unbalancedEntries: unbalanced.rows.map((r) => ({ eventSeq: Number(r.event_seq), sum: exactPaise(r.sum) })),
-      walletMismatches: mismatches.rows.map((r) => ({ userId: r.user_id, balance: r.balance, wallet: exactPaise(r.wallet), postings: exactPaise(r.postings) })),
-      houseAccounts: Object.fromEntries(house.rows.map((r) => [r.account, exactPaise(r.total)])),
-      wallets: Number(wallets.rows[0]?.n ?? 0),
-      postings: Number(totals.rows[0]?.postings ?? 0),
-    };
-    report.ok = total === 0n && report.unbalancedEntries.length === 0 && report.walletMismatches.length === 0;
-    return report;
-  });
+      const wallets = await sql<{ n: number }>`SELECT count(*) AS n FROM wallets`.execute(trx);
+      const total = exactPaise(totals.rows[0]?.total ?? '0');
+      const report: ReconciliationReport = {
+        ok: false,
+        total,
+        unbalancedEntries: unbalanced.rows.map((r) => ({ eventSeq: Number(r.event_seq), sum: exactPaise(r.sum) })),
+        walletMismatches: mismatches.rows.map((r) => ({
+          userId: r.user_id,
+          balance: r.balance,
+          wallet: exactPaise(r.wallet),
+          postings: exactPaise(r.postings),
+        })),
+        houseAccounts: Object.fromEntries(house.rows.map((r) => [r.account, exactPaise(r.total)])),
+        wallets: Number(wallets.rows[0]?.n ?? 0),
+        postings: Number(totals.rows[0]?.postings ?? 0),
+      };
+      report.ok = total === 0n && report.unbalancedEntries.length === 0 && report.walletMismatches.length === 0;
+      return report;
+    });
 }

@@ -1,3 +1,4 @@
 export * from './otp-mail.js';
 export * from './mailer.js';
 export * from './mail-queue.js';
+export * from './dispute-mail.js';

@@ -1,8 +1,10 @@
 import { BullModule, InjectQueue } from '@nestjs/bullmq';
-import { Injectable, Module } from '@nestjs/common';
+import { Injectable, Logger, Module } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { AppConfig } from '@app/config';
 import { RedisKeys } from '@app/redis';
+import { mayReceiveMail, type MailCategory, type RunningPlayBreak } from '@app/domain';
+import type { DisputeAnsweredMailJob } from './dispute-mail.js';
 import type { MailJob, OtpMailJob } from './otp-mail.js';
 
 /** Name of the e-mail queue, and the BullMQ configuration key it lives under (kept apart from other queues). */
@@ -19,13 +21,61 @@ export const MAIL_JOB_OPTIONS = {
   removeOnFail: { age: 3_600 },
 } as const;
 
+/**
+ * Which kinds of mail are transactional: a player on a break or self-excluded still gets them (one-time codes today;
+ * payment receipts when they are mailed). Every kind not listed here is promotional, and skipped for such a player
+ * (docs/breaks-and-exclusion.md): a new kind of mail has to be classified to reach them.
+ */
+export const TRANSACTIONAL_MAIL: ReadonlySet<string> = new Set<MailJob['kind']>(['otp']);
+
+export function mailCategory(kind: string): MailCategory {
+  return TRANSACTIONAL_MAIL.has(kind) ? 'transactional' : 'promotional';
+}
+
 /** Producer side: api nodes enqueue e-mails here; the round engine's mail worker sends them. */
 @Injectable()
 export class MailQueue {
+  private readonly logger = new Logger('MailQueue');
+
   constructor(@InjectQueue(MAIL_QUEUE) private readonly queue: Queue<MailJob>) {}
 
   async sendOtp(job: Omit<OtpMailJob, 'kind'>): Promise<void> {
-    await this.queue.add('otp', { kind: 'otp', ...job }, MAIL_JOB_OPTIONS);
+    await this.enqueue({ kind: 'otp', ...job });
+  }
+
+  /**
+   * The one place mail is queued. Transactional mail always goes; any other mail goes only to a recipient whose break
+   * or self-exclusion state (`recipient.away`, null when nothing runs) and open care flags (`recipient.careFlagged`,
+   * docs/care-signals.md) the caller read, and only when neither holds — without them, it is skipped (closed by
+   * default). Returns whether the mail was queued.
+   */
+  async enqueue(
+    job: MailJob,
+    recipient?: { readonly away: RunningPlayBreak | null; readonly careFlagged: boolean },
+  ): Promise<boolean> {
+    const category = mailCategory(job.kind);
+    if (
+      category !== 'transactional' &&
+      (!recipient || !mayReceiveMail(category, recipient.away, recipient.careFlagged))
+    ) {
+      this.logger.log({
+        msg: 'promotional e-mail skipped',
+        kind: job.kind,
+        reason: !recipient ? 'recipient unknown' : recipient.away ? 'play-break' : 'care-flag',
+      });
+      return false;
+    }
+    await this.queue.add(job.kind, job, MAIL_JOB_OPTIONS);
+    return true;
+  }
+
+  /** A dispute's answer, to its player (transactional). Kept a day when it cannot be delivered. */
+  async sendDisputeAnswered(job: Omit<DisputeAnsweredMailJob, 'kind'>): Promise<void> {
+    await this.queue.add(
+      'dispute-answered',
+      { kind: 'dispute-answered', ...job },
+      { ...MAIL_JOB_OPTIONS, removeOnFail: { age: 86_400 } },
+    );
   }
 
   /** The underlying queue (operations and tests). */

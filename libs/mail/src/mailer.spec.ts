@@ -6,13 +6,31 @@ import { renderOtpMail } from './otp-mail.js';
 
 describe('one-time code e-mail', () => {
   it('is plain, friendly text carrying the code, its validity and a warning', () => {
-    const mail = renderOtpMail({ kind: 'otp', to: 'asha@gmail.com', purpose: 'register', code: '004211', validMinutes: 10 });
+    const mail = renderOtpMail({
+      kind: 'otp',
+      to: 'asha@gmail.com',
+      purpose: 'register',
+      code: '004211',
+      validMinutes: 10,
+    });
     expect(mail.to).toBe('asha@gmail.com');
     expect(mail.subject).toBe('004211 is your WinRound sign-up code');
     expect(mail.text).toContain('    004211\n');
     expect(mail.text).toContain('expires in 10 minutes');
     expect(mail.text).toContain('Never share this code');
-    expect(renderOtpMail({ kind: 'otp', to: 'a@gmail.com', purpose: 'reset', code: '123456', validMinutes: 10 }).text).toContain('reset your WinRound password');
+    expect(
+      renderOtpMail({ kind: 'otp', to: 'a@gmail.com', purpose: 'reset', code: '123456', validMinutes: 10 }).text,
+    ).toContain('reset your WinRound password');
+    const signIn = renderOtpMail({
+      kind: 'otp',
+      to: 'a@gmail.com',
+      purpose: 'login',
+      code: '654321',
+      validMinutes: 10,
+    });
+    expect(signIn.subject).toBe('654321 is your WinRound sign-in code');
+    expect(signIn.text).toContain('with the right password');
+    expect(signIn.text).toContain("If it wasn't you, someone knows your password");
   });
 });
 
@@ -37,5 +55,23 @@ describe('Mailer without SMTP_URL', () => {
       expect(JSON.stringify([...warn.mock.calls, ...log.mock.calls])).not.toContain('004211');
       jest.restoreAllMocks();
     }
+  });
+});
+
+describe('dispute answer e-mail', () => {
+  it('tells the player what was answered, where to read it, and never advertises', async () => {
+    const { renderDisputeAnsweredMail } = await import('./dispute-mail.js');
+    const mail = renderDisputeAnsweredMail({
+      kind: 'dispute-answered',
+      to: 'asha@gmail.com',
+      username: 'asha',
+      about: 'your bet in period 202611210042',
+      answer: 'Digit 5 is violet.\nYour bet was on green.',
+      where: 'Profile → My disputes',
+    });
+    expect(mail).toMatchObject({ to: 'asha@gmail.com', subject: 'Your WinRound dispute has been answered' });
+    expect(mail.text).toContain('your bet in period 202611210042');
+    expect(mail.text).toContain('    Digit 5 is violet.\n    Your bet was on green.');
+    expect(mail.text).toContain('Profile → My disputes');
   });
 });

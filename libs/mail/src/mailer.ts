@@ -24,13 +24,23 @@ export class Mailer implements OnApplicationShutdown {
   async send(message: MailMessage): Promise<void> {
     if (!this.transport) {
       if (this.config.NODE_ENV === 'development') {
-        this.logger.log({ msg: 'e-mail not sent (SMTP_URL is not set); its text follows', to: message.to, subject: message.subject, text: message.text });
+        this.logger.log({
+          msg: 'e-mail not sent (SMTP_URL is not set); its text follows',
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+        });
       } else {
         this.logger.warn({ msg: 'e-mail not sent (SMTP_URL is not set)', to: message.to });
       }
       return;
     }
-    await this.transport.sendMail({ from: this.config.MAIL_FROM, to: message.to, subject: message.subject, text: message.text });
+    await this.transport.sendMail({
+      from: this.config.MAIL_FROM,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+    });
   }
 
   onApplicationShutdown(): void {

@@ -1,5 +1,7 @@
-/** What a one-time code is for. */
-export type OtpPurpose = 'register' | 'reset';
+import type { DisputeAnsweredMailJob } from './dispute-mail.js';
+
+/** What a one-time code is for: registration, a password reset, or a sign-in that needs a code (after failed ones). */
+export type OtpPurpose = 'register' | 'reset' | 'login';
 
 /** A job on the mail queue: e-mail a one-time code. */
 export interface OtpMailJob {
@@ -11,7 +13,8 @@ export interface OtpMailJob {
   validMinutes: number;
 }
 
-export type MailJob = OtpMailJob;
+/** Every kind of e-mail the queue carries. */
+export type MailJob = OtpMailJob | DisputeAnsweredMailJob;
 
 export interface MailMessage {
   to: string;
@@ -19,13 +22,33 @@ export interface MailMessage {
   text: string;
 }
 
+const IGNORE = "If you didn't ask for it, you can ignore this e-mail: nothing changes on your account.";
+
+/** Each purpose's subject, introduction and what to do when it was not you. */
+const MAIL_WORDS: Record<OtpPurpose, { subject: (code: string) => string; intro: string; notYou: string }> = {
+  register: {
+    subject: (code) => `${code} is your WinRound sign-up code`,
+    intro: 'Welcome to WinRound! Use this code to finish creating your account:',
+    notYou: IGNORE,
+  },
+  reset: {
+    subject: (code) => `${code} is your WinRound password reset code`,
+    intro: 'We received a request to reset your WinRound password. Use this code to continue:',
+    notYou: IGNORE,
+  },
+  // Sent only when the right password was typed for an account that has seen many failed sign-ins.
+  login: {
+    subject: (code) => `${code} is your WinRound sign-in code`,
+    intro:
+      'Someone just signed in to your WinRound account with the right password. Because of recent failed sign-ins, the account also needs this code:',
+    notYou:
+      "If it wasn't you, someone knows your password: reset it now (Forgot password on the login page). Without this code they cannot sign in.",
+  },
+};
+
 /** The plain-text e-mail carrying a one-time code. */
 export function renderOtpMail(job: OtpMailJob): MailMessage {
-  const register = job.purpose === 'register';
-  const subject = register ? `${job.code} is your WinRound sign-up code` : `${job.code} is your WinRound password reset code`;
-  const intro = register
-    ? 'Welcome to WinRound! Use this code to finish creating your account:'
-    : 'We received a request to reset your WinRound password. Use this code to continue:';
+  const { subject, intro, notYou } = MAIL_WORDS[job.purpose];
   const text = [
     'Hi,',
     '',
@@ -34,11 +57,11 @@ export function renderOtpMail(job: OtpMailJob): MailMessage {
     `    ${job.code}`,
     '',
     `The code works once and expires in ${job.validMinutes} minutes.`,
-    "If you didn't ask for it, you can ignore this e-mail: nothing changes on your account.",
+    notYou,
     '',
     'Never share this code with anyone. WinRound staff will never ask you for it.',
     '',
     '— The WinRound team',
   ].join('\n');
-  return { to: job.to, subject, text };
+  return { to: job.to, subject: subject(job.code), text };
 }

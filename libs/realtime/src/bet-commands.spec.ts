@@ -1,8 +1,23 @@
-import { decodeCommand, encodeCommand, outcomeKey, partitionOf, streamIdTime, UUID_PATTERN, uuidv7 } from './bet-commands.js';
+import {
+  decodeCommand,
+  encodeCommand,
+  outcomeKey,
+  partitionOf,
+  streamIdTime,
+  UUID_PATTERN,
+  uuidv7,
+} from './bet-commands.js';
 
 describe('bet commands', () => {
   it('round-trips a command and refuses garbage', () => {
-    const command = { id: uuidv7(), userId: 'u1', periodId: '202611210001', betType: 'color', betValue: 'red', amount: 1000 };
+    const command = {
+      id: uuidv7(),
+      userId: 'u1',
+      periodId: '202611210001',
+      betType: 'color',
+      betValue: 'red',
+      amount: 1000,
+    };
     expect(decodeCommand(encodeCommand(command))).toEqual(command);
     expect(decodeCommand('not json')).toBeNull();
     expect(decodeCommand(JSON.stringify(['a', 'b']))).toBeNull();
@@ -10,14 +25,24 @@ describe('bet commands', () => {
 
   it("carries the client's command id when there is one, and keys the outcome by it", () => {
     const clientCommandId = '0192f0c8-8a4e-7a1b-9c3d-1234567890ab';
-    const command = { id: uuidv7(), userId: 'u1', periodId: '202611210001', betType: 'color', betValue: 'red', amount: 1000, clientCommandId };
+    const command = {
+      id: uuidv7(),
+      userId: 'u1',
+      periodId: '202611210001',
+      betType: 'color',
+      betValue: 'red',
+      amount: 1000,
+      clientCommandId,
+    };
     expect(decodeCommand(encodeCommand(command))).toEqual(command);
     expect(outcomeKey(command)).toBe(clientCommandId);
     const legacy = { ...command, clientCommandId: undefined };
     // A command without one encodes exactly as before (six fields) and is keyed by the gateway's id.
     expect(JSON.parse(encodeCommand(legacy))).toHaveLength(6);
     expect(outcomeKey(decodeCommand(encodeCommand(legacy))!)).toBe(command.id);
-    expect(decodeCommand(JSON.stringify([command.id, 'u1', '202611210001', 'color', 'red', 1000, 'not-a-uuid']))).toBeNull();
+    expect(
+      decodeCommand(JSON.stringify([command.id, 'u1', '202611210001', 'color', 'red', 1000, 'not-a-uuid'])),
+    ).toBeNull();
   });
 
   it('spreads users over partitions, always the same partition per user', () => {

@@ -1,3 +1,4 @@
+import { UUID_PATTERN } from '@app/domain';
 import { randomFillSync } from 'node:crypto';
 
 /** A place-bet command as it travels on a partition stream (amount in paise). */
@@ -21,15 +22,22 @@ export function outcomeKey(command: Pick<BetCommand, 'id' | 'clientCommandId'>):
   return command.clientCommandId ?? command.id;
 }
 
-/** A UUID in its canonical text form (any version). */
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** The domain's UUID pattern (canonical text form), re-exported for the bet pipeline's callers. */
+export { UUID_PATTERN };
 
 /** Stream entry fields: a command, or a fence marking "everything before this was received before period X's lock". */
 export const COMMAND_FIELD = 'c';
 export const FENCE_FIELD = 'f';
 
 export function encodeCommand(command: BetCommand): string {
-  const fields: unknown[] = [command.id, command.userId, command.periodId, command.betType, command.betValue, command.amount];
+  const fields: unknown[] = [
+    command.id,
+    command.userId,
+    command.periodId,
+    command.betType,
+    command.betValue,
+    command.amount,
+  ];
   // Appended only when present: a processor that does not know it reads the first six fields as before.
   if (command.clientCommandId) fields.push(command.clientCommandId);
   return JSON.stringify(fields);
@@ -40,7 +48,8 @@ export function decodeCommand(value: string): BetCommand | null {
     const [id, userId, periodId, betType, betValue, amount, clientCommandId] = JSON.parse(value) as unknown[];
     if (typeof id !== 'string' || typeof userId !== 'string' || typeof periodId !== 'string') return null;
     if (typeof betType !== 'string' || typeof betValue !== 'string' || typeof amount !== 'number') return null;
-    if (clientCommandId !== undefined && (typeof clientCommandId !== 'string' || !UUID_PATTERN.test(clientCommandId))) return null;
+    if (clientCommandId !== undefined && (typeof clientCommandId !== 'string' || !UUID_PATTERN.test(clientCommandId)))
+      return null;
     return { id, userId, periodId, betType, betValue, amount, ...(clientCommandId ? { clientCommandId } : {}) };
   } catch {
     return null;

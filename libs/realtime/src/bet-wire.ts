@@ -1,5 +1,5 @@
 import { betResultMessage, paiseToRupees, periodRefundedMessage, type PeriodRefundCause } from '@app/domain';
-import type { Bet, BetMessage, BetResult, GameKey, GameResult } from '@app/contracts';
+import type { BalanceUpdate, Bet, BetMessage, BetResult, GameKey, GameResult } from '@app/contracts';
 
 /** The columns of a bet row the wire shape needs. */
 export interface BetRowLike {
@@ -76,8 +76,8 @@ export function toGameResult(row: PeriodRowLike): GameResult {
   };
 }
 
-/** balance-update payload: `balance` is what can be staked (main + bonus), all in rupees. */
-export function toBalanceUpdate(main: number, bonus: number) {
+/** The live `balance-update` (every writer's): `balance` is what can be staked (main + bonus), all in rupees. */
+export function toBalanceUpdate(main: number, bonus: number): BalanceUpdate {
   return { balance: paiseToRupees(main + bonus), mainBalance: paiseToRupees(main), bonusBalance: paiseToRupees(bonus) };
 }
 
@@ -92,7 +92,13 @@ export function toBetResult(row: BetRowLike, timestamp: string): BetResult {
     win,
     winAmount: win ? paiseToRupees(Number(row.win_amount)) : 0,
     lossAmount: win ? 0 : paiseToRupees(Number(row.amount)),
-    message: betResultMessage({ betType: row.bet_type, betValue: row.bet_value, amount: Number(row.amount), isWin: win, winAmount: Number(row.win_amount) }),
+    message: betResultMessage({
+      betType: row.bet_type,
+      betValue: row.bet_value,
+      amount: Number(row.amount),
+      isWin: win,
+      winAmount: Number(row.win_amount),
+    }),
     timestamp,
     periodId: row.period_id,
     betId: row.id,

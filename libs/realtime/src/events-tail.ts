@@ -45,9 +45,15 @@ export class EventsTail {
     while (this.running) {
       try {
         // As bytes: an entry is never decoded as a whole (see readEntryBytes).
-        const result = (await this.redis.xreadBuffer('COUNT', this.options.count ?? 100, 'BLOCK', this.options.blockMs ?? 1000, 'STREAMS', this.stream, this.lastId)) as
-          | Array<[Buffer, Array<[Buffer, Buffer[]]>]>
-          | null;
+        const result = (await this.redis.xreadBuffer(
+          'COUNT',
+          this.options.count ?? 100,
+          'BLOCK',
+          this.options.blockMs ?? 1000,
+          'STREAMS',
+          this.stream,
+          this.lastId,
+        )) as Array<[Buffer, Array<[Buffer, Buffer[]]>]> | null;
         if (!result) continue;
         let slice = Date.now();
         for (const [, entries] of result) {

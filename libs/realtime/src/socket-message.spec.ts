@@ -1,16 +1,43 @@
 import fc from 'fast-check';
-import { answerKey, decodeEntry, encodeEntry, readEntry, readEntryBytes, userRoom, WireMessage, type SocketMessage } from './socket-message.js';
+import {
+  answerKey,
+  decodeEntry,
+  encodeEntry,
+  readEntry,
+  readEntryBytes,
+  userRoom,
+  WireMessage,
+  type SocketMessage,
+} from './socket-message.js';
 
 const room = userRoom('0b7f2c1e-5d0a-4c61-9a57-3f1de0a6b001');
 
 describe('events-stream entries', () => {
   it('carry each message back as it went in: rooms, broadcasts, no data, and texts with tabs, line breaks and any character', () => {
     const messages: SocketMessage[] = [
-      { room, event: 'bet-message', data: { success: true, message: 'Bet placed successfully.', periodId: '202611280001', betType: 'color', commandId: 'c-1' } },
+      {
+        room,
+        event: 'bet-message',
+        data: {
+          success: true,
+          message: 'Bet placed successfully.',
+          periodId: '202611280001',
+          betType: 'color',
+          commandId: 'c-1',
+        },
+      },
       { room, event: 'balance-update', data: { balance: 1234.5, mainBalance: 1200, bonusBalance: 34.5 } },
-      { room: null, event: 'next-period-id', data: { periodId: '202611280002', startTime: 1, duration: 30, serverTime: 2 } },
+      {
+        room: null,
+        event: 'next-period-id',
+        data: { periodId: '202611280002', startTime: 1, duration: 30, serverTime: 2 },
+      },
       { room: null, event: 'request-refresh-token', data: undefined },
-      { room, event: 'bet-result', data: { betId: 'b-1', message: 'You won ₹19.60 on Green!\n\ttab\u2028\u2029 "quoted" \\ back', win: true } },
+      {
+        room,
+        event: 'bet-result',
+        data: { betId: 'b-1', message: 'You won ₹19.60 on Green!\n\ttab\u2028\u2029 "quoted" \\ back', win: true },
+      },
       { room, event: 'current-bet-response', data: [] },
       { room, event: 'bet-message', data: null },
     ];
@@ -18,16 +45,31 @@ describe('events-stream entries', () => {
   });
 
   it('read without parsing: room, event and answer key at once, the data as the JSON text it was written as', () => {
-    const data = { success: false, message: 'Could not place your bet. Please try again.', periodId: '202611280001', commandId: 'c-9' };
-    const [message, broadcast] = readEntry(encodeEntry([{ room, event: 'bet-message', data }, { room: null, event: 'game-result', data: { periodId: 'p' } }]));
+    const data = {
+      success: false,
+      message: 'Could not place your bet. Please try again.',
+      periodId: '202611280001',
+      commandId: 'c-9',
+    };
+    const [message, broadcast] = readEntry(
+      encodeEntry([
+        { room, event: 'bet-message', data },
+        { room: null, event: 'game-result', data: { periodId: 'p' } },
+      ]),
+    );
     expect(message).toMatchObject({ room, event: 'bet-message', answer: 'command:c-9', json: JSON.stringify(data) });
     expect(message!.packet).toBe(`2${JSON.stringify(['bet-message', data])}`);
     expect(broadcast).toMatchObject({ room: null, event: 'game-result', answer: undefined });
-    expect(WireMessage.of({ room: null, event: 'request-refresh-token', data: undefined }).packet).toBe(`2${JSON.stringify(['request-refresh-token'])}`);
+    expect(WireMessage.of({ room: null, event: 'request-refresh-token', data: undefined }).packet).toBe(
+      `2${JSON.stringify(['request-refresh-token'])}`,
+    );
   });
 
   it('read an entry of an earlier release (a JSON array of messages)', () => {
-    const messages: SocketMessage[] = [{ room, event: 'bet-result', data: { betId: 'b-2', win: false } }, { room: null, event: 'game-result', data: { periodId: 'p' } }];
+    const messages: SocketMessage[] = [
+      { room, event: 'bet-result', data: { betId: 'b-2', win: false } },
+      { room: null, event: 'game-result', data: { periodId: 'p' } },
+    ];
     const read = readEntry(JSON.stringify(messages));
     expect(read.map((m) => m.toSocketMessage())).toEqual(messages);
     expect(read[0]!.answer).toBe('result:b-2');
@@ -47,7 +89,14 @@ describe('events-stream entries', () => {
   it('round-trip any JSON data (property)', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ room: fc.option(fc.uuid().map(userRoom), { nil: null }), event: fc.constantFrom('bet-message', 'bet-result', 'balance-update', 'game-result'), data: fc.jsonValue() }), { minLength: 1, maxLength: 20 }),
+        fc.array(
+          fc.record({
+            room: fc.option(fc.uuid().map(userRoom), { nil: null }),
+            event: fc.constantFrom('bet-message', 'bet-result', 'balance-update', 'game-result'),
+            data: fc.jsonValue(),
+          }),
+          { minLength: 1, maxLength: 20 },
+        ),
         (messages) => {
           const normal = messages.map((m) => ({ ...m, data: JSON.parse(JSON.stringify(m.data)) as unknown }));
           expect(decodeEntry(encodeEntry(normal))).toEqual(normal);
@@ -61,8 +110,16 @@ describe('events-stream entries', () => {
 
     it('give what the text reader gives, the data a view into the bytes when the entry is ASCII', () => {
       const messages: SocketMessage[] = [
-        { room, event: 'bet-message', data: { success: true, message: 'Bet placed successfully.', periodId: '202611280001', commandId: 'c-1' } },
-        { room: null, event: 'next-period-id', data: { periodId: '202611280002', startTime: 1, duration: 30, serverTime: 2 } },
+        {
+          room,
+          event: 'bet-message',
+          data: { success: true, message: 'Bet placed successfully.', periodId: '202611280001', commandId: 'c-1' },
+        },
+        {
+          room: null,
+          event: 'next-period-id',
+          data: { periodId: '202611280002', startTime: 1, duration: 30, serverTime: 2 },
+        },
         { room: null, event: 'request-refresh-token', data: undefined },
         { room, event: 'bet-result', data: { betId: 'b-1', message: 'tab\t and line\n "quoted" \\ back', win: true } },
       ];
@@ -76,7 +133,11 @@ describe('events-stream entries', () => {
 
     it('read an entry whose data is written in ASCII, whatever characters its texts hold', () => {
       const messages: SocketMessage[] = [
-        { room, event: 'bet-result', data: { betId: 'b-1', message: 'You won ₹19.60 on Green! \u2028 😀 \ud800', win: true } },
+        {
+          room,
+          event: 'bet-result',
+          data: { betId: 'b-1', message: 'You won ₹19.60 on Green! \u2028 😀 \ud800', win: true },
+        },
         { room, event: 'balance-update', data: { balance: 12 } },
       ];
       const text = encodeEntry(messages);
@@ -86,13 +147,16 @@ describe('events-stream entries', () => {
       expect(read.map((m) => m.toSocketMessage())).toEqual(messages);
     });
 
-    it('read as text an entry that is not ASCII (lengths count UTF-16 code units) and an earlier release\'s JSON array', () => {
+    it("read as text an entry that is not ASCII (lengths count UTF-16 code units) and an earlier release's JSON array", () => {
       const data = { betId: 'b-1', message: 'You won ₹19.60 on Green! 😀', win: true };
       const json = JSON.stringify(data);
       const notice = { success: false, message: 'Période ₹', periodId: '202611280001' };
       const text = `${room}\tbet-result\tresult:b-1\t${json.length}\t${json}\n${room}\tbet-message\t${answerKey('bet-message', notice)}\t${JSON.stringify(notice).length}\t${JSON.stringify(notice)}`;
       const read = readEntryBytes(Buffer.from(text));
-      expect(read.map((m) => m.toSocketMessage())).toEqual([{ room, event: 'bet-result', data }, { room, event: 'bet-message', data: notice }]);
+      expect(read.map((m) => m.toSocketMessage())).toEqual([
+        { room, event: 'bet-result', data },
+        { room, event: 'bet-message', data: notice },
+      ]);
       expect(read[1]!.answer).toBe(answerKey('bet-message', notice));
       const messages: SocketMessage[] = [{ room, event: 'bet-result', data }];
       expect(readEntryBytes(Buffer.from(JSON.stringify(messages))).map((m) => m.toSocketMessage())).toEqual(messages);
@@ -102,20 +166,36 @@ describe('events-stream entries', () => {
       const other = userRoom('0b7f2c1e-5d0a-4c61-9a57-3f1de0a6b002');
       const seen: Array<[string | null, string | undefined]> = [];
       const read = readEntryBytes(
-        Buffer.from(encodeEntry([
-          { room: other, event: 'bet-result', data: { betId: 'b-9' } },
-          { room, event: 'bet-result', data: { betId: 'b-1' } },
-          { room: null, event: 'game-result', data: { periodId: 'p' } },
-        ])),
+        Buffer.from(
+          encodeEntry([
+            { room: other, event: 'bet-result', data: { betId: 'b-9' } },
+            { room, event: 'bet-result', data: { betId: 'b-1' } },
+            { room: null, event: 'game-result', data: { periodId: 'p' } },
+          ]),
+        ),
         (r, answer) => (seen.push([r, answer]), r !== other),
       );
-      expect(seen).toEqual([[other, 'result:b-9'], [room, 'result:b-1'], [null, undefined]]);
+      expect(seen).toEqual([
+        [other, 'result:b-9'],
+        [room, 'result:b-1'],
+        [null, undefined],
+      ]);
       expect(read.map((m) => m.room)).toEqual([room, null]);
     });
 
     it('refuse a malformed entry', () => {
-      const good = encodeEntry([{ room, event: 'bet-message', data: { success: true } }, { room: null, event: 'x', data: 1 }]);
-      for (const bad of [good.slice(0, -1), `${good}x`, good.replace('\t16\t', '\t1a\t'), good.replace('\t16\t', '\t\t'), 'no tabs at all', `${room}\tx\t\t99999999999999999999\t{}`]) {
+      const good = encodeEntry([
+        { room, event: 'bet-message', data: { success: true } },
+        { room: null, event: 'x', data: 1 },
+      ]);
+      for (const bad of [
+        good.slice(0, -1),
+        `${good}x`,
+        good.replace('\t16\t', '\t1a\t'),
+        good.replace('\t16\t', '\t\t'),
+        'no tabs at all',
+        `${room}\tx\t\t99999999999999999999\t{}`,
+      ]) {
         expect(() => readEntryBytes(Buffer.from(bad))).toThrow('malformed events entry');
       }
     });
@@ -123,7 +203,14 @@ describe('events-stream entries', () => {
     it('read any entry as the text reader does (property)', () => {
       fc.assert(
         fc.property(
-          fc.array(fc.record({ room: fc.option(fc.uuid().map(userRoom), { nil: null }), event: fc.constantFrom('bet-message', 'bet-result', 'balance-update', 'game-result'), data: fc.option(fc.jsonValue(), { nil: undefined }) }), { minLength: 1, maxLength: 20 }),
+          fc.array(
+            fc.record({
+              room: fc.option(fc.uuid().map(userRoom), { nil: null }),
+              event: fc.constantFrom('bet-message', 'bet-result', 'balance-update', 'game-result'),
+              data: fc.option(fc.jsonValue(), { nil: undefined }),
+            }),
+            { minLength: 1, maxLength: 20 },
+          ),
           (messages) => {
             const text = encodeEntry(messages);
             expect(readEntryBytes(Buffer.from(text)).map(shape)).toEqual(readEntry(text).map(shape));

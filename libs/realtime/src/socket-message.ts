@@ -60,7 +60,12 @@ export class WireMessage {
   ) {}
 
   static of(message: SocketMessage): WireMessage {
-    return new WireMessage(message.room, message.event, answerKey(message.event, message.data), message.data === undefined ? '' : JSON.stringify(message.data));
+    return new WireMessage(
+      message.room,
+      message.event,
+      answerKey(message.event, message.data),
+      message.data === undefined ? '' : JSON.stringify(message.data),
+    );
   }
 
   /** The data as JSON text ('' for none). */
@@ -121,10 +126,12 @@ export function encodeEntry(messages: readonly SocketMessage[]): string {
   for (let i = 0; i < messages.length; i++) {
     const { room, event, data } = messages[i]!;
     if (!eventsChecked.has(event)) {
-      if (breaksLine(event) || event === '') throw new Error(`not an event an entry can carry: ${JSON.stringify(event)}`);
+      if (breaksLine(event) || event === '')
+        throw new Error(`not an event an entry can carry: ${JSON.stringify(event)}`);
       if (eventsChecked.size < 256) eventsChecked.add(event);
     }
-    if (room === '' || (room !== null && breaksLine(room))) throw new Error(`not a room an entry can carry: ${JSON.stringify(room)}`);
+    if (room === '' || (room !== null && breaksLine(room)))
+      throw new Error(`not a room an entry can carry: ${JSON.stringify(room)}`);
     let answer = answerKey(event, data) ?? '';
     if (breaksLine(answer)) answer = '';
     const json = data === undefined ? '' : asciiJson(JSON.stringify(data));
@@ -138,8 +145,14 @@ export function encodeEntry(messages: readonly SocketMessage[]): string {
  * room, null for every socket, and answer key), and the others' data is not even read. Reads an entry of earlier
  * releases (a JSON array) too.
  */
-export function readEntry(text: string, keep?: (room: string | null, answer: string | undefined) => boolean): WireMessage[] {
-  if (text.startsWith('[')) return (JSON.parse(text) as SocketMessage[]).map((m) => WireMessage.of(m)).filter((m) => !keep || keep(m.room, m.answer));
+export function readEntry(
+  text: string,
+  keep?: (room: string | null, answer: string | undefined) => boolean,
+): WireMessage[] {
+  if (text.startsWith('['))
+    return (JSON.parse(text) as SocketMessage[])
+      .map((m) => WireMessage.of(m))
+      .filter((m) => !keep || keep(m.room, m.answer));
   const messages: WireMessage[] = [];
   let start = 0;
   while (start < text.length) {
@@ -149,12 +162,22 @@ export function readEntry(text: string, keep?: (room: string | null, answer: str
     const d = text.indexOf('\t', c + 1);
     const length = Number(text.slice(c + 1, d));
     const end = d + 1 + length;
-    if (a < 0 || b < 0 || c < 0 || d < 0 || !Number.isInteger(length) || length < 0 || end > text.length || (end < text.length && text.charCodeAt(end) !== 10)) {
+    if (
+      a < 0 ||
+      b < 0 ||
+      c < 0 ||
+      d < 0 ||
+      !Number.isInteger(length) ||
+      length < 0 ||
+      end > text.length ||
+      (end < text.length && text.charCodeAt(end) !== 10)
+    ) {
       throw new Error('malformed events entry');
     }
     const room = a > start ? text.slice(start, a) : null;
     const answer = c > b + 1 ? text.slice(b + 1, c) : undefined;
-    if (!keep || keep(room, answer)) messages.push(new WireMessage(room, text.slice(a + 1, b), answer, text.slice(d + 1, end)));
+    if (!keep || keep(room, answer))
+      messages.push(new WireMessage(room, text.slice(a + 1, b), answer, text.slice(d + 1, end)));
     start = end + 1;
   }
   return messages;
@@ -172,8 +195,12 @@ const DIGIT_0 = 48;
  * answer key, or an entry of an earlier release, may hold other characters): any other entry is decoded and read as
  * text.
  */
-export function readEntryBytes(bytes: Buffer, keep?: (room: string | null, answer: string | undefined) => boolean): WireMessage[] {
-  if (bytes.length === 0 || bytes[0] === 0x5b /* [ */ || !isAscii(bytes)) return readEntry(bytes.toString('utf8'), keep);
+export function readEntryBytes(
+  bytes: Buffer,
+  keep?: (room: string | null, answer: string | undefined) => boolean,
+): WireMessage[] {
+  if (bytes.length === 0 || bytes[0] === 0x5b /* [ */ || !isAscii(bytes))
+    return readEntry(bytes.toString('utf8'), keep);
   const messages: WireMessage[] = [];
   const end = bytes.length;
   let start = 0;
@@ -194,7 +221,14 @@ export function readEntryBytes(bytes: Buffer, keep?: (room: string | null, answe
     const room = a > start ? bytes.toString('latin1', start, a) : null;
     const answer = c > b + 1 ? bytes.toString('latin1', b + 1, c) : undefined;
     if (!keep || keep(room, answer)) {
-      messages.push(new WireMessage(room, bytes.toString('latin1', a + 1, b), answer, length === 0 ? '' : bytes.subarray(d + 1, stop)));
+      messages.push(
+        new WireMessage(
+          room,
+          bytes.toString('latin1', a + 1, b),
+          answer,
+          length === 0 ? '' : bytes.subarray(d + 1, stop),
+        ),
+      );
     }
     start = stop + 1;
   }

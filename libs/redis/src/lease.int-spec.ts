@@ -33,7 +33,14 @@ describe('Lease', () => {
     let issued = 0;
     const leases: FencedLease[] = [];
     const lease = (owner: string, ttlMs = 300) => {
-      const l = new FencedLease({ redis, key: `${prefix}lease:fenced`, name: 'fenced', owner, ttlMs, nextToken: async () => ++issued });
+      const l = new FencedLease({
+        redis,
+        key: `${prefix}lease:fenced`,
+        name: 'fenced',
+        owner,
+        ttlMs,
+        nextToken: async () => ++issued,
+      });
       leases.push(l);
       return l;
     };

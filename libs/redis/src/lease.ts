@@ -135,7 +135,11 @@ export class FencedLease {
         .catch((error: Error) => this.options.onError?.(error))
         .finally(() => {
           this.busy = null;
-          this.schedule(this.currentToken !== null ? this.options.ttlMs / 3 : (this.options.retryMs ?? Math.min(250, this.options.ttlMs / 12)));
+          this.schedule(
+            this.currentToken !== null
+              ? this.options.ttlMs / 3
+              : (this.options.retryMs ?? Math.min(250, this.options.ttlMs / 12)),
+          );
         });
     }, ms);
   }

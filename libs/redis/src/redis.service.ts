@@ -12,7 +12,10 @@ export const FAIL_FAST_COMMAND_TIMEOUT_MS = 1_000;
 
 /** Thrown by `withDeadline` when the work did not finish in time. */
 export class DeadlineExceeded extends Error {
-  constructor(readonly what: string, ms: number) {
+  constructor(
+    readonly what: string,
+    ms: number,
+  ) {
     super(`${what} took longer than ${ms} ms`);
     this.name = 'DeadlineExceeded';
   }

@@ -29,3 +29,15 @@ export async function engineSettlement(db: Database, config: AppConfig) {
   const { SettlementService } = await import('../../../apps/round-engine/src/rounds/settlement.service.js');
   return new SettlementService(db, config);
 }
+
+/** The round engine's period repository (its writes of the periods table), for the agreement tests. */
+export async function enginePeriods(db: Database) {
+  const { PeriodRepository } = await import('../../../apps/round-engine/src/rounds/period.repository.js');
+  return new PeriodRepository(db);
+}
+
+/** The round engine's play-through worker (bonus release and expiry, referral grants), run on demand by a test. */
+export async function enginePlayThrough(db: Database, config: AppConfig) {
+  const { PlayThroughService } = await import('../../../apps/round-engine/src/play-through/play-through.service.js');
+  return new PlayThroughService(db, config);
+}

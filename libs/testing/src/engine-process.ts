@@ -20,9 +20,16 @@ export class EngineProcess {
   private buffer = '';
 
   constructor(env: Record<string, string>) {
-    if (!existsSync(ENGINE_MAIN)) throw new Error(`${ENGINE_MAIN} is missing: run \`npm run build\` first (this suite starts the built engine)`);
+    if (!existsSync(ENGINE_MAIN))
+      throw new Error(`${ENGINE_MAIN} is missing: run \`npm run build\` first (this suite starts the built engine)`);
     this.child = spawn(process.execPath, [ENGINE_MAIN], {
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', JWT_SECRET: 'engine-process-secret-0123456789', LOG_LEVEL: 'info', ...env },
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'test',
+        JWT_SECRET: 'engine-process-secret-0123456789',
+        LOG_LEVEL: 'info',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const onData = (data: Buffer) => {

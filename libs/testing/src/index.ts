@@ -9,6 +9,8 @@
  */
 export * from '@app/domain/testing';
 export * from './infra.js';
+export * from './beacon.js';
+export * from './fairness.js';
 export * from './test-api.js';
 export * from './test-engine.js';
 export * from './test-stack.js';
@@ -18,3 +20,4 @@ export * from './wait.js';
 export * from './rounds-harness.js';
 export * from './ledger.js';
 export * from './fakes/index.js';
+export { enginePlayThrough } from './apps.js';

@@ -10,16 +10,25 @@ export async function balanceOf(db: Database, userId: string): Promise<{ main: n
 
 /** A player's wallet projection with its activation flag (paise). */
 export async function wallet(db: Database, userId: string) {
-  return db.selectFrom('wallets').select(['main', 'bonus', 'is_active']).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  return db
+    .selectFrom('wallets')
+    .select(['main', 'bonus', 'is_active'])
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
 }
 
 /** Balance of a ledger account rebuilt from its postings (paise). */
 export async function accountBalance(db: Database, account: string): Promise<number> {
-  const { rows } = await sql<{ total: string }>`SELECT coalesce(sum(amount), 0)::text AS total FROM ledger_postings WHERE account = ${account}`.execute(db);
+  const { rows } = await sql<{
+    total: string;
+  }>`SELECT coalesce(sum(amount), 0)::text AS total FROM ledger_postings WHERE account = ${account}`.execute(db);
   return exactPaiseToNumber(exactPaise(rows[0]!.total), account);
 }
 
-export async function countRows(db: Database, table: 'transactions' | 'ledger_postings' | 'events' | 'audit_log'): Promise<number> {
+export async function countRows(
+  db: Database,
+  table: 'transactions' | 'ledger_postings' | 'events' | 'audit_log',
+): Promise<number> {
   const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.table(table)}`.execute(db);
   return Number(rows[0]!.n);
 }
@@ -28,7 +37,11 @@ export async function countRows(db: Database, table: 'transactions' | 'ledger_po
 export async function expectLedgerReconciles(db: Database): Promise<void> {
   const report = await reconcile(db);
   if (!report.ok) throw new Error(`ledger does not reconcile: ${reportToJson(report)}`);
-  const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM bets WHERE status = 'PENDING' AND period_id IN (SELECT id FROM periods WHERE status IN ('SETTLED', 'REFUNDED'))`.execute(db);
+  const { rows } = await sql<{
+    n: number;
+  }>`SELECT count(*) AS n FROM bets WHERE status = 'PENDING' AND period_id IN (SELECT id FROM periods WHERE status IN ('SETTLED', 'REFUNDED'))`.execute(
+    db,
+  );
   if (Number(rows[0]!.n) !== 0) throw new Error('a settled or refunded period still has pending bets');
 }
 

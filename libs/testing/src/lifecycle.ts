@@ -19,7 +19,9 @@ export async function tracked<T extends Closeable>(thing: T): Promise<T> {
   };
   if (state.__testStackEnded) {
     await thing.close();
-    throw new Error('a test stack finished starting after its test file had ended (did a beforeAll time out?); it was closed again');
+    throw new Error(
+      'a test stack finished starting after its test file had ended (did a beforeAll time out?); it was closed again',
+    );
   }
   open.add(thing);
   return thing;

@@ -1,7 +1,15 @@
 import { Redis } from 'ioredis';
 import type { Database } from '@app/db';
 import { currentPeriod, type PeriodConfig, type PeriodTimes } from '@app/domain';
-import { COMMAND_FIELD, encodeCommand, EventsTail, partitionOf, uuidv7, type BetCommand, type SocketMessage } from '@app/realtime';
+import {
+  COMMAND_FIELD,
+  encodeCommand,
+  EventsTail,
+  partitionOf,
+  uuidv7,
+  type BetCommand,
+  type SocketMessage,
+} from '@app/realtime';
 import { RedisKeys } from '@app/redis';
 import { TEST_REDIS_URL } from '@app/redis/testing';
 import { sleep } from './wait.js';
@@ -11,16 +19,31 @@ export class BetSender {
   readonly redis = new Redis(TEST_REDIS_URL);
   readonly keys: RedisKeys;
 
-  constructor(prefix: string, private readonly partitions: number) {
+  constructor(
+    prefix: string,
+    private readonly partitions: number,
+  ) {
     this.keys = new RedisKeys(prefix);
   }
 
-  command(userId: string, periodId: string, betType: string, betValue: string, amountPaise: number, id = uuidv7()): BetCommand {
+  command(
+    userId: string,
+    periodId: string,
+    betType: string,
+    betValue: string,
+    amountPaise: number,
+    id = uuidv7(),
+  ): BetCommand {
     return { id, userId, periodId, betType, betValue, amount: amountPaise };
   }
 
   async send(command: BetCommand): Promise<string> {
-    return (await this.redis.xadd(this.keys.betCommands(partitionOf(command.userId, this.partitions)), '*', COMMAND_FIELD, encodeCommand(command)))!;
+    return (await this.redis.xadd(
+      this.keys.betCommands(partitionOf(command.userId, this.partitions)),
+      '*',
+      COMMAND_FIELD,
+      encodeCommand(command),
+    ))!;
   }
 
   close(): void {
@@ -35,7 +58,14 @@ export class MessageLog {
 
   constructor(prefix: string) {
     const keys = new RedisKeys(prefix);
-    this.tails = [keys.events, keys.results].map((stream) => new EventsTail(new Redis(TEST_REDIS_URL), stream, (m) => void this.messages.push(...m.map((w) => w.toSocketMessage()))));
+    this.tails = [keys.events, keys.results].map(
+      (stream) =>
+        new EventsTail(
+          new Redis(TEST_REDIS_URL),
+          stream,
+          (m) => void this.messages.push(...m.map((w) => w.toSocketMessage())),
+        ),
+    );
   }
   async start() {
     for (const tail of this.tails) await tail.start();

@@ -63,7 +63,7 @@ export function connected<S extends Socket<any, any>>(socket: S): Promise<S> {
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
   const { database, release: releaseDatabase } = await ownOrShared(options.database);
   const { prefix, release: releasePrefix } = ownOrSharedPrefix(options.env?.REDIS_PREFIX);
-  const config = loadConfig({ ...testEnv(database, prefix), API_KEY: TEST_API_KEY, PORT: '0', ...options.env });
+  const config = loadConfig({ ...testEnv(database, prefix, 'api'), API_KEY: TEST_API_KEY, PORT: '0', ...options.env });
   const [{ createApiApp }, { AccessTokenService }] = await Promise.all([apiApp(), apiAuth()]);
   const app = await createApiApp(config);
   await app.listen(0, '127.0.0.1');
@@ -87,7 +87,8 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
       const response = await fetch(`${url}${path}`, {
         method,
         headers,
-        body: opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body),
+        body:
+          opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body),
       });
       const text = await response.text();
       let body: any = text;
@@ -99,7 +100,13 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
       return { status: response.status, body, headers: response.headers };
     },
     socket(auth = { apiKey: TEST_API_KEY }) {
-      const socket: GameSocket = io(url, { path: '/socket.io', transports: ['websocket'], auth, reconnection: false, forceNew: true });
+      const socket: GameSocket = io(url, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        auth,
+        reconnection: false,
+        forceNew: true,
+      });
       sockets.push(socket);
       return socket;
     },

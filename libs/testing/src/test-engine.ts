@@ -2,6 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { loadConfig, type AppConfig } from '@app/config';
 import type { Database } from '@app/db';
 import { engineApp } from './apps.js';
+import { beaconEnv, testBeacon } from './beacon.js';
 import { tracked } from './lifecycle.js';
 import { ownOrShared, ownOrSharedPrefix, testEnv, type TestDatabase } from './infra.js';
 
@@ -29,7 +30,10 @@ export interface TestEngine {
 export async function startTestEngine(options: TestEngineOptions = {}): Promise<TestEngine> {
   const { database, release: releaseDatabase } = await ownOrShared(options.database);
   const { prefix, release: releasePrefix } = ownOrSharedPrefix(options.env?.REDIS_PREFIX);
-  const config = loadConfig({ ...testEnv(database, prefix), ...options.env });
+  // A local beacon unless the test brings its own relays or draws from the chain alone.
+  const beacon =
+    options.env?.DRAND_URLS || options.env?.FAIRNESS_BEACON === 'none' ? {} : beaconEnv(await testBeacon());
+  const config = loadConfig({ ...testEnv(database, prefix), ...beacon, ...options.env });
   const { createEngineApp } = await engineApp();
   const app = await createEngineApp(config);
   await app.init();

@@ -20,7 +20,10 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   const api = await startTestApi(options);
   let engine: TestEngine;
   try {
-    engine = await startTestEngine({ database: api.database, env: { ...options.env, ...options.engineEnv, REDIS_PREFIX: api.config.REDIS_PREFIX } });
+    engine = await startTestEngine({
+      database: api.database,
+      env: { ...options.env, ...options.engineEnv, REDIS_PREFIX: api.config.REDIS_PREFIX },
+    });
   } catch (error) {
     await api.close();
     throw error;

@@ -20,6 +20,8 @@ export interface TestUser {
 }
 
 export interface CreateUserOptions {
+  /** The user id (default: the database's). */
+  id?: string;
   email?: string;
   username?: string;
   password?: string;
@@ -30,7 +32,20 @@ export interface CreateUserOptions {
   bonus?: number;
   isActive?: boolean;
   referredBy?: string;
+  /**
+   * A player's date of birth ('YYYY-MM-DD'; default 1990-01-01, an adult); null for an account older than the field
+   * (asked for it before its next deposit).
+   */
+  dateOfBirth?: string | null;
+  /**
+   * A player's identity check (default `verified`, under the name "Test Player", so money can leave as before the
+   * rule); `none` for a player who has submitted nothing. The document of a fixture is not a real sealed number.
+   */
+  identity?: 'verified' | 'none';
 }
+
+/** The verified name of a test player's fixture identity. */
+export const TEST_VERIFIED_NAME = 'Test Player';
 
 /**
  * Creates a player (or admin) directly in the database with a session and an access token. Balances are
@@ -49,9 +64,35 @@ export async function createUser(api: TestApi, options: CreateUserOptions = {}):
   const created = await api.db.transaction().execute(async (trx) => {
     const user = await trx
       .insertInto('users')
-      .values({ username, email, password_hash: passwordHash, role, referral_code: referralCode, referred_by: options.referredBy ?? null })
+      .values({
+        ...(options.id ? { id: options.id } : {}),
+        username,
+        email,
+        password_hash: passwordHash,
+        role,
+        referral_code: referralCode,
+        referred_by: options.referredBy ?? null,
+        date_of_birth:
+          role === 'user' ? (options.dateOfBirth === undefined ? '1990-01-01' : options.dateOfBirth) : null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
+    if (role === 'user' && (options.identity ?? 'verified') === 'verified') {
+      await trx
+        .insertInto('identity_checks')
+        .values({
+          user_id: user.id,
+          status: 'verified',
+          full_name: TEST_VERIFIED_NAME,
+          document_type: 'PAN',
+          document_sealed: 'test-fixture-not-sealed',
+          key_id: '0000000000000000',
+          document_masked: 'XXXXX0000T',
+          document_digest: randomBytes(32).toString('hex'),
+          decided_at: new Date(),
+        })
+        .execute();
+    }
     // An administrator holds no wallet (the database refuses one).
     const wallet =
       role === 'user'
@@ -62,10 +103,20 @@ export async function createUser(api: TestApi, options: CreateUserOptions = {}):
             .executeTakeFirstOrThrow()
         : { id: '' };
     const postings = [];
-    if (options.main) postings.push({ account: Accounts.clearingDeposits, amount: -options.main }, { account: Accounts.userMain(user.id), amount: options.main });
-    if (options.bonus) postings.push({ account: Accounts.houseBonus, amount: -options.bonus }, { account: Accounts.userBonus(user.id), amount: options.bonus });
+    if (options.main)
+      postings.push(
+        { account: Accounts.clearingDeposits, amount: -options.main },
+        { account: Accounts.userMain(user.id), amount: options.main },
+      );
+    if (options.bonus)
+      postings.push(
+        { account: Accounts.houseBonus, amount: -options.bonus },
+        { account: Accounts.userBonus(user.id), amount: options.bonus },
+      );
     if (postings.length > 0) {
-      await recordEntries(trx, [{ type: 'TestFunding', stream: `wallet:${user.id}`, userId: user.id, payload: {}, postings, outbox: false }]);
+      await recordEntries(trx, [
+        { type: 'TestFunding', stream: `wallet:${user.id}`, userId: user.id, payload: {}, postings, outbox: false },
+      ]);
     }
     const session = await trx
       .insertInto('sessions')

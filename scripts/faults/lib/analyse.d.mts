@@ -19,7 +19,14 @@ export interface FaultFacts {
   periods: Array<{ id: string; status: string; endAt: number; outcomeEvents: number }>;
   expectedPeriodIds: string[];
   finalSeenAt: Record<string, number>;
-  ledger: { total: number; unbalancedEntries: number; walletMismatches: number; negativeWallets: number; stakes: number; pendingStakes: number };
+  ledger: {
+    total: number;
+    unbalancedEntries: number;
+    walletMismatches: number;
+    negativeWallets: number;
+    stakes: number;
+    pendingStakes: number;
+  };
 }
 export interface FaultInput {
   clearedAt: number;
@@ -63,4 +70,6 @@ export interface FaultVerdict {
 }
 export function analyseFault(input: FaultInput): FaultVerdict;
 export function formatTable(outcomes: Array<{ name: string; passed: boolean; row?: FaultRow }>): string;
-export function readFaultsReport(report: unknown): { passed: number; failed: number; skipped: number; todo: number; notRun: string[] } | null;
+export function readFaultsReport(
+  report: unknown,
+): { passed: number; failed: number; skipped: number; todo: number; notRun: string[] } | null;

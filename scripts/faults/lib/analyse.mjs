@@ -45,12 +45,23 @@ export function analyseFault(input) {
   // ── money ──
   const { ledger } = db;
   const ledgerOk = ledger.total === 0 && ledger.unbalancedEntries === 0;
-  if (!ledgerOk) failures.push(`ledger does not sum to zero (total ${ledger.total}, ${ledger.unbalancedEntries} unbalanced entries)`);
-  if (ledger.walletMismatches > 0) failures.push(`${ledger.walletMismatches} wallet balances differ from their postings`);
+  if (!ledgerOk)
+    failures.push(
+      `ledger does not sum to zero (total ${ledger.total}, ${ledger.unbalancedEntries} unbalanced entries)`,
+    );
+  if (ledger.walletMismatches > 0)
+    failures.push(`${ledger.walletMismatches} wallet balances differ from their postings`);
   if (ledger.negativeWallets > 0) failures.push(`${ledger.negativeWallets} negative balances`);
-  if (ledger.stakes !== ledger.pendingStakes) failures.push(`house:stakes holds ${ledger.stakes} paise but pending bets stake ${ledger.pendingStakes}`);
-  if (ledger.stakeEntryMismatches > 0) failures.push(`${ledger.stakeEntryMismatches} stake entries whose postings differ from their bets' stakes`);
-  const moneyOk = ledgerOk && ledger.walletMismatches === 0 && ledger.negativeWallets === 0 && ledger.stakes === ledger.pendingStakes && ledger.stakeEntryMismatches === 0;
+  if (ledger.stakes !== ledger.pendingStakes)
+    failures.push(`house:stakes holds ${ledger.stakes} paise but pending bets stake ${ledger.pendingStakes}`);
+  if (ledger.stakeEntryMismatches > 0)
+    failures.push(`${ledger.stakeEntryMismatches} stake entries whose postings differ from their bets' stakes`);
+  const moneyOk =
+    ledgerOk &&
+    ledger.walletMismatches === 0 &&
+    ledger.negativeWallets === 0 &&
+    ledger.stakes === ledger.pendingStakes &&
+    ledger.stakeEntryMismatches === 0;
 
   // ── answers ──
   // A fault judged on no bets proves nothing (the players could not connect, or did not bet).
@@ -64,47 +75,95 @@ export function analyseFault(input) {
   const never = bets.filter((b) => b.answers.length === 0);
   const duplicateAnswers = bets.reduce((n, b) => n + Math.max(0, b.answers.length - 1), 0) + unmatched.length;
   const maxDelayMs = answered.reduce((max, b) => Math.max(max, firstAt(b) - due(b)), 0);
-  const describeBet = (b) => `${b.playerId.slice(0, 8)} ${b.periodId} ${b.betType} sent ${new Date(b.sentAt).toISOString().slice(11, 23)}`;
-  fail(`bets answered more than ${answerWithinMs / 1000} s after recovery`, late, (b) => `${describeBet(b)} answered after ${((firstAt(b) - due(b)) / 1000).toFixed(1)} s`);
+  const describeBet = (b) =>
+    `${b.playerId.slice(0, 8)} ${b.periodId} ${b.betType} sent ${new Date(b.sentAt).toISOString().slice(11, 23)}`;
+  fail(
+    `bets answered more than ${answerWithinMs / 1000} s after recovery`,
+    late,
+    (b) => `${describeBet(b)} answered after ${((firstAt(b) - due(b)) / 1000).toFixed(1)} s`,
+  );
   fail('bets never answered', never, describeBet);
   if (duplicateAnswers > 0) failures.push(`${duplicateAnswers} duplicate answers`);
   const outage = input.outage;
   const duringOutage = outage ? bets.filter((b) => b.sentAt >= outage.from && b.sentAt < outage.to) : [];
-  const slowDuringOutage = duringOutage.filter((b) => b.answers.length === 0 || firstAt(b) - b.sentAt > outage.answerWithinMs);
+  const slowDuringOutage = duringOutage.filter(
+    (b) => b.answers.length === 0 || firstAt(b) - b.sentAt > outage.answerWithinMs,
+  );
   if (outage) {
-    fail(`bets sent while ${outage.what} was down not answered within ${outage.answerWithinMs / 1000} s`, slowDuringOutage, (b) =>
-      `${describeBet(b)} ${b.answers.length ? `answered after ${((firstAt(b) - b.sentAt) / 1000).toFixed(1)} s` : 'never answered'}`,
+    fail(
+      `bets sent while ${outage.what} was down not answered within ${outage.answerWithinMs / 1000} s`,
+      slowDuringOutage,
+      (b) =>
+        `${describeBet(b)} ${b.answers.length ? `answered after ${((firstAt(b) - b.sentAt) / 1000).toFixed(1)} s` : 'never answered'}`,
     );
   }
 
   const accepted = bets.filter((b) => b.answers.some((a) => a.success));
   const refused = bets.filter((b) => b.answers.length > 0 && b.answers.every((a) => !a.success));
-  fail('bets answered both accepted and refused', accepted.filter((b) => b.answers.some((a) => !a.success)), describeBet);
+  fail(
+    'bets answered both accepted and refused',
+    accepted.filter((b) => b.answers.some((a) => !a.success)),
+    describeBet,
+  );
   const ackId = (b) => b.answers.find((a) => a.success && a.betId)?.betId ?? b.commandId;
-  fail('acknowledged bets not stored', accepted.filter((b) => !storedById.has(ackId(b))), describeBet);
-  fail('acknowledged bets stored more than once', accepted.filter((b) => (db.placedEvents[ackId(b)] ?? 0) > 1), describeBet);
-  fail('acknowledged bets whose stake no journal entry took', accepted.filter((b) => storedById.has(ackId(b)) && (db.placedEvents[ackId(b)] ?? 0) === 0), describeBet);
+  fail(
+    'acknowledged bets not stored',
+    accepted.filter((b) => !storedById.has(ackId(b))),
+    describeBet,
+  );
+  fail(
+    'acknowledged bets stored more than once',
+    accepted.filter((b) => (db.placedEvents[ackId(b)] ?? 0) > 1),
+    describeBet,
+  );
+  fail(
+    'acknowledged bets whose stake no journal entry took',
+    accepted.filter((b) => storedById.has(ackId(b)) && (db.placedEvents[ackId(b)] ?? 0) === 0),
+    describeBet,
+  );
   fail(
     'acknowledged bets neither settled nor refunded',
-    accepted.filter((b) => storedById.has(ackId(b)) && !['COMPLETED', 'REFUNDED'].includes(storedById.get(ackId(b)).status)),
+    accepted.filter(
+      (b) => storedById.has(ackId(b)) && !['COMPLETED', 'REFUNDED'].includes(storedById.get(ackId(b)).status),
+    ),
     describeBet,
   );
   // A player bets once per game per round: a stored bet of that player, round and game is the refused bet.
   const storedOf = (b) => (b.commandId ? storedById.get(b.commandId) : undefined) ?? storedByKey.get(b.key);
-  fail('refused bets stored', refused.filter((b) => storedOf(b)), describeBet);
+  fail(
+    'refused bets stored',
+    refused.filter((b) => storedOf(b)),
+    describeBet,
+  );
 
   // ── periods ──
   const periodById = new Map(db.periods.map((p) => [p.id, p]));
-  fail('periods never opened (a gap)', db.expectedPeriodIds.filter((id) => !periodById.has(id)));
+  fail(
+    'periods never opened (a gap)',
+    db.expectedPeriodIds.filter((id) => !periodById.has(id)),
+  );
   const window = db.expectedPeriodIds.map((id) => periodById.get(id)).filter(Boolean);
-  fail('periods neither settled nor refunded', window.filter((p) => !FINAL.has(p.status)), (p) => `${p.id} ${p.status}`);
-  fail('periods settled or refunded more than once', window.filter((p) => p.outcomeEvents > 1), (p) => p.id);
+  fail(
+    'periods neither settled nor refunded',
+    window.filter((p) => !FINAL.has(p.status)),
+    (p) => `${p.id} ${p.status}`,
+  );
+  fail(
+    'periods settled or refunded more than once',
+    window.filter((p) => p.outcomeEvents > 1),
+    (p) => p.id,
+  );
   const inconsistent = db.bets.filter((b) => {
     const p = periodById.get(b.period_id);
-    return p && ((p.status === 'SETTLED' && b.status !== 'COMPLETED') || (p.status === 'REFUNDED' && b.status !== 'REFUNDED'));
+    return (
+      p &&
+      ((p.status === 'SETTLED' && b.status !== 'COMPLETED') || (p.status === 'REFUNDED' && b.status !== 'REFUNDED'))
+    );
   });
   fail('bets whose status does not match their period', inconsistent, (b) => `${b.id} ${b.status} in ${b.period_id}`);
-  const stuck = window.filter((p) => (db.finalSeenAt[p.id] ?? now) > Math.max(p.endAt, clearedAt) + stuckRounds * roundMs);
+  const stuck = window.filter(
+    (p) => (db.finalSeenAt[p.id] ?? now) > Math.max(p.endAt, clearedAt) + stuckRounds * roundMs,
+  );
   fail(`periods unsettled more than ${stuckRounds} rounds after the fault cleared`, stuck, (p) => {
     const at = db.finalSeenAt[p.id];
     return `${p.id} ${at ? `final ${((at - Math.max(p.endAt, clearedAt)) / 1000).toFixed(1)} s after` : `still ${p.status}`}`;
@@ -126,7 +185,9 @@ export function analyseFault(input) {
   if (resultsDuplicated > 0) failures.push(`${resultsDuplicated} duplicate bet-results`);
 
   const refundedPlayers = new Set(
-    db.bets.filter((b) => b.status === 'REFUNDED' && periodById.get(b.period_id)?.status === 'REFUNDED').map((b) => `${b.user_id}|${b.period_id}`),
+    db.bets
+      .filter((b) => b.status === 'REFUNDED' && periodById.get(b.period_id)?.status === 'REFUNDED')
+      .map((b) => `${b.user_id}|${b.period_id}`),
   );
   const noticesPer = new Map();
   let strayNotices = 0;
@@ -170,7 +231,21 @@ export function analyseFault(input) {
 
 /** The per-fault table the suite prints. */
 export function formatTable(outcomes) {
-  const head = ['fault', 'verdict', 'sent', 'answered', 'late', 'never', 'dup ans', 'max delay', 'slow in outage', 'stuck', 'results lost/dup', 'refund notices lost/dup', 'ledger'];
+  const head = [
+    'fault',
+    'verdict',
+    'sent',
+    'answered',
+    'late',
+    'never',
+    'dup ans',
+    'max delay',
+    'slow in outage',
+    'stuck',
+    'results lost/dup',
+    'refund notices lost/dup',
+    'ledger',
+  ];
   const rows = outcomes.map((o) =>
     o.row
       ? [
@@ -193,7 +268,9 @@ export function formatTable(outcomes) {
   const cells = [head, ...rows].map((r) => r.map(String));
   const widths = head.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
   const line = (r) => `| ${r.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
-  return [line(cells[0]), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...cells.slice(1).map(line)].join('\n');
+  return [line(cells[0]), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...cells.slice(1).map(line)].join(
+    '\n',
+  );
 }
 
 /** Reads the suite's JSON report as `npm test` counts suites: one test per fault. */

@@ -9,7 +9,15 @@ const B = '0190a0a0-0000-7000-8000-00000000000b';
 const BET1 = '0190a0a0-0000-7000-8000-000000000001';
 const BET2 = '0190a0a0-0000-7000-8000-000000000002';
 
-const goodLedger = { total: 0, unbalancedEntries: 0, walletMismatches: 0, negativeWallets: 0, stakes: 0, pendingStakes: 0, stakeEntryMismatches: 0 };
+const goodLedger = {
+  total: 0,
+  unbalancedEntries: 0,
+  walletMismatches: 0,
+  negativeWallets: 0,
+  stakes: 0,
+  pendingStakes: 0,
+  stakeEntryMismatches: 0,
+};
 
 /** A phase in which player A bet on P1 (accepted, settled, result received) and player B was refused on P2. */
 function healthy() {
@@ -18,8 +26,24 @@ function healthy() {
     roundMs: ROUND,
     now: T0 + 60_000,
     bets: [
-      { key: `${A}|${P1}|color`, playerId: A, periodId: P1, betType: 'color', sentAt: T0 - 1000, commandId: null, answers: [{ at: T0 - 900, success: true, message: 'Bet placed successfully.', betId: BET1 }] },
-      { key: `${B}|${P2}|number`, playerId: B, periodId: P2, betType: 'number', sentAt: T0 + 2000, commandId: null, answers: [{ at: T0 + 2100, success: false, message: 'Insufficient balance.', betId: null }] },
+      {
+        key: `${A}|${P1}|color`,
+        playerId: A,
+        periodId: P1,
+        betType: 'color',
+        sentAt: T0 - 1000,
+        commandId: null,
+        answers: [{ at: T0 - 900, success: true, message: 'Bet placed successfully.', betId: BET1 }],
+      },
+      {
+        key: `${B}|${P2}|number`,
+        playerId: B,
+        periodId: P2,
+        betType: 'number',
+        sentAt: T0 + 2000,
+        commandId: null,
+        answers: [{ at: T0 + 2100, success: false, message: 'Insufficient balance.', betId: null }],
+      },
     ],
     results: [{ playerId: A, betId: BET1, periodId: P1, at: T0 + 5000 }],
     refundNotices: [],
@@ -43,7 +67,18 @@ describe('the verdict on a fault', () => {
     const verdict = analyseFault(healthy());
     expect(verdict.failures).toEqual([]);
     expect(verdict.passed).toBe(true);
-    expect(verdict.row).toMatchObject({ sent: 2, answered: 2, accepted: 1, refused: 1, late: 0, never: 0, duplicateAnswers: 0, stuckPeriods: 0, resultsLost: 0, money: 'ok' });
+    expect(verdict.row).toMatchObject({
+      sent: 2,
+      answered: 2,
+      accepted: 1,
+      refused: 1,
+      late: 0,
+      never: 0,
+      duplicateAnswers: 0,
+      stuckPeriods: 0,
+      resultsLost: 0,
+      money: 'ok',
+    });
   });
 
   it('fails when no bet was placed (a fault judged on nothing proves nothing)', () => {
@@ -60,7 +95,12 @@ describe('the verdict on a fault', () => {
     const verdict = analyseFault(input);
     expect(verdict.passed).toBe(false);
     expect(verdict.row.money).toBe('BROKEN');
-    expect(verdict.failures).toEqual(expect.arrayContaining(['ledger does not sum to zero (total 100, 0 unbalanced entries)', '2 wallet balances differ from their postings']));
+    expect(verdict.failures).toEqual(
+      expect.arrayContaining([
+        'ledger does not sum to zero (total 100, 0 unbalanced entries)',
+        '2 wallet balances differ from their postings',
+      ]),
+    );
   });
 
   it("fails when a batch's stake entry moved other sums than its bets' stakes", () => {
@@ -74,10 +114,20 @@ describe('the verdict on a fault', () => {
   it('counts a bet answered more than 10 s after recovery as late, and one never answered', () => {
     const input = healthy();
     input.bets[1]!.answers[0]!.at = T0 + 2000 + 10_500;
-    input.bets.push({ key: `${A}|${P2}|bigSmall`, playerId: A, periodId: P2, betType: 'bigSmall', sentAt: T0 + 3000, commandId: null, answers: [] });
+    input.bets.push({
+      key: `${A}|${P2}|bigSmall`,
+      playerId: A,
+      periodId: P2,
+      betType: 'bigSmall',
+      sentAt: T0 + 3000,
+      commandId: null,
+      answers: [],
+    });
     const verdict = analyseFault(input);
     expect(verdict.row).toMatchObject({ late: 1, never: 1, maxDelayS: 10.5 });
-    expect(verdict.failures).toEqual(expect.arrayContaining(['1 bets answered more than 10 s after recovery', '1 bets never answered']));
+    expect(verdict.failures).toEqual(
+      expect.arrayContaining(['1 bets answered more than 10 s after recovery', '1 bets never answered']),
+    );
   });
 
   it('measures the delay from the recovery for a bet sent during the fault', () => {
@@ -121,7 +171,12 @@ describe('the verdict on a fault', () => {
 
     const pending = healthy();
     pending.db.bets[0]!.status = 'PENDING';
-    expect(analyseFault(pending).failures).toEqual(expect.arrayContaining(['1 acknowledged bets neither settled nor refunded', '1 bets whose status does not match their period']));
+    expect(analyseFault(pending).failures).toEqual(
+      expect.arrayContaining([
+        '1 acknowledged bets neither settled nor refunded',
+        '1 bets whose status does not match their period',
+      ]),
+    );
 
     const refusedStored = healthy();
     refusedStored.db.bets.push({ id: BET2, user_id: B, period_id: P2, bet_type: 'number', status: 'COMPLETED' });
@@ -146,7 +201,12 @@ describe('the verdict on a fault', () => {
     drawn.db.periods[1]!.status = 'DRAWN';
     delete (drawn.db.finalSeenAt as Record<string, number>)[P2];
     const verdict = analyseFault(drawn);
-    expect(verdict.failures).toEqual(expect.arrayContaining(['1 periods neither settled nor refunded', '1 periods unsettled more than 2 rounds after the fault cleared']));
+    expect(verdict.failures).toEqual(
+      expect.arrayContaining([
+        '1 periods neither settled nor refunded',
+        '1 periods unsettled more than 2 rounds after the fault cleared',
+      ]),
+    );
     expect(verdict.row.stuckPeriods).toBe(1);
 
     const twice = healthy();
@@ -201,14 +261,23 @@ describe('the verdict on a fault', () => {
 describe('the fault report', () => {
   it('prints one row per fault', () => {
     const verdict = analyseFault(healthy());
-    const table = formatTable([{ name: 'postgres-stop', ...verdict }, { name: 'engines-down', passed: false }]);
+    const table = formatTable([
+      { name: 'postgres-stop', ...verdict },
+      { name: 'engines-down', passed: false },
+    ]);
     expect(table.split('\n')).toHaveLength(4);
     expect(table).toMatch(/\| postgres-stop +\| PASS +\| 2 +\| 2 +\|/);
     expect(table).toMatch(/\| engines-down +\| ERROR/);
   });
 
   it('is read by `npm test` as one test per fault', () => {
-    expect(readFaultsReport({ faults: [{ passed: true }, { passed: false }, { passed: false }] })).toEqual({ passed: 1, failed: 2, skipped: 0, todo: 0, notRun: [] });
+    expect(readFaultsReport({ faults: [{ passed: true }, { passed: false }, { passed: false }] })).toEqual({
+      passed: 1,
+      failed: 2,
+      skipped: 0,
+      todo: 0,
+      notRun: [],
+    });
     expect(readFaultsReport({ numPassedTests: 3 })).toBeNull();
     expect(readFaultsReport(null)).toBeNull();
   });

@@ -4,7 +4,12 @@ import pg from 'pg';
 
 /** A client that never hangs the suite: short connect timeout, statement timeout, errors swallowed on idle. */
 export async function connect(url) {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000, statement_timeout: 20_000, application_name: 'winround-faults' });
+  const client = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: 3000,
+    statement_timeout: 20_000,
+    application_name: 'winround-faults',
+  });
   client.on('error', () => {});
   await client.connect();
   return client;
@@ -24,7 +29,9 @@ export async function withClient(url, fn) {
 export async function ledgerFacts(client) {
   const one = async (text) => (await client.query(text)).rows[0];
   const total = await one(`SELECT coalesce(sum(amount), 0)::text AS v FROM ledger_postings`);
-  const unbalanced = await one(`SELECT count(*)::int AS v FROM (SELECT event_seq FROM ledger_postings GROUP BY event_seq HAVING sum(amount) <> 0) x`);
+  const unbalanced = await one(
+    `SELECT count(*)::int AS v FROM (SELECT event_seq FROM ledger_postings GROUP BY event_seq HAVING sum(amount) <> 0) x`,
+  );
   const mismatches = await one(`
     WITH p AS (
       SELECT split_part(account, ':', 2)::uuid AS user_id,
@@ -35,7 +42,9 @@ export async function ledgerFacts(client) {
     SELECT count(*)::int AS v FROM wallets w LEFT JOIN p ON p.user_id = w.user_id
     WHERE w.main <> coalesce(p.main, 0) OR w.bonus <> coalesce(p.bonus, 0)`);
   const negative = await one(`SELECT count(*)::int AS v FROM wallets WHERE main < 0 OR bonus < 0`);
-  const stakes = await one(`SELECT coalesce(sum(amount), 0)::text AS v FROM ledger_postings WHERE account = 'house:stakes'`);
+  const stakes = await one(
+    `SELECT coalesce(sum(amount), 0)::text AS v FROM ledger_postings WHERE account = 'house:stakes'`,
+  );
   const pending = await one(`SELECT coalesce(sum(amount), 0)::text AS v FROM bets WHERE status = 'PENDING'`);
   // Each batch's stake entry (BetsPlaced) moves exactly its bets' stakes: per player, bonus and main as each bet took
   // them, and their sum into house:stakes.
@@ -86,7 +95,12 @@ export async function faultFacts(client, { periodIds, ackIds }) {
   return {
     bets,
     placedEvents: Object.fromEntries(placed.map((r) => [r.id, r.n])),
-    periods: periods.map((p) => ({ id: p.id, status: p.status, endAt: Number(p.end_ms), outcomeEvents: p.outcome_events })),
+    periods: periods.map((p) => ({
+      id: p.id,
+      status: p.status,
+      endAt: Number(p.end_ms),
+      outcomeEvents: p.outcome_events,
+    })),
     ledger: await ledgerFacts(client),
   };
 }
@@ -115,7 +129,9 @@ export class PeriodMonitor {
     this.busy = true;
     try {
       if (!this.client) this.client = await connect(this.url);
-      const { rows } = await this.client.query(`SELECT id, status FROM periods WHERE end_at > now() - interval '30 minutes'`);
+      const { rows } = await this.client.query(
+        `SELECT id, status FROM periods WHERE end_at > now() - interval '30 minutes'`,
+      );
       const now = Date.now();
       for (const { id, status } of rows) {
         this.status[id] = status;

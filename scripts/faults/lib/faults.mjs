@@ -16,7 +16,13 @@ import { sleep, waitUntil } from './services.mjs';
 const SUPERVISOR_RESTART_MS = 5000;
 
 async function withRedis(url, fn) {
-  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 2000, retryStrategy: () => null, enableOfflineQueue: false });
+  const client = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2000,
+    retryStrategy: () => null,
+    enableOfflineQueue: false,
+  });
   client.on('error', () => {});
   try {
     await client.connect();
@@ -50,7 +56,8 @@ function busiestApi(ctx) {
 function superviseRestart(ctx, processes) {
   const restart = (async () => {
     await sleep(SUPERVISOR_RESTART_MS);
-    for (const p of processes) await p.start().catch((error) => ctx.log(`  restart of ${p.name} failed: ${error.message}`));
+    for (const p of processes)
+      await p.start().catch((error) => ctx.log(`  restart of ${p.name} failed: ${error.message}`));
   })();
   ctx.pending.push(restart);
 }
@@ -105,16 +112,24 @@ export const FAULTS = [
       const client = await connect(ctx.databaseUrl);
       let seen;
       try {
-        seen = await waitUntil(async () => (await client.query(`SELECT status FROM periods WHERE id = $1`, [periodId])).rows[0]?.status === 'SETTLED', {
-          timeoutMs: 10_000,
-          everyMs: 5,
-        });
+        seen = await waitUntil(
+          async () =>
+            (await client.query(`SELECT status FROM periods WHERE id = $1`, [periodId])).rows[0]?.status === 'SETTLED',
+          {
+            timeoutMs: 10_000,
+            everyMs: 5,
+          },
+        );
       } finally {
         await client.end().catch(() => {});
       }
       await clock.kill();
       const injectedAt = Date.now();
-      ctx.note(seen ? `killed ${clock.name} right after ${periodId} settled` : `${periodId} did not settle within 10 s; killed ${clock.name} anyway`);
+      ctx.note(
+        seen
+          ? `killed ${clock.name} right after ${periodId} settled`
+          : `${periodId} did not settle within 10 s; killed ${clock.name} anyway`,
+      );
       superviseRestart(ctx, [clock]);
       return { injectedAt, clearedAt: takeoverDeadline(ctx, injectedAt) };
     },
@@ -165,7 +180,11 @@ export const FAULTS = [
         await holder.query('LOCK TABLE bets IN EXCLUSIVE MODE');
         await sleep(Math.max(0, ctx.domain.periodLockMs(periodId, ctx.periodConfig) + 150 - Date.now()));
         busy = Number(
-          (await holder.query(`SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query ILIKE '%INSERT INTO bets%'`)).rows[0].n,
+          (
+            await holder.query(
+              `SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query ILIKE '%INSERT INTO bets%'`,
+            )
+          ).rows[0].n,
         );
         await ctx.redis.kill();
         injectedAt = Date.now();
@@ -204,7 +223,9 @@ export const FAULTS = [
       await probe.end().catch(() => {});
       await sleep(Math.max(0, issuedAt + ctx.postgresDownMs - Date.now()));
       await ctx.postgres.start();
-      ctx.note(`Postgres down ${((Date.now() - injectedAt) / 1000).toFixed(1)} s, from ${injectedAt - issuedAt} ms after the stop was issued`);
+      ctx.note(
+        `Postgres down ${((Date.now() - injectedAt) / 1000).toFixed(1)} s, from ${injectedAt - issuedAt} ms after the stop was issued`,
+      );
       return { injectedAt, clearedAt: Date.now() };
     },
   },
@@ -295,12 +316,13 @@ export const FAULTS = [
   },
   {
     name: 'stream-rewind',
-    title: "the consumer group rewound 20 s (XGROUP SETID): commands and fences delivered again",
+    title: 'the consumer group rewound 20 s (XGROUP SETID): commands and fences delivered again',
     async run(ctx) {
       await ctx.waitFor('intake', 2000);
       const back = `${Date.now() - 20_000}-0`;
       await withRedis(ctx.redis.url, async (redis) => {
-        for (let p = 0; p < ctx.partitions; p++) await redis.xgroup('SETID', `wr:bets:cmd:${p}`, 'bet-processors', back);
+        for (let p = 0; p < ctx.partitions; p++)
+          await redis.xgroup('SETID', `wr:bets:cmd:${p}`, 'bet-processors', back);
       });
       const injectedAt = Date.now();
       ctx.note(`group set back to ${back} on ${ctx.partitions} partitions`);

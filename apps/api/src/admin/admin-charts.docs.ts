@@ -10,7 +10,10 @@ export class RoundChartPointDoc implements RoundChartPoint {
   bets!: number;
   @ApiProperty({ description: 'Their stakes, exact rupees as decimal text', example: '41200.00' })
   stake!: string;
-  @ApiProperty({ description: 'Stakes minus everything paid for the winners (net credited + GST), exact rupees as decimal text', example: '2310.40' })
+  @ApiProperty({
+    description: 'Stakes minus everything paid for the winners (net credited + GST), exact rupees as decimal text',
+    example: '2310.40',
+  })
   houseResult!: string;
 }
 

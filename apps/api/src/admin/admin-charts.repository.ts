@@ -37,7 +37,7 @@ export class AdminChartsRepository {
   async rounds(): Promise<RoundRow[]> {
     const { rows } = await sql<RoundRow>`
       WITH recent AS (
-        SELECT id FROM periods WHERE status = 'SETTLED' ORDER BY id DESC LIMIT ${CHART_ROUNDS}
+        SELECT id FROM public_periods WHERE status = 'SETTLED' ORDER BY id DESC LIMIT ${CHART_ROUNDS}
       )
       SELECT
         r.id AS period_id,

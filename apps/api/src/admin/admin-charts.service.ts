@@ -14,7 +14,12 @@ export class AdminChartsService {
   async charts(): Promise<DashboardCharts> {
     const [rounds, days] = await Promise.all([this.repository.rounds(), this.repository.days()]);
     return {
-      rounds: rounds.map((r) => ({ periodId: r.period_id, bets: r.bets, stake: rupeeText(r.stake), houseResult: rupeeText(r.house_result) })),
+      rounds: rounds.map((r) => ({
+        periodId: r.period_id,
+        bets: r.bets,
+        stake: rupeeText(r.stake),
+        houseResult: rupeeText(r.house_result),
+      })),
       days: days.map((d) => ({ day: d.day, deposits: rupeeText(d.deposits), withdrawals: rupeeText(d.withdrawals) })),
     };
   }

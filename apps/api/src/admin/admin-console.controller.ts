@@ -24,7 +24,9 @@ export class AdminConsoleController {
   ) {}
 
   @Get('admin-profile')
-  @ApiOperation({ summary: "The signed-in super-admin's profile; status is 'online' while they have a live socket on any api node" })
+  @ApiOperation({
+    summary: "The signed-in super-admin's profile; status is 'online' while they have a live socket on any api node",
+  })
   @ApiEnvelope(AdminProfileDataDoc)
   async profile(@CurrentUser() admin: AuthUser): Promise<ApiSuccess<AdminProfileData>> {
     return ok({ admin: await this.profiles.profile(admin) });
@@ -32,7 +34,8 @@ export class AdminConsoleController {
 
   @Get('dashboard')
   @ApiOperation({
-    summary: 'Platform figures (money as exact rupee text, counts otherwise) and the latest 10 users, bets and game results',
+    summary:
+      'Platform figures (money as exact rupee text, counts otherwise) and the latest 10 users, bets and game results',
   })
   @ApiEnvelope(DashboardDataDoc)
   async dashboard(): Promise<ApiSuccess<DashboardData>> {

@@ -1,6 +1,24 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { AdminProfile, AdminProfileData, AdminStats, DashboardData, RecentBet, RecentGameResult, RecentUser, RupeeText } from '@app/contracts';
-import { ADMIN_TEXTS, BET_STATUSES, BIG_SMALL, COLORS, ROLE_SUPER_ADMIN, type BetStatus, type BigSmall, type Color } from '@app/domain';
+import type {
+  AdminProfile,
+  AdminProfileData,
+  AdminStats,
+  DashboardData,
+  RecentBet,
+  RecentGameResult,
+  RecentUser,
+  RupeeText,
+} from '@app/contracts';
+import {
+  ADMIN_TEXTS,
+  BET_STATUSES,
+  BIG_SMALL,
+  COLORS,
+  ROLE_SUPER_ADMIN,
+  type BetStatus,
+  type BigSmall,
+  type Color,
+} from '@app/domain';
 
 // Response schemas of the admin panel's Dashboard and Setting tabs: classes implementing the contracts' types, for the
 // API documentation.
@@ -30,9 +48,15 @@ export class AdminProfileDataDoc implements AdminProfileData {
 const RUPEE_TEXT = 'Exact rupees as decimal text with 2 decimals';
 
 export class AdminStatsDoc implements AdminStats {
-  @ApiProperty({ description: `Every deposit request: pending, approved and rejected. ${RUPEE_TEXT}`, example: '152500.00' })
+  @ApiProperty({
+    description: `Every deposit request: pending, approved and rejected. ${RUPEE_TEXT}`,
+    example: '152500.00',
+  })
   totalDeposit!: RupeeText;
-  @ApiProperty({ description: `Deposits waiting for review, labelled '${ADMIN_TEXTS.pendingDepositLabel}'. ${RUPEE_TEXT}`, example: '2500.00' })
+  @ApiProperty({
+    description: `Deposits waiting for review, labelled '${ADMIN_TEXTS.pendingDepositLabel}'. ${RUPEE_TEXT}`,
+    example: '2500.00',
+  })
   pendingDeposit!: RupeeText;
   @ApiProperty({ description: `Approved deposits. ${RUPEE_TEXT}`, example: '150000.00' })
   completedDeposit!: RupeeText;
@@ -50,7 +74,10 @@ export class AdminStatsDoc implements AdminStats {
   totalWalletBalance!: RupeeText;
   @ApiProperty({ description: 'Periods drawn' })
   totalGameResults!: number;
-  @ApiProperty({ description: `Every withdrawal request: pending (held), paid out and rejected. ${RUPEE_TEXT}`, example: '42000.00' })
+  @ApiProperty({
+    description: `Every withdrawal request: pending (held), paid out and rejected. ${RUPEE_TEXT}`,
+    example: '42000.00',
+  })
   totalWithdraw!: RupeeText;
   @ApiProperty({ description: `Paid-out withdrawals. ${RUPEE_TEXT}`, example: '40000.00' })
   completedWithdraw!: RupeeText;

@@ -4,16 +4,38 @@ import type { Socket } from 'socket.io-client';
 import type { DashboardData } from '@app/contracts';
 import type { Database } from '@app/db';
 import { bigSmallOfDigit, colorOfDigit } from '@app/domain';
-import { decide, deposit, expectLedgerConsistent, newUtr, upiWithdrawal, withdraw } from '../payment/testing/payments.js';
+import {
+  decide,
+  deposit,
+  expectLedgerConsistent,
+  newUtr,
+  upiWithdrawal,
+  withdraw,
+} from '../payment/testing/payments.js';
 import { PresenceService } from '../presence/presence.service.js';
-import { connected, createUser, startTestApi, TEST_API_KEY, type TestApi, type TestUser } from '@app/testing';
+import {
+  connected,
+  createUser,
+  startTestApi,
+  TEST_API_KEY,
+  type TestApi,
+  type TestUser,
+  recordTestChain,
+} from '@app/testing';
 
 jest.setTimeout(60_000);
 
 const hex64 = () => randomBytes(32).toString('hex');
 
 /** A period of 30 s starting at `start`, in the given state (drawn ones carry their seed and result). */
-async function insertPeriod(db: Database, chainId: number, index: number, start: Date, status: 'OPEN' | 'DRAWN' | 'SETTLED' | 'REFUNDED', digit?: number) {
+async function insertPeriod(
+  db: Database,
+  chainId: number,
+  index: number,
+  start: Date,
+  status: 'OPEN' | 'DRAWN' | 'SETTLED' | 'REFUNDED',
+  digit?: number,
+) {
   const ist = new Date(start.getTime() + 5.5 * 3600_000);
   const id = `${ist.toISOString().slice(0, 10).replaceAll('-', '')}${String(index).padStart(4, '0')}`;
   const drawn = status === 'DRAWN' || status === 'SETTLED';
@@ -41,7 +63,17 @@ async function insertPeriod(db: Database, chainId: number, index: number, start:
 }
 
 /** A bet row as the round engine writes one (the dashboard reads the bets table; money moves are not its concern). */
-async function insertBet(db: Database, bet: { userId: string; periodId: string; betType: 'color' | 'bigSmall' | 'number'; paise: number; status: 'PENDING' | 'COMPLETED' | 'REFUNDED'; createdAt: Date }) {
+async function insertBet(
+  db: Database,
+  bet: {
+    userId: string;
+    periodId: string;
+    betType: 'color' | 'bigSmall' | 'number';
+    paise: number;
+    status: 'PENDING' | 'COMPLETED' | 'REFUNDED';
+    createdAt: Date;
+  },
+) {
   const id = randomUUID();
   await db
     .insertInto('bets')
@@ -67,7 +99,7 @@ describe('admin console: GET /admin/dashboard and GET /admin/admin-profile', () 
   let admin: TestUser;
 
   beforeAll(async () => {
-    api = await startTestApi({ env: { RATE_LIMITS: 'false' } });
+    api = await startTestApi({ env: { RATE_LIMITS: 'false', WITHDRAWAL_TURNOVER_PERCENT: '0' } });
     await api.app.get(PresenceService).setTimings({ heartbeatMs: 200, ttlMs: 1000 });
     // An administrator holds no wallet: nothing of theirs can count.
     admin = await createUser(api, { role: 'super-admin' });
@@ -132,7 +164,8 @@ describe('admin console: GET /admin/dashboard and GET /admin/admin-profile', () 
       players.push(await createUser(api, { main: 2000_00, username: 'p1_dash' }));
       players.push(await createUser(api, { main: 800_00, username: 'p2_dash' }));
       players.push(await createUser(api, { bonus: 50_25, username: 'p3_dash' }));
-      for (let i = 0; i < 11; i++) players.push(await createUser(api, { username: `late_${String(i).padStart(2, '0')}` }));
+      for (let i = 0; i < 11; i++)
+        players.push(await createUser(api, { username: `late_${String(i).padStart(2, '0')}` }));
       const [p1, p2] = players as [TestUser, TestUser];
 
       // Deposits: ₹500.50 pending, ₹300 approved, ₹200 rejected.
@@ -156,7 +189,7 @@ describe('admin console: GET /admin/dashboard and GET /admin/admin-profile', () 
       await decide(api, admin, await withdrawalOf(p2, 500), 'FAILED');
 
       // Periods: 3 drawn (1 DRAWN, 2 SETTLED), 1 refunded, 1 open.
-      const chain = await api.db.insertInto('fairness_chains').values({ commitment: hex64(), tip: hex64(), length: 1000 }).returning('id').executeTakeFirstOrThrow();
+      const chain = await recordTestChain(api.db, { commitment: hex64(), length: 1000 });
       const base = Date.parse('2026-11-21T04:30:00.000Z');
       const at = (n: number) => new Date(base + n * 30_000);
       const settled1 = await insertPeriod(api.db, chain.id, 1, at(0), 'SETTLED', 7);
@@ -179,7 +212,16 @@ describe('admin console: GET /admin/dashboard and GET /admin/admin-profile', () 
         const player = i % 2 === 0 ? p1 : p2;
         // One bet per player, period and game: spread them over the games and the two players.
         const betType = games[Math.floor(i / 2) % 3]!;
-        betIds.push(await insertBet(api.db, { userId: player.id, periodId, betType, paise: (i + 1) * 10_00 + 50, status, createdAt }));
+        betIds.push(
+          await insertBet(api.db, {
+            userId: player.id,
+            periodId,
+            betType,
+            paise: (i + 1) * 10_00 + 50,
+            status,
+            createdAt,
+          }),
+        );
         betCreated.push(createdAt);
       }
 
@@ -226,7 +268,12 @@ describe('admin console: GET /admin/dashboard and GET /admin/admin-profile', () 
       const newest = players.slice(-10).reverse();
       expect(data.recentUsers).toHaveLength(10);
       expect(data.recentUsers.map((u) => u.username)).toEqual(newest.map((p) => p.username));
-      expect(data.recentUsers[0]).toEqual({ _id: newest[0]!.id, username: newest[0]!.username, email: newest[0]!.email, createdAt: expect.any(String) });
+      expect(data.recentUsers[0]).toEqual({
+        _id: newest[0]!.id,
+        username: newest[0]!.username,
+        email: newest[0]!.email,
+        createdAt: expect.any(String),
+      });
       expect(data.recentUsers.map((u) => u.username)).not.toContain(admin.username);
       const times = data.recentUsers.map((u) => Date.parse(u.createdAt));
       expect([...times].sort((x, y) => y - x)).toEqual(times);
@@ -270,8 +317,19 @@ describe('admin console: GET /admin/dashboard and GET /admin/admin-profile', () 
       const [p1, , p3] = players as [TestUser, TestUser, TestUser];
       const res = await deposit(api, p3, { amount: 1000, utrNumber: newUtr(), upiApp: 'GOOGLE_PAY' });
       await decide(api, admin, res.body.data.transactionId, 'COMPLETED');
-      const open = await api.db.selectFrom('periods').select('id').where('status', '=', 'OPEN').executeTakeFirstOrThrow();
-      const latest = await insertBet(api.db, { userId: p3.id, periodId: open.id, betType: 'color', paise: 100_00, status: 'PENDING', createdAt: new Date() });
+      const open = await api.db
+        .selectFrom('periods')
+        .select('id')
+        .where('status', '=', 'OPEN')
+        .executeTakeFirstOrThrow();
+      const latest = await insertBet(api.db, {
+        userId: p3.id,
+        periodId: open.id,
+        betType: 'color',
+        paise: 100_00,
+        status: 'PENDING',
+        createdAt: new Date(),
+      });
       const socket = await connected(api.socket({ apiKey: TEST_API_KEY, token: p1.token }) as unknown as Socket);
 
       let after = await dashboard();
@@ -288,7 +346,12 @@ describe('admin console: GET /admin/dashboard and GET /admin/admin-profile', () 
         pendingBets: 4,
         totalOnlineUsers: 1,
       });
-      expect(after.recentBets[0]).toMatchObject({ _id: latest, userId: { username: 'p3_dash' }, amount: 100, status: 'PENDING' });
+      expect(after.recentBets[0]).toMatchObject({
+        _id: latest,
+        userId: { username: 'p3_dash' },
+        amount: 100,
+        status: 'PENDING',
+      });
       socket.disconnect();
     });
   });

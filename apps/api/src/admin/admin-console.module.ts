@@ -11,6 +11,12 @@ import { AdminProfileService } from './admin-profile.service.js';
 @Module({
   imports: [PresenceModule],
   controllers: [AdminConsoleController],
-  providers: [AdminDashboardRepository, AdminDashboardService, AdminProfileService, AdminChartsRepository, AdminChartsService],
+  providers: [
+    AdminDashboardRepository,
+    AdminDashboardService,
+    AdminProfileService,
+    AdminChartsRepository,
+    AdminChartsService,
+  ],
 })
 export class AdminConsoleModule {}

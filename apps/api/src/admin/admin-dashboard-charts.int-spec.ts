@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { DashboardCharts } from '@app/contracts';
 import { bigSmallOfDigit, colorOfDigit } from '@app/domain';
 import { decide, deposit, newUtr, upiWithdrawal, withdraw } from '../payment/testing/payments.js';
-import { createUser, startTestApi, type TestApi, type TestUser } from '@app/testing';
+import { createUser, startTestApi, type TestApi, type TestUser, recordTestChain } from '@app/testing';
 
 jest.setTimeout(60_000);
 
@@ -14,7 +14,7 @@ describe('GET /admin/dashboard/charts', () => {
   let api: TestApi;
   let admin: TestUser;
   beforeAll(async () => {
-    api = await startTestApi({ env: { RATE_LIMITS: 'false' } });
+    api = await startTestApi({ env: { RATE_LIMITS: 'false', WITHDRAWAL_TURNOVER_PERCENT: '0' } });
     admin = await createUser(api, { role: 'super-admin' });
   });
   afterAll(() => api.close());
@@ -27,7 +27,7 @@ describe('GET /admin/dashboard/charts', () => {
 
   it('the last 50 settled rounds, oldest first: bets that stood, stake volume and the house result, exact to the paisa', async () => {
     const [p1, p2] = [await createUser(api, { main: 5000_00 }), await createUser(api, { main: 5000_00 })];
-    const chain = await api.db.insertInto('fairness_chains').values({ commitment: hex64(), tip: hex64(), length: 1000 }).returning('id').executeTakeFirstOrThrow();
+    const chain = await recordTestChain(api.db, { commitment: hex64(), length: 1000 });
     const base = Date.parse('2026-11-20T18:30:00.000Z'); // IST midnight of 21 Nov
     const ids: string[] = [];
     for (let n = 1; n <= 53; n++) {
@@ -70,8 +70,20 @@ describe('GET /admin/dashboard/charts', () => {
     await api.db
       .insertInto('bets')
       .values([
-        bet(p1.id, ids[50]!, { amount: 1_000, status: 'COMPLETED', is_win: true, win_amount: 7_560, gst_amount: 1_440 }),
-        bet(p2.id, ids[50]!, { bet_type: 'color', bet_value: 'red', amount: 10_000, status: 'COMPLETED', is_win: false }),
+        bet(p1.id, ids[50]!, {
+          amount: 1_000,
+          status: 'COMPLETED',
+          is_win: true,
+          win_amount: 7_560,
+          gst_amount: 1_440,
+        }),
+        bet(p2.id, ids[50]!, {
+          bet_type: 'color',
+          bet_value: 'red',
+          amount: 10_000,
+          status: 'COMPLETED',
+          is_win: false,
+        }),
         bet(p1.id, ids[50]!, { bet_type: 'bigSmall', bet_value: 'big', amount: 2_500, status: 'REFUNDED' }),
         bet(p2.id, ids[3]!, { amount: 100_055, status: 'COMPLETED', is_win: false }),
         bet(p1.id, ids[0]!, { amount: 99_900, status: 'COMPLETED', is_win: false }),
@@ -82,7 +94,12 @@ describe('GET /admin/dashboard/charts', () => {
     expect(rounds).toHaveLength(50);
     expect(rounds[0]).toEqual({ periodId: ids[1], bets: 0, stake: '0.00', houseResult: '0.00' });
     expect(rounds.map((r) => r.periodId)).toEqual(ids.slice(1, 51));
-    expect(rounds.find((r) => r.periodId === ids[3])).toEqual({ periodId: ids[3], bets: 1, stake: '1000.55', houseResult: '1000.55' });
+    expect(rounds.find((r) => r.periodId === ids[3])).toEqual({
+      periodId: ids[3],
+      bets: 1,
+      stake: '1000.55',
+      houseResult: '1000.55',
+    });
     // Stakes ₹110 stood; the house kept ₹100 and paid ₹90 gross for the ₹10 win: 110 − 90 = ₹20.
     expect(rounds.at(-1)).toEqual({ periodId: ids[50], bets: 2, stake: '110.00', houseResult: '20.00' });
     expect(rounds.filter((r) => r.bets === 0)).toHaveLength(48);

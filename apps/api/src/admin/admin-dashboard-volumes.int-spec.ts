@@ -48,23 +48,29 @@ describe('admin dashboard with extreme legitimate volumes', () => {
       // Whales: approved-deposit shaped credits of 2^50 paise; the first gets one paisa more.
       whales.forEach((w, i) => {
         const amount = 2 ** 50 + (i === 0 ? 1 : 0);
-        entries.push(entry('DepositApproved', w.id, [
-          { account: Accounts.clearingDeposits, amount: -amount },
-          { account: Accounts.userMain(w.id), amount },
-        ]));
+        entries.push(
+          entry('DepositApproved', w.id, [
+            { account: Accounts.clearingDeposits, amount: -amount },
+            { account: Accounts.userMain(w.id), amount },
+          ]),
+        );
       });
       for (const p of bulk) {
         // The approved ₹10,000 deposit and earlier funds: what was withdrawn and what is left.
-        entries.push(entry('DepositApproved', p.id, [
-          { account: Accounts.clearingDeposits, amount: -(5_000_000 + LEFT_EACH) },
-          { account: Accounts.userMain(p.id), amount: 5_000_000 + LEFT_EACH },
-        ]));
+        entries.push(
+          entry('DepositApproved', p.id, [
+            { account: Accounts.clearingDeposits, amount: -(5_000_000 + LEFT_EACH) },
+            { account: Accounts.userMain(p.id), amount: 5_000_000 + LEFT_EACH },
+          ]),
+        );
         // ₹25,000 held for today's pending withdrawal, ₹25,000 paid out yesterday.
-        entries.push(entry('WithdrawalRequested', p.id, [
-          { account: Accounts.userMain(p.id), amount: -5_000_000 },
-          { account: Accounts.clearingWithdrawals, amount: 2_500_000 },
-          { account: Accounts.clearingPayouts, amount: 2_500_000 },
-        ]));
+        entries.push(
+          entry('WithdrawalRequested', p.id, [
+            { account: Accounts.userMain(p.id), amount: -5_000_000 },
+            { account: Accounts.clearingWithdrawals, amount: 2_500_000 },
+            { account: Accounts.clearingPayouts, amount: 2_500_000 },
+          ]),
+        );
       }
       await recordEntries(trx, entries);
       // Their requests: deposits of ₹10,000 (3 pending, 1 approved), withdrawals of ₹25,000 (1 pending today, 1 paid).

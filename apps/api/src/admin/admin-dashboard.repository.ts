@@ -67,7 +67,7 @@ export class AdminDashboardRepository {
         WHERE u.role = 'user'
       ),
       drawn AS (
-        SELECT count(*) AS total_game_results FROM periods WHERE status IN ('DRAWN', 'SETTLED')
+        SELECT count(*) AS total_game_results FROM public_periods WHERE status IN ('DRAWN', 'SETTLED')
       )
       SELECT * FROM payments, bet_counts, players, drawn
     `.execute(trx);
@@ -96,10 +96,10 @@ export class AdminDashboardRepository {
       .execute();
   }
 
-  /** The latest drawn periods (newest first), as the round engine recorded them. */
+  /** The latest drawn periods (newest first), as the round engine recorded them (read through the public view). */
   recentResults(trx: Transaction<DB>) {
     return trx
-      .selectFrom('periods')
+      .selectFrom('public_periods')
       .select(['id', 'digit', 'color', 'big_small', 'drawn_at', 'end_at'])
       .where('status', 'in', ['DRAWN', 'SETTLED'])
       .orderBy('end_at', 'desc')

@@ -15,7 +15,7 @@ const rupeeText = (paise: string): string => paiseToDecimalString(exactPaise(pai
  * GET /admin/dashboard. Money figures are exact rupees as decimal text (sums over every player can pass what a
  * JSON number holds exactly); the others are counts:
  * - totalDeposit: every deposit request (pending, completed and rejected); completedDeposit: approved ones;
- *   pendingDeposit: those waiting for review (the panel labels it 'Failed Payments', as the spec says).
+ *   pendingDeposit: those waiting for review (the panel labels it 'Pending Deposits'; the spec's 'Failed Payments' misnamed them).
  * - totalWithdraw / completedWithdraw / pendingWithdraw: the same for withdrawal requests (pending = held).
  * - totalBets, pendingBets (placed, not settled yet), completedBets (settled); refunded bets count in the total only.
  * - totalUsers: players (not admins); totalOnlineUsers: distinct players with a live socket on any api node;
@@ -62,7 +62,12 @@ export class AdminDashboardService {
         completedWithdraw: rupeeText(f.completed_withdraw),
         pendingWithdraw: rupeeText(f.pending_withdraw),
       },
-      recentUsers: users.map((u) => ({ _id: u.id, username: u.username, email: u.email, createdAt: u.created_at.toISOString() })),
+      recentUsers: users.map((u) => ({
+        _id: u.id,
+        username: u.username,
+        email: u.email,
+        createdAt: u.created_at.toISOString(),
+      })),
       recentBets: bets.map((b) => ({
         _id: b.id,
         userId: { username: b.username },

@@ -1,11 +1,20 @@
 import { applyDecorators, Body, Controller, Get, Inject, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { ApiSuccess, PendingDepositsData, PendingWithdrawalsData, UpdateTransactionStatusData } from '@app/contracts';
+import type {
+  ApiSuccess,
+  PendingDepositsData,
+  PendingWithdrawalsData,
+  UpdateTransactionStatusData,
+} from '@app/contracts';
 import type { AuthUser } from '../auth/auth-user.js';
 import { CurrentUser, Roles } from '../auth/decorators.js';
 import { ApiEnvelope } from '../common/api-envelope.js';
 import { ok } from '../common/respond.js';
-import { PendingDepositsDataDoc, PendingWithdrawalsDataDoc, UpdateTransactionStatusDataDoc } from './dto/admin-payments.docs.js';
+import {
+  PendingDepositsDataDoc,
+  PendingWithdrawalsDataDoc,
+  UpdateTransactionStatusDataDoc,
+} from './dto/admin-payments.docs.js';
 import { ADMIN_PAYMENT_MESSAGES, AdminPaymentsService, REVIEW_FILTER_STATUSES } from './admin-payments.service.js';
 import { UpdateTransactionStatusDto } from './dto/update-transaction-status.dto.js';
 
@@ -28,7 +37,11 @@ export class AdminPaymentsController {
   @ApiOperation({ summary: 'Deposits to review (newest first), filtered by status and IST date range' })
   @ApiEnvelope(PendingDepositsDataDoc)
   @ReviewFilterDocs()
-  async deposits(@Query('status') status?: string, @Query('from') from?: string, @Query('to') to?: string): Promise<ApiSuccess<PendingDepositsData>> {
+  async deposits(
+    @Query('status') status?: string,
+    @Query('from') from?: string,
+    @Query('to') to?: string,
+  ): Promise<ApiSuccess<PendingDepositsData>> {
     return ok({ pendingDeposits: await this.payments.deposits({ status, from, to }) });
   }
 
@@ -36,14 +49,23 @@ export class AdminPaymentsController {
   @ApiOperation({ summary: 'Withdrawals to review (newest first), filtered by status and IST date range' })
   @ApiEnvelope(PendingWithdrawalsDataDoc)
   @ReviewFilterDocs()
-  async withdrawals(@Query('status') status?: string, @Query('from') from?: string, @Query('to') to?: string): Promise<ApiSuccess<PendingWithdrawalsData>> {
+  async withdrawals(
+    @Query('status') status?: string,
+    @Query('from') from?: string,
+    @Query('to') to?: string,
+  ): Promise<ApiSuccess<PendingWithdrawalsData>> {
     return ok({ pendingWithdrawals: await this.payments.withdrawals({ status, from, to }) });
   }
 
   @Put('update-transaction-status')
-  @ApiOperation({ summary: 'Approve (COMPLETED) or reject (FAILED) a PENDING deposit or withdrawal, exactly once; 409 otherwise' })
+  @ApiOperation({
+    summary: 'Approve (COMPLETED) or reject (FAILED) a PENDING deposit or withdrawal, exactly once; 409 otherwise',
+  })
   @ApiEnvelope(UpdateTransactionStatusDataDoc)
-  async updateStatus(@CurrentUser() admin: AuthUser, @Body() body: UpdateTransactionStatusDto): Promise<ApiSuccess<UpdateTransactionStatusData>> {
+  async updateStatus(
+    @CurrentUser() admin: AuthUser,
+    @Body() body: UpdateTransactionStatusDto,
+  ): Promise<ApiSuccess<UpdateTransactionStatusData>> {
     return ok({ transaction: await this.payments.updateStatus(admin.id, body) }, ADMIN_PAYMENT_MESSAGES.updated);
   }
 }

@@ -43,7 +43,15 @@ describe('admin payment review', () => {
     api.db
       .selectFrom('audit_log')
       .innerJoin('transactions', (join) => join.on(sql`transactions.id::text`, '=', sql.ref('audit_log.target_id')))
-      .select(['audit_log.actor_id', 'audit_log.action', 'audit_log.target_type', 'audit_log.decision', 'audit_log.note', 'audit_log.metadata', 'audit_log.created_at'])
+      .select([
+        'audit_log.actor_id',
+        'audit_log.action',
+        'audit_log.target_type',
+        'audit_log.decision',
+        'audit_log.note',
+        'audit_log.metadata',
+        'audit_log.created_at',
+      ])
       .where('transactions.transaction_id', '=', transactionId)
       .execute();
 
@@ -56,7 +64,10 @@ describe('admin payment review', () => {
         ['PUT', '/api/v1/admin/update-transaction-status'],
       ] as const) {
         expect((await api.request(method, path)).status).toBe(401);
-        const forbidden = await api.request(method, path, { token: player.token, body: method === 'PUT' ? { walletId: player.walletId, transactionId: 'x', status: 'COMPLETED' } : undefined });
+        const forbidden = await api.request(method, path, {
+          token: player.token,
+          body: method === 'PUT' ? { walletId: player.walletId, transactionId: 'x', status: 'COMPLETED' } : undefined,
+        });
         expect(forbidden.status).toBe(403);
       }
     });
@@ -86,6 +97,23 @@ describe('admin payment review', () => {
           upiApp: 'PHONEPE',
           adminNotes: null,
           reviewedAt: null,
+          // No payer: sent as an older client does. The UTR's only claim is this one.
+          payer: null,
+          utrContested: false,
+          utrClaims: [
+            {
+              kind: 'claim',
+              transactionId: newer,
+              heldBy: null,
+              username: 'meera_k',
+              email: 'meera.k@gmail.com',
+              amount: 250.75,
+              payer: null,
+              createdAt: row.created_at.toISOString(),
+              outcome: 'PENDING',
+              attempts: 1,
+            },
+          ],
         },
       });
     });
@@ -93,13 +121,27 @@ describe('admin payment review', () => {
     it('shows pending withdrawals with the payout details in full', async () => {
       const player = await createUser(api, { main: 500_000 });
       const upi = await withdrawalOf(player, 600);
-      const bank = await withdraw(api, player, { method: 'BANK_TRANSFER', amount: 700, accountNumber: '987654321012', ifsc: 'hdfc0000123', accountHolderName: 'Ravi Kumar' });
-      const entries = (await list('pending-withdraws')).filter((e: { walletId: string }) => e.walletId === player.walletId);
-      expect(entries.map((e: { withdrawal: { transactionId: string } }) => e.withdrawal.transactionId)).toEqual([bank.body.data.transactionId, upi]);
+      const bank = await withdraw(api, player, {
+        method: 'BANK_TRANSFER',
+        amount: 700,
+        accountNumber: '987654321012',
+        ifsc: 'hdfc0000123',
+        accountHolderName: 'Ravi Kumar',
+      });
+      const entries = (await list('pending-withdraws')).filter(
+        (e: { walletId: string }) => e.walletId === player.walletId,
+      );
+      expect(entries.map((e: { withdrawal: { transactionId: string } }) => e.withdrawal.transactionId)).toEqual([
+        bank.body.data.transactionId,
+        upi,
+      ]);
       expect(entries[0]).toMatchObject({
         username: player.username,
         email: player.email,
+        playerStatus: 'active',
         withdrawal: {
+          // Funded outside the deposit flow: nothing deposited, nothing to play through, not flagged.
+          playCheck: { deposited: 0, staked: 0, withdrawnBefore: 0, accountAgeDays: 0, flagged: false },
           amount: 700,
           method: 'BANK_TRANSFER',
           type: 'WITHDRAWAL',
@@ -107,7 +149,13 @@ describe('admin payment review', () => {
           bankDetails: { accountHolderName: 'Ravi Kumar', accountNumber: '987654321012', ifscCode: 'HDFC0000123' },
         },
       });
-      expect(entries[1].withdrawal).toMatchObject({ amount: 600, method: 'UPI', upiId: 'ravi.kumar@ybl', upiApp: 'PHONEPE', bankDetails: null });
+      expect(entries[1].withdrawal).toMatchObject({
+        amount: 600,
+        method: 'UPI',
+        upiId: 'ravi.kumar@ybl',
+        upiApp: 'PHONEPE',
+        bankDetails: null,
+      });
     });
 
     it('filters by status (PENDING by default, COMPLETED, FAILED, ALL) and refuses an unknown one', async () => {
@@ -139,7 +187,9 @@ describe('admin payment review', () => {
       const endOf21st = await depositOf(other, 300);
       const on22nd = await depositOf(other, 400);
       const at = async (transactionId: string, iso: string) =>
-        sql`UPDATE transactions SET created_at = ${iso}::timestamptz WHERE transaction_id = ${transactionId}`.execute(api.db);
+        sql`UPDATE transactions SET created_at = ${iso}::timestamptz WHERE transaction_id = ${transactionId}`.execute(
+          api.db,
+        );
       await at(lateOn20th, '2026-11-20T18:29:59.999Z'); // 2026-11-20 23:59:59.999 IST
       await at(startOf21st, '2026-11-20T18:30:00Z'); // 2026-11-21 00:00 IST
       await at(endOf21st, '2026-11-21T18:29:59.999Z'); // 2026-11-21 23:59:59.999 IST
@@ -151,7 +201,12 @@ describe('admin payment review', () => {
       expect(await ids('?from=2026-11-21&to=2026-11-21')).toEqual([endOf21st, startOf21st]);
       expect(await ids('?from=2026-11-21')).toEqual([on22nd, endOf21st, startOf21st]);
       expect(await ids('?to=2026-11-20')).toEqual([lateOn20th]);
-      expect(await ids('?status=ALL&from=2026-11-20&to=2026-11-22')).toEqual([on22nd, endOf21st, startOf21st, lateOn20th]);
+      expect(await ids('?status=ALL&from=2026-11-20&to=2026-11-22')).toEqual([
+        on22nd,
+        endOf21st,
+        startOf21st,
+        lateOn20th,
+      ]);
       expect(await ids('?from=2026-11-23&to=2026-11-21')).toEqual([]);
       for (const query of ['?from=21-11-2026', '?to=2026-02-30', '?from=yesterday']) {
         const bad = await api.request('GET', `/api/v1/admin/pending-deposits${query}`, { token: admin.token });
@@ -179,9 +234,22 @@ describe('admin payment review', () => {
       expect(await wallet(api.db, player.id)).toMatchObject({ main: 123_456, bonus: 0, is_active: true });
       expect((await accountBalance(api.db, Accounts.clearingDeposits)) - creditedBefore).toBe(-123_456);
       const summary = await api.request('GET', '/api/v1/wallet/summary', { token: player.token });
-      expect(summary.body.data.summary).toEqual({ balance: 1234.56, bonusBalance: 0, isActive: true, isEligibleForWithdrawal: true });
+      // Active now, but the deposit is not played through: ₹1,234.56 of settled stakes before it can be withdrawn.
+      expect(summary.body.data.summary).toEqual({
+        balance: 1234.56,
+        bonusBalance: 0,
+        isActive: true,
+        isEligibleForWithdrawal: false,
+        playThroughLeft: 1234.56,
+        bonusWagering: null,
+        identityStatus: 'verified',
+      });
       const row = await transactionRow(api.db, transactionId);
-      expect(row).toMatchObject({ status: 'COMPLETED', reviewed_by: admin.id, admin_notes: 'UTR seen in the bank statement' });
+      expect(row).toMatchObject({
+        status: 'COMPLETED',
+        reviewed_by: admin.id,
+        admin_notes: 'UTR seen in the bank statement',
+      });
       expect(row.reviewed_at).toBeInstanceOf(Date);
       const audit = await auditOf(transactionId);
       expect(audit).toEqual([
@@ -191,7 +259,12 @@ describe('admin payment review', () => {
           target_type: 'transaction',
           decision: 'COMPLETED',
           note: 'UTR seen in the bank statement',
-          metadata: expect.objectContaining({ transactionId, amount: 123_456, userId: player.id, walletId: player.walletId }),
+          metadata: expect.objectContaining({
+            transactionId,
+            amount: 123_456,
+            userId: player.id,
+            walletId: player.walletId,
+          }),
         }),
       ]);
     });
@@ -201,7 +274,18 @@ describe('admin payment review', () => {
       const transactionId = await depositOf(player, 500);
       const res = await decide(api, admin, transactionId, 'FAILED', 'No such payment');
       expect(res.status).toBe(200);
-      expect(res.body.data.transaction).toMatchObject({ status: 'FAILED', amount: 500, metadata: { adminNotes: 'No such payment' } });
+      expect(res.body.data.transaction).toMatchObject({
+        status: 'FAILED',
+        amount: 500,
+        metadata: { adminNotes: 'No such payment' },
+      });
+      // The player sees the reason in their transaction list.
+      const listed = (await api.request('GET', '/api/v1/wallet/transactions', { token: player.token })).body.data
+        .transactions;
+      expect(listed.find((t: { transactionId: string }) => t.transactionId === transactionId)).toMatchObject({
+        status: 'FAILED',
+        metadata: { adminNotes: 'No such payment' },
+      });
       expect(await wallet(api.db, player.id)).toMatchObject({ main: 0, is_active: false });
       for (const status of ['COMPLETED', 'FAILED'] as const) {
         const again = await decide(api, admin, transactionId, status);
@@ -209,7 +293,9 @@ describe('admin payment review', () => {
         expect(again.body.message).toBe('Only pending deposits can be updated.');
       }
       expect(await wallet(api.db, player.id)).toMatchObject({ main: 0, is_active: false });
-      expect(await auditOf(transactionId)).toEqual([expect.objectContaining({ decision: 'FAILED', note: 'No such payment', actor_id: admin.id })]);
+      expect(await auditOf(transactionId)).toEqual([
+        expect.objectContaining({ decision: 'FAILED', note: 'No such payment', actor_id: admin.id }),
+      ]);
     });
 
     it('approves a withdrawal as paid out: the held amount leaves clearing for payouts, main stays', async () => {
@@ -225,7 +311,23 @@ describe('admin payment review', () => {
       expect(again.status).toBe(409);
       expect(again.body.message).toBe('Only pending withdrawals can be updated.');
       expect(await wallet(api.db, player.id)).toMatchObject({ main: 200_000 });
-      expect(await auditOf(transactionId)).toEqual([expect.objectContaining({ action: 'withdrawal.review', decision: 'COMPLETED', note: null })]);
+      expect(await auditOf(transactionId)).toEqual([
+        expect.objectContaining({ action: 'withdrawal.review', decision: 'COMPLETED', note: null }),
+      ]);
+    });
+
+    it("stores a withdrawal's payout reference with the approval, and the player sees it on the withdrawal", async () => {
+      const player = await createUser(api, { main: 300_000 });
+      const transactionId = await withdrawalOf(player, 1000);
+      const res = await decide(api, admin, transactionId, 'COMPLETED', '612345678901');
+      expect(res.status).toBe(200);
+      const listed = (await api.request('GET', '/api/v1/wallet/transactions', { token: player.token })).body.data
+        .transactions;
+      expect(listed.find((t: { transactionId: string }) => t.transactionId === transactionId)).toMatchObject({
+        type: 'WITHDRAWAL',
+        status: 'COMPLETED',
+        metadata: { adminNotes: '612345678901' },
+      });
     });
 
     it('rejects a withdrawal by returning the held amount to main', async () => {
@@ -235,7 +337,9 @@ describe('admin payment review', () => {
       const res = await decide(api, admin, transactionId, 'FAILED', 'UPI id does not exist');
       expect(res.status).toBe(200);
       expect(await wallet(api.db, player.id)).toMatchObject({ main: 300_000 });
-      expect((await decide(api, admin, transactionId, 'COMPLETED')).body.message).toBe('Only pending withdrawals can be updated.');
+      expect((await decide(api, admin, transactionId, 'COMPLETED')).body.message).toBe(
+        'Only pending withdrawals can be updated.',
+      );
       expect(await wallet(api.db, player.id)).toMatchObject({ main: 300_000 });
     });
 
@@ -247,10 +351,18 @@ describe('admin payment review', () => {
       const wrongWallet = await review(api, admin, { walletId: other.walletId, transactionId, status: 'COMPLETED' });
       expect(wrongWallet.status).toBe(404);
       expect(wrongWallet.body.message).toBe('Transaction not found.');
-      const unknown = await review(api, admin, { walletId: player.walletId, transactionId: 'DEP20261121NOSUCHONE', status: 'COMPLETED' });
+      const unknown = await review(api, admin, {
+        walletId: player.walletId,
+        transactionId: 'DEP20261121NOSUCHONE',
+        status: 'COMPLETED',
+      });
       expect(unknown.status).toBe(404);
       expect(await wallet(api.db, player.id)).toMatchObject({ main: 0 });
-      const byRowId = await review(api, admin, { walletId: player.walletId, transactionId: row.id, status: 'COMPLETED' });
+      const byRowId = await review(api, admin, {
+        walletId: player.walletId,
+        transactionId: row.id,
+        status: 'COMPLETED',
+      });
       expect(byRowId.status).toBe(200);
       expect(await wallet(api.db, player.id)).toMatchObject({ main: 10_000 });
     });
@@ -264,7 +376,12 @@ describe('admin payment review', () => {
     ])('refuses %j with "%s"', async (change, message) => {
       const player = await createUser(api);
       const transactionId = await depositOf(player, 100);
-      const res = await review(api, admin, { walletId: player.walletId, transactionId, status: 'COMPLETED', ...change });
+      const res = await review(api, admin, {
+        walletId: player.walletId,
+        transactionId,
+        status: 'COMPLETED',
+        ...change,
+      });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(message);
       expect((await transactionRow(api.db, transactionId)).status).toBe('PENDING');
@@ -272,47 +389,84 @@ describe('admin payment review', () => {
   });
 
   describe('referral bonus', () => {
-    it("pays the referrer a share of the player's first approved deposit as bonus, once", async () => {
+    it("starts one referral with the player's first approved deposit: the referrer's share is recorded, nothing is paid until the player plays it through", async () => {
       const referrer = await createUser(api, { main: 10_000 });
       const player = await createUser(api, { referredBy: referrer.id, username: 'neha_s' });
       const rejected = await depositOf(player, 9000);
       const first = await depositOf(player, 1000);
       const second = await depositOf(player, 3000);
       await decide(api, admin, rejected, 'FAILED');
-      expect(await wallet(api.db, referrer.id)).toMatchObject({ bonus: 0 });
+      const referral = () =>
+        api.db.selectFrom('referrals').selectAll().where('referred_user_id', '=', player.id).execute();
+      expect(await referral()).toEqual([]);
       const houseBonusBefore = await accountBalance(api.db, Accounts.houseBonus);
       expect((await decide(api, admin, first, 'COMPLETED')).status).toBe(200);
-      expect(await wallet(api.db, referrer.id)).toMatchObject({ main: 10_000, bonus: 10_000 }); // 10 % of ₹1,000
-      expect((await accountBalance(api.db, Accounts.houseBonus)) - houseBonusBefore).toBe(-10_000);
-      expect((await decide(api, admin, second, 'COMPLETED')).status).toBe(200);
-      expect(await wallet(api.db, referrer.id)).toMatchObject({ bonus: 10_000 });
-      expect(await wallet(api.db, player.id)).toMatchObject({ main: 400_000, bonus: 0 });
-
-      const referrerList = (await api.request('GET', '/api/v1/wallet/transactions', { token: referrer.token })).body.data.transactions;
-      expect(referrerList).toEqual([
-        expect.objectContaining({ type: 'BONUS', method: 'BONUS', status: 'COMPLETED', amount: 100, description: "Referral bonus: neha_s's first deposit" }),
+      // 10 % of ₹1,000, waiting on ₹1,000 of the player's settled stakes.
+      expect(await referral()).toEqual([
+        expect.objectContaining({
+          referrer_id: referrer.id,
+          deposit_paise: 100_000,
+          bonus_paise: 10_000,
+          status: 'pending',
+          decided_at: null,
+        }),
       ]);
+      expect(await wallet(api.db, referrer.id)).toMatchObject({ main: 10_000, bonus: 0 });
+      expect(await accountBalance(api.db, Accounts.houseBonus)).toBe(houseBonusBefore);
+      expect((await decide(api, admin, second, 'COMPLETED')).status).toBe(200);
+      expect(await referral()).toHaveLength(1);
+      expect(await wallet(api.db, player.id)).toMatchObject({ main: 400_000, bonus: 0 });
+      expect(
+        (await api.request('GET', '/api/v1/wallet/transactions', { token: referrer.token })).body.data.transactions,
+      ).toEqual([]);
       const audit = await auditOf(first);
-      expect(audit[0]!.metadata).toMatchObject({ referralBonus: { userId: referrer.id, amount: 10_000 } });
-      const bonusRow = await api.db.selectFrom('transactions').selectAll().where('referred_user_id', '=', player.id).execute();
-      expect(bonusRow).toHaveLength(1);
-      const review = await api.request('PUT', '/api/v1/admin/update-transaction-status', {
-        token: admin.token,
-        body: { walletId: referrer.walletId, transactionId: bonusRow[0]!.transaction_id, status: 'FAILED' },
+      expect(audit[0]!.metadata).toMatchObject({
+        referralStarted: { referrerId: referrer.id, depositPaise: 100_000, bonusPaise: 10_000 },
       });
-      expect(review.status).toBe(400);
-      expect(review.body.message).toBe('Only deposits and withdrawals can be reviewed.');
     });
 
-    it('caps the bonus at ₹500 and pays nothing without a referrer', async () => {
+    it('caps the bonus at ₹500 and starts nothing without a referrer', async () => {
       const referrer = await createUser(api);
       const player = await createUser(api, { referredBy: referrer.id });
       await decide(api, admin, await depositOf(player, 10_000), 'COMPLETED');
-      expect(await wallet(api.db, referrer.id)).toMatchObject({ bonus: 50_000, main: 0, is_active: false });
+      expect(
+        await api.db
+          .selectFrom('referrals')
+          .select('bonus_paise')
+          .where('referred_user_id', '=', player.id)
+          .executeTakeFirstOrThrow(),
+      ).toEqual({ bonus_paise: 50_000 });
+      expect(await wallet(api.db, referrer.id)).toMatchObject({ bonus: 0, main: 0, is_active: false });
       const loner = await createUser(api);
-      const bonusRowsBefore = await api.db.selectFrom('transactions').select('id').where('type', '=', 'BONUS').execute();
       await decide(api, admin, await depositOf(loner, 5_000), 'COMPLETED');
-      expect(await api.db.selectFrom('transactions').select('id').where('type', '=', 'BONUS').execute()).toHaveLength(bonusRowsBefore.length);
+      expect(
+        await api.db.selectFrom('referrals').select('referrer_id').where('referred_user_id', '=', loner.id).execute(),
+      ).toEqual([]);
+    });
+
+    it('a BONUS transaction is not reviewable', async () => {
+      const referrer = await createUser(api, { main: 10_000 });
+      const row = await api.db
+        .insertInto('transactions')
+        .values({
+          transaction_id: 'BON20261129TESTBONUS1',
+          user_id: referrer.id,
+          wallet_id: referrer.walletId,
+          type: 'BONUS',
+          method: 'BONUS',
+          status: 'COMPLETED',
+          amount: 100,
+          description: 'Referral bonus',
+          ist_day: '2026-11-29',
+        })
+        .returning('transaction_id')
+        .executeTakeFirstOrThrow();
+      const review = await api.request('PUT', '/api/v1/admin/update-transaction-status', {
+        token: admin.token,
+        body: { walletId: referrer.walletId, transactionId: row.transaction_id, status: 'FAILED' },
+      });
+      expect(review.status).toBe(400);
+      expect(review.body.message).toBe('Only deposits and withdrawals can be reviewed.');
     });
   });
 
@@ -336,7 +490,7 @@ describe('admin payment review', () => {
         });
       });
 
-    it('sends balance-update to the player and the referrer after an approval, and after a withdrawal is requested or returned', async () => {
+    it('sends balance-update to the player after an approval (not to the referrer: a referral pays later), and after a withdrawal is requested or returned', async () => {
       const referrer = await createUser(api, { bonus: 2_500 });
       const player = await createUser(api, { referredBy: referrer.id });
       const playerSocket = await connectAs(player);
@@ -344,22 +498,28 @@ describe('admin payment review', () => {
       const stranger = await connectAs(await createUser(api, { main: 10_000 }));
       const leaked: unknown[] = [];
       stranger.on('balance-update', (data) => leaked.push(data));
+      referrerSocket.on('balance-update', (data) => leaked.push(data));
       const transactionId = await depositOf(player, 2000);
       const playerUpdate = nextBalance(playerSocket);
-      const referrerUpdate = nextBalance(referrerSocket);
       expect((await decide(api, admin, transactionId, 'COMPLETED')).status).toBe(200);
       expect(await playerUpdate).toEqual({ balance: 2000, mainBalance: 2000, bonusBalance: 0 });
-      expect(await referrerUpdate).toEqual({ balance: 225, mainBalance: 0, bonusBalance: 225 });
 
-      const held = nextBalance(playerSocket);
-      const withdrawalId = await withdrawalOf(player, 500);
+      // A player funded outside the deposit flow has nothing to play through.
+      const funded = await createUser(api, { main: 200_000 });
+      const fundedSocket = await connectAs(funded);
+      const held = nextBalance(fundedSocket);
+      const withdrawalId = await withdrawalOf(funded, 500);
       expect(await held).toEqual({ balance: 1500, mainBalance: 1500, bonusBalance: 0 });
-      const returned = nextBalance(playerSocket);
+      const returned = nextBalance(fundedSocket);
       await decide(api, admin, withdrawalId, 'FAILED');
       expect(await returned).toEqual({ balance: 2000, mainBalance: 2000, bonusBalance: 0 });
       expect(leaked).toEqual([]);
       // Published events leave the outbox.
-      const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM outbox o JOIN events e ON e.seq = o.event_seq WHERE e.user_id = ${player.id}`.execute(api.db);
+      const { rows } = await sql<{
+        n: number;
+      }>`SELECT count(*) AS n FROM outbox o JOIN events e ON e.seq = o.event_seq WHERE e.user_id IN (${player.id}, ${funded.id})`.execute(
+        api.db,
+      );
       expect(Number(rows[0]!.n)).toBe(0);
     });
   });

@@ -9,6 +9,10 @@ import { ReviewStore } from './admin-review.store.js';
 @Module({
   imports: [WalletModule],
   controllers: [AdminPaymentsController],
-  providers: [AdminPaymentsRepository, { provide: ReviewStore, useExisting: AdminPaymentsRepository }, AdminPaymentsService],
+  providers: [
+    AdminPaymentsRepository,
+    { provide: ReviewStore, useExisting: AdminPaymentsRepository },
+    AdminPaymentsService,
+  ],
 })
 export class AdminPaymentsModule {}

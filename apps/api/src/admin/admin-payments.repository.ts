@@ -1,17 +1,37 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Insertable, Transaction } from 'kysely';
-import { Database, type DB, type TransactionRow, type TransactionsTable, type TransactionStatus } from '@app/db';
-import { reviewedStatus, type ReviewDecisionEvent, type ReviewEvent, type ReviewState } from '@app/domain';
+import { sql, type Transaction } from 'kysely';
+import { Database, type DB, type TransactionRow, type TransactionStatus, type UserStatus } from '@app/db';
+import {
+  isUuid,
+  reviewedStatus,
+  type ReferralStarted,
+  type ReviewDecisionEvent,
+  type ReviewEvent,
+  type ReviewState,
+} from '@app/domain';
 import { Accounts, lockWallets, recordEntries, type JournalEntry } from '@app/ledger';
-import { newTransactionId } from '../wallet/transaction-id.js';
 import { ReviewStore, type ReviewTx, type SavedReview } from './admin-review.store.js';
 
 /** How many entries one admin list returns (newest first). */
 export const ADMIN_LIST_LIMIT = 500;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export type ReviewRow = TransactionRow & { username: string; email: string; player_status: UserStatus };
 
-export type ReviewRow = TransactionRow & { username: string; email: string };
+/** One claim of a UTR for the reviewer: a stored deposit, or a contest refused while another claim held the UTR. */
+export interface UtrClaimRow {
+  kind: 'claim' | 'contest';
+  utr_number: string;
+  user_id: string;
+  username: string;
+  email: string;
+  transaction_id: string | null;
+  held_by: string | null;
+  amount: number;
+  payer: string | null;
+  status: TransactionStatus | null;
+  attempts: number;
+  created_at: Date;
+}
 
 /** The postings of a review decision (paise), one journal entry each. */
 function decisionPostings(event: ReviewDecisionEvent): JournalEntry['postings'] {
@@ -45,10 +65,19 @@ export class AdminPaymentsRepository extends ReviewStore {
   }
 
   transaction<T>(work: (tx: ReviewTx) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work({ reviewState: (id, terms) => this.reviewState(trx, id, terms), saveReview: (events) => this.saveReview(trx, events) }));
+    return this.db.transaction().execute((trx) =>
+      work({
+        reviewState: (id, terms) => this.reviewState(trx, id, terms),
+        saveReview: (events) => this.saveReview(trx, events),
+      }),
+    );
   }
 
-  private async reviewState(trx: Transaction<DB>, transactionId: string, referralTerms: ReviewState['referralTerms']): Promise<ReviewState> {
+  private async reviewState(
+    trx: Transaction<DB>,
+    transactionId: string,
+    referralTerms: ReviewState['referralTerms'],
+  ): Promise<ReviewState> {
     const row = await this.find(trx, transactionId);
     const none: ReviewState = { transaction: null, referral: null, hasOtherApprovedDeposit: false, referralTerms };
     if (!row) return none;
@@ -62,7 +91,13 @@ export class AdminPaymentsRepository extends ReviewStore {
       amount: row.amount,
       istDay: row.ist_day,
     };
-    if (row.type !== 'DEPOSIT') return { ...none, transaction };
+    if (row.type !== 'DEPOSIT') {
+      // FOR SHARE: a suspension of this player waits for the review, or the review for the suspension.
+      const { rows } = await sql<{
+        status: UserStatus;
+      }>`SELECT status FROM users WHERE id = ${row.user_id} FOR SHARE`.execute(trx);
+      return { ...none, transaction, playerSuspended: rows[0]?.status !== 'active' };
+    }
     const player = await this.player(trx, row.user_id);
     const referrerId = player?.referred_by ?? null;
     // Locks the player's wallet (and the referrer's, in a fixed order): approvals of two deposits of one player are
@@ -71,50 +106,54 @@ export class AdminPaymentsRepository extends ReviewStore {
     const referrerWallet = referrerId ? locked.get(referrerId) : undefined;
     return {
       transaction,
-      referral: referrerId && referrerWallet && player ? { referrerId, referrerWalletId: referrerWallet.walletId, playerUsername: player.username } : null,
+      referral:
+        referrerId && referrerWallet && player
+          ? { referrerId, referrerWalletId: referrerWallet.walletId, playerUsername: player.username }
+          : null,
       hasOtherApprovedDeposit: await this.hasOtherApprovedDeposit(trx, row.user_id, row.id),
       referralTerms,
     };
   }
 
   private async saveReview(trx: Transaction<DB>, events: ReviewEvent[]): Promise<SavedReview | undefined> {
-    const decision = events.find((e): e is ReviewDecisionEvent => e.type !== 'ReviewRefused' && e.type !== 'ReferralBonusPaid');
+    const decision = events.find(
+      (e): e is ReviewDecisionEvent => e.type !== 'ReviewRefused' && e.type !== 'ReferralStarted',
+    );
     if (!decision) throw new Error('a review stores a decision');
     const { transaction, reviewerId, notes } = decision.data;
-    const row = await this.decide(trx, transaction.id, { status: reviewedStatus(decision), adminId: reviewerId, notes });
+    const row = await this.decide(trx, transaction.id, {
+      status: reviewedStatus(decision),
+      adminId: reviewerId,
+      notes,
+    });
     if (!row) return undefined; // another review won the race
     const payload = { transactionId: row.transaction_id, amount: row.amount, reviewedBy: reviewerId };
-    const entries: JournalEntry[] = [{ type: decision.type, stream: `transaction:${row.id}`, userId: row.user_id, payload, postings: decisionPostings(decision) }];
+    const entries: JournalEntry[] = [
+      {
+        type: decision.type,
+        stream: `transaction:${row.id}`,
+        userId: row.user_id,
+        payload,
+        postings: decisionPostings(decision),
+      },
+    ];
     const others = decision.type === 'DepositRejected' || decision.type === 'WithdrawalPaidOut' ? [row.user_id] : [];
     if (decision.type === 'DepositApproved') await this.activateWallet(trx, row.user_id);
-    let referral: TransactionRow | undefined;
-    for (const event of events) {
-      if (event.type !== 'ReferralBonusPaid') continue;
-      const bonus = event.data;
-      referral = await this.insertReferralBonus(trx, {
-        transaction_id: newTransactionId('BON'),
-        user_id: bonus.referrerId,
-        wallet_id: bonus.referrerWalletId,
-        type: 'BONUS',
-        method: 'BONUS',
-        status: 'COMPLETED',
-        amount: bonus.amount,
-        description: bonus.description,
-        ist_day: bonus.istDay,
-        referred_user_id: bonus.referredUserId,
-      });
-      if (referral) {
-        entries.push({
-          type: 'ReferralBonusPaid',
-          stream: `transaction:${referral.id}`,
-          userId: bonus.referrerId,
-          payload: { transactionId: referral.transaction_id, amount: bonus.amount, referredUserId: bonus.referredUserId, depositTransactionId: bonus.depositTransactionId },
-          postings: [
-            { account: Accounts.houseBonus, amount: -bonus.amount },
-            { account: Accounts.userBonus(bonus.referrerId), amount: bonus.amount },
-          ],
-        });
-      }
+    // A referral starts with the referred player's first approved deposit; its bonus is earned later, by their play.
+    const referral = events.find((e): e is ReferralStarted => e.type === 'ReferralStarted')?.data;
+    if (referral) {
+      await trx
+        .insertInto('referrals')
+        .values({
+          referred_user_id: referral.referredUserId,
+          referrer_id: referral.referrerId,
+          deposit_transaction_id: referral.depositId,
+          deposit_paise: referral.depositPaise,
+          bonus_paise: referral.bonusPaise,
+          since: sql<Date>`now()`,
+        })
+        .onConflict((oc) => oc.column('referred_user_id').doNothing())
+        .execute();
     }
     const recorded = await recordEntries(trx, entries);
     await this.audit(trx, {
@@ -130,18 +169,31 @@ export class AdminPaymentsRepository extends ReviewStore {
         amount: row.amount,
         userId: row.user_id,
         walletId: row.wallet_id,
-        ...(referral ? { referralBonus: { transactionId: referral.transaction_id, userId: referral.user_id, amount: referral.amount } } : {}),
+        ...(referral
+          ? {
+              referralStarted: {
+                referrerId: referral.referrerId,
+                depositPaise: referral.depositPaise,
+                bonusPaise: referral.bonusPaise,
+              },
+            }
+          : {}),
       },
     });
     return { row, balances: recorded.balances, seqs: recorded.seqs, others };
   }
 
-  list(filter: { type: 'DEPOSIT' | 'WITHDRAWAL'; status: TransactionStatus | null; from?: Date; toExclusive?: Date }): Promise<ReviewRow[]> {
+  list(filter: {
+    type: 'DEPOSIT' | 'WITHDRAWAL';
+    status: TransactionStatus | null;
+    from?: Date;
+    toExclusive?: Date;
+  }): Promise<ReviewRow[]> {
     let query = this.db
       .selectFrom('transactions as t')
       .innerJoin('users as u', 'u.id', 't.user_id')
       .selectAll('t')
-      .select(['u.username', 'u.email'])
+      .select(['u.username', 'u.email', 'u.status as player_status'])
       .where('t.type', '=', filter.type);
     if (filter.status) query = query.where('t.status', '=', filter.status);
     if (filter.from) query = query.where('t.created_at', '>=', filter.from);
@@ -149,12 +201,68 @@ export class AdminPaymentsRepository extends ReviewStore {
     return query.orderBy('t.created_at', 'desc').orderBy('t.id', 'desc').limit(ADMIN_LIST_LIMIT).execute();
   }
 
+  /**
+   * Every claim ever made of these UTRs, oldest first: the deposits (any status) and the contests, each with its
+   * claimant. Served by transactions_utr_idx and utr_contests_utr_idx.
+   */
+  async utrClaims(utrNumbers: string[]): Promise<UtrClaimRow[]> {
+    if (utrNumbers.length === 0) return [];
+    const claims = await this.db
+      .selectFrom('transactions as t')
+      .innerJoin('users as u', 'u.id', 't.user_id')
+      .select([
+        't.utr_number',
+        't.user_id',
+        'u.username',
+        'u.email',
+        't.transaction_id',
+        't.amount',
+        't.payer',
+        't.status',
+        't.created_at',
+      ])
+      .where('t.type', '=', 'DEPOSIT')
+      .where('t.utr_number', 'in', utrNumbers)
+      .execute();
+    const contests = await this.db
+      .selectFrom('utr_contests as c')
+      .innerJoin('users as u', 'u.id', 'c.user_id')
+      .innerJoin('transactions as h', 'h.id', 'c.held_by')
+      .select([
+        'c.utr_number',
+        'c.user_id',
+        'u.username',
+        'u.email',
+        'h.transaction_id as held_by',
+        'c.amount',
+        'c.payer',
+        'c.attempts',
+        'c.created_at',
+      ])
+      .where('c.utr_number', 'in', utrNumbers)
+      .execute();
+    return [
+      ...claims.map((c): UtrClaimRow => ({
+        ...c,
+        kind: 'claim',
+        utr_number: c.utr_number!,
+        held_by: null,
+        attempts: 1,
+      })),
+      ...contests.map((c): UtrClaimRow => ({ ...c, kind: 'contest', transaction_id: null, status: null })),
+    ].sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || a.kind.localeCompare(b.kind));
+  }
+
   /** A transaction by its public transaction id or its row id. */
   find(trx: Transaction<DB>, transactionId: string): Promise<TransactionRow | undefined> {
     return trx
       .selectFrom('transactions')
       .selectAll()
-      .where((eb) => (UUID.test(transactionId) ? eb.or([eb('transaction_id', '=', transactionId), eb('id', '=', transactionId)]) : eb('transaction_id', '=', transactionId)))
+      .where((eb) =>
+        isUuid(transactionId)
+          ? eb.or([eb('transaction_id', '=', transactionId), eb('id', '=', transactionId)])
+          : eb('transaction_id', '=', transactionId),
+      )
       .executeTakeFirst();
   }
 
@@ -165,10 +273,20 @@ export class AdminPaymentsRepository extends ReviewStore {
    * `user_id <> reviewer` condition never lets anyone decide their own transaction (and CHECK
    * transactions_not_self_reviewed backs it).
    */
-  decide(trx: Transaction<DB>, id: string, decision: { status: 'COMPLETED' | 'FAILED'; adminId: string; notes: string | null }): Promise<TransactionRow | undefined> {
+  decide(
+    trx: Transaction<DB>,
+    id: string,
+    decision: { status: 'COMPLETED' | 'FAILED'; adminId: string; notes: string | null },
+  ): Promise<TransactionRow | undefined> {
     return trx
       .updateTable('transactions')
-      .set({ status: decision.status, reviewed_by: decision.adminId, reviewed_at: new Date(), admin_notes: decision.notes, updated_at: new Date() })
+      .set({
+        status: decision.status,
+        reviewed_by: decision.adminId,
+        reviewed_at: new Date(),
+        admin_notes: decision.notes,
+        updated_at: new Date(),
+      })
       .where('id', '=', id)
       .where('status', '=', 'PENDING')
       .where('user_id', '<>', decision.adminId)
@@ -195,20 +313,12 @@ export class AdminPaymentsRepository extends ReviewStore {
   }
 
   async activateWallet(trx: Transaction<DB>, userId: string): Promise<void> {
-    await trx.updateTable('wallets').set({ is_active: true, updated_at: new Date() }).where('user_id', '=', userId).where('is_active', '=', false).execute();
-  }
-
-  /**
-   * Inserts the referrer's BONUS row, or nothing when this referred player's bonus exists already (unique index
-   * transactions_referral_once: a referral pays once). Only a returned row may be posted to the ledger.
-   */
-  insertReferralBonus(trx: Transaction<DB>, values: Insertable<TransactionsTable> & { referred_user_id: string }): Promise<TransactionRow | undefined> {
-    return trx
-      .insertInto('transactions')
-      .values(values)
-      .onConflict((oc) => oc.column('referred_user_id').where('referred_user_id', 'is not', null).doNothing())
-      .returningAll()
-      .executeTakeFirst();
+    await trx
+      .updateTable('wallets')
+      .set({ is_active: true, updated_at: new Date() })
+      .where('user_id', '=', userId)
+      .where('is_active', '=', false)
+      .execute();
   }
 
   async audit(

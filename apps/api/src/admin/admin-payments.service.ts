@@ -1,12 +1,28 @@
 import { BadRequestException, ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
-import type { AdminDepositEntry, AdminWithdrawalEntry, Transaction } from '@app/contracts';
+import type {
+  AdminDepositEntry,
+  AdminWithdrawalEntry,
+  Transaction,
+  UtrClaim,
+  WithdrawalPlayCheck,
+} from '@app/contracts';
 import { AppConfig } from '@app/config';
-import type { TransactionStatus } from '@app/db';
-import { ADMIN_TEXTS, dateRangeFilter, decideReview, isIstDateKey, paiseToRupees, REVIEW_MESSAGES, REVIEW_REFUSALS, TRANSACTION_STATUSES, type ReviewRefusalCode } from '@app/domain';
+import type { TransactionStatus, WithdrawalPlayCheckRow } from '@app/db';
+import {
+  ADMIN_TEXTS,
+  dateRangeFilter,
+  decideReview,
+  isIstDateKey,
+  paiseToRupees,
+  REVIEW_MESSAGES,
+  REVIEW_REFUSALS,
+  TRANSACTION_STATUSES,
+  type ReviewRefusalCode,
+} from '@app/domain';
 import { BalanceNotifier } from '../wallet/balance-notifier.js';
 import { refusalException } from '../wallet/refusal.js';
 import { fullBankDetails, toTransaction } from '../wallet/transaction-view.js';
-import { AdminPaymentsRepository, type ReviewRow } from './admin-payments.repository.js';
+import { AdminPaymentsRepository, type ReviewRow, type UtrClaimRow } from './admin-payments.repository.js';
 import { ReviewStore } from './admin-review.store.js';
 import type { UpdateTransactionStatusDto } from './dto/update-transaction-status.dto.js';
 
@@ -21,7 +37,13 @@ export const ADMIN_PAYMENT_MESSAGES = {
   updated: ADMIN_TEXTS.transactionUpdated,
 } as const;
 
-const REVIEW_STATUSES: Record<ReviewRefusalCode, number> = { NOT_FOUND: 404, NOT_REVIEWABLE: 400, OWN_TRANSACTION: 403, NOT_PENDING: 409 };
+const REVIEW_STATUSES: Record<ReviewRefusalCode, number> = {
+  NOT_FOUND: 404,
+  NOT_REVIEWABLE: 400,
+  OWN_TRANSACTION: 403,
+  NOT_PENDING: 409,
+  PLAYER_SUSPENDED: 409,
+};
 
 export interface ReviewFilterQuery {
   status?: unknown;
@@ -30,12 +52,19 @@ export interface ReviewFilterQuery {
 }
 
 /** The admin list filter: status PENDING by default (ALL for every status), IST dates from/to inclusive. */
-export function parseReviewFilter(query: ReviewFilterQuery): { status: TransactionStatus | null; from?: Date; toExclusive?: Date } {
-  const status = query.status === undefined || query.status === '' ? 'PENDING' : String(query.status).trim().toUpperCase();
-  if (!(REVIEW_FILTER_STATUSES as readonly string[]).includes(status)) throw new BadRequestException(ADMIN_PAYMENT_MESSAGES.statusFilter);
+export function parseReviewFilter(query: ReviewFilterQuery): {
+  status: TransactionStatus | null;
+  from?: Date;
+  toExclusive?: Date;
+} {
+  const status =
+    query.status === undefined || query.status === '' ? 'PENDING' : String(query.status).trim().toUpperCase();
+  if (!(REVIEW_FILTER_STATUSES as readonly string[]).includes(status))
+    throw new BadRequestException(ADMIN_PAYMENT_MESSAGES.statusFilter);
   const date = (value: unknown): string | undefined => {
     if (value === undefined || value === '') return undefined;
-    if (!isIstDateKey(typeof value === 'string' ? value.trim() : value)) throw new BadRequestException(ADMIN_PAYMENT_MESSAGES.dateFilter);
+    if (!isIstDateKey(typeof value === 'string' ? value.trim() : value))
+      throw new BadRequestException(ADMIN_PAYMENT_MESSAGES.dateFilter);
     return (value as string).trim();
   };
   const range = dateRangeFilter(date(query.from), date(query.to));
@@ -46,7 +75,31 @@ export function parseReviewFilter(query: ReviewFilterQuery): { status: Transacti
   };
 }
 
-function toDepositEntry(row: ReviewRow): AdminDepositEntry {
+function toUtrClaim(row: UtrClaimRow): UtrClaim {
+  return {
+    kind: row.kind,
+    transactionId: row.transaction_id,
+    heldBy: row.held_by,
+    username: row.username,
+    email: row.email,
+    amount: paiseToRupees(row.amount),
+    payer: row.payer,
+    createdAt: row.created_at.toISOString(),
+    outcome: row.status ?? 'REFUSED',
+    attempts: row.attempts,
+  };
+}
+
+/** A deposit entry with its UTR's history: every claim of the UTR, and whether two or more players claimed it. */
+function toDepositEntry(row: ReviewRow, claims: readonly UtrClaimRow[] = []): AdminDepositEntry {
+  const entry = toReviewedDeposit(row);
+  entry.deposit.payer = row.payer;
+  entry.deposit.utrClaims = claims.map(toUtrClaim);
+  entry.deposit.utrContested = new Set(claims.map((c) => c.user_id)).size > 1;
+  return entry;
+}
+
+function toReviewedDeposit(row: ReviewRow): AdminDepositEntry {
   return {
     username: row.username,
     email: row.email,
@@ -66,12 +119,33 @@ function toDepositEntry(row: ReviewRow): AdminDepositEntry {
   };
 }
 
+/** The play recorded with a withdrawal request, in rupees. */
+function toPlayCheck(check: WithdrawalPlayCheckRow | null): WithdrawalPlayCheck | null {
+  if (!check) return null;
+  return {
+    deposited: paiseToRupees(check.depositedPaise),
+    staked: paiseToRupees(check.stakedPaise),
+    withdrawnBefore: paiseToRupees(check.withdrawnBeforePaise),
+    accountAgeDays: check.accountAgeDays,
+    flagged: check.flagged,
+  };
+}
+
 function toWithdrawalEntry(row: ReviewRow): AdminWithdrawalEntry {
   return {
     username: row.username,
     email: row.email,
     walletId: row.wallet_id,
+    playerStatus: row.player_status,
     withdrawal: {
+      playCheck: toPlayCheck(row.play_check),
+      nameCheck: row.name_check
+        ? {
+            verifiedName: row.name_check.verifiedName,
+            holderName: row.name_check.holderName,
+            flagged: row.name_check.flagged,
+          }
+        : null,
       _id: row.id,
       transactionId: row.transaction_id,
       amount: paiseToRupees(row.amount),
@@ -104,7 +178,15 @@ export class AdminPaymentsService {
   ) {}
 
   async deposits(query: ReviewFilterQuery): Promise<AdminDepositEntry[]> {
-    return (await this.repo.list({ type: 'DEPOSIT', ...parseReviewFilter(query) })).map(toDepositEntry);
+    const rows = await this.repo.list({ type: 'DEPOSIT', ...parseReviewFilter(query) });
+    // Every claim ever made of the listed UTRs (contests included), so the reviewer sees who else claimed each one.
+    const byUtr = new Map<string, UtrClaimRow[]>();
+    for (const claim of await this.repo.utrClaims([
+      ...new Set(rows.flatMap((r) => (r.utr_number ? [r.utr_number] : []))),
+    ])) {
+      byUtr.set(claim.utr_number, [...(byUtr.get(claim.utr_number) ?? []), claim]);
+    }
+    return rows.map((row) => toDepositEntry(row, row.utr_number ? byUtr.get(row.utr_number) : []));
   }
 
   async withdrawals(query: ReviewFilterQuery): Promise<AdminWithdrawalEntry[]> {
@@ -112,7 +194,12 @@ export class AdminPaymentsService {
   }
 
   async updateStatus(adminId: string, body: UpdateTransactionStatusDto): Promise<Transaction> {
-    const command = { reviewerId: adminId, walletId: body.walletId.trim(), decision: body.status, notes: body.adminNotes?.trim() || null };
+    const command = {
+      reviewerId: adminId,
+      walletId: body.walletId.trim(),
+      decision: body.status,
+      notes: body.adminNotes?.trim() || null,
+    };
     const saved = await this.store.transaction(async (tx) => {
       const events = decideReview(command, await tx.reviewState(body.transactionId.trim(), this.config.referralTerms));
       const first = events[0]!;
@@ -120,9 +207,19 @@ export class AdminPaymentsService {
       const stored = await tx.saveReview(events);
       if (!stored) {
         // Another review of the same transaction committed first.
-        throw new ConflictException(first.type === 'WithdrawalPaidOut' || first.type === 'WithdrawalReturned' ? REVIEW_MESSAGES.withdrawalNotPending : REVIEW_MESSAGES.depositNotPending);
+        throw new ConflictException(
+          first.type === 'WithdrawalPaidOut' || first.type === 'WithdrawalReturned'
+            ? REVIEW_MESSAGES.withdrawalNotPending
+            : REVIEW_MESSAGES.depositNotPending,
+        );
       }
-      this.logger.log({ msg: 'transaction reviewed', transactionId: stored.row.transaction_id, type: stored.row.type, decision: stored.row.status, adminId });
+      this.logger.log({
+        msg: 'transaction reviewed',
+        transactionId: stored.row.transaction_id,
+        type: stored.row.type,
+        decision: stored.row.status,
+        adminId,
+      });
       return stored;
     });
     await this.notifier.notify(saved.balances, saved.seqs, saved.others);

@@ -12,7 +12,14 @@ describeReviewStore('Postgres', async () => {
     const id = (
       await db
         .insertInto('users')
-        .values({ username, email: `r.${tag}@gmail.com`, password_hash: 'x', role, referral_code: `R${tag.toUpperCase()}`.slice(0, 8), referred_by: referredBy ?? null })
+        .values({
+          username,
+          email: `r.${tag}@gmail.com`,
+          password_hash: 'x',
+          role,
+          referral_code: `R${tag.toUpperCase()}`.slice(0, 8),
+          referred_by: referredBy ?? null,
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
@@ -22,7 +29,9 @@ describeReviewStore('Postgres', async () => {
     store: new AdminPaymentsRepository(db),
     async player({ referredBy } = {}) {
       const { id: userId, username } = await user('user', referredBy);
-      const walletId = (await db.insertInto('wallets').values({ user_id: userId }).returning('id').executeTakeFirstOrThrow()).id;
+      const walletId = (
+        await db.insertInto('wallets').values({ user_id: userId }).returning('id').executeTakeFirstOrThrow()
+      ).id;
       return { userId, walletId, username };
     },
     admin: async () => (await user('super-admin')).id,
@@ -48,8 +57,20 @@ describeReviewStore('Postgres', async () => {
       return { id: row.id, transactionId: row.transaction_id };
     },
     async wallet(userId) {
-      const row = await db.selectFrom('wallets').select(['main', 'bonus', 'is_active']).where('user_id', '=', userId).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('wallets')
+        .select(['main', 'bonus', 'is_active'])
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
       return { main: Number(row.main), bonus: Number(row.bonus), isActive: row.is_active };
+    },
+    async referral(referredUserId) {
+      const row = await db
+        .selectFrom('referrals')
+        .select(['referrer_id', 'bonus_paise', 'status'])
+        .where('referred_user_id', '=', referredUserId)
+        .executeTakeFirst();
+      return row ? { referrerId: row.referrer_id, bonusPaise: Number(row.bonus_paise) } : null;
     },
     close: () => database.drop(),
   };

@@ -21,12 +21,23 @@ describeReviewStore('in memory', async () => {
     async pending(p, type, amount) {
       const id = randomUUID();
       const transactionId = `${type === 'DEPOSIT' ? 'DEP' : 'WDR'}${++seq}`;
-      store.addTransaction({ id, transaction_id: transactionId, type, user_id: p.userId, wallet_id: p.walletId, amount });
+      store.addTransaction({
+        id,
+        transaction_id: transactionId,
+        type,
+        user_id: p.userId,
+        wallet_id: p.walletId,
+        amount,
+      });
       return { id, transactionId };
     },
     async wallet(userId) {
       const { main, bonus, isActive } = store.wallets.get(userId)!;
       return { main, bonus, isActive };
+    },
+    async referral(referredUserId) {
+      const found = store.referrals.find((r) => r.referredUserId === referredUserId);
+      return found ? { referrerId: found.referrerId, bonusPaise: found.bonusPaise } : null;
     },
     async close() {},
   };

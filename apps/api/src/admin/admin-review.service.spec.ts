@@ -14,26 +14,51 @@ function setup() {
   store.wallets.set('player', { walletId: 'w-player', main: 0, bonus: 0, isActive: false });
   store.wallets.set('referrer', { walletId: 'w-ref', main: 0, bonus: 0, isActive: true });
   store.referredBy.set('player', { referrerId: 'referrer', username: 'asha' });
-  store.addTransaction({ id: 'r1', transaction_id: 'DEP1', type: 'DEPOSIT', user_id: 'player', wallet_id: 'w-player', amount: 200_000 });
-  store.addTransaction({ id: 'r2', transaction_id: 'DEP2', type: 'DEPOSIT', user_id: 'player', wallet_id: 'w-player', amount: 100_000 });
-  store.addTransaction({ id: 'r3', transaction_id: 'WDR1', type: 'WITHDRAWAL', user_id: 'player', wallet_id: 'w-player', amount: 50_000 });
+  store.addTransaction({
+    id: 'r1',
+    transaction_id: 'DEP1',
+    type: 'DEPOSIT',
+    user_id: 'player',
+    wallet_id: 'w-player',
+    amount: 200_000,
+  });
+  store.addTransaction({
+    id: 'r2',
+    transaction_id: 'DEP2',
+    type: 'DEPOSIT',
+    user_id: 'player',
+    wallet_id: 'w-player',
+    amount: 100_000,
+  });
+  store.addTransaction({
+    id: 'r3',
+    transaction_id: 'WDR1',
+    type: 'WITHDRAWAL',
+    user_id: 'player',
+    wallet_id: 'w-player',
+    amount: 50_000,
+  });
   return { store, notifier, service };
 }
-const body = (transactionId: string, status: 'COMPLETED' | 'FAILED', walletId = 'w-player') => ({ transactionId, walletId, status });
+const body = (transactionId: string, status: 'COMPLETED' | 'FAILED', walletId = 'w-player') => ({
+  transactionId,
+  walletId,
+  status,
+});
 
 beforeAll(() => Logger.overrideLogger(false));
 
 describe('AdminPaymentsService: reviewing', () => {
-  it("approving a referred player's first deposit credits them, activates the wallet and pays the referrer 10 % once", async () => {
+  it("approving a referred player's first deposit credits them, activates the wallet and starts the referrer's 10 % referral once (paid later, by play)", async () => {
     const { service, store, notifier } = setup();
     const transaction = await service.updateStatus('admin', body('DEP1', 'COMPLETED'));
     expect(transaction).toMatchObject({ transactionId: 'DEP1', status: 'COMPLETED', amount: 2000 });
     expect(store.wallets.get('player')).toMatchObject({ main: 200_000, isActive: true });
-    expect(store.wallets.get('referrer')).toMatchObject({ bonus: 20_000 });
-    expect(notifier.published[0]?.balances).toEqual(new Map([['player', { main: 200_000, bonus: 0 }], ['referrer', { main: 0, bonus: 20_000 }]]));
+    expect(store.wallets.get('referrer')).toMatchObject({ bonus: 0 });
+    expect(notifier.published[0]?.balances).toEqual(new Map([['player', { main: 200_000, bonus: 0 }]]));
     // The second deposit is not the first: no second bonus.
     await service.updateStatus('admin', body('DEP2', 'COMPLETED'));
-    expect(store.bonuses).toHaveLength(1);
+    expect(store.referrals).toEqual([{ referrerId: 'referrer', referredUserId: 'player', bonusPaise: 20_000 }]);
     expect(store.audit.map((a) => a.decision)).toEqual(['COMPLETED', 'COMPLETED']);
   });
 
@@ -48,11 +73,23 @@ describe('AdminPaymentsService: reviewing', () => {
 
   it('refuses with the status and text the panel shows, storing and publishing nothing', async () => {
     const { service, store, notifier } = setup();
-    expect(await refusal(service.updateStatus('admin', body('DEP9', 'COMPLETED')))).toEqual({ status: 404, message: 'Transaction not found.' });
-    expect(await refusal(service.updateStatus('admin', body('DEP1', 'COMPLETED', 'w-other')))).toEqual({ status: 404, message: 'Transaction not found.' });
-    expect(await refusal(service.updateStatus('player', body('DEP1', 'COMPLETED')))).toEqual({ status: 403, message: 'You cannot review a transaction of your own account.' });
+    expect(await refusal(service.updateStatus('admin', body('DEP9', 'COMPLETED')))).toEqual({
+      status: 404,
+      message: 'Transaction not found.',
+    });
+    expect(await refusal(service.updateStatus('admin', body('DEP1', 'COMPLETED', 'w-other')))).toEqual({
+      status: 404,
+      message: 'Transaction not found.',
+    });
+    expect(await refusal(service.updateStatus('player', body('DEP1', 'COMPLETED')))).toEqual({
+      status: 403,
+      message: 'You cannot review a transaction of your own account.',
+    });
     await service.updateStatus('admin', body('WDR1', 'COMPLETED'));
-    expect(await refusal(service.updateStatus('admin', body('WDR1', 'FAILED')))).toEqual({ status: 409, message: 'Only pending withdrawals can be updated.' });
+    expect(await refusal(service.updateStatus('admin', body('WDR1', 'FAILED')))).toEqual({
+      status: 409,
+      message: 'Only pending withdrawals can be updated.',
+    });
     expect(store.audit).toHaveLength(1);
     expect(notifier.published).toHaveLength(1);
   });
@@ -60,7 +97,10 @@ describe('AdminPaymentsService: reviewing', () => {
   it('answers 409 when a concurrent review of the same deposit committed first', async () => {
     const { service, store, notifier } = setup();
     store.loseNextRace = true;
-    expect(await refusal(service.updateStatus('admin', body('DEP1', 'COMPLETED')))).toEqual({ status: 409, message: 'Only pending deposits can be updated.' });
+    expect(await refusal(service.updateStatus('admin', body('DEP1', 'COMPLETED')))).toEqual({
+      status: 409,
+      message: 'Only pending deposits can be updated.',
+    });
     expect(store.wallets.get('player')?.main).toBe(0);
     expect(notifier.published).toEqual([]);
   });

@@ -17,7 +17,10 @@ describe('admin review filter', () => {
     });
   });
 
-  it.each([{ status: 'DONE' }, { from: '2026-13-01' }, { to: '21/11/2026' }, { from: ['2026-11-21'] }])('refuses %j', (query) => {
-    expect(() => parseReviewFilter(query)).toThrow(BadRequestException);
-  });
+  it.each([{ status: 'DONE' }, { from: '2026-13-01' }, { to: '21/11/2026' }, { from: ['2026-11-21'] }])(
+    'refuses %j',
+    (query) => {
+      expect(() => parseReviewFilter(query)).toThrow(BadRequestException);
+    },
+  );
 });

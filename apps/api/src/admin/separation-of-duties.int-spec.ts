@@ -4,14 +4,25 @@ import type { BetMessage } from '@app/contracts';
 import { currentPeriod } from '@app/domain';
 import { RedisService } from '@app/redis';
 import { AccessTokenService } from '../auth/access-token.service.js';
-import { countRows, decide, deposit, expectLedgerConsistent, newUtr, transactionRow, upiWithdrawal, wallet, withdraw } from '../payment/testing/payments.js';
+import {
+  countRows,
+  decide,
+  deposit,
+  expectLedgerConsistent,
+  newUtr,
+  transactionRow,
+  upiWithdrawal,
+  wallet,
+  withdraw,
+} from '../payment/testing/payments.js';
 import { RoundsService } from '../rounds/rounds.service.js';
 import { connected, createUser, startTestApi, TEST_API_KEY, type TestApi, type TestUser } from '@app/testing';
 import { AdminPaymentsRepository } from './admin-payments.repository.js';
 
 jest.setTimeout(60_000);
 
-const PLAYERS_ONLY = 'Administrator accounts have no wallet: deposits, withdrawals, bets and referral codes are for players only.';
+const PLAYERS_ONLY =
+  'Administrator accounts have no wallet: deposits, withdrawals, bets and referral codes are for players only.';
 const OWN_TRANSACTION = 'You cannot review a transaction of your own account.';
 
 /** An administrator holds no money, never reviews their own, and the audit log names who acted for whom. */
@@ -20,7 +31,9 @@ describe('separation of duties', () => {
   let admin: TestUser;
   const adminEmail = 'ops.admin@gmail.com';
   beforeAll(async () => {
-    api = await startTestApi({ env: { RATE_LIMITS: 'false', ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: 'admin-secret-1' } });
+    api = await startTestApi({
+      env: { RATE_LIMITS: 'false', ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: 'admin-secret-1' },
+    });
     admin = await createUser(api, { role: 'super-admin' });
   });
   afterAll(() => api.close());
@@ -35,7 +48,11 @@ describe('separation of duties', () => {
 
   describe('an administrator has no wallet', () => {
     it('start-up creates the first super-admin without a wallet', async () => {
-      const created = await api.db.selectFrom('users').select(['id', 'role']).where('email', '=', adminEmail).executeTakeFirstOrThrow();
+      const created = await api.db
+        .selectFrom('users')
+        .select(['id', 'role'])
+        .where('email', '=', adminEmail)
+        .executeTakeFirstOrThrow();
       expect(created.role).toBe('super-admin');
       expect(await api.db.selectFrom('wallets').select('id').where('user_id', '=', created.id).execute()).toEqual([]);
     });
@@ -74,16 +91,28 @@ describe('separation of duties', () => {
         socket.disconnect();
       }
       const redis = api.app.get(RedisService);
-      for (let p = 0; p < api.config.BET_PARTITIONS; p++) expect(await redis.client.xlen(redis.keys.betCommands(p))).toBe(0);
+      for (let p = 0; p < api.config.BET_PARTITIONS; p++)
+        expect(await redis.client.xlen(redis.keys.betCommands(p))).toBe(0);
       expect(await api.db.selectFrom('bets').select('id').where('user_id', '=', admin.id).execute()).toEqual([]);
     });
 
     it('a player referred by an administrator’s code earns the administrator nothing', async () => {
       const player = await createUser(api, { referredBy: admin.id });
       const claimed = await deposit(api, player, { amount: 1000, utrNumber: newUtr() });
-      expect((await decide(api, await createUser(api, { role: 'super-admin' }), claimed.body.data.transactionId, 'COMPLETED')).status).toBe(200);
+      expect(
+        (
+          await decide(
+            api,
+            await createUser(api, { role: 'super-admin' }),
+            claimed.body.data.transactionId,
+            'COMPLETED',
+          )
+        ).status,
+      ).toBe(200);
       expect(await wallet(api.db, player.id)).toMatchObject({ main: 100_000, is_active: true });
-      expect(await api.db.selectFrom('transactions').select('id').where('user_id', '=', admin.id).execute()).toEqual([]);
+      expect(await api.db.selectFrom('transactions').select('id').where('user_id', '=', admin.id).execute()).toEqual(
+        [],
+      );
       expect(await api.db.selectFrom('wallets').select('id').where('user_id', '=', admin.id).execute()).toEqual([]);
     });
   });
@@ -91,7 +120,8 @@ describe('separation of duties', () => {
   describe('nobody reviews a transaction of their own account', () => {
     it('a reviewer who was a player: 403 for their own deposit and withdrawal, which stay pending', async () => {
       const player = await createUser(api, { main: 300_000 });
-      const ownDeposit = (await deposit(api, player, { amount: 2000, utrNumber: newUtr() })).body.data.transactionId as string;
+      const ownDeposit = (await deposit(api, player, { amount: 2000, utrNumber: newUtr() })).body.data
+        .transactionId as string;
       const ownWithdrawal = (await withdraw(api, player, upiWithdrawal(1000))).body.data.transactionId as string;
       const reviewer = await promoted(player);
       const auditBefore = await countRows(api.db, 'audit_log');
@@ -113,20 +143,26 @@ describe('separation of duties', () => {
 
     it('the conditional update itself refuses the owner, whatever the caller checked before', async () => {
       const player = await createUser(api);
-      const transactionId = (await deposit(api, player, { amount: 500, utrNumber: newUtr() })).body.data.transactionId as string;
+      const transactionId = (await deposit(api, player, { amount: 500, utrNumber: newUtr() })).body.data
+        .transactionId as string;
       const row = await transactionRow(api.db, transactionId);
       const repo = api.app.get(AdminPaymentsRepository);
-      const decided = await api.db.transaction().execute((trx) => repo.decide(trx, row.id, { status: 'COMPLETED', adminId: player.id, notes: null }));
+      const decided = await api.db
+        .transaction()
+        .execute((trx) => repo.decide(trx, row.id, { status: 'COMPLETED', adminId: player.id, notes: null }));
       expect(decided).toBeUndefined();
       expect((await transactionRow(api.db, transactionId)).status).toBe('PENDING');
-      const byOther = await api.db.transaction().execute((trx) => repo.decide(trx, row.id, { status: 'FAILED', adminId: admin.id, notes: null }));
+      const byOther = await api.db
+        .transaction()
+        .execute((trx) => repo.decide(trx, row.id, { status: 'FAILED', adminId: admin.id, notes: null }));
       expect(byOther).toMatchObject({ status: 'FAILED', reviewed_by: admin.id });
     });
   });
 
   it('the audit log records the actor (the admin) and the beneficiary (the player whose money moved)', async () => {
     const player = await createUser(api, { main: 100_000 });
-    const depositId = (await deposit(api, player, { amount: 750, utrNumber: newUtr() })).body.data.transactionId as string;
+    const depositId = (await deposit(api, player, { amount: 750, utrNumber: newUtr() })).body.data
+      .transactionId as string;
     const withdrawalId = (await withdraw(api, player, upiWithdrawal(500))).body.data.transactionId as string;
     expect((await decide(api, admin, depositId, 'COMPLETED', 'UTR matched')).status).toBe(200);
     expect((await decide(api, admin, withdrawalId, 'FAILED')).status).toBe(200);
@@ -135,8 +171,18 @@ describe('separation of duties', () => {
       [withdrawalId, 'withdrawal.review', 'FAILED'],
     ] as const) {
       const row = await transactionRow(api.db, transactionId);
-      const audit = await api.db.selectFrom('audit_log').selectAll().where('target_id', '=', row.id).executeTakeFirstOrThrow();
-      expect(audit).toMatchObject({ actor_id: admin.id, beneficiary_id: player.id, action, decision, target_type: 'transaction' });
+      const audit = await api.db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('target_id', '=', row.id)
+        .executeTakeFirstOrThrow();
+      expect(audit).toMatchObject({
+        actor_id: admin.id,
+        beneficiary_id: player.id,
+        action,
+        decision,
+        target_type: 'transaction',
+      });
       expect(audit.metadata).toMatchObject({ transactionId, userId: player.id });
     }
   });

@@ -1,6 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { ClientConfig, PaymentConfig } from '@app/contracts';
 import {
+  BONUS_EXPIRY_DAYS,
+  BONUS_WAGERING_MULTIPLIER,
   DEFAULT_ALLOWED_EMAIL_DOMAINS,
   DEFAULT_PAYOUTS,
   DEPOSIT_MAX_PAISE,
@@ -14,6 +16,7 @@ import {
   WITHDRAWAL_DAILY_MAX_PAISE,
   WITHDRAWAL_MAX_PAISE,
   WITHDRAWAL_MIN_PAISE,
+  WITHDRAWAL_TURNOVER_PERCENT,
   type GameKey,
 } from '@app/domain';
 
@@ -23,7 +26,10 @@ import {
 class PayoutsDoc implements Record<GameKey, number> {
   @ApiProperty({ description: 'Gross multiple of the stake for a winning colour', example: DEFAULT_PAYOUTS.color })
   color!: number;
-  @ApiProperty({ description: 'Gross multiple of the stake for a winning big/small', example: DEFAULT_PAYOUTS.bigSmall })
+  @ApiProperty({
+    description: 'Gross multiple of the stake for a winning big/small',
+    example: DEFAULT_PAYOUTS.bigSmall,
+  })
   bigSmall!: number;
   @ApiProperty({ description: 'Gross multiple of the stake for a winning digit', example: DEFAULT_PAYOUTS.number })
   number!: number;
@@ -48,21 +54,50 @@ class WithdrawalBoundsDoc implements Readonly<ClientConfig['withdrawal']> {
   minPaise!: number;
   @ApiProperty({ description: 'Largest withdrawal request, paise', example: WITHDRAWAL_MAX_PAISE })
   maxPaise!: number;
-  @ApiProperty({ description: 'Most per IST calendar day across pending and completed requests, paise', example: WITHDRAWAL_DAILY_MAX_PAISE })
+  @ApiProperty({
+    description: 'Most per IST calendar day across pending and completed requests, paise',
+    example: WITHDRAWAL_DAILY_MAX_PAISE,
+  })
   dailyMaxPaise!: number;
 }
 
 class ReferralTermsDoc implements Readonly<ClientConfig['referral']> {
-  @ApiProperty({ description: "The referrer's share of a referred player's first approved deposit, basis points", example: REFERRAL_SHARE_BPS })
+  @ApiProperty({
+    description: "The referrer's share of a referred player's first approved deposit, basis points",
+    example: REFERRAL_SHARE_BPS,
+  })
   shareBps!: number;
   @ApiProperty({ description: 'At most this bonus per referred player, paise', example: REFERRAL_CAP_PAISE })
   capPaise!: number;
 }
 
+class PlayThroughDoc implements Readonly<ClientConfig['playThrough']> {
+  @ApiProperty({
+    description:
+      'A bonus is withdrawable after settled stakes of this many times the bonus (BONUS_WAGERING_MULTIPLIER)',
+    example: BONUS_WAGERING_MULTIPLIER,
+  })
+  bonusWageringMultiplier!: number;
+  @ApiProperty({
+    description: 'An unplayed bonus goes back to the house this many days after its last grant (BONUS_EXPIRY_DAYS)',
+    example: BONUS_EXPIRY_DAYS,
+  })
+  bonusExpiryDays!: number;
+  @ApiProperty({
+    description:
+      'A withdrawal needs settled stakes of this share of the deposits since the previous one, percent (WITHDRAWAL_TURNOVER_PERCENT)',
+    example: WITHDRAWAL_TURNOVER_PERCENT,
+  })
+  withdrawalTurnoverPercent!: number;
+}
+
 export class ClientConfigDoc implements ClientConfig {
   @ApiProperty({ description: 'Round length, seconds (ROUND_SECONDS)', example: ROUND_SECONDS })
   roundSeconds!: number;
-  @ApiProperty({ description: 'Betting locks when this many seconds or fewer remain (LOCK_SECONDS)', example: LOCK_SECONDS })
+  @ApiProperty({
+    description: 'Betting locks when this many seconds or fewer remain (LOCK_SECONDS)',
+    example: LOCK_SECONDS,
+  })
   lockSeconds!: number;
   @ApiProperty({ type: PayoutsDoc, description: 'Payout per game (PAYOUTS)' })
   payouts!: PayoutsDoc;
@@ -70,7 +105,11 @@ export class ClientConfigDoc implements ClientConfig {
   gstRate!: number;
   @ApiProperty({ description: 'The same rate in basis points, as the domain computes with it', example: GST_BPS })
   gstBps!: number;
-  @ApiProperty({ type: [String], description: 'E-mail domains accepted at login and registration (ALLOWED_EMAIL_DOMAINS)', example: DEFAULT_ALLOWED_EMAIL_DOMAINS })
+  @ApiProperty({
+    type: [String],
+    description: 'E-mail domains accepted at login and registration (ALLOWED_EMAIL_DOMAINS)',
+    example: DEFAULT_ALLOWED_EMAIL_DOMAINS,
+  })
   allowedEmailDomains!: string[];
   @ApiProperty({ type: PaymentConfigDoc })
   payment!: PaymentConfigDoc;
@@ -82,4 +121,6 @@ export class ClientConfigDoc implements ClientConfig {
   withdrawal!: WithdrawalBoundsDoc;
   @ApiProperty({ type: ReferralTermsDoc, description: 'REFERRAL_SHARE and REFERRAL_CAP_RUPEES' })
   referral!: ReferralTermsDoc;
+  @ApiProperty({ type: PlayThroughDoc, description: 'What must be played before money leaves the wallet' })
+  playThrough!: PlayThroughDoc;
 }

@@ -43,7 +43,8 @@ export class AccessTokenService {
   /** The claims and expiry (epoch seconds) of a valid token; throws when invalid, expired or not one of ours. */
   verify(token: string): VerifiedAccessClaims {
     const claims: unknown = this.jwt.verify(token);
-    if (!isAccessClaims(claims, this.config.ACCESS_TOKEN_TTL_SECONDS)) throw new Error('not an access token of this server');
+    if (!isAccessClaims(claims, this.config.ACCESS_TOKEN_TTL_SECONDS))
+      throw new Error('not an access token of this server');
     return claims;
   }
 }

@@ -13,12 +13,20 @@ describeAccountStore('Postgres', async () => {
       const referralCode = `A${randomBytes(4).toString('hex').toUpperCase()}`.slice(0, 8);
       const { id } = await db
         .insertInto('users')
-        .values({ username: `admin ${referralCode}`, email, password_hash: 'x', role: 'super-admin', referral_code: referralCode })
+        .values({
+          username: `admin ${referralCode}`,
+          email,
+          password_hash: 'x',
+          role: 'super-admin',
+          referral_code: referralCode,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       return { id, referralCode };
     },
-    referralCodeOf: async (userId) => (await db.selectFrom('users').select('referral_code').where('id', '=', userId).executeTakeFirstOrThrow()).referral_code,
+    referralCodeOf: async (userId) =>
+      (await db.selectFrom('users').select('referral_code').where('id', '=', userId).executeTakeFirstOrThrow())
+        .referral_code,
     close: () => database.drop(),
   };
 });

@@ -2,15 +2,31 @@ import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Post, Req, Res } f
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AppConfig } from '@app/config';
-import type { ApiSuccess, ForgotPasswordStepData, LoginData, RefreshSessionData, RegisterCodeSentData, RegisterCreatedData } from '@app/contracts';
+import type {
+  ApiSuccess,
+  ForgotPasswordStepData,
+  LoginData,
+  RefreshSessionData,
+  RegisterCodeSentData,
+  RegisterCreatedData,
+} from '@app/contracts';
 import { ApiEnvelope } from '../common/api-envelope.js';
 import { ok } from '../common/respond.js';
-import { EmptyDataDoc, LoginDataDoc, RegisterCodeSentDataDoc, RegisterCreatedDataDoc } from './dto/auth-results.docs.js';
+import {
+  EmptyDataDoc,
+  LoginDataDoc,
+  RegisterCodeSentDataDoc,
+  RegisterCreatedDataDoc,
+} from './dto/auth-results.docs.js';
 import { AUTH_MESSAGES } from './auth-messages.js';
 import { AuthService } from './auth.service.js';
 import { clientInfo } from './client-info.js';
 import { Public } from './decorators.js';
-import { ForgotPasswordRequestDto, ForgotPasswordResetDto, ForgotPasswordVerifyDto } from './dto/forgot-password.dto.js';
+import {
+  ForgotPasswordRequestDto,
+  ForgotPasswordResetDto,
+  ForgotPasswordVerifyDto,
+} from './dto/forgot-password.dto.js';
 import { LoginDto } from './dto/login.dto.js';
 import { RegisterDto } from './dto/register.dto.js';
 import { PasswordResetService, ResetTicketRefused } from './password-reset.service.js';
@@ -32,7 +48,9 @@ export class AuthController {
   @Public()
   @Post('register')
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: 'Register: without otp, validates and e-mails a 6-digit code (200); with it, creates the player (201)' })
+  @ApiOperation({
+    summary: 'Register: without otp, validates and e-mails a 6-digit code (200); with it, creates the player (201)',
+  })
   @ApiEnvelope(RegisterCodeSentDataDoc, { description: 'The code was e-mailed.' })
   @ApiEnvelope(RegisterCreatedDataDoc, { status: 201, description: 'The player was created.' })
   async register(
@@ -53,10 +71,19 @@ export class AuthController {
   @Public()
   @Post('login')
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: 'Sign in with e-mail and password: an access token, and the refresh token as an httpOnly cookie' })
+  @ApiOperation({
+    summary: 'Sign in with e-mail and password: an access token, and the refresh token as an httpOnly cookie',
+    description:
+      'A 401 whose `errors` has `code` or `totp` asks for more than the password (whether or not the password was right): ' +
+      '`code`, the 6-digit code e-mailed to the account (after repeated failed sign-ins); `totp`, the authenticator code or a recovery code (an enrolled second factor). Send them with the password.',
+  })
   @ApiEnvelope(LoginDataDoc)
-  async login(@Body() dto: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<ApiSuccess<LoginData>> {
-    const session = await this.auth.login(dto.email, dto.password, clientInfo(req));
+  async login(
+    @Body() dto: LoginDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ApiSuccess<LoginData>> {
+    const session = await this.auth.login(dto.email, dto.password, clientInfo(req), { code: dto.code, totp: dto.totp });
     setRefreshCookie(res, this.config, session.refreshToken);
     return ok({ user: session.user, accessToken: session.accessToken }, AUTH_MESSAGES.loggedIn);
   }
@@ -66,7 +93,10 @@ export class AuthController {
   @Get('refresh-token')
   @ApiOperation({ summary: 'The refresh cookie buys a new access token and the signed-in user; the cookie rotates' })
   @ApiEnvelope(LoginDataDoc)
-  async refresh(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<ApiSuccess<RefreshSessionData>> {
+  async refresh(
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ApiSuccess<RefreshSessionData>> {
     try {
       const session = await this.sessions.rotate(readRefreshCookie(req));
       setRefreshCookie(res, this.config, session.refreshToken);
@@ -82,7 +112,10 @@ export class AuthController {
   @Get('logout')
   @ApiOperation({ summary: 'Sign out: ends the session of the refresh cookie and clears it (always succeeds)' })
   @ApiEnvelope(EmptyDataDoc)
-  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<ApiSuccess<Record<string, never>>> {
+  async logout(
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ApiSuccess<Record<string, never>>> {
     await this.sessions.logout(readRefreshCookie(req), readBearer(req));
     clearRefreshCookie(res, this.config);
     return ok({}, AUTH_MESSAGES.loggedOut);
@@ -93,16 +126,24 @@ export class AuthController {
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: 'Forgot password, step 1 (same as /forgot-password/request): e-mails a reset code' })
   @ApiEnvelope(EmptyDataDoc)
-  forgotPassword(@Body() dto: ForgotPasswordRequestDto, @Req() req: Request): Promise<ApiSuccess<ForgotPasswordStepData>> {
+  forgotPassword(
+    @Body() dto: ForgotPasswordRequestDto,
+    @Req() req: Request,
+  ): Promise<ApiSuccess<ForgotPasswordStepData>> {
     return this.forgotPasswordRequest(dto, req);
   }
 
   @Public()
   @Post('forgot-password/request')
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: 'Forgot password, step 1: e-mails a reset code (the same answer whether or not the address is registered)' })
+  @ApiOperation({
+    summary: 'Forgot password, step 1: e-mails a reset code (the same answer whether or not the address is registered)',
+  })
   @ApiEnvelope(EmptyDataDoc)
-  async forgotPasswordRequest(@Body() dto: ForgotPasswordRequestDto, @Req() req: Request): Promise<ApiSuccess<ForgotPasswordStepData>> {
+  async forgotPasswordRequest(
+    @Body() dto: ForgotPasswordRequestDto,
+    @Req() req: Request,
+  ): Promise<ApiSuccess<ForgotPasswordStepData>> {
     await this.reset.request(dto.email, clientInfo(req));
     return ok({}, AUTH_MESSAGES.resetCodeSent);
   }
@@ -127,7 +168,9 @@ export class AuthController {
   @Public()
   @Post('forgot-password/reset')
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: "Forgot password, step 3: with verify's ticket cookie, sets the new password and ends every session" })
+  @ApiOperation({
+    summary: "Forgot password, step 3: with verify's ticket cookie, sets the new password and ends every session",
+  })
   @ApiEnvelope(EmptyDataDoc)
   async forgotPasswordReset(
     @Body() dto: ForgotPasswordResetDto,

@@ -12,7 +12,8 @@ export function clientInfo(req: Request): { ip: string; userAgent: string | null
 function ipv6Groups(ip: string): string[] | null {
   const halves = ip.split('::');
   if (halves.length > 2) return null;
-  const part = (text: string | undefined) => (text ? text.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : []);
+  const part = (text: string | undefined) =>
+    text ? text.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : [];
   const head = part(halves[0]);
   const tail = part(halves[1]);
   const missing = 8 - head.length - tail.length;
@@ -26,14 +27,32 @@ function ipv6Groups(ip: string): string[] | null {
  * fresh address for every attempt.
  */
 export function clientNetwork(ip: string): string {
+  return ipv6Prefix(ip, 64) ?? plainAddress(ip);
+}
+
+/**
+ * The wider network a per-client limit also watches: an IPv6 address's /48 (a site is usually given a /48, so one
+ * guesser may take a fresh /64 for every few attempts); null for IPv4 and anything else.
+ */
+export function clientWideNetwork(ip: string): string | null {
+  return ipv6Prefix(ip, 48);
+}
+
+function plainAddress(ip: string): string {
   const address = ip.split('%')[0]!.toLowerCase();
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
   if (mapped && isIPv4(mapped[1]!)) return mapped[1]!;
-  if (!isIPv6(address)) return address;
+  return address;
+}
+
+/** '2001:db8:85a3::/48' for a /48 of an IPv6 address (not IPv4-mapped), or null. */
+function ipv6Prefix(ip: string, bits: 48 | 64): string | null {
+  const address = plainAddress(ip);
+  if (!isIPv6(address)) return null;
   const groups = ipv6Groups(address);
-  if (!groups) return address;
+  if (!groups) return null;
   return `${groups
-    .slice(0, 4)
+    .slice(0, bits / 16)
     .map((g) => parseInt(g, 16).toString(16))
-    .join(':')}::/64`;
+    .join(':')}::/${bits}`;
 }

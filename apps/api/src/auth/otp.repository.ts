@@ -19,7 +19,10 @@ export class OtpRepository {
       .execute();
   }
 
-  async insert(db: Executor, row: { purpose: OtpPurpose; email: string; codeHash: string; ip: string; ttlMinutes: number }): Promise<string> {
+  async insert(
+    db: Executor,
+    row: { purpose: OtpPurpose; email: string; codeHash: string; ip: string; ttlMinutes: number },
+  ): Promise<string> {
     const inserted = await db
       .insertInto('otp_codes')
       .values({

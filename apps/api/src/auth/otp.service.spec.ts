@@ -13,13 +13,15 @@ function setup() {
   const mailedCode = () => queue.jobs.at(-1)!.data.code;
   /** Checks a code; its valid outcome is 'valid', a refusal its status and message. */
   const check = (code: string, email = EMAIL) =>
-    service.check('register', email, code, async () => 'valid').then(
-      (v) => v,
-      (e: unknown) => {
-        const { statusCode, message } = toApiError(e);
-        return `${statusCode} ${message}`;
-      },
-    );
+    service
+      .check('register', email, code, async () => 'valid')
+      .then(
+        (v) => v,
+        (e: unknown) => {
+          const { statusCode, message } = toApiError(e);
+          return `${statusCode} ${message}`;
+        },
+      );
   return { store, queue, limits, service, mailedCode, check };
 }
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
@@ -33,7 +35,13 @@ describe('OtpService', () => {
   it('e-mails six digits valid 10 minutes, and the code works once', async () => {
     const { service, queue, mailedCode, check } = setup();
     await service.issue('register', EMAIL, IP);
-    expect(queue.jobs).toEqual([{ name: 'otp', data: { kind: 'otp', to: EMAIL, purpose: 'register', code: expect.stringMatching(/^\d{6}$/), validMinutes: 10 }, opts: expect.objectContaining({ attempts: 6 }) }]);
+    expect(queue.jobs).toEqual([
+      {
+        name: 'otp',
+        data: { kind: 'otp', to: EMAIL, purpose: 'register', code: expect.stringMatching(/^\d{6}$/), validMinutes: 10 },
+        opts: expect.objectContaining({ attempts: 6 }),
+      },
+    ]);
     const code = mailedCode();
     const used = await service.check('register', EMAIL, code, async (trx, row) => {
       await service.consume(trx, row.id);
@@ -66,7 +74,9 @@ describe('OtpService', () => {
     await service.issue('register', EMAIL, IP);
     const second = mailedCode();
     if (first !== second) expect(await check(first)).toBe('400 Incorrect code. 4 attempts left.');
-    expect(await check(second, 'someone.else@gmail.com')).toBe('400 This code has expired or is no longer valid. Please request a new one.');
+    expect(await check(second, 'someone.else@gmail.com')).toBe(
+      '400 This code has expired or is no longer valid. Please request a new one.',
+    );
     await expect(service.check('reset', EMAIL, second, async () => 'valid')).rejects.toThrow('This code has expired');
     jest.setSystemTime(START + 10 * 60_000);
     expect(await check(second)).toBe('400 This code has expired or is no longer valid. Please request a new one.');
@@ -82,9 +92,21 @@ describe('OtpService', () => {
 
   it('counts sends per client address and per e-mail identity, so aliases of one Gmail share the five codes an hour', async () => {
     const { service, limits } = setup();
-    for (const alias of ['asha@gmail.com', 'a.s.h.a@gmail.com', 'asha+1@gmail.com', 'ASHA@googlemail.com', 'as.ha+x@gmail.com']) await service.limitSend(alias, IP);
-    expect(limits.hits.filter(([name]) => name === 'otpSendEmail').map(([, subject]) => subject)).toEqual(Array(5).fill('asha@gmail.com'));
+    for (const alias of [
+      'asha@gmail.com',
+      'a.s.h.a@gmail.com',
+      'asha+1@gmail.com',
+      'ASHA@googlemail.com',
+      'as.ha+x@gmail.com',
+    ])
+      await service.limitSend(alias, IP);
+    expect(limits.hits.filter(([name]) => name === 'otpSendEmail').map(([, subject]) => subject)).toEqual(
+      Array(5).fill('asha@gmail.com'),
+    );
     const refused = await service.limitSend('asha+again@gmail.com', '192.0.2.9').catch((e: unknown) => toApiError(e));
-    expect(refused).toMatchObject({ statusCode: 429, message: 'Too many codes requested. Please try again in 60 minutes.' });
+    expect(refused).toMatchObject({
+      statusCode: 429,
+      message: 'Too many codes requested. Please try again in 60 minutes.',
+    });
   });
 });

@@ -14,7 +14,8 @@ export interface OtpRow {
   id: string;
 }
 
-type CheckOutcome<T> = { kind: 'ok'; value: T } | { kind: 'expired' } | { kind: 'locked' } | { kind: 'wrong'; left: number };
+type CheckOutcome<T> =
+  { kind: 'ok'; value: T } | { kind: 'expired' } | { kind: 'locked' } | { kind: 'wrong'; left: number };
 
 /**
  * One-time codes: 6 random digits (crypto.randomInt), stored as an HMAC under a server key (a leaked table does
@@ -56,7 +57,13 @@ export class OtpService {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await this.db.transaction().execute(async (trx) => {
       await this.codes.supersede(trx, purpose, email);
-      await this.codes.insert(trx, { purpose, email, codeHash: this.digest(purpose, email, code), ip, ttlMinutes: OTP_TTL_MINUTES });
+      await this.codes.insert(trx, {
+        purpose,
+        email,
+        codeHash: this.digest(purpose, email, code),
+        ip,
+        ttlMinutes: OTP_TTL_MINUTES,
+      });
     });
     if (deliver) await this.mail.sendOtp({ to: email, purpose, code, validMinutes: OTP_TTL_MINUTES });
   }
@@ -70,6 +77,40 @@ export class OtpService {
   /** Uses a code up inside `trx` (single use). */
   async consume(trx: Transaction<DB>, id: string): Promise<void> {
     if (!(await this.codes.consume(trx, id))) throw new BadRequestException(AUTH_MESSAGES.codeExpired);
+  }
+
+  /** True when `code` is the code whose digest is `codeHash` (in constant time). */
+  private matches(purpose: OtpPurpose, email: string, code: string, codeHash: string): boolean {
+    const expected = Buffer.from(codeHash, 'hex');
+    const given = Buffer.from(this.digest(purpose, email, code), 'hex');
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+
+  /**
+   * A check that leaves a right code in place, for a sign-in that still has more to check: the code's id when `code`
+   * is the newest unused, unexpired code of the address with tries left (use it up with useUp once everything else
+   * has passed, or count a failure after it with countWrongTry), else null, the wrong try counted.
+   */
+  async match(purpose: OtpPurpose, email: string, code: string): Promise<string | null> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await this.codes.newestUnusedForUpdate(trx, purpose, email);
+      if (!row || row.expired || row.attempts >= OTP_MAX_ATTEMPTS) return null;
+      if (!this.matches(purpose, email, code, row.code_hash)) {
+        await this.codes.addWrongAttempt(trx, row.id);
+        return null;
+      }
+      return row.id;
+    });
+  }
+
+  /** Counts a failed try against a code (a sign-in whose code was right but which failed after it). */
+  async countWrongTry(id: string): Promise<void> {
+    await this.codes.addWrongAttempt(this.db, id);
+  }
+
+  /** Uses a code up; false when it was already used (two sign-ins with one code: only one gets through). */
+  useUp(id: string): Promise<boolean> {
+    return this.codes.consume(this.db, id);
   }
 
   /**
@@ -87,9 +128,7 @@ export class OtpService {
       const row = await this.codes.newestUnusedForUpdate(trx, purpose, email);
       if (!row || row.expired) return { kind: 'expired' };
       if (row.attempts >= OTP_MAX_ATTEMPTS) return { kind: 'locked' };
-      const expected = Buffer.from(row.code_hash, 'hex');
-      const given = Buffer.from(this.digest(purpose, email, code), 'hex');
-      if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+      if (!this.matches(purpose, email, code, row.code_hash)) {
         const attempts = await this.codes.addWrongAttempt(trx, row.id);
         return attempts >= OTP_MAX_ATTEMPTS ? { kind: 'locked' } : { kind: 'wrong', left: OTP_MAX_ATTEMPTS - attempts };
       }

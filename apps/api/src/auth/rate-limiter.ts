@@ -37,6 +37,11 @@ export const DEFAULT_RATE_LIMITS = {
    * stopped by it: otherwise whoever polls an address could block its owner's reset.
    */
   resetEmail: { limit: 10, windowSeconds: 15 * 60, message: AUTH_MESSAGES.tooManyResets },
+  /**
+   * Checks of a signed-in super-admin's password or authenticator code in the console (password change, enrolment,
+   * recovery codes) per account: whoever holds a stolen session cannot guess on.
+   */
+  accountSecretChecks: { limit: 10, windowSeconds: 15 * 60, message: AUTH_MESSAGES.tooManySecretChecks },
 } satisfies Record<string, RateLimitPolicy>;
 
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;
@@ -78,7 +83,12 @@ export class RateLimiter {
   async hit(name: RateLimitName, subject: string): Promise<void> {
     if (!this.config.RATE_LIMITS) return;
     const policy = this.policies[name];
-    const [count, ttlMs] = (await this.redis.client.eval(HIT, 1, this.key(name, subject), String(policy.windowSeconds * 1000))) as [number, number];
+    const [count, ttlMs] = (await this.redis.client.eval(
+      HIT,
+      1,
+      this.key(name, subject),
+      String(policy.windowSeconds * 1000),
+    )) as [number, number];
     if (count > policy.limit) throw new TooManyRequests(policy.message(Math.max(1, Math.ceil(ttlMs / 60_000))));
   }
 
@@ -88,7 +98,8 @@ export class RateLimiter {
     const policy = this.policies[name];
     const key = this.key(name, subject);
     const [count, ttlMs] = await Promise.all([this.redis.client.get(key), this.redis.client.pttl(key)]);
-    if (Number(count ?? 0) >= policy.limit) throw new TooManyRequests(policy.message(Math.max(1, Math.ceil(ttlMs / 60_000))));
+    if (Number(count ?? 0) >= policy.limit)
+      throw new TooManyRequests(policy.message(Math.max(1, Math.ceil(ttlMs / 60_000))));
   }
 
   async reset(name: RateLimitName, subject: string): Promise<void> {

@@ -23,7 +23,9 @@ export class RefreshTokenController {
   @Public()
   @Post('refresh-token')
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: 'A new access token for the 401 retry rule, bought by the refresh cookie; the cookie rotates' })
+  @ApiOperation({
+    summary: 'A new access token for the 401 retry rule, bought by the refresh cookie; the cookie rotates',
+  })
   @ApiEnvelope(RefreshTokenDataDoc)
   async refresh(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<ApiSuccess<RefreshTokenData>> {
     try {

@@ -3,7 +3,16 @@ import { randomBytes } from 'node:crypto';
 import { emailIdentityKey } from '@app/domain';
 import { AUTH_MESSAGES } from './auth-messages.js';
 import { RateLimiter } from './rate-limiter.js';
-import { freshEmail, from, nextCode, registerPlayer, registration, startIdentityStack, usernameFor, type IdentityStack } from './testing/identity-kit.js';
+import {
+  freshEmail,
+  from,
+  nextCode,
+  registerPlayer,
+  registration,
+  startIdentityStack,
+  usernameFor,
+  type IdentityStack,
+} from './testing/identity-kit.js';
 import { createUser } from '@app/testing';
 
 const REGISTER = '/api/v1/auth/register';
@@ -12,7 +21,9 @@ jest.setTimeout(30_000);
 describe('POST /auth/register (two steps, code by e-mail)', () => {
   let stack: IdentityStack;
   beforeAll(async () => {
-    stack = await startIdentityStack({ env: { ALLOWED_EMAIL_DOMAINS: 'gmail.com,googlemail.com,corp.in', TRUST_PROXY: 'true' } });
+    stack = await startIdentityStack({
+      env: { ALLOWED_EMAIL_DOMAINS: 'gmail.com,googlemail.com,corp.in', TRUST_PROXY: 'true' },
+    });
   });
   afterAll(() => stack.close());
 
@@ -38,9 +49,17 @@ describe('POST /auth/register (two steps, code by e-mail)', () => {
     const second = await send(registration(email, { otp }));
     expect(second.status).toBe(201);
     expect(second.body.data.user).toEqual({ _id: expect.any(String), name: usernameFor(email), email, role: 'user' });
-    const wallet = await stack.api.db.selectFrom('wallets').selectAll().where('user_id', '=', second.body.data.user._id).executeTakeFirstOrThrow();
+    const wallet = await stack.api.db
+      .selectFrom('wallets')
+      .selectAll()
+      .where('user_id', '=', second.body.data.user._id)
+      .executeTakeFirstOrThrow();
     expect(wallet).toMatchObject({ main: 0, bonus: 0, is_active: false });
-    const user = await stack.api.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+    const user = await stack.api.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
     expect(user.password_hash).toMatch(/^\$argon2id\$/);
     expect(user.referral_code).toMatch(/^[A-Z2-9]{8}$/);
 
@@ -58,11 +77,17 @@ describe('POST /auth/register (two steps, code by e-mail)', () => {
 
     const email = freshEmail();
     const since = Date.now();
-    expect((await send(registration(email, { referralCode: ` ${referrer.referralCode.toLowerCase()} ` }))).status).toBe(200);
+    expect((await send(registration(email, { referralCode: ` ${referrer.referralCode.toLowerCase()} ` }))).status).toBe(
+      200,
+    );
     const otp = await nextCode(stack.mail, email, since);
     const created = await send(registration(email, { referralCode: referrer.referralCode, otp }));
     expect(created.status).toBe(201);
-    const row = await stack.api.db.selectFrom('users').select('referred_by').where('email', '=', email).executeTakeFirstOrThrow();
+    const row = await stack.api.db
+      .selectFrom('users')
+      .select('referred_by')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
     expect(row.referred_by).toBe(referrer.id);
   });
 
@@ -75,13 +100,39 @@ describe('POST /auth/register (two steps, code by e-mail)', () => {
       [{ password: 'abc', confirmPassword: 'abc' }, 'Password must be at least 6 characters'],
       [{ confirmPassword: 'different1' }, "Passwords don't match!"],
       [{ terms: false }, 'You must agree to the terms and conditions'],
-      [{ username: 'ab' }, 'Username must be 3 to 30 characters: letters, digits, spaces, dots, underscores or hyphens.'],
-      [{ username: 'Ravi<script>' }, 'Username must be 3 to 30 characters: letters, digits, spaces, dots, underscores or hyphens.'],
+      [
+        { username: 'ab' },
+        'Username must be 3 to 30 characters: letters, digits, spaces, dots, underscores or hyphens.',
+      ],
+      [
+        { username: 'Ravi<script>' },
+        'Username must be 3 to 30 characters: letters, digits, spaces, dots, underscores or hyphens.',
+      ],
       [{ otp: '12ab56' }, 'Please enter the 6-digit code sent to your Gmail.'],
-      [{ password: 'iloveyou1', confirmPassword: 'iloveyou1' }, 'This password is too common. Please choose a less common password.'],
-      [{ password: 'QWERTY123', confirmPassword: 'QWERTY123' }, 'This password is too common. Please choose a less common password.'],
-      [{ password: `${email.split('@')[0]}`, confirmPassword: `${email.split('@')[0]}` }, 'Password must not be made from your email address.'],
-      [{ password: `${email.split('@')[0]!.replace('.', '')}2024`, confirmPassword: `${email.split('@')[0]!.replace('.', '')}2024` }, 'Password must not be made from your email address.'],
+      [
+        { password: 'iloveyou1', confirmPassword: 'iloveyou1' },
+        'This password is too common. Please choose a less common password.',
+      ],
+      [
+        { password: 'QWERTY123', confirmPassword: 'QWERTY123' },
+        'This password is too common. Please choose a less common password.',
+      ],
+      [
+        { password: `${email.split('@')[0]}`, confirmPassword: `${email.split('@')[0]}` },
+        'Password must not be made from your email address.',
+      ],
+      [
+        {
+          password: `${email.split('@')[0]!.replace('.', '')}2024`,
+          confirmPassword: `${email.split('@')[0]!.replace('.', '')}2024`,
+        },
+        'Password must not be made from your email address.',
+      ],
+      [
+        { password: 'aaaaaa', confirmPassword: 'aaaaaa' },
+        'Password must not be one character repeated (like "aaaaaa").',
+      ],
+      [{ password: '      ', confirmPassword: '      ' }, 'Password must not be only spaces.'],
       [{ role: 'super-admin' }, 'Unknown field: role'],
     ];
     for (const [change, message] of cases) {
@@ -89,7 +140,9 @@ describe('POST /auth/register (two steps, code by e-mail)', () => {
       expect({ change, status: res.status, message: res.body.message }).toEqual({ change, status: 400, message });
     }
     expect(stack.mail.messages.filter((m) => m.to.includes(email))).toHaveLength(0);
-    expect(await stack.api.db.selectFrom('otp_codes').select('id').where('email', '=', email).execute()).toHaveLength(0);
+    expect(await stack.api.db.selectFrom('otp_codes').select('id').where('email', '=', email).execute()).toHaveLength(
+      0,
+    );
   });
 
   it('refuses an address that is already registered (409), before sending a code', async () => {
@@ -134,7 +187,11 @@ describe('POST /auth/register (two steps, code by e-mail)', () => {
       expect(old.body.message).toMatch(/^Incorrect code/);
     }
     // Ten minutes pass.
-    await stack.api.db.updateTable('otp_codes').set({ expires_at: new Date(Date.now() - 1000) }).where('email', '=', email).execute();
+    await stack.api.db
+      .updateTable('otp_codes')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('email', '=', email)
+      .execute();
     const expired = await send(registration(email, { otp: second }));
     expect(expired.status).toBe(400);
     expect(expired.body.message).toBe('This code has expired or is no longer valid. Please request a new one.');
@@ -165,9 +222,18 @@ describe('POST /auth/register (two steps, code by e-mail)', () => {
     it('refuses every alias of a registered Gmail address (case, dots, +tag, googlemail.com) with 409, before a code is sent', async () => {
       const t = tag();
       await registerPlayer(stack, `ravi.kumar.${t}@gmail.com`);
-      for (const alias of [`RaviKumar${t}@gmail.com`, `r.a.v.i.kumar.${t}+win@gmail.com`, `ravikumar${t}@GoogleMail.com`, `ravi.kumar.${t}+x@googlemail.com`]) {
+      for (const alias of [
+        `RaviKumar${t}@gmail.com`,
+        `r.a.v.i.kumar.${t}+win@gmail.com`,
+        `ravikumar${t}@GoogleMail.com`,
+        `ravi.kumar.${t}+x@googlemail.com`,
+      ]) {
         const res = await send(registration(alias));
-        expect({ alias, status: res.status, message: res.body.message }).toEqual({ alias, status: 409, message: AUTH_MESSAGES.emailTaken });
+        expect({ alias, status: res.status, message: res.body.message }).toEqual({
+          alias,
+          status: 409,
+          message: AUTH_MESSAGES.emailTaken,
+        });
         expect(sentTo(alias.toLowerCase())).toHaveLength(0);
       }
       const other = `ravikumar${t}2@gmail.com`;
@@ -193,17 +259,30 @@ describe('POST /auth/register (two steps, code by e-mail)', () => {
       since = Date.now();
       expect((await send(registration(second))).status).toBe(200);
       const secondCode = await nextCode(stack.mail, second, since);
-      const results = await Promise.all([send(registration(first, { otp: firstCode })), send(registration(second, { otp: secondCode }))]);
+      const results = await Promise.all([
+        send(registration(first, { otp: firstCode })),
+        send(registration(second, { otp: secondCode })),
+      ]);
       expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
       expect(results.find((r) => r.status === 409)!.body.message).toBe(AUTH_MESSAGES.emailTaken);
-      const rows = await stack.api.db.selectFrom('users').select('email').where('email_key', '=', emailIdentityKey(first)).execute();
+      const rows = await stack.api.db
+        .selectFrom('users')
+        .select('email')
+        .where('email_key', '=', emailIdentityKey(first))
+        .execute();
       expect(rows).toHaveLength(1);
     });
 
     it('refuses the referral code of the registrant’s own address (an alias of it) and of an administrator, at both steps', async () => {
       const t = tag();
       const referrer = await registerPlayer(stack, `meera.${t}@gmail.com`);
-      const code = (await stack.api.db.selectFrom('users').select('referral_code').where('id', '=', referrer.user._id).executeTakeFirstOrThrow()).referral_code;
+      const code = (
+        await stack.api.db
+          .selectFrom('users')
+          .select('referral_code')
+          .where('id', '=', referrer.user._id)
+          .executeTakeFirstOrThrow()
+      ).referral_code;
       const own = await send(registration(`Meera${t}+2@gmail.com`, { referralCode: code.toLowerCase() }));
       expect({ status: own.status, message: own.body.message, errors: own.body.errors }).toEqual({
         status: 400,
@@ -213,7 +292,10 @@ describe('POST /auth/register (two steps, code by e-mail)', () => {
 
       const admin = await createUser(stack.api, { role: 'super-admin' });
       const staff = await send(registration(freshEmail(), { referralCode: admin.referralCode }));
-      expect({ status: staff.status, message: staff.body.message }).toEqual({ status: 400, message: 'This referral code belongs to an administrator and cannot be used.' });
+      expect({ status: staff.status, message: staff.body.message }).toEqual({
+        status: 400,
+        message: 'This referral code belongs to an administrator and cannot be used.',
+      });
 
       // A code that was a player's at step 1 and an administrator's by step 2 is refused at step 2.
       const promoted = await createUser(stack.api);
@@ -223,7 +305,10 @@ describe('POST /auth/register (two steps, code by e-mail)', () => {
       const otp = await nextCode(stack.mail, email, since);
       await stack.api.db.updateTable('users').set({ role: 'super-admin' }).where('id', '=', promoted.id).execute();
       const late = await send(registration(email, { referralCode: promoted.referralCode, otp }));
-      expect({ status: late.status, message: late.body.message }).toEqual({ status: 400, message: 'This referral code belongs to an administrator and cannot be used.' });
+      expect({ status: late.status, message: late.body.message }).toEqual({
+        status: 400,
+        message: 'This referral code belongs to an administrator and cannot be used.',
+      });
       expect(await stack.api.db.selectFrom('users').select('id').where('email', '=', email).execute()).toHaveLength(0);
     });
   });
@@ -241,8 +326,13 @@ describe('POST /auth/register (two steps, code by e-mail)', () => {
       try {
         const ip = '192.0.2.10';
         const statuses = [];
-        for (const user of taken) statuses.push((await stack.api.request('POST', REGISTER, { body: registration(user.email), headers: from(ip) })).status);
-        statuses.push((await stack.api.request('POST', REGISTER, { body: registration(freshEmail()), headers: from(ip) })).status);
+        for (const user of taken)
+          statuses.push(
+            (await stack.api.request('POST', REGISTER, { body: registration(user.email), headers: from(ip) })).status,
+          );
+        statuses.push(
+          (await stack.api.request('POST', REGISTER, { body: registration(freshEmail()), headers: from(ip) })).status,
+        );
         expect(statuses).toEqual([409, 409, 429]);
       } finally {
         limiter.policies.otpSendIp = saved;
@@ -254,7 +344,10 @@ describe('POST /auth/register (two steps, code by e-mail)', () => {
       const statuses = [];
       for (let i = 0; i < 6; i++) {
         const alias = i % 2 === 0 ? `kiran.${t}+${i}@gmail.com` : `Kiran${t}@gmail.com`;
-        statuses.push((await stack.api.request('POST', REGISTER, { body: registration(alias), headers: from(`192.0.2.${20 + i}`) })).status);
+        statuses.push(
+          (await stack.api.request('POST', REGISTER, { body: registration(alias), headers: from(`192.0.2.${20 + i}`) }))
+            .status,
+        );
       }
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     });

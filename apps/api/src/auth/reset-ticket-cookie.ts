@@ -7,7 +7,12 @@ export const RESET_TICKET_COOKIE = 'resetTicket';
 
 /** The reset ticket's cookie: httpOnly, SameSite=Strict, sent only to the reset call, Secure in production. */
 function options(config: AppConfig): CookieOptions {
-  return { httpOnly: true, sameSite: 'strict', secure: config.isProduction, path: `${API_BASE_PATH}/auth/forgot-password/reset` };
+  return {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: config.isProduction,
+    path: `${API_BASE_PATH}/auth/forgot-password/reset`,
+  };
 }
 
 export function setResetTicketCookie(res: Response, config: AppConfig, ticket: string): void {

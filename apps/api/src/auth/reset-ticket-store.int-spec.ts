@@ -13,7 +13,13 @@ describeResetTicketStore('Postgres', async () => {
       const tag = randomBytes(4).toString('hex');
       const row = await db
         .insertInto('users')
-        .values({ username: `t${tag}`, email: `t.${tag}@gmail.com`, password_hash: 'x', role: 'user', referral_code: `T${tag.toUpperCase()}`.slice(0, 8) })
+        .values({
+          username: `t${tag}`,
+          email: `t.${tag}@gmail.com`,
+          password_hash: 'x',
+          role: 'user',
+          referral_code: `T${tag.toUpperCase()}`.slice(0, 8),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;

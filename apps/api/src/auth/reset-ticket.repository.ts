@@ -8,7 +8,10 @@ type Executor = Kysely<DB>;
 @Injectable()
 export class ResetTicketRepository {
   /** Stores a new ticket for an identity; any open one of the same identity stops working (only the newest does). */
-  async issue(db: Executor, row: { ticketHash: string; emailKey: string; userId: string | null; ip: string; ttlMinutes: number }): Promise<void> {
+  async issue(
+    db: Executor,
+    row: { ticketHash: string; emailKey: string; userId: string | null; ip: string; ttlMinutes: number },
+  ): Promise<void> {
     await db
       .updateTable('password_reset_tickets')
       .set({ consumed_at: sql`now()` })

@@ -14,7 +14,12 @@ interface Route {
   isPublic: boolean;
 }
 
-const join = (...parts: string[]) => '/' + parts.flatMap((p) => p.split('/')).filter(Boolean).join('/');
+const join = (...parts: string[]) =>
+  '/' +
+  parts
+    .flatMap((p) => p.split('/'))
+    .filter(Boolean)
+    .join('/');
 
 /** Every HTTP route the running api serves, read from its controllers' metadata. */
 function routesOf(api: TestApi): Route[] {
@@ -30,7 +35,8 @@ function routesOf(api: TestApi): Route[] {
         const path = Reflect.getMetadata(PATH_METADATA, handler) as string | string[] | undefined;
         if (path === undefined) continue;
         const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
-        const roles = (Reflect.getMetadata(ROLES, handler) ?? Reflect.getMetadata(ROLES, controller)) as string[] | undefined;
+        const roles = (Reflect.getMetadata(ROLES, handler) ?? Reflect.getMetadata(ROLES, controller)) as
+          string[] | undefined;
         const isPublic = !!(Reflect.getMetadata(IS_PUBLIC, handler) ?? Reflect.getMetadata(IS_PUBLIC, controller));
         for (const p of Array.isArray(path) ? path : [path]) {
           const full = join(base, p).replace(/:[^/]+/g, '00000000-0000-4000-8000-000000000000');
@@ -56,23 +62,38 @@ describe('roles: server-side, default deny', () => {
   afterAll(() => api.close());
 
   const adminRoutes = () => routes.filter((r) => r.roles?.includes('super-admin'));
-  const call = (r: Route, token?: string) => api.request(r.method, r.path, { token, body: ['POST', 'PUT', 'PATCH'].includes(r.method) ? {} : undefined });
+  const call = (r: Route, token?: string) =>
+    api.request(r.method, r.path, { token, body: ['POST', 'PUT', 'PATCH'].includes(r.method) ? {} : undefined });
 
   it('finds the admin routes (the admin payment review at least)', () => {
     const paths = adminRoutes().map((r) => `${r.method} ${r.path}`);
-    expect(paths).toEqual(expect.arrayContaining(['GET /api/v1/admin/pending-deposits', 'GET /api/v1/admin/pending-withdraws', 'PUT /api/v1/admin/update-transaction-status']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'GET /api/v1/admin/pending-deposits',
+        'GET /api/v1/admin/pending-withdraws',
+        'PUT /api/v1/admin/update-transaction-status',
+      ]),
+    );
   });
 
   it('every admin route refuses an anonymous caller (401) and a player (403)', async () => {
     for (const route of adminRoutes()) {
       const anonymous = await call(route);
-      expect({ route: `${route.method} ${route.path}`, status: anonymous.status, message: anonymous.body.message }).toEqual({
+      expect({
+        route: `${route.method} ${route.path}`,
+        status: anonymous.status,
+        message: anonymous.body.message,
+      }).toEqual({
         route: `${route.method} ${route.path}`,
         status: 401,
         message: 'Please log in to continue.',
       });
       const asPlayer = await call(route, player.token);
-      expect({ route: `${route.method} ${route.path}`, status: asPlayer.status, message: asPlayer.body.message }).toEqual({
+      expect({
+        route: `${route.method} ${route.path}`,
+        status: asPlayer.status,
+        message: asPlayer.body.message,
+      }).toEqual({
         route: `${route.method} ${route.path}`,
         status: 403,
         message: 'You do not have access to this.',
@@ -97,7 +118,10 @@ describe('roles: server-side, default deny', () => {
     expect(guarded.length).toBeGreaterThan(3);
     for (const route of guarded) {
       const res = await call(route);
-      expect({ route: `${route.method} ${route.path}`, status: res.status }).toEqual({ route: `${route.method} ${route.path}`, status: 401 });
+      expect({ route: `${route.method} ${route.path}`, status: res.status }).toEqual({
+        route: `${route.method} ${route.path}`,
+        status: 401,
+      });
     }
   });
 });

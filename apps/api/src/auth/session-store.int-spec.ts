@@ -19,7 +19,8 @@ describeSessionStore('Postgres', async () => {
         .executeTakeFirstOrThrow();
       return { id, ...user };
     },
-    suspend: async (userId) => void (await db.updateTable('users').set({ status: 'banned' }).where('id', '=', userId).execute()),
+    suspend: async (userId) =>
+      void (await db.updateTable('users').set({ status: 'banned' }).where('id', '=', userId).execute()),
     close: () => database.drop(),
   };
 });

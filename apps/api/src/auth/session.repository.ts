@@ -7,7 +7,10 @@ type Executor = Kysely<DB>;
 /** SQL of sessions (refresh-token families) and their refresh tokens (stored as SHA-256 hashes). */
 @Injectable()
 export class SessionRepository {
-  async createSession(db: Executor, row: { userId: string; ttlSeconds: number; ip: string; userAgent: string | null }): Promise<string> {
+  async createSession(
+    db: Executor,
+    row: { userId: string; ttlSeconds: number; ip: string; userAgent: string | null },
+  ): Promise<string> {
     const session = await db
       .insertInto('sessions')
       .values({
@@ -24,7 +27,11 @@ export class SessionRepository {
   async insertToken(db: Executor, row: { tokenHash: string; sessionId: string; ttlSeconds: number }): Promise<void> {
     await db
       .insertInto('refresh_tokens')
-      .values({ token_hash: row.tokenHash, session_id: row.sessionId, expires_at: sql<Date>`now() + make_interval(secs => ${row.ttlSeconds})` })
+      .values({
+        token_hash: row.tokenHash,
+        session_id: row.sessionId,
+        expires_at: sql<Date>`now() + make_interval(secs => ${row.ttlSeconds})`,
+      })
       .execute();
   }
 
@@ -52,7 +59,12 @@ export class SessionRepository {
 
   /** True when the token exists and belongs to the session. */
   async tokenOfSession(db: Executor, tokenHash: string, sessionId: string): Promise<boolean> {
-    const row = await db.selectFrom('refresh_tokens').select('token_hash').where('token_hash', '=', tokenHash).where('session_id', '=', sessionId).executeTakeFirst();
+    const row = await db
+      .selectFrom('refresh_tokens')
+      .select('token_hash')
+      .where('token_hash', '=', tokenHash)
+      .where('session_id', '=', sessionId)
+      .executeTakeFirst();
     return !!row;
   }
 
@@ -102,6 +114,19 @@ export class SessionRepository {
       .returning('id')
       .executeTakeFirst();
     return !!row;
+  }
+
+  /** Revokes every live session of a user but one (the one making the change); returns their ids. */
+  async revokeOthersOfUser(db: Executor, userId: string, keepSessionId: string, reason: string): Promise<string[]> {
+    const rows = await db
+      .updateTable('sessions')
+      .set({ revoked_at: sql`now()`, revoked_reason: reason })
+      .where('user_id', '=', userId)
+      .where('id', '<>', keepSessionId)
+      .where('revoked_at', 'is', null)
+      .returning('id')
+      .execute();
+    return rows.map((r) => r.id);
   }
 
   /** Revokes every live session of a user; returns their ids. */

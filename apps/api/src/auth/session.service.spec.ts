@@ -16,7 +16,6 @@ function setup() {
   return { ...world, service: world.sessionService, store: world.sessions };
 }
 
-
 beforeAll(() => Logger.overrideLogger(false));
 beforeEach(() => {
   jest.useFakeTimers({ now: START, doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
@@ -32,7 +31,10 @@ describe('SessionService: refreshing', () => {
     later(60);
     const next = await service.rotate(login.refreshToken);
     expect(next.refreshToken).not.toBe(login.refreshToken);
-    expect(next).toMatchObject({ sessionId: login.sessionId, user: { _id: 'u-ravi', email: 'ravi@gmail.com', role: 'user' } });
+    expect(next).toMatchObject({
+      sessionId: login.sessionId,
+      user: { _id: 'u-ravi', email: 'ravi@gmail.com', role: 'user' },
+    });
     expect(tokens.verify(next.accessToken).sid).toBe(login.sessionId);
     expect(store.liveTokens(login.sessionId)).toEqual([hashRefreshToken(next.refreshToken)]);
   });
@@ -69,10 +71,38 @@ describe('SessionService: refreshing', () => {
     expect(revoked).toEqual([]);
     jest.setSystemTime(START + 60_000);
     store.setStatus('u-ravi', 'banned');
-    expect(await refusal(service.rotate(login.refreshToken))).toEqual({ status: 403, message: 'This account has been suspended. Please contact support.' });
+    expect(await refusal(service.rotate(login.refreshToken))).toEqual({
+      status: 403,
+      message: 'This account has been suspended. Please contact support.',
+    });
     expect(store.session(login.sessionId)).toMatchObject({ revokedReason: 'account-suspended' });
     expect(revoked).toEqual([login.sessionId]);
     expect(disconnected).toEqual(['u-ravi']);
+  });
+
+  it('refuses a player on a break (written without ending the session) with 403, the end date and the support address, and ends the session', async () => {
+    const { service, store, revoked, disconnected, breaksByUser } = setup();
+    const login = await service.start(ravi, client);
+    const next = await service.rotate(login.refreshToken);
+    breaksByUser.set('u-ravi', {
+      kind: 'break',
+      option: '24h',
+      startedAtMs: START,
+      endsAtMs: START + 86_400_000,
+      returnRequestedAtMs: null,
+      returnsAtMs: null,
+    });
+    expect(await refusal(service.rotate(next.refreshToken))).toEqual({
+      status: 403,
+      message: 'You are taking a break until 24 Nov 2026, 11:30 IST. For help, write to support@winround.app.',
+    });
+    expect(store.session(login.sessionId)).toMatchObject({ revokedReason: 'play-break' });
+    expect(revoked).toEqual([login.sessionId]);
+    expect(disconnected).toEqual(['u-ravi']);
+    // Once it has ended, a new sign-in's session refreshes again.
+    later(86_400);
+    const after = await service.start(ravi, client);
+    expect((await service.rotate(after.refreshToken)).sessionId).toBe(after.sessionId);
   });
 
   it('keeps a session alive while it is used: each refresh slides its expiry forward', async () => {

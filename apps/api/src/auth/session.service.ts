@@ -3,7 +3,8 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { AppConfig } from '@app/config';
 import type { AuthUser as AuthUserData, Role } from '@app/contracts';
 import { Database } from '@app/db';
-import { displayName } from '@app/domain';
+import { decidePlayBreak, displayName } from '@app/domain';
+import { PlayBreakRepository } from '../play-breaks/play-break.repository.js';
 import { SocketAuthService } from '../realtime/socket-auth.service.js';
 import { AccessTokenService } from './access-token.service.js';
 import { AUTH_MESSAGES } from './auth-messages.js';
@@ -29,7 +30,8 @@ type RotateOutcome =
   | { kind: 'ok'; session: IssuedSession }
   | { kind: 'refused'; reason: string }
   | { kind: 'reused'; userId: string; sessionId: string }
-  | { kind: 'suspended'; userId: string; sessionId: string };
+  | { kind: 'suspended'; userId: string; sessionId: string }
+  | { kind: 'away'; userId: string; sessionId: string; message: string };
 
 /**
  * Sessions: one per login, each a family of opaque refresh tokens (stored as SHA-256). Every refresh rotates the
@@ -39,7 +41,8 @@ type RotateOutcome =
  * family always has exactly one live token. To give the same successor again without keeping it readable, a
  * successor is derived from its predecessor (HMAC under a server key); the first token of a session is random.
  * Revoking a session also stops its access tokens (SessionRevocations) and disconnects the user's sockets on
- * every node.
+ * every node. A refresh re-reads the account: a suspended account, or a player on a break or self-excluded (however
+ * it was written), gets 403 and the session ends.
  */
 @Injectable()
 export class SessionService {
@@ -53,6 +56,7 @@ export class SessionService {
     @Inject(SessionRevocations) private readonly revocations: SessionRevocations,
     @Inject(SocketAuthService) private readonly sockets: SocketAuthService,
     @Inject(AppConfig) private readonly config: AppConfig,
+    @Inject(PlayBreakRepository) private readonly playBreaks: PlayBreakRepository,
   ) {
     this.successorKey = config.deriveKey('refresh-token-successor');
   }
@@ -69,15 +73,28 @@ export class SessionService {
   }
 
   /** Opens a session for a user who has just proved who they are. */
-  async start(user: { id: string; username: string; email: string; role: Role }, client: { ip: string; userAgent: string | null }): Promise<IssuedSession> {
+  async start(
+    user: { id: string; username: string; email: string; role: Role },
+    client: { ip: string; userAgent: string | null },
+  ): Promise<IssuedSession> {
     const ttlSeconds = this.config.REFRESH_TOKEN_TTL_SECONDS;
     const { token, hash } = this.newToken();
     const sessionId = await this.db.transaction().execute(async (trx) => {
-      const id = await this.sessions.createSession(trx, { userId: user.id, ttlSeconds, ip: client.ip, userAgent: client.userAgent });
+      const id = await this.sessions.createSession(trx, {
+        userId: user.id,
+        ttlSeconds,
+        ip: client.ip,
+        userAgent: client.userAgent,
+      });
       await this.sessions.insertToken(trx, { tokenHash: hash, sessionId: id, ttlSeconds });
       return id;
     });
-    return { user: toAuthUser(user), accessToken: this.accessTokens.sign(user, sessionId), refreshToken: token, sessionId };
+    return {
+      user: toAuthUser(user),
+      accessToken: this.accessTokens.sign(user, sessionId),
+      refreshToken: token,
+      sessionId,
+    };
   }
 
   /** Exchanges a refresh token for a new one (and an access token); 401 when missing, expired, revoked or reused. */
@@ -90,21 +107,36 @@ export class SessionService {
       const row = await this.sessions.findTokenForUpdate(trx, presented);
       if (!row) return { kind: 'refused', reason: 'unknown' };
       if (row.revoked_at) return { kind: 'refused', reason: 'revoked' };
-      const concurrent = !!row.rotated_at && Date.now() - new Date(row.rotated_at).getTime() < this.config.REFRESH_REUSE_GRACE_SECONDS * 1000;
+      const concurrent =
+        !!row.rotated_at &&
+        Date.now() - new Date(row.rotated_at).getTime() < this.config.REFRESH_REUSE_GRACE_SECONDS * 1000;
       if (row.rotated_at && !concurrent) {
         // Later than a concurrent refresh could be: someone holds a copy. End the whole family.
         await this.sessions.revoke(trx, row.session_id, 'refresh-token-reuse');
         return { kind: 'reused', userId: row.user_id, sessionId: row.session_id };
       }
       if (row.expired) return { kind: 'refused', reason: 'expired' };
-      if (row.status === 'banned') {
+      if (row.status !== 'active') {
         await this.sessions.revoke(trx, row.session_id, 'account-suspended');
         return { kind: 'suspended', userId: row.user_id, sessionId: row.session_id };
+      }
+      // A break or self-exclusion ends the session even when it was written without revoking it (the same word as
+      // the sign-in's: refused with the end date and the support address).
+      const nowMs = Date.now();
+      const away = await this.playBreaks.latest(trx, row.user_id, nowMs);
+      const [refused] = decidePlayBreak(
+        { type: 'EnterAccount', userId: row.user_id, nowMs, supportEmail: this.config.SUPPORT_EMAIL },
+        { role: row.role, latest: away?.latest ?? null },
+      );
+      if (refused?.type === 'AccessRefused') {
+        await this.sessions.revoke(trx, row.session_id, 'play-break');
+        return { kind: 'away', userId: row.user_id, sessionId: row.session_id, message: refused.data.message };
       }
       const next = this.successorOf(refreshToken);
       if (concurrent) {
         // The same successor again (it exists unless the token was rotated before successors were derived).
-        if (!(await this.sessions.tokenOfSession(trx, next.hash, row.session_id))) return { kind: 'refused', reason: 'rotated' };
+        if (!(await this.sessions.tokenOfSession(trx, next.hash, row.session_id)))
+          return { kind: 'refused', reason: 'rotated' };
       } else {
         if (!(await this.sessions.markRotated(trx, presented))) return { kind: 'refused', reason: 'rotated' };
         await this.sessions.insertToken(trx, { tokenHash: next.hash, sessionId: row.session_id, ttlSeconds });
@@ -113,19 +145,36 @@ export class SessionService {
       const user = { id: row.user_id, username: row.username, email: row.email, role: row.role };
       return {
         kind: 'ok',
-        session: { user: toAuthUser(user), accessToken: this.accessTokens.sign(user, row.session_id), refreshToken: next.token, sessionId: row.session_id },
+        session: {
+          user: toAuthUser(user),
+          accessToken: this.accessTokens.sign(user, row.session_id),
+          refreshToken: next.token,
+          sessionId: row.session_id,
+        },
       };
     });
     switch (outcome.kind) {
       case 'ok':
         return outcome.session;
       case 'reused':
-        this.logger.warn({ msg: 'refresh token reused; session revoked', userId: outcome.userId, sessionId: outcome.sessionId });
+        this.logger.warn({
+          msg: 'refresh token reused; session revoked',
+          userId: outcome.userId,
+          sessionId: outcome.sessionId,
+        });
         await this.afterRevoke(outcome.userId, [outcome.sessionId]);
         throw new UnauthorizedException(AUTH_MESSAGES.sessionExpired);
       case 'suspended':
         await this.afterRevoke(outcome.userId, [outcome.sessionId]);
         throw new ForbiddenException(AUTH_MESSAGES.accountSuspended);
+      case 'away':
+        this.logger.log({
+          msg: 'refresh refused: play break; session revoked',
+          userId: outcome.userId,
+          sessionId: outcome.sessionId,
+        });
+        await this.afterRevoke(outcome.userId, [outcome.sessionId]);
+        throw new ForbiddenException(outcome.message);
       case 'refused':
         throw new UnauthorizedException(AUTH_MESSAGES.sessionExpired);
     }

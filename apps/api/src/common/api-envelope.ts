@@ -14,7 +14,11 @@ export function ApiEnvelope(data: Type<unknown>, options: { status?: number; des
       schema: {
         type: 'object',
         required: ['success', 'data'],
-        properties: { success: { type: 'boolean', enum: [true] }, message: { type: 'string' }, data: { $ref: getSchemaPath(data) } },
+        properties: {
+          success: { type: 'boolean', enum: [true] },
+          message: { type: 'string' },
+          data: { $ref: getSchemaPath(data) },
+        },
       },
     }),
   );

@@ -4,6 +4,9 @@
  * Otherwise the type names the fields that differ, and the assignment below the DTO fails to compile:
  * `const _fields: SameFields<DepositDto, DepositRequest> = true;`
  */
-export type SameFields<Dto, Contract> = [Exclude<keyof Dto, keyof Contract>, Exclude<keyof Contract, keyof Dto>] extends [never, never]
+export type SameFields<Dto, Contract> = [
+  Exclude<keyof Dto, keyof Contract>,
+  Exclude<keyof Contract, keyof Dto>,
+] extends [never, never]
   ? true
   : { notInContract: Exclude<keyof Dto, keyof Contract>; missingFromDto: Exclude<keyof Contract, keyof Dto> };

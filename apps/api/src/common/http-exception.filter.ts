@@ -34,7 +34,8 @@ const UNREADABLE = 'The request could not be read.';
 function readError(error: unknown, statusCode: number): ApiError | null {
   if (!error || typeof error !== 'object') return null;
   if (error instanceof URIError) return { success: false, statusCode: 400, message: INPUT_MESSAGES.badUrl };
-  if (error instanceof SyntaxError && statusCode === 400) return { success: false, statusCode: 400, message: INPUT_MESSAGES.notJson };
+  if (error instanceof SyntaxError && statusCode === 400)
+    return { success: false, statusCode: 400, message: INPUT_MESSAGES.notJson };
   const type = (error as { type?: unknown }).type;
   if (typeof type !== 'string') return null;
   const known = READ_ERRORS[type];
@@ -49,20 +50,25 @@ export function toApiError(exception: unknown): ApiError {
     if (read) return read;
     if (statusCode === 413) return { success: false, statusCode: 413, message: INPUT_MESSAGES.tooLarge };
     // The router's own 404 ('Cannot GET /path?query') would echo the address back: say it without it.
-    if (statusCode === 404 && /^Cannot [A-Z]+ \//.test(exception.message)) return { success: false, statusCode: 404, message: INPUT_MESSAGES.notFound };
+    if (statusCode === 404 && /^Cannot [A-Z]+ \//.test(exception.message))
+      return { success: false, statusCode: 404, message: INPUT_MESSAGES.notFound };
     const raw = exception.getResponse();
     let message = exception.message;
     let errors: Record<string, string> | undefined;
+    let playBreak: ApiError['playBreak'];
     if (typeof raw === 'string') message = raw;
     else if (raw && typeof raw === 'object') {
-      const r = raw as { message?: unknown; errors?: Record<string, string> };
+      const r = raw as { message?: unknown; errors?: Record<string, string>; playBreak?: ApiError['playBreak'] };
       if (Array.isArray(r.message)) message = String(r.message[0] ?? message);
       else if (typeof r.message === 'string') message = r.message;
       errors = r.errors;
+      playBreak = r.playBreak;
     }
-    return { success: false, statusCode, message, ...(errors ? { errors } : {}) };
+    return { success: false, statusCode, message, ...(errors ? { errors } : {}), ...(playBreak ? { playBreak } : {}) };
   }
-  const status = (exception as { status?: number; statusCode?: number })?.status ?? (exception as { statusCode?: number })?.statusCode;
+  const status =
+    (exception as { status?: number; statusCode?: number })?.status ??
+    (exception as { statusCode?: number })?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     const read = readError(exception, status);
     if (read) return read;

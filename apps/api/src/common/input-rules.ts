@@ -87,7 +87,8 @@ export function inspectInput(value: unknown): InputProblem | null {
     if (Buffer.isBuffer(current) || ArrayBuffer.isView(current) || current instanceof ArrayBuffer) continue;
     if (Array.isArray(current)) {
       if (values + current.length > INPUT_LIMITS.values) return { message: INPUT_MESSAGES.tooMany, field: '' };
-      for (let i = current.length - 1; i >= 0; i--) stack.push({ value: current[i], path: path ? `${path}.${i}` : String(i), depth: depth + 1 });
+      for (let i = current.length - 1; i >= 0; i--)
+        stack.push({ value: current[i], path: path ? `${path}.${i}` : String(i), depth: depth + 1 });
       continue;
     }
     const keys = Object.keys(current);

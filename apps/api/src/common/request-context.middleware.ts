@@ -19,7 +19,13 @@ export class RequestContextMiddleware implements NestMiddleware {
       res.on('finish', () => {
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
         logContext.run({ requestId }, () =>
-          this.logger.log({ msg: 'request', method: req.method, path: req.originalUrl.split('?')[0], status: res.statusCode, ms: Math.round(ms * 10) / 10 }),
+          this.logger.log({
+            msg: 'request',
+            method: req.method,
+            path: req.originalUrl.split('?')[0],
+            status: res.statusCode,
+            ms: Math.round(ms * 10) / 10,
+          }),
         );
       });
       next();

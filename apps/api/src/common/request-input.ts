@@ -13,19 +13,29 @@ export const BODY_LIMIT_BYTES = 16 * 1024;
 export function inputRefusal(problem: InputProblem): HttpException {
   const status = problem.status ?? HttpStatus.BAD_REQUEST;
   if (status !== HttpStatus.BAD_REQUEST) return new HttpException({ message: problem.message }, status);
-  return new BadRequestException({ message: problem.message, ...(problem.field ? { errors: { [problem.field]: problem.message } } : {}) });
+  return new BadRequestException({
+    message: problem.message,
+    ...(problem.field ? { errors: { [problem.field]: problem.message } } : {}),
+  });
 }
 
 function hasBody(req: Request): boolean {
-  return req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
+  return (
+    req.headers['transfer-encoding'] !== undefined ||
+    (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0')
+  );
 }
 
 /** Before the body is read: a body is JSON, sent uncompressed. */
 function requireJsonBody(req: Request, _res: Response, next: NextFunction): void {
   if (!hasBody(req)) return next();
-  const encoding = String(req.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
-  if (encoding !== 'identity' && encoding !== '') return next(inputRefusal({ message: INPUT_MESSAGES.encoding, field: '', status: 415 }));
-  if (!req.is('application/json')) return next(inputRefusal({ message: INPUT_MESSAGES.contentType, field: '', status: 415 }));
+  const encoding = String(req.headers['content-encoding'] ?? 'identity')
+    .trim()
+    .toLowerCase();
+  if (encoding !== 'identity' && encoding !== '')
+    return next(inputRefusal({ message: INPUT_MESSAGES.encoding, field: '', status: 415 }));
+  if (!req.is('application/json'))
+    return next(inputRefusal({ message: INPUT_MESSAGES.contentType, field: '', status: 415 }));
   next();
 }
 
@@ -58,7 +68,8 @@ function inspectRequest(req: Request, _res: Response, next: NextFunction): void 
   if (address) return next(inputRefusal(address));
   if (!hasBody(req)) return next();
   const body: unknown = req.body;
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return next(inputRefusal({ message: INPUT_MESSAGES.notObject, field: '' }));
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    return next(inputRefusal({ message: INPUT_MESSAGES.notObject, field: '' }));
   const problem = inspectInput(body);
   if (problem) return next(inputRefusal(problem));
   next();
@@ -73,9 +84,14 @@ export function useRequestInputRules(app: NestExpressApplication): void {
   app.use(requireJsonBody);
   // `verify` is the body parser's own option (Nest's type leaves it out because its raw-body mode sets it).
   const verify = (_req: unknown, _res: unknown, buffer: Buffer) => {
-    if (!isUtf8(buffer)) throw Object.assign(new Error(INPUT_MESSAGES.notUtf8), { status: 400, type: 'entity.not.utf8' });
+    if (!isUtf8(buffer))
+      throw Object.assign(new Error(INPUT_MESSAGES.notUtf8), { status: 400, type: 'entity.not.utf8' });
   };
-  app.useBodyParser('json', { limit: BODY_LIMIT_BYTES, inflate: false, verify } as NestExpressBodyParserOptionsFor<'json'>);
+  app.useBodyParser('json', {
+    limit: BODY_LIMIT_BYTES,
+    inflate: false,
+    verify,
+  } as NestExpressBodyParserOptionsFor<'json'>);
   app.use(inspectRequest);
 }
 
@@ -90,8 +106,14 @@ export function answerUnparsableRequests(server: Server): void {
       return;
     }
     const [statusCode, message] =
-      error.code === 'HPE_HEADER_OVERFLOW' ? [431, INPUT_MESSAGES.headersTooLarge] : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, INPUT_MESSAGES.tooSlow] : [400, INPUT_MESSAGES.unreadable];
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, INPUT_MESSAGES.headersTooLarge]
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, INPUT_MESSAGES.tooSlow]
+          : [400, INPUT_MESSAGES.unreadable];
     const body = JSON.stringify({ success: false, statusCode, message });
-    socket.end(`HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    socket.end(
+      `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   });
 }

@@ -21,9 +21,12 @@ export function createValidationPipe(): ValidationPipe {
     exceptionFactory: (errors) => {
       const pairs = flatten(errors);
       const fields: Record<string, string> = {};
-      for (const [field, message] of pairs) fields[field] ??= message.replace(/^property (\S+) should not exist$/, 'Unknown field: $1');
+      for (const [field, message] of pairs)
+        fields[field] ??= message.replace(/^property (\S+) should not exist$/, 'Unknown field: $1');
       const first = pairs[0]?.[1] ?? 'Invalid request.';
-      const message = /^property (\S+) should not exist$/.test(first) ? first.replace(/^property (\S+) should not exist$/, 'Unknown field: $1') : first;
+      const message = /^property (\S+) should not exist$/.test(first)
+        ? first.replace(/^property (\S+) should not exist$/, 'Unknown field: $1')
+        : first;
       return new BadRequestException({ message, errors: fields });
     },
   });

@@ -18,7 +18,9 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
     if (!line.startsWith(name)) continue;
     const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (!match || match[1] !== name) continue;
-    const found = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]));
+    const found = Object.fromEntries(
+      [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]),
+    );
     if (Object.entries(labels).every(([k, v]) => found[k] === v)) return Number(match[3]);
   }
   return undefined;
@@ -47,14 +49,43 @@ describe('metrics at /metrics', () => {
     await api.request('GET', '/api/v1/wallet/summary');
     await api.request('GET', `/api/v1/no-such-thing/${player.id}`);
     const text = await scrape();
-    expect(sample(text, 'wr_http_request_duration_seconds_count', { method: 'GET', route: '/api/v1/health', status: '200', service: 'api' })).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(text, 'wr_http_request_duration_seconds_count', {
+        method: 'GET',
+        route: '/api/v1/health',
+        status: '200',
+        service: 'api',
+      }),
+    ).toBeGreaterThanOrEqual(1);
     // Both profile calls land on the template, not on their ids.
-    expect(sample(text, 'wr_http_request_duration_seconds_count', { method: 'GET', route: '/api/v1/user/profile/:id', status: '200' })).toBe(1);
-    expect(sample(text, 'wr_http_request_duration_seconds_count', { method: 'GET', route: '/api/v1/user/profile/:id', status: '404' })).toBe(1);
-    expect(sample(text, 'wr_http_request_duration_seconds_count', { method: 'GET', route: '/api/v1/wallet/summary', status: '401' })).toBe(1);
-    expect(sample(text, 'wr_http_request_duration_seconds_count', { method: 'GET', route: 'unmatched', status: '404' })).toBe(1);
+    expect(
+      sample(text, 'wr_http_request_duration_seconds_count', {
+        method: 'GET',
+        route: '/api/v1/user/profile/:id',
+        status: '200',
+      }),
+    ).toBe(1);
+    expect(
+      sample(text, 'wr_http_request_duration_seconds_count', {
+        method: 'GET',
+        route: '/api/v1/user/profile/:id',
+        status: '404',
+      }),
+    ).toBe(1);
+    expect(
+      sample(text, 'wr_http_request_duration_seconds_count', {
+        method: 'GET',
+        route: '/api/v1/wallet/summary',
+        status: '401',
+      }),
+    ).toBe(1);
+    expect(
+      sample(text, 'wr_http_request_duration_seconds_count', { method: 'GET', route: 'unmatched', status: '404' }),
+    ).toBe(1);
     expect(text).not.toContain(player.id);
-    expect(sample(text, 'wr_http_request_duration_seconds_bucket', { route: '/api/v1/health', le: '+Inf' })).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(text, 'wr_http_request_duration_seconds_bucket', { route: '/api/v1/health', le: '+Inf' }),
+    ).toBeGreaterThanOrEqual(1);
     // Node's defaults are there too.
     expect(sample(text, 'process_cpu_user_seconds_total', { service: 'api' })).toBeGreaterThan(0);
   });
@@ -87,8 +118,15 @@ describe('metrics at /metrics', () => {
     expect(sample(text, 'wr_socket_messages_received_total', { event: 'other' })).toBe(1);
     expect(sample(text, 'wr_socket_messages_received_total', { event: 'no-such-event' })).toBeUndefined();
     expect(sample(text, 'wr_bet_intake_total', { outcome: 'accepted' })).toBe(1);
-    expect(sample(text, 'wr_bet_intake_total', { outcome: 'rejected', reason: 'please_choose_a_valid_option_for_this_game' })).toBe(1);
-    expect(sample(text, 'wr_bet_intake_total', { outcome: 'rejected', reason: 'stake_must_be_10_50_100_200_500_or_1_000' })).toBe(1);
+    expect(
+      sample(text, 'wr_bet_intake_total', {
+        outcome: 'rejected',
+        reason: 'please_choose_a_valid_option_for_this_game',
+      }),
+    ).toBe(1);
+    expect(
+      sample(text, 'wr_bet_intake_total', { outcome: 'rejected', reason: 'stake_must_be_10_50_100_200_500_or_1_000' }),
+    ).toBe(1);
     expect(sample(text, 'wr_bet_intake_total', { outcome: 'rejected', reason: 'invalid_bet_request' })).toBe(1);
     expect(sample(text, 'wr_online_players')).toBe(1);
 
@@ -168,7 +206,12 @@ describe('health: 503 when Postgres or Redis is down', () => {
 
   const health = async () => {
     const res = await api.request('GET', '/api/v1/health', { apiKey: null });
-    return { status: res.status, postgres: res.body.data.checks.postgres.status, redis: res.body.data.checks.redis.status, state: res.body.data.status };
+    return {
+      status: res.status,
+      postgres: res.body.data.checks.postgres.status,
+      redis: res.body.data.checks.redis.status,
+      state: res.body.data.status,
+    };
   };
   const until = async (expected: Awaited<ReturnType<typeof health>>) => {
     let last = await health();
@@ -223,9 +266,14 @@ describe('logs: no passwords, tokens or codes', () => {
 
   it("a login's password, the tokens it returns and the refresh cookie never reach the log", async () => {
     const player = await createUser(api, { password: 'Zq9-unique-pass' });
-    const bad = await api.request('POST', '/api/v1/auth/login', { body: { email: player.email, password: 'Wrong-pass-77' } });
+    const bad = await api.request('POST', '/api/v1/auth/login', {
+      body: { email: player.email, password: 'Wrong-pass-77' },
+    });
     expect(bad.status).toBe(401);
-    const res = await api.request('POST', '/api/v1/auth/login', { body: { email: player.email, password: player.password }, headers: { 'x-request-id': 'login-request-0001' } });
+    const res = await api.request('POST', '/api/v1/auth/login', {
+      body: { email: player.email, password: player.password },
+      headers: { 'x-request-id': 'login-request-0001' },
+    });
     expect(res.status).toBe(200);
     const accessToken = res.body.data.accessToken as string;
     const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
@@ -238,7 +286,9 @@ describe('logs: no passwords, tokens or codes', () => {
     const socket = await connected(api.socket({ apiKey: TEST_API_KEY, token: accessToken }) as unknown as Socket);
     socket.disconnect();
     // A malformed login (validation error) and one with a body that is not JSON.
-    await api.request('POST', '/api/v1/auth/login', { body: { email: 'x', password: 'Zq9-unique-pass', token: accessToken } });
+    await api.request('POST', '/api/v1/auth/login', {
+      body: { email: 'x', password: 'Zq9-unique-pass', token: accessToken },
+    });
     await api.request('POST', '/api/v1/auth/login', { body: `{"password":"Zq9-unique-pass"` });
     await sleep(200);
 
@@ -248,9 +298,18 @@ describe('logs: no passwords, tokens or codes', () => {
       .split('\n')
       .filter((l) => l.startsWith('{'))
       .map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(entries.some((e) => e.requestId === 'login-request-0001' && e.path === '/api/v1/auth/login' && e.status === 200)).toBe(true);
+    expect(
+      entries.some((e) => e.requestId === 'login-request-0001' && e.path === '/api/v1/auth/login' && e.status === 200),
+    ).toBe(true);
 
-    for (const secret of [player.password, 'Wrong-pass-77', accessToken, refreshToken, refreshed.body.data.accessToken as string, TEST_API_KEY]) {
+    for (const secret of [
+      player.password,
+      'Wrong-pass-77',
+      accessToken,
+      refreshToken,
+      refreshed.body.data.accessToken as string,
+      TEST_API_KEY,
+    ]) {
       expect(output).not.toContain(secret);
     }
   });

@@ -25,6 +25,11 @@ describePaymentStore('in memory', async () => {
     async main(userId) {
       return store.account(userId)!.wallet!.main;
     },
+    async contests(utrNumber) {
+      return store.contests
+        .filter((c) => c.utrNumber === utrNumber)
+        .map(({ userId, amount, payer, attempts }) => ({ userId, amount, payer, attempts }));
+    },
     async close() {},
   };
 });

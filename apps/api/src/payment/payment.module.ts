@@ -10,5 +10,6 @@ import { PaymentStore } from './payment.store.js';
   imports: [WalletModule],
   controllers: [PaymentController],
   providers: [PaymentRepository, { provide: PaymentStore, useExisting: PaymentRepository }, PaymentService],
+  exports: [PaymentService],
 })
 export class PaymentModule {}

@@ -9,7 +9,10 @@ function setup() {
   const store = new InMemoryPaymentStore();
   const notifier = new RecordingNotifier();
   const service = new PaymentService(store, notifier.asNotifier());
-  store.addAccount('player', { role: 'user', wallet: { walletId: 'w-player', isActive: true, main: 3_000_000, bonus: 0 } });
+  store.addAccount('player', {
+    role: 'user',
+    wallet: { walletId: 'w-player', isActive: true, main: 3_000_000, bonus: 0 },
+  });
   store.addAccount('newcomer', { role: 'user', wallet: { walletId: 'w-new', isActive: false, main: 0, bonus: 0 } });
   store.addAccount('admin', { role: 'super-admin' });
   return { store, notifier, service };
@@ -24,8 +27,16 @@ describe('PaymentService: deposit claims', () => {
   it('records a pending claim of a new player and answers that it is their first deposit', async () => {
     const { service, store, notifier } = setup();
     const result = await service.deposit('newcomer', claim('412345678901'));
-    expect(result).toEqual({ utrNumber: '412345678901', isActive: false, isFirstDeposit: true, message: 'Deposit request submitted.', transactionId: 'DEP1' });
-    expect(store.transactions).toMatchObject([{ transactionId: 'DEP1', status: 'PENDING', amount: 50_000, description: 'UPI deposit' }]);
+    expect(result).toEqual({
+      utrNumber: '412345678901',
+      isActive: false,
+      isFirstDeposit: true,
+      message: 'Deposit request submitted.',
+      transactionId: 'DEP1',
+    });
+    expect(store.transactions).toMatchObject([
+      { transactionId: 'DEP1', status: 'PENDING', amount: 50_000, description: 'UPI deposit' },
+    ]);
     expect(notifier.published).toEqual([]); // no money moved
   });
 
@@ -33,7 +44,8 @@ describe('PaymentService: deposit claims', () => {
     const { service, store } = setup();
     expect(await refusal(service.deposit('admin', claim('412345678901')))).toEqual({
       status: 403,
-      message: 'Administrator accounts have no wallet: deposits, withdrawals, bets and referral codes are for players only.',
+      message:
+        'Administrator accounts have no wallet: deposits, withdrawals, bets and referral codes are for players only.',
     });
     expect(await refusal(service.deposit('player', claim('412345678901', 50)))).toEqual({
       status: 400,
@@ -43,14 +55,75 @@ describe('PaymentService: deposit claims', () => {
     expect(store.transactions).toEqual([]);
   });
 
-  it('answers 409 to a second claim of a UTR, and to a fourth pending claim', async () => {
-    const { service } = setup();
+  it('stores the payer the player gave with the claim; an older client sends none', async () => {
+    const { service, store } = setup();
+    await service.deposit('newcomer', { ...claim('412345678901'), payer: ' Meera  K ' });
+    await service.deposit('newcomer', claim('412345678902'));
+    expect(store.transactions.map((t) => t.payer)).toEqual(['Meera K', null]);
+    expect(await refusal(service.deposit('newcomer', { ...claim('412345678903'), payer: 'meera@' }))).toMatchObject({
+      status: 400,
+      errors: { payer: expect.any(String) },
+    });
+  });
+
+  it("answers 409 to another player's claim of a held UTR and records it as a contest; a rejected claim releases the UTR", async () => {
+    const { service, store } = setup();
     await service.deposit('player', claim('412345678901'));
-    expect(await refusal(service.deposit('newcomer', claim(' 412345678901 ')))).toEqual({
+    const contested =
+      'Another player has already claimed this UTR number and it is waiting for review. We have recorded your claim too, so the reviewer will check both against the bank statement. If the payment is yours, their claim will be rejected and you can submit this UTR again.';
+    expect(await refusal(service.deposit('newcomer', { ...claim(' 412345678901 ', 750), payer: 'Meera K' }))).toEqual({
+      status: 409,
+      message: contested,
+      errors: { utrNumber: contested },
+    });
+    expect(store.contests).toEqual([
+      {
+        userId: 'newcomer',
+        walletId: 'w-new',
+        amount: 75_000,
+        utrNumber: '412345678901',
+        upiApp: 'PHONEPE',
+        payer: 'Meera K',
+        heldBy: 'DEP1',
+        attempts: 1,
+      },
+    ]);
+    // The holder's own repeat is refused and recorded nowhere.
+    expect(await refusal(service.deposit('player', claim('412345678901')))).toMatchObject({
+      status: 409,
+      message: 'You have already claimed this UTR number. It is waiting for review.',
+    });
+    expect(store.contests).toHaveLength(1);
+    store.setStatus('DEP1', 'FAILED');
+    await expect(service.deposit('newcomer', claim('412345678901'))).resolves.toMatchObject({ transactionId: 'DEP2' });
+    store.setStatus('DEP2', 'COMPLETED');
+    expect(await refusal(service.deposit('player', claim('412345678901')))).toMatchObject({
+      status: 409,
+      message: expect.stringMatching(/^This UTR number has already been credited to another player\./),
+    });
+    expect(await refusal(service.deposit('newcomer', claim('412345678901')))).toMatchObject({
       status: 409,
       message: 'This UTR number has already been used.',
-      errors: { utrNumber: 'This UTR number has already been used.' },
     });
+  });
+
+  it('a claim that loses its UTR to a parallel claim while being stored is decided again: a contest', async () => {
+    const { service, store } = setup();
+    store.beforeClaimStored = () => {
+      store.beforeClaimStored = undefined;
+      store.addClaim({ userId: 'player', utrNumber: '412345678901', amount: 50_000 });
+    };
+    expect(await refusal(service.deposit('newcomer', claim('412345678901')))).toMatchObject({
+      status: 409,
+      message: expect.stringMatching(/^Another player has already claimed/),
+    });
+    expect(store.transactions.filter((t) => t.utrNumber === '412345678901')).toHaveLength(1);
+    expect(store.contests).toMatchObject([{ userId: 'newcomer', heldBy: 'DEP1' }]);
+  });
+
+  it('answers 409 to a fourth pending claim', async () => {
+    const { service } = setup();
+    await service.deposit('player', claim('412345678901'));
     await service.deposit('player', claim('412345678902'));
     await service.deposit('player', claim('412345678903'));
     expect(await refusal(service.deposit('player', claim('412345678904')))).toEqual({
@@ -64,16 +137,27 @@ describe('PaymentService: withdrawals', () => {
   it('holds the amount, answers with the processing time, and publishes the balance after the commit', async () => {
     const { service, store, notifier } = setup();
     const result = await service.withdraw('player', upi(500));
-    expect(result).toEqual({ transactionId: 'WDR1', isActive: true, message: 'Withdrawal request submitted successfully. Processing time: 2–4 hours.' });
+    expect(result).toEqual({
+      transactionId: 'WDR1',
+      isActive: true,
+      message: 'Withdrawal request submitted successfully. Processing time: 2–4 hours.',
+    });
     expect(store.account('player')?.wallet?.main).toBe(2_950_000);
-    expect(store.transactions).toMatchObject([{ status: 'PENDING', amount: 50_000, description: 'Withdrawal to UPI ravi@ybl' }]);
-    expect(notifier.published).toEqual([{ balances: new Map([['player', { main: 2_950_000, bonus: 0 }]]), seqs: [1], others: [] }]);
+    expect(store.transactions).toMatchObject([
+      { status: 'PENDING', amount: 50_000, description: 'Withdrawal to UPI ravi@ybl' },
+    ]);
+    expect(notifier.published).toEqual([
+      { balances: new Map([['player', { main: 2_950_000, bonus: 0 }]]), seqs: [1], others: [] },
+    ]);
   });
 
   it('keeps to ₹25,000 per IST day across requests; a rejected request does not count', async () => {
     const { service, store } = setup();
     await service.withdraw('player', upi(20_000));
-    expect(await refusal(service.withdraw('player', upi(5_000.01)))).toMatchObject({ status: 400, message: 'Maximum withdrawal per day is ₹25,000.' });
+    expect(await refusal(service.withdraw('player', upi(5_000.01)))).toMatchObject({
+      status: 400,
+      message: 'Maximum withdrawal per day is ₹25,000.',
+    });
     store.setStatus('WDR1', 'FAILED');
     await expect(service.withdraw('player', upi(5_000.01))).resolves.toMatchObject({ transactionId: 'WDR2' });
     store.istDay = '2026-11-24';
@@ -82,7 +166,10 @@ describe('PaymentService: withdrawals', () => {
 
   it('refuses a wallet no deposit has activated (403) and an administrator (403), publishing nothing', async () => {
     const { service, notifier } = setup();
-    expect(await refusal(service.withdraw('newcomer', upi(500)))).toEqual({ status: 403, message: 'Deposit is not active. Please activate deposit to continue.' });
+    expect(await refusal(service.withdraw('newcomer', upi(500)))).toEqual({
+      status: 403,
+      message: 'Deposit is not active. Please activate deposit to continue.',
+    });
     expect((await refusal(service.withdraw('admin', upi(500)))).status).toBe(403);
     expect(notifier.published).toEqual([]);
   });

@@ -66,7 +66,11 @@ export class PlayerSocketsService {
       )) as string[];
       return over.map((member) => member.slice(member.indexOf(' ') + 1));
     } catch (error) {
-      this.logger.warn({ msg: 'socket cap not applied (Redis did not answer)', userId, error: (error as Error).message });
+      this.logger.warn({
+        msg: 'socket cap not applied (Redis did not answer)',
+        userId,
+        error: (error as Error).message,
+      });
       return [];
     }
   }

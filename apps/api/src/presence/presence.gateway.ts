@@ -1,5 +1,11 @@
 import { Inject, Logger } from '@nestjs/common';
-import { WebSocketGateway, WebSocketServer, type OnGatewayConnection, type OnGatewayDisconnect, type OnGatewayInit } from '@nestjs/websockets';
+import {
+  WebSocketGateway,
+  WebSocketServer,
+  type OnGatewayConnection,
+  type OnGatewayDisconnect,
+  type OnGatewayInit,
+} from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
 import { SOCKET_REPLACED_MESSAGE } from '@app/contracts';
 import type { SocketUser } from '../realtime/socket-auth.service.js';
@@ -9,7 +15,12 @@ import { PresenceService, type PresenceUser } from './presence.service.js';
 /** Inter-node message: close this socket of yours, its player opened a newer one past the cap. */
 const REPLACED_EVENT = 'player-socket-replaced';
 
-type PresenceSocket = Socket<Record<string, never>, Record<string, never>, Record<string, never>, { user?: SocketUser; presence?: PresenceUser }>;
+type PresenceSocket = Socket<
+  Record<string, never>,
+  Record<string, never>,
+  Record<string, never>,
+  { user?: SocketUser; presence?: PresenceUser }
+>;
 
 /**
  * Counts every signed-in socket of this node in and out of presence (the handshake has proved its user), and

@@ -1,4 +1,10 @@
-import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Role } from '@app/contracts';
@@ -159,7 +165,8 @@ export class PresenceService implements OnApplicationBootstrap, BeforeApplicatio
     return withTimeout(async () => {
       const nodes = await this.liveNodes();
       if (nodes.length === 0) return false;
-      const key = (node: string) => (user.role === 'super-admin' ? this.redis.keys.presenceAdmins(node) : this.redis.keys.presence(node));
+      const key = (node: string) =>
+        user.role === 'super-admin' ? this.redis.keys.presenceAdmins(node) : this.redis.keys.presence(node);
       const pipeline = this.redis.client.pipeline();
       for (const node of nodes) pipeline.sismember(key(node), user.id);
       const results = (await pipeline.exec()) ?? [];
@@ -181,7 +188,15 @@ export class PresenceService implements OnApplicationBootstrap, BeforeApplicatio
   private async beat(): Promise<void> {
     const { nodes, players, admins } = this.keys;
     try {
-      const [playersKept, adminsKept] = (await this.redis.client.eval(HEARTBEAT, 3, nodes, players, admins, this.nodeId, this.timings.ttlMs)) as [number, number];
+      const [playersKept, adminsKept] = (await this.redis.client.eval(
+        HEARTBEAT,
+        3,
+        nodes,
+        players,
+        admins,
+        this.nodeId,
+        this.timings.ttlMs,
+      )) as [number, number];
       const lost = (playersKept === 0 && this.count('user') > 0) || (adminsKept === 0 && this.count('super-admin') > 0);
       if (lost && !this.stopped) await this.rewrite();
     } catch (error) {
@@ -207,7 +222,12 @@ export class PresenceService implements OnApplicationBootstrap, BeforeApplicatio
       multi.pexpire(key, this.timings.ttlMs);
     }
     await multi.exec();
-    this.logger.log({ msg: 'presence rewritten', node: this.nodeId, players: ids.user.length, admins: ids['super-admin'].length });
+    this.logger.log({
+      msg: 'presence rewritten',
+      node: this.nodeId,
+      players: ids.user.length,
+      admins: ids['super-admin'].length,
+    });
   }
 
   private write(command: () => Promise<unknown>): void {

@@ -47,7 +47,8 @@ describe('at most five live sockets per player, across api nodes', () => {
     await deleteRedisPrefix(prefix);
   });
 
-  const listed = (user: TestUser) => a.app.get(RedisService).client.zcard(a.app.get(RedisService).keys.playerSockets(user.id));
+  const listed = (user: TestUser) =>
+    a.app.get(RedisService).client.zcard(a.app.get(RedisService).keys.playerSockets(user.id));
 
   const connect = async (node: TestApi, user: TestUser): Promise<Client> => {
     const socket = node.socket({ apiKey: TEST_API_KEY, token: user.token }) as unknown as Socket;
@@ -60,7 +61,12 @@ describe('at most five live sockets per player, across api nodes', () => {
   /** Connects one socket and waits until its player's list holds it (so the order of connections is known). */
   const connectInOrder = async (node: TestApi, user: TestUser, listedAfter: number) => {
     const client = await connect(node, user);
-    expect(await eventually(() => listed(user), (n) => n === listedAfter)).toBe(listedAfter);
+    expect(
+      await eventually(
+        () => listed(user),
+        (n) => n === listedAfter,
+      ),
+    ).toBe(listedAfter);
     return client;
   };
   /** A socket still answers: it is live on its node. */
@@ -78,13 +84,19 @@ describe('at most five live sockets per player, across api nodes', () => {
     const player = await createUser(a, { main: 10_000 });
     const other = await createUser(a);
     const first: Client[] = [];
-    for (let i = 0; i < MAX_SOCKETS_PER_PLAYER; i++) first.push(await connectInOrder(i % 2 === 0 ? a : b, player, i + 1));
+    for (let i = 0; i < MAX_SOCKETS_PER_PLAYER; i++)
+      first.push(await connectInOrder(i % 2 === 0 ? a : b, player, i + 1));
     const bystander = await connect(b, other);
 
     // The oldest is on node a; the sixth connects on node b.
     const sixth = await connect(b, player);
     const oldest = first[0]!;
-    expect(await eventually(() => oldest.closedBy, (reason) => reason !== undefined)).toBe('io server disconnect');
+    expect(
+      await eventually(
+        () => oldest.closedBy,
+        (reason) => reason !== undefined,
+      ),
+    ).toBe('io server disconnect');
     expect(oldest.exceptions).toEqual([SOCKET_REPLACED_MESSAGE]);
     const live = [...first.slice(1), sixth];
     for (const client of live) expect(await answers(client)).toBe(true);
@@ -93,7 +105,12 @@ describe('at most five live sockets per player, across api nodes', () => {
 
     // A seventh, on node a, closes the next oldest (on node b).
     const seventh = await connect(a, player);
-    expect(await eventually(() => first[1]!.closedBy, (reason) => reason !== undefined)).toBe('io server disconnect');
+    expect(
+      await eventually(
+        () => first[1]!.closedBy,
+        (reason) => reason !== undefined,
+      ),
+    ).toBe('io server disconnect');
     expect(first[1]!.exceptions).toEqual([SOCKET_REPLACED_MESSAGE]);
     for (const client of [...first.slice(2), sixth, seventh]) expect(await answers(client)).toBe(true);
     // Another player's socket is untouched.
@@ -102,10 +119,21 @@ describe('at most five live sockets per player, across api nodes', () => {
 
     // A socket that closes leaves the list: a new one then closes nobody.
     seventh.socket.disconnect();
-    expect(await eventually(() => listed(player), (n) => n === MAX_SOCKETS_PER_PLAYER - 1)).toBe(MAX_SOCKETS_PER_PLAYER - 1);
+    expect(
+      await eventually(
+        () => listed(player),
+        (n) => n === MAX_SOCKETS_PER_PLAYER - 1,
+      ),
+    ).toBe(MAX_SOCKETS_PER_PLAYER - 1);
     const again = await connect(b, player);
     await sleep(300);
-    expect([...first.slice(2), sixth, again].map((client) => client.closedBy)).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    expect([...first.slice(2), sixth, again].map((client) => client.closedBy)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
     for (const client of [...first.slice(2), sixth, again]) client.socket.disconnect();
     bystander.socket.disconnect();
   });
@@ -122,7 +150,8 @@ describe('at most five live sockets per player, across api nodes', () => {
     const live = clients.filter((client) => client.closedBy === undefined);
     expect(live).toHaveLength(MAX_SOCKETS_PER_PLAYER);
     for (const client of live) expect(await answers(client)).toBe(true);
-    for (const client of clients.filter((c) => c.closedBy !== undefined)) expect(client.exceptions).toEqual([SOCKET_REPLACED_MESSAGE]);
+    for (const client of clients.filter((c) => c.closedBy !== undefined))
+      expect(client.exceptions).toEqual([SOCKET_REPLACED_MESSAGE]);
     expect(await listed(player)).toBe(MAX_SOCKETS_PER_PLAYER);
     for (const client of live) client.socket.disconnect();
   });

@@ -37,7 +37,9 @@ export class RedisIoAdapter extends IoAdapter {
       httpCompression: false,
       cors: origins.length > 0 ? { origin: origins, credentials: true } : undefined,
     });
-    server.adapter(createAdapter(redis.dedicated('socket.io-pub'), redis.dedicated('socket.io-sub'), { key: redis.keys.socketIo }));
+    server.adapter(
+      createAdapter(redis.dedicated('socket.io-pub'), redis.dedicated('socket.io-sub'), { key: redis.keys.socketIo }),
+    );
     coalesceWebsocketWrites(server);
     return server;
   }
@@ -49,7 +51,11 @@ export class RedisIoAdapter extends IoAdapter {
    * alone took a tenth of the api's CPU. The replies are the same: a handler's value (or every value of an
    * Observable it returns) that has an `event` is emitted, else it answers the acknowledgement; an error is logged.
    */
-  override bindMessageHandlers(socket: Socket, handlers: MessageMappingProperties[], _transform: (data: unknown) => Observable<unknown>): void {
+  override bindMessageHandlers(
+    socket: Socket,
+    handlers: MessageMappingProperties[],
+    _transform: (data: unknown) => Observable<unknown>,
+  ): void {
     for (const { message, callback, isAckHandledManually } of handlers) {
       socket.on(message as string, (...args: unknown[]) => {
         const { data, ack } = this.mapPayload(args.length > 1 ? args : args[0]);

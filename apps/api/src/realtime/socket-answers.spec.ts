@@ -11,7 +11,11 @@ describe('one answer per socket', () => {
     expect(first(socket, 'bet-message', { ...placed, success: false, message: 'other words' })).toBe(false);
     expect(first(socket, 'bet-result', { betId: 'b-1', win: true })).toBe(true);
     expect(first(socket, 'bet-result', { betId: 'b-1', win: true })).toBe(false);
-    const notice = { success: false, message: 'Period 202611210001 could not be drawn in time, so your bets were refunded.', periodId: '202611210001' };
+    const notice = {
+      success: false,
+      message: 'Period 202611210001 could not be drawn in time, so your bets were refunded.',
+      periodId: '202611210001',
+    };
     expect(first(socket, 'bet-message', notice)).toBe(true);
     expect(first(socket, 'bet-message', notice)).toBe(false);
     // Another socket has its own record.

@@ -25,7 +25,9 @@ describe('socket sign-in: handshake, token refresh over the socket, expiry', () 
 
   /** An access token of `user`'s session that expires in `seconds` (negative: already expired). */
   const tokenFor = (user: TestUser, seconds: number) =>
-    api.app.get(JwtService).sign({ sub: user.id, role: user.role, sid: user.sessionId, exp: Math.floor(Date.now() / 1000) + seconds });
+    api.app
+      .get(JwtService)
+      .sign({ sub: user.id, role: user.role, sid: user.sessionId, exp: Math.floor(Date.now() / 1000) + seconds });
 
   const refused = (auth: Record<string, unknown>) =>
     new Promise<string>((resolve, reject) => {
@@ -64,7 +66,11 @@ describe('socket sign-in: handshake, token refresh over the socket, expiry', () 
     expect(remote?.id).toBe(socket.id);
     expect(remote?.data.user).toMatchObject({ id: player.id, role: 'user', sessionId: player.sessionId });
     const got = new Promise((resolve) => socket.on('balance-update', resolve));
-    await api.app.get(EventsPublisher).publish([{ room: userRoom(player.id), event: 'balance-update', data: { balance: 5, mainBalance: 5, bonusBalance: 0 } }]);
+    await api.app
+      .get(EventsPublisher)
+      .publish([
+        { room: userRoom(player.id), event: 'balance-update', data: { balance: 5, mainBalance: 5, bonusBalance: 0 } },
+      ]);
     expect(await got).toEqual({ balance: 5, mainBalance: 5, bonusBalance: 0 });
     socket.close();
   });
@@ -117,7 +123,10 @@ describe('socket sign-in: handshake, token refresh over the socket, expiry', () 
       success: false,
       message: 'The new token belongs to another account.',
     });
-    expect(await socket.timeout(2_000).emitWithAck('new-token', { token: 'garbage' })).toEqual({ success: false, message: 'The new token is not valid.' });
+    expect(await socket.timeout(2_000).emitWithAck('new-token', { token: 'garbage' })).toEqual({
+      success: false,
+      message: 'The new token is not valid.',
+    });
     await disconnected;
     expect(exceptions).toEqual([
       { status: 'error', message: 'The new token belongs to another account.' },
@@ -130,7 +139,10 @@ describe('socket sign-in: handshake, token refresh over the socket, expiry', () 
     const user = await createUser(api);
     const socket = await connected(user.token);
     await api.app.get(SessionRevocations).markRevoked([user.sessionId]);
-    expect(await socket.timeout(2_000).emitWithAck('new-token', { token: user.token })).toEqual({ success: false, message: 'The new token is not valid.' });
+    expect(await socket.timeout(2_000).emitWithAck('new-token', { token: user.token })).toEqual({
+      success: false,
+      message: 'The new token is not valid.',
+    });
     socket.close();
   });
 });

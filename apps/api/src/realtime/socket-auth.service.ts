@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Server, Socket } from 'socket.io';
-import type { NewTokenPayload } from '@app/contracts';
+import { newTokenPayloadSchema } from '@app/contracts';
 import { userRoom } from '@app/realtime';
 import { AccessTokenService } from '../auth/access-token.service.js';
 import type { AuthUser } from '../auth/auth-user.js';
@@ -87,16 +87,25 @@ export class SocketAuthService {
     }
     void socket.join(userRoom(user.id));
     this.schedule(socket, user.expiresAt);
-    socket.on('new-token', (payload: NewTokenPayload | undefined, ack?: unknown) => {
-      void this.renew(socket, payload, typeof ack === 'function' ? (ack as (r: { success: boolean; message?: string }) => void) : undefined);
+    socket.on('new-token', (payload: unknown, ack?: unknown) => {
+      void this.renew(
+        socket,
+        payload,
+        typeof ack === 'function' ? (ack as (r: { success: boolean; message?: string }) => void) : undefined,
+      );
     });
     socket.on('disconnect', () => this.clear(socket));
   }
 
-  private async renew(socket: Socket, payload: NewTokenPayload | undefined, ack?: (r: { success: boolean; message?: string }) => void): Promise<void> {
+  private async renew(
+    socket: Socket,
+    payload: unknown,
+    ack?: (r: { success: boolean; message?: string }) => void,
+  ): Promise<void> {
     const current = socket.data.user as SocketUser;
-    const token = payload && typeof payload === 'object' ? payload.token : undefined;
-    const next = typeof token === 'string' && token !== '' ? await this.verify(token) : null;
+    // The door: new-token's schema (libs/contracts/src/socket.ts), a token that is not empty.
+    const door = newTokenPayloadSchema.safeParse(payload);
+    const next = door.success ? await this.verify(door.data.token) : null;
     if (!socket.connected) return;
     if (!next) return this.refuse(socket, SOCKET_MESSAGES.tokenInvalid, ack);
     if (next.id !== current.id) return this.refuse(socket, SOCKET_MESSAGES.tokenOtherUser, ack);
@@ -114,11 +123,17 @@ export class SocketAuthService {
     this.clear(socket);
     const now = Date.now();
     const timers: Timers = {
-      refresh: setTimeout(() => socket.emit('request-refresh-token'), Math.max(0, expiresAt - this.timings.refreshLeadMs - now)),
-      expire: setTimeout(() => {
-        socket.emit('exception', { status: 'error', message: SOCKET_MESSAGES.sessionExpired });
-        socket.disconnect(true);
-      }, Math.max(0, expiresAt - now)),
+      refresh: setTimeout(
+        () => socket.emit('request-refresh-token'),
+        Math.max(0, expiresAt - this.timings.refreshLeadMs - now),
+      ),
+      expire: setTimeout(
+        () => {
+          socket.emit('exception', { status: 'error', message: SOCKET_MESSAGES.sessionExpired });
+          socket.disconnect(true);
+        },
+        Math.max(0, expiresAt - now),
+      ),
     };
     timers.refresh?.unref();
     timers.expire?.unref();

@@ -32,7 +32,9 @@ describe('events stream → sockets on every api node', () => {
     onA.on('next-period-id', () => received.push('a'));
     onB.on('next-period-id', () => received.push('b'));
     await new Promise((r) => setTimeout(r, 100));
-    await a.app.get(EventsPublisher).publish([{ room: null, event: 'next-period-id', data: { periodId: '202611210001' } }]);
+    await a.app
+      .get(EventsPublisher)
+      .publish([{ room: null, event: 'next-period-id', data: { periodId: '202611210001' } }]);
     await new Promise((r) => setTimeout(r, 300));
     expect(received.sort()).toEqual(['a', 'b']);
   });
@@ -40,10 +42,13 @@ describe('events stream → sockets on every api node', () => {
   it('delivers broadcasts published back to back to every socket, in the order published', async () => {
     const sockets = await Promise.all([connected(a), connected(a), connected(b)]);
     const got = sockets.map(() => [] as string[]);
-    sockets.forEach((socket, i) => socket.on('next-period-id', (data: { periodId: string }) => got[i]!.push(data.periodId)));
+    sockets.forEach((socket, i) =>
+      socket.on('next-period-id', (data: { periodId: string }) => got[i]!.push(data.periodId)),
+    );
     await new Promise((r) => setTimeout(r, 100));
     const ids = ['202611210001', '202611210002', '202611210003'];
-    for (const periodId of ids) await a.app.get(EventsPublisher).publish([{ room: null, event: 'next-period-id', data: { periodId } }]);
+    for (const periodId of ids)
+      await a.app.get(EventsPublisher).publish([{ room: null, event: 'next-period-id', data: { periodId } }]);
     await new Promise((r) => setTimeout(r, 500));
     expect(got).toEqual(sockets.map(() => ids));
   });
@@ -54,12 +59,19 @@ describe('events stream → sockets on every api node', () => {
     a.app.get(RealtimeGateway).server.in(onA.id!).socketsJoin(roomA);
     b.app.get(RealtimeGateway).server.in(onB.id!).socketsJoin(roomB);
     const handed = new Map<string, string[]>();
-    for (const [name, api] of [['a', a], ['b', b]] as const) {
+    for (const [name, api] of [
+      ['a', a],
+      ['b', b],
+    ] as const) {
       const delivery = api.app.get(SocketDeliveryService);
       const deliver = delivery.deliver.bind(delivery);
       handed.set(name, []);
       delivery.deliver = async (chunk) => {
-        for (const m of chunk) if (m.event === 'balance-update' || m.event === 'bet-message' || m.event === 'game-result') handed.get(name)!.push(`${m.event}:${m.room === null ? 'all' : m.room === roomA ? 'A' : m.room === roomB ? 'B' : 'away'}`);
+        for (const m of chunk)
+          if (m.event === 'balance-update' || m.event === 'bet-message' || m.event === 'game-result')
+            handed
+              .get(name)!
+              .push(`${m.event}:${m.room === null ? 'all' : m.room === roomA ? 'A' : m.room === roomB ? 'B' : 'away'}`);
         return deliver(chunk);
       };
     }
@@ -71,10 +83,15 @@ describe('events stream → sockets on every api node', () => {
       { room: roomA, event: 'balance-update', data: { balance: 1, mainBalance: 1, bonusBalance: 0 } },
       { room: roomB, event: 'balance-update', data: { balance: 2, mainBalance: 2, bonusBalance: 0 } },
       { room: away, event: 'balance-update', data: { balance: 3, mainBalance: 3, bonusBalance: 0 } },
-      { room: away, event: 'bet-message', data: { success: true, message: 'Bet placed successfully.', periodId: '202611210001', commandId: randomUUID() } },
+      {
+        room: away,
+        event: 'bet-message',
+        data: { success: true, message: 'Bet placed successfully.', periodId: '202611210001', commandId: randomUUID() },
+      },
       { room: null, event: 'game-result', data: { periodId: '202611210001' } },
     ]);
-    for (let waited = 0; (got.a.length === 0 || got.b.length === 0) && waited < 5_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+    for (let waited = 0; (got.a.length === 0 || got.b.length === 0) && waited < 5_000; waited += 50)
+      await new Promise((r) => setTimeout(r, 50));
     await new Promise((r) => setTimeout(r, 200));
     expect(got).toEqual({ a: ['balance 1'], b: ['balance 2'] });
     // Each node was handed its own room's message, the command's answer (its intake hears of every one) and the broadcast.
@@ -90,7 +107,11 @@ describe('events stream → sockets on every api node', () => {
     const got: number[] = [];
     socket.on('balance-update', (data: { balance: number }) => got.push(data.balance));
     await new Promise((r) => setTimeout(r, 100));
-    const chunk = Array.from({ length: 30_000 }, (_, i) => ({ room, event: 'balance-update', data: { balance: i, mainBalance: i, bonusBalance: 0 } }));
+    const chunk = Array.from({ length: 30_000 }, (_, i) => ({
+      room,
+      event: 'balance-update',
+      data: { balance: i, mainBalance: i, bonusBalance: 0 },
+    }));
     let turns = 0;
     let counting = true;
     const count = () => {
@@ -103,14 +124,17 @@ describe('events stream → sockets on every api node', () => {
     counting = false;
     // 30,000 frames take well over one 5-ms slice to write: the loop turned in between (no single long stall).
     expect(turns).toBeGreaterThan(1);
-    for (let waited = 0; got.length < chunk.length && waited < 10_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+    for (let waited = 0; got.length < chunk.length && waited < 10_000; waited += 100)
+      await new Promise((r) => setTimeout(r, 100));
     expect(got).toEqual(chunk.map((m) => m.data.balance));
   });
 
   /** Counts the writes (system calls) to the TCP socket under a client's server-side websocket. */
   const countWrites = (api: TestApi, socketId: string) => {
     const server = api.app.get(RealtimeGateway).server;
-    const conn = server.of('/').sockets.get(socketId)!.conn as unknown as { transport: { socket: { _socket: Record<string, (...args: unknown[]) => unknown> } } };
+    const conn = server.of('/').sockets.get(socketId)!.conn as unknown as {
+      transport: { socket: { _socket: Record<string, (...args: unknown[]) => unknown> } };
+    };
     const tcp = conn.transport.socket._socket;
     const counted = { writes: 0, restore: () => {} };
     const originals = { _write: tcp._write!, _writev: tcp._writev! };
@@ -124,7 +148,7 @@ describe('events stream → sockets on every api node', () => {
     return counted;
   };
 
-  it('writes a player\'s messages of one chunk (a round\'s results and balance) to its socket in one write', async () => {
+  it("writes a player's messages of one chunk (a round's results and balance) to its socket in one write", async () => {
     const socket = await connected(b);
     const room = userRoom(randomUUID());
     b.app.get(RealtimeGateway).server.in(socket.id!).socketsJoin(room);
@@ -135,7 +159,11 @@ describe('events stream → sockets on every api node', () => {
     const counted = countWrites(b, socket.id!);
     const betIds = [randomUUID(), randomUUID(), randomUUID()];
     await b.app.get(SocketDeliveryService).deliver([
-      ...betIds.map((betId) => ({ room, event: 'bet-result', data: { betId, periodId: '202611210001', win: false, winAmount: 0 } })),
+      ...betIds.map((betId) => ({
+        room,
+        event: 'bet-result',
+        data: { betId, periodId: '202611210001', win: false, winAmount: 0 },
+      })),
       { room, event: 'balance-update', data: { balance: 10, mainBalance: 10, bonusBalance: 0 } },
     ]);
     await new Promise((r) => setTimeout(r, 300));
@@ -144,7 +172,7 @@ describe('events stream → sockets on every api node', () => {
     expect(counted.writes).toBe(1);
   });
 
-  it('gathers broadcasts published a moment apart (a round\'s result, the next period) into one write per socket', async () => {
+  it("gathers broadcasts published a moment apart (a round's result, the next period) into one write per socket", async () => {
     const socket = await connected(a);
     const got: string[] = [];
     socket.on('game-result', () => got.push('game-result'));
@@ -171,7 +199,9 @@ describe('events stream → sockets on every api node', () => {
     socket.on('balance-update', (data) => got.push(data));
     other.on('balance-update', (data) => leaked.push(data));
     await new Promise((r) => setTimeout(r, 100));
-    await a.app.get(EventsPublisher).publish([{ room, event: 'balance-update', data: { balance: 10, mainBalance: 10, bonusBalance: 0 } }]);
+    await a.app
+      .get(EventsPublisher)
+      .publish([{ room, event: 'balance-update', data: { balance: 10, mainBalance: 10, bonusBalance: 0 } }]);
     await new Promise((r) => setTimeout(r, 300));
     expect(got).toEqual([{ balance: 10, mainBalance: 10, bonusBalance: 0 }]);
     expect(leaked).toEqual([]);
@@ -184,7 +214,11 @@ describe('events stream → sockets on every api node', () => {
     const got: number[] = [];
     socket.on('balance-update', (data: { balance: number }) => got.push(data.balance));
     await new Promise((r) => setTimeout(r, 100));
-    const burst = Array.from({ length: 300 }, (_, i) => ({ room, event: 'balance-update', data: { balance: i, mainBalance: i, bonusBalance: 0 } }));
+    const burst = Array.from({ length: 300 }, (_, i) => ({
+      room,
+      event: 'balance-update',
+      data: { balance: i, mainBalance: i, bonusBalance: 0 },
+    }));
     await a.app.get(EventsPublisher).publish(burst.slice(0, 150));
     await a.app.get(EventsPublisher).publish(burst.slice(150), [], 'results');
     await new Promise((r) => setTimeout(r, 500));
@@ -202,7 +236,11 @@ describe('events stream → sockets on every api node', () => {
     await new Promise((r) => setTimeout(r, 100));
     const serverSocket = server.of('/').sockets.get([...server.of('/').adapter.rooms.get(room)!][0]!)!;
     const delivery = b.app.get(SocketDeliveryService);
-    const message = (i: number) => ({ room, event: 'balance-update', data: { balance: i, mainBalance: i, bonusBalance: 0 } });
+    const message = (i: number) => ({
+      room,
+      event: 'balance-update',
+      data: { balance: i, mainBalance: i, bonusBalance: 0 },
+    });
     // Emits through engine.io (which holds packets while a write is under way) alternate with direct frames.
     let n = 0;
     for (let round = 0; round < 20; round++) {

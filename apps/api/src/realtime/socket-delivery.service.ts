@@ -8,7 +8,9 @@ import { directConnection, messageFrame } from './websocket-frames.js';
 
 /** The TCP socket under a websocket-transport Socket.IO socket (undefined for other transports). */
 function tcpOf(socket: { conn: unknown }): { cork(): void; uncork(): void } | undefined {
-  const transport = (socket.conn as { transport?: { name?: string; socket?: { _socket?: { cork(): void; uncork(): void } } } }).transport;
+  const transport = (
+    socket.conn as { transport?: { name?: string; socket?: { _socket?: { cork(): void; uncork(): void } } } }
+  ).transport;
   return transport?.name === 'websocket' ? transport.socket?._socket : undefined;
 }
 
@@ -166,7 +168,9 @@ export class SocketDeliveryService implements OnApplicationBootstrap, OnApplicat
       await new Promise((resolve) => setTimeout(resolve, BROADCAST_GATHER_MS));
       while (this.pendingBroadcasts.length > 0) {
         const batch = this.pendingBroadcasts.splice(0);
-        await this.broadcast(namespace, batch).catch((error: Error) => this.logger.warn({ msg: 'broadcast failed', error: error.message }));
+        await this.broadcast(namespace, batch).catch((error: Error) =>
+          this.logger.warn({ msg: 'broadcast failed', error: error.message }),
+        );
       }
     })().finally(() => (this.broadcasting = false));
   }

@@ -4,7 +4,12 @@ import { encodeEntry, readEntry, readEntryBytes } from '@app/realtime';
 import { directConnection, eventFrame, messageFrame, textFrame } from './websocket-frames.js';
 
 /** `ws`'s frame parser (not in its type declarations). */
-const { Receiver } = ws as unknown as { Receiver: new (options: { isServer: boolean; skipUTF8Validation: boolean }) => EventEmitter & { write(bytes: Buffer): void } };
+const { Receiver } = ws as unknown as {
+  Receiver: new (options: {
+    isServer: boolean;
+    skipUTF8Validation: boolean;
+  }) => EventEmitter & { write(bytes: Buffer): void };
+};
 
 /** Decodes frames as a websocket client does (`ws`'s own receiver), returning each text message. */
 function decode(bytes: Buffer): string[] {
@@ -34,11 +39,26 @@ describe('websocket frames written directly', () => {
   });
 
   it('carries a Socket.IO event of the default namespace inside an Engine.IO message packet', () => {
-    const frames = Buffer.concat([eventFrame('bet-message', { success: true, message: 'Bet placed successfully.' }), eventFrame('get-balance', undefined)]);
-    expect(decode(frames)).toEqual(['42["bet-message",{"success":true,"message":"Bet placed successfully."}]', '42["get-balance"]']);
+    const frames = Buffer.concat([
+      eventFrame('bet-message', { success: true, message: 'Bet placed successfully.' }),
+      eventFrame('get-balance', undefined),
+    ]);
+    expect(decode(frames)).toEqual([
+      '42["bet-message",{"success":true,"message":"Bet placed successfully."}]',
+      '42["get-balance"]',
+    ]);
   });
 
-  const socketWith = (over: { readyState?: string; writeBuffer?: unknown[]; name?: string; wsState?: number; queue?: unknown[]; tcp?: Partial<{ writable: boolean; destroyed: boolean }> } = {}) => {
+  const socketWith = (
+    over: {
+      readyState?: string;
+      writeBuffer?: unknown[];
+      name?: string;
+      wsState?: number;
+      queue?: unknown[];
+      tcp?: Partial<{ writable: boolean; destroyed: boolean }>;
+    } = {},
+  ) => {
     const tcp = { writable: true, destroyed: false, write: () => true, cork() {}, uncork() {}, ...over.tcp };
     return {
       tcp,
@@ -46,7 +66,10 @@ describe('websocket frames written directly', () => {
         conn: {
           readyState: over.readyState ?? 'open',
           writeBuffer: over.writeBuffer ?? [],
-          transport: { name: over.name ?? 'websocket', socket: { readyState: over.wsState ?? 1, _sender: { _queue: over.queue ?? [] }, _socket: tcp } },
+          transport: {
+            name: over.name ?? 'websocket',
+            socket: { readyState: over.wsState ?? 1, _sender: { _queue: over.queue ?? [] }, _socket: tcp },
+          },
         },
       },
     };
@@ -65,7 +88,7 @@ describe('websocket frames written directly', () => {
     }
   });
 
-  it('builds the same frame from a message read from an entry\'s bytes, its data copied as they are, at every length class', () => {
+  it("builds the same frame from a message read from an entry's bytes, its data copied as they are, at every length class", () => {
     for (const size of [0, 100, 110, 65_500, 65_530, 70_000]) {
       for (const message of [
         { room: 'user:u', event: 'bet-result', data: { betId: 'b-1', text: 'x'.repeat(size) } },
@@ -75,8 +98,11 @@ describe('websocket frames written directly', () => {
         const [read] = readEntryBytes(Buffer.from(encodeEntry([message])));
         const [text] = decode(messageFrame(read!));
         expect(text!.startsWith('42')).toBe(true);
-        expect(JSON.parse(text!.slice(2))).toEqual(message.data === undefined ? [message.event] : [message.event, message.data]);
-        if (!message.data?.text.includes('₹')) expect(messageFrame(read!)).toEqual(eventFrame(message.event, message.data));
+        expect(JSON.parse(text!.slice(2))).toEqual(
+          message.data === undefined ? [message.event] : [message.event, message.data],
+        );
+        if (!message.data?.text.includes('₹'))
+          expect(messageFrame(read!)).toEqual(eventFrame(message.event, message.data));
       }
     }
   });

@@ -16,7 +16,21 @@ import type { BetMessage, ClientToServerEvents, ServerToClientEvents } from '@ap
 import { currentPeriod, type GameKey } from '@app/domain';
 import { RedisService } from '@app/redis';
 import { deleteRedisPrefix, TEST_REDIS_URL, testRedisPrefix } from '@app/redis/testing';
-import { createUser, eventually, expectLedgerReconciles, freshPeriod, MessageLog, periodStatus, sleep, startTestApi, startTestEngine, TEST_API_KEY, type TestApi, type TestEngine, type TestUser } from '@app/testing';
+import {
+  createUser,
+  eventually,
+  expectLedgerReconciles,
+  freshPeriod,
+  MessageLog,
+  periodStatus,
+  sleep,
+  startTestApi,
+  startTestEngine,
+  TEST_API_KEY,
+  type TestApi,
+  type TestEngine,
+  type TestUser,
+} from '@app/testing';
 import { BetIntakeService } from './bet-intake.service.js';
 
 jest.setTimeout(180_000);
@@ -96,7 +110,8 @@ class RacePlayer {
     readonly socket: GameSocket,
   ) {
     socket.on('bet-message', (message) => {
-      if (message.commandId) this.answers.set(message.commandId, [...(this.answers.get(message.commandId) ?? []), message]);
+      if (message.commandId)
+        this.answers.set(message.commandId, [...(this.answers.get(message.commandId) ?? []), message]);
     });
   }
   static async connect(api: TestApi, user: TestUser): Promise<RacePlayer> {
@@ -116,13 +131,20 @@ describe("the intake's cancellation races the pipeline's claim, through a real a
 
   beforeAll(async () => {
     api = await startTestApi({ env: { ...ROUNDS, BET_ANSWER_TIMEOUT_MS: '500' } });
-    engine = await startTestEngine({ database: api.database, env: { ...ROUNDS, REDIS_PREFIX: api.config.REDIS_PREFIX } });
+    engine = await startTestEngine({
+      database: api.database,
+      env: { ...ROUNDS, REDIS_PREFIX: api.config.REDIS_PREFIX },
+    });
     log = new MessageLog(api.config.REDIS_PREFIX);
     await log.start();
-    await eventually(async () => {
-      const next = currentPeriod(Date.now() + periodConfig.roundSeconds * 1000, periodConfig);
-      return (await periodStatus(api.db, next.periodId)) === 'OPEN';
-    }, 30_000, 'the engine opening periods ahead');
+    await eventually(
+      async () => {
+        const next = currentPeriod(Date.now() + periodConfig.roundSeconds * 1000, periodConfig);
+        return (await periodStatus(api.db, next.periodId)) === 'OPEN';
+      },
+      30_000,
+      'the engine opening periods ahead',
+    );
   });
   afterAll(async () => {
     await log?.stop();
@@ -136,14 +158,20 @@ describe("the intake's cancellation races the pipeline's claim, through a real a
   const cancelDelay = (i: number): number => Math.floor(Math.random() * (i % 2 === 0 ? 40 : 400));
   const CLAIM_DELAY_MS = 80;
 
-  it("a bet answered by the pipeline is no longer watched once the node delivered its answer (no cancellation due)", async () => {
+  it('a bet answered by the pipeline is no longer watched once the node delivered its answer (no cancellation due)', async () => {
     const player = await RacePlayer.connect(api, await createUser(api, { main: 100_000 }));
     const watch = api.app.get(BetIntakeService).watch;
     await eventually(async () => watch.waiting === 0, 5_000, 'no bet watched');
     const handed = watch.handedCount;
     const period = await freshPeriod(periodConfig, 600);
     const commandId = randomUUID();
-    player.socket.emit('place-bet', { periodId: period.periodId, betType: 'color', betValue: 'green', amount: 10, commandId });
+    player.socket.emit('place-bet', {
+      periodId: period.periodId,
+      betType: 'color',
+      betValue: 'green',
+      amount: 10,
+      commandId,
+    });
     const sentAt = Date.now();
     const answer = await eventually(async () => player.answers.get(commandId)?.[0], 5_000, 'the answer');
     expect(answer.success).toBe(true);
@@ -155,7 +183,9 @@ describe("the intake's cancellation races the pipeline's claim, through a real a
 
   it('in both orders, over many races: no refused bet stored or charged, no accepted bet answered as refused, every command answered once', async () => {
     const FUNDED = 1_000_000;
-    const players = await Promise.all(Array.from({ length: 40 }, async () => RacePlayer.connect(api, await createUser(api, { main: FUNDED }))));
+    const players = await Promise.all(
+      Array.from({ length: 40 }, async () => RacePlayer.connect(api, await createUser(api, { main: FUNDED }))),
+    );
     const watch = api.app.get(BetIntakeService).watch;
     // The node's cancellations as the arbiter decided them (its fail-fast connection; the engine has its own).
     const verdicts = { won: 0, lost: 0 };
@@ -175,15 +205,19 @@ describe("the intake's cancellation races the pipeline's claim, through a real a
     // The engine's claims (its own fail-fast connection) come a random moment after it read the batch.
     const engineFailFast = engine.app.get(RedisService).failFast;
     const engineEval = engineFailFast.eval.bind(engineFailFast) as (...args: unknown[]) => Promise<unknown>;
-    (engineFailFast as unknown as { eval: (...args: unknown[]) => Promise<unknown> }).eval = async (...args: unknown[]) => {
-      if (args.some((a) => typeof a === 'string' && a.startsWith('claimed:'))) await sleep(Math.floor(Math.random() * CLAIM_DELAY_MS));
+    (engineFailFast as unknown as { eval: (...args: unknown[]) => Promise<unknown> }).eval = async (
+      ...args: unknown[]
+    ) => {
+      if (args.some((a) => typeof a === 'string' && a.startsWith('claimed:')))
+        await sleep(Math.floor(Math.random() * CLAIM_DELAY_MS));
       return engineEval(...args);
     };
     // Every other iteration's answers do not reach the watch (as when they are slow to come back to this node), so
     // the node also cancels bets the engine has claimed already: the order "claim, then cancel" happens for certain.
     const unheard = new Set<string>();
     const hear = watch.answered.bind(watch);
-    watch.answered = (userId: string, commandId: string, now?: number) => (unheard.has(commandId) ? undefined : hear(userId, commandId, now));
+    watch.answered = (userId: string, commandId: string, now?: number) =>
+      unheard.has(commandId) ? undefined : hear(userId, commandId, now);
     const sent: SentBet[] = [];
     const ITERATIONS = 150;
     let next = 0;
@@ -197,9 +231,22 @@ describe("the intake's cancellation races the pipeline's claim, through a real a
         if (used >= GAMES.length) continue;
         player.games.set(period.periodId, used + 1);
         const game = GAMES[used]!;
-        const bet: SentBet = { player, commandId: randomUUID(), periodId: period.periodId, betType: game.betType, amount: [10, 50, 100, 200, 500][i % 5]!, cancelAfterMs: cancelDelay(i) };
+        const bet: SentBet = {
+          player,
+          commandId: randomUUID(),
+          periodId: period.periodId,
+          betType: game.betType,
+          amount: [10, 50, 100, 200, 500][i % 5]!,
+          cancelAfterMs: cancelDelay(i),
+        };
         batch.push(bet);
-        player.socket.emit('place-bet', { periodId: bet.periodId, betType: game.betType, betValue: game.betValue, amount: bet.amount, commandId: bet.commandId });
+        player.socket.emit('place-bet', {
+          periodId: bet.periodId,
+          betType: game.betType,
+          betValue: game.betValue,
+          amount: bet.amount,
+          commandId: bet.commandId,
+        });
       }
       if (batch.length === 0) {
         // Every player has bet on every game of this period: on to the next one.
@@ -214,12 +261,17 @@ describe("the intake's cancellation races the pipeline's claim, through a real a
       // the node by then is not cancelled: it is no longer watched).
       const handed = watch.handedCount + batch.length;
       const since = Date.now();
-      while (watch.handedCount < handed && Date.now() - since < 200) await new Promise((resolve) => setImmediate(resolve));
+      while (watch.handedCount < handed && Date.now() - since < 200)
+        await new Promise((resolve) => setImmediate(resolve));
       await sleep(batch[0]!.cancelAfterMs);
       await watch.sweep(Date.now() + 500);
     }
 
-    await eventually(async () => sent.every((b) => (b.player.answers.get(b.commandId)?.length ?? 0) > 0), 15_000, 'an answer to every bet');
+    await eventually(
+      async () => sent.every((b) => (b.player.answers.get(b.commandId)?.length ?? 0) > 0),
+      15_000,
+      'an answer to every bet',
+    );
     await sleep(2_000);
 
     const accepted = sent.filter((b) => b.player.answers.get(b.commandId)![0]!.success);
@@ -232,30 +284,50 @@ describe("the intake's cancellation races the pipeline's claim, through a real a
     expect(verdicts.lost).toBeGreaterThan(0);
     // No answered bet was cancelled: the node asked about fewer bets than it handed on.
     expect(asked.size).toBeLessThan(sent.length);
-    for (const b of refused) expect(b.player.answers.get(b.commandId)![0]).toMatchObject({ success: false, message: BET_UNAVAILABLE_MESSAGE, periodId: b.periodId });
+    for (const b of refused)
+      expect(b.player.answers.get(b.commandId)![0]).toMatchObject({
+        success: false,
+        message: BET_UNAVAILABLE_MESSAGE,
+        periodId: b.periodId,
+      });
 
     // Answered once: one answer on the socket, and one published for all nodes (the intake's or the pipeline's, never both).
     const published = new Map<string, BetMessage[]>();
     for (const m of log.messages) {
       const data = m.data as BetMessage;
-      if (m.event === 'bet-message' && data.commandId) published.set(data.commandId, [...(published.get(data.commandId) ?? []), data]);
+      if (m.event === 'bet-message' && data.commandId)
+        published.set(data.commandId, [...(published.get(data.commandId) ?? []), data]);
     }
     for (const b of sent) {
       expect([b.commandId, b.player.answers.get(b.commandId)!.length]).toEqual([b.commandId, 1]);
-      expect([b.commandId, published.get(b.commandId)?.map((m) => m.success)]).toEqual([b.commandId, [b.player.answers.get(b.commandId)![0]!.success]]);
+      expect([b.commandId, published.get(b.commandId)?.map((m) => m.success)]).toEqual([
+        b.commandId,
+        [b.player.answers.get(b.commandId)![0]!.success],
+      ]);
     }
 
     // Stored: exactly the accepted bets, each once; the stored outcome says what the player was told.
     const userIds = players.map((p) => p.user.id);
-    const bets = await api.db.selectFrom('bets').select(['id', 'user_id', 'amount', 'status', 'win_amount']).where('user_id', 'in', userIds).execute();
-    expect(bets.map((b) => b.id).sort()).toEqual(accepted.map((b) => b.player.answers.get(b.commandId)![0]!.bet!._id).sort());
+    const bets = await api.db
+      .selectFrom('bets')
+      .select(['id', 'user_id', 'amount', 'status', 'win_amount'])
+      .where('user_id', 'in', userIds)
+      .execute();
+    expect(bets.map((b) => b.id).sort()).toEqual(
+      accepted.map((b) => b.player.answers.get(b.commandId)![0]!.bet!._id).sort(),
+    );
     const outcomes = new Map(
-      (await api.db.selectFrom('bet_outcomes').select(['command_id', 'kind']).where('user_id', 'in', userIds).execute()).map((o) => [o.command_id, o.kind]),
+      (
+        await api.db.selectFrom('bet_outcomes').select(['command_id', 'kind']).where('user_id', 'in', userIds).execute()
+      ).map((o) => [o.command_id, o.kind]),
     );
     for (const b of accepted) expect([b.commandId, outcomes.get(b.commandId)]).toEqual([b.commandId, 'accepted']);
     for (const b of refused) expect([b.commandId, outcomes.get(b.commandId)]).toEqual([b.commandId, 'unavailable']);
     // The arbiter agrees: every refused command stays cancelled (the pipeline can never apply it later).
-    const arbiter = await cancelledCommands(api.app.get(RedisService).client, refused.map((b) => arbiterKey(api.config.REDIS_PREFIX, b.player.user.id, b.commandId)));
+    const arbiter = await cancelledCommands(
+      api.app.get(RedisService).client,
+      refused.map((b) => arbiterKey(api.config.REDIS_PREFIX, b.player.user.id, b.commandId)),
+    );
     expect(arbiter.every(Boolean)).toBe(true);
 
     // Charged exactly the accepted stakes (plus what their settlement paid).
@@ -264,7 +336,8 @@ describe("the intake's cancellation races the pipeline's claim, through a real a
              coalesce((SELECT sum(CASE WHEN b.status = 'REFUNDED' THEN 0 ELSE b.win_amount - b.amount END) FROM bets b WHERE b.user_id = w.user_id), 0)::text AS moved
       FROM wallets w WHERE w.user_id = ANY(${userIds}::uuid[])
     `.execute(api.db);
-    for (const row of rows) expect([row.user_id, Number(row.balance)]).toEqual([row.user_id, FUNDED + Number(row.moved)]);
+    for (const row of rows)
+      expect([row.user_id, Number(row.balance)]).toEqual([row.user_id, FUNDED + Number(row.moved)]);
     const stakes = new Map(accepted.map((b) => [b.player.answers.get(b.commandId)![0]!.bet!._id, b.amount * 100]));
     for (const bet of bets) expect(Number(bet.amount)).toBe(stakes.get(bet.id));
     await expectLedgerReconciles(api.db);

@@ -6,7 +6,23 @@ import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import type { Socket } from 'socket.io-client';
 import type { BetMessage, ClientToServerEvents, ServerToClientEvents } from '@app/contracts';
-import { createTestDatabase, createUser, eventually, expectLedgerReconciles, freshPeriod, MessageLog, periodStatus, sleep, startTestApi, startTestEngine, TEST_API_KEY, type TestApi, type TestDatabase, type TestEngine, type TestUser } from '@app/testing';
+import {
+  createTestDatabase,
+  createUser,
+  eventually,
+  expectLedgerReconciles,
+  freshPeriod,
+  MessageLog,
+  periodStatus,
+  sleep,
+  startTestApi,
+  startTestEngine,
+  TEST_API_KEY,
+  type TestApi,
+  type TestDatabase,
+  type TestEngine,
+  type TestUser,
+} from '@app/testing';
 import { BetIntakeGate, INTAKE_PROBE_DEADLINE_MS, INTAKE_PROBE_EVERY_MS } from './bet-intake-gate.service.js';
 import { BET_INTAKE_MESSAGES, BetIntakeService } from './bet-intake.service.js';
 
@@ -34,9 +50,21 @@ class OwnRedis {
     return `redis://127.0.0.1:${this.port}`;
   }
   async start(): Promise<void> {
-    this.process = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    this.process = spawn(
+      'redis-server',
+      ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: 'ignore' },
+    );
     const probe = new Redis(this.url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-    await eventually(async () => probe.connect().then(() => probe.ping().then(() => true), () => false), 10_000, 'redis-server up');
+    await eventually(
+      async () =>
+        probe.connect().then(
+          () => probe.ping().then(() => true),
+          () => false,
+        ),
+      10_000,
+      'redis-server up',
+    );
     probe.disconnect();
   }
   kill(): void {
@@ -132,7 +160,11 @@ class Player {
     const commandId = randomUUID();
     const sent = Date.now();
     this.socket.emit('place-bet', { periodId, betType: 'color', betValue: 'green', amount, commandId });
-    const answer = await eventually(async () => this.answers.find((a) => a.message.commandId === commandId), 15_000, 'an answer');
+    const answer = await eventually(
+      async () => this.answers.find((a) => a.message.commandId === commandId),
+      15_000,
+      'an answer',
+    );
     return { message: answer.message, ms: answer.at - sent, commandId };
   }
 }
@@ -146,7 +178,8 @@ async function periodOtherThan(used: string, minLeftMs: number) {
   }
 }
 
-const betsOf = (api: TestApi, userId: string) => api.db.selectFrom('bets').selectAll().where('user_id', '=', userId).execute();
+const betsOf = (api: TestApi, userId: string) =>
+  api.db.selectFrom('bets').selectAll().where('user_id', '=', userId).execute();
 
 /** The player's balance and what their bets alone account for (funding minus stakes plus winnings and refunds), read together. */
 async function moneyOf(api: TestApi, userId: string, funded: number): Promise<{ balance: number; fromBets: number }> {
@@ -173,7 +206,12 @@ describe('bounded waits: a bet is answered within 2 s while Redis or Postgres is
     target.host = `127.0.0.1:${link.port}`;
     api = await startTestApi({
       database: engine.database,
-      env: { ...ROUNDS, REDIS_URL: redis.url, REDIS_PREFIX: engine.config.REDIS_PREFIX, DATABASE_URL: target.toString() },
+      env: {
+        ...ROUNDS,
+        REDIS_URL: redis.url,
+        REDIS_PREFIX: engine.config.REDIS_PREFIX,
+        DATABASE_URL: target.toString(),
+      },
     });
   });
   afterEach(() => expectLedgerReconciles(api.db));
@@ -203,7 +241,6 @@ describe('bounded waits: a bet is answered within 2 s while Redis or Postgres is
     );
     return placedIn;
   }
-
 
   it('Redis stopped: refused at once with the message, not charged; taken again once Redis is back', async () => {
     const player = await Player.connect(api, await createUser(api, { main: 100_000 }));
@@ -247,7 +284,11 @@ describe('bounded waits: a bet is answered within 2 s while Redis or Postgres is
     expect(bets.filter((b) => Number(b.amount) === 10_000)).toEqual([]);
     const money = await moneyOf(api, player.user.id, 100_000);
     expect(money.balance).toBe(money.fromBets);
-    const stored = await api.db.selectFrom('bet_outcomes').selectAll().where('command_id', '=', answer.commandId).execute();
+    const stored = await api.db
+      .selectFrom('bet_outcomes')
+      .selectAll()
+      .where('command_id', '=', answer.commandId)
+      .execute();
     expect(stored.map((o) => o.kind)).toEqual(['unavailable']);
   });
 
@@ -261,7 +302,11 @@ describe('bounded waits: a bet is answered within 2 s while Redis or Postgres is
       try {
         // The intake notices once a probe goes unanswered past its deadline (a probe starts every 250 ms, so within
         // 1.25 s, later on a busy box); a bet sent from then on is refused at once.
-        await eventually(async () => api.app.get(BetIntakeGate).closedBy() === 'postgres', INTAKE_PROBE_EVERY_MS + INTAKE_PROBE_DEADLINE_MS + 1_000, 'the intake closed by postgres');
+        await eventually(
+          async () => api.app.get(BetIntakeGate).closedBy() === 'postgres',
+          INTAKE_PROBE_EVERY_MS + INTAKE_PROBE_DEADLINE_MS + 1_000,
+          'the intake closed by postgres',
+        );
         const period = await periodOtherThan(used, 1000);
         const { message, ms } = await player.bet(period.periodId);
         expect(message).toMatchObject({ success: false, message: 'Could not place your bet. Please try again.' });
@@ -303,7 +348,10 @@ describe('a bet handed on just before Postgres goes away: refused within 2 s, ne
     await engineLink.listen();
     await apiLink.listen();
     engine = await startTestEngine({ database, env: { ...ROUNDS, DATABASE_URL: through(engineLink) } });
-    api = await startTestApi({ database, env: { ...ROUNDS, REDIS_PREFIX: engine.config.REDIS_PREFIX, DATABASE_URL: through(apiLink) } });
+    api = await startTestApi({
+      database,
+      env: { ...ROUNDS, REDIS_PREFIX: engine.config.REDIS_PREFIX, DATABASE_URL: through(apiLink) },
+    });
     log = new MessageLog(engine.config.REDIS_PREFIX);
     await log.start();
   });
@@ -320,7 +368,9 @@ describe('a bet handed on just before Postgres goes away: refused within 2 s, ne
 
   it('the intake cancels what the pipeline cannot take up in time; the pipeline skips it and records the refusal', async () => {
     const FUNDED = 100_000;
-    const players = await Promise.all(Array.from({ length: 4 }, async () => Player.connect(api, await createUser(api, { main: FUNDED }))));
+    const players = await Promise.all(
+      Array.from({ length: 4 }, async () => Player.connect(api, await createUser(api, { main: FUNDED }))),
+    );
     await eventually(async () => api.app.get(BetIntakeGate).closedBy() === null, 20_000, 'the intake open');
     let used = '';
     await eventually(
@@ -337,7 +387,14 @@ describe('a bet handed on just before Postgres goes away: refused within 2 s, ne
     await engineLink.cut();
     const handedBefore = watch.handedCount;
     const sent = players.map((player) => ({ player, commandId: randomUUID(), at: Date.now() }));
-    for (const { player, commandId } of sent) player.socket.emit('place-bet', { periodId: period.periodId, betType: 'color', betValue: 'green', amount: 100, commandId });
+    for (const { player, commandId } of sent)
+      player.socket.emit('place-bet', {
+        periodId: period.periodId,
+        betType: 'color',
+        betValue: 'green',
+        amount: 100,
+        commandId,
+      });
     await eventually(async () => watch.handedCount >= handedBefore + sent.length, 2_000, 'the bets handed on');
     // The engine cannot reach Postgres: none of them is answered, all of them are watched.
     expect(watch.waiting).toBeGreaterThanOrEqual(sent.length);
@@ -345,8 +402,16 @@ describe('a bet handed on just before Postgres goes away: refused within 2 s, ne
     await apiLink.cut();
     try {
       for (const { player, commandId, at } of sent) {
-        const answer = await eventually(async () => player.answers.find((a) => a.message.commandId === commandId), 5_000, 'an answer');
-        expect(answer.message).toMatchObject({ success: false, message: BET_INTAKE_MESSAGES.unavailable, periodId: period.periodId });
+        const answer = await eventually(
+          async () => player.answers.find((a) => a.message.commandId === commandId),
+          5_000,
+          'an answer',
+        );
+        expect(answer.message).toMatchObject({
+          success: false,
+          message: BET_INTAKE_MESSAGES.unavailable,
+          periodId: period.periodId,
+        });
         expect(answer.at - at).toBeLessThanOrEqual(ANSWER_WITHIN_MS);
       }
     } finally {
@@ -357,14 +422,22 @@ describe('a bet handed on just before Postgres goes away: refused within 2 s, ne
     const commandIds = sent.map((s) => s.commandId);
     const stored = await eventually(
       async () => {
-        const rows = await database.db.selectFrom('bet_outcomes').select(['command_id', 'kind', 'period_id']).where('command_id', 'in', commandIds).execute();
+        const rows = await database.db
+          .selectFrom('bet_outcomes')
+          .select(['command_id', 'kind', 'period_id'])
+          .where('command_id', 'in', commandIds)
+          .execute();
         return rows.length === commandIds.length && rows;
       },
       30_000,
       'the refusals recorded',
     );
     expect(new Set(stored.map((o) => `${o.kind} ${o.period_id}`))).toEqual(new Set([`unavailable ${period.periodId}`]));
-    await eventually(async () => (await periodStatus(database.db, period.periodId)) === 'SETTLED', 30_000, 'the period settled');
+    await eventually(
+      async () => (await periodStatus(database.db, period.periodId)) === 'SETTLED',
+      30_000,
+      'the period settled',
+    );
     await sleep(1_000);
     for (const { player, commandId } of sent) {
       expect((await betsOf(api, player.user.id)).filter((b) => Number(b.amount) === 10_000)).toEqual([]);
@@ -372,7 +445,11 @@ describe('a bet handed on just before Postgres goes away: refused within 2 s, ne
       expect(money.balance).toBe(money.fromBets);
       // Answered once, by the intake: the pipeline published nothing for it.
       expect(player.answers.filter((a) => a.message.commandId === commandId)).toHaveLength(1);
-      expect(log.messages.filter((m) => m.event === 'bet-message' && (m.data as BetMessage).commandId === commandId).map((m) => (m.data as BetMessage).success)).toEqual([false]);
+      expect(
+        log.messages
+          .filter((m) => m.event === 'bet-message' && (m.data as BetMessage).commandId === commandId)
+          .map((m) => (m.data as BetMessage).success),
+      ).toEqual([false]);
     }
     await expectLedgerReconciles(database.db);
   });

@@ -28,7 +28,10 @@ interface CheckState {
 @Injectable()
 export class BetIntakeGate implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('BetIntakeGate');
-  private readonly checks: Record<IntakeCheck, CheckState> = { redis: { ok: true, startedAt: 0 }, postgres: { ok: true, startedAt: 0 } };
+  private readonly checks: Record<IntakeCheck, CheckState> = {
+    redis: { ok: true, startedAt: 0 },
+    postgres: { ok: true, startedAt: 0 },
+  };
   private timer?: NodeJS.Timeout;
   private readonly open: Gauge<'check'>;
 
@@ -37,8 +40,14 @@ export class BetIntakeGate implements OnApplicationBootstrap, OnApplicationShutd
     @Inject(Database) private readonly db: Database,
     @Inject(Registry) registry: Registry,
   ) {
-    this.open = (registry.getSingleMetric('wr_bet_intake_open') as Gauge<'check'> | undefined) ??
-      new Gauge({ name: 'wr_bet_intake_open', help: 'Whether this api node takes bets in (1) or refuses them at once (0), by the check that decides', labelNames: ['check'], registers: [registry] });
+    this.open =
+      (registry.getSingleMetric('wr_bet_intake_open') as Gauge<'check'> | undefined) ??
+      new Gauge({
+        name: 'wr_bet_intake_open',
+        help: 'Whether this api node takes bets in (1) or refuses them at once (0), by the check that decides',
+        labelNames: ['check'],
+        registers: [registry],
+      });
     for (const check of ['redis', 'postgres'] as const) this.open.set({ check }, 1);
   }
 

@@ -11,7 +11,12 @@ import { SocketDeliveryService } from '../realtime/socket-delivery.service.js';
 import { BetIntakeWatch, WATCH_RECHECK_MS, type HandedBet } from './bet-intake-watch.js';
 
 const TIMEOUT_MS = 1500;
-const quiet = { warn: () => undefined, log: () => undefined, error: () => undefined, debug: () => undefined } as unknown as Logger;
+const quiet = {
+  warn: () => undefined,
+  log: () => undefined,
+  error: () => undefined,
+  debug: () => undefined,
+} as unknown as Logger;
 
 describe("the intake's watch asks the arbiter only about bets whose answer it has not seen (a real Redis)", () => {
   const prefix = testRedisPrefix();
@@ -33,7 +38,13 @@ describe("the intake's watch asks the arbiter only about bets whose answer it ha
   });
   let delivered: SocketMessage[] = [];
   let watch: BetIntakeWatch;
-  const bet = (handedAt: number, userId = randomUUID()): HandedBet => ({ userId, commandId: randomUUID(), periodId: '202611230001', betType: 'color', handedAt });
+  const bet = (handedAt: number, userId = randomUUID()): HandedBet => ({
+    userId,
+    commandId: randomUUID(),
+    periodId: '202611230001',
+    betType: 'color',
+    handedAt,
+  });
   const keyOf = (b: HandedBet) => arbiterKey(prefix, b.userId, b.commandId);
 
   beforeEach(() => {
@@ -70,7 +81,9 @@ describe("the intake's watch asks the arbiter only about bets whose answer it ha
     await watch.sweep(t0 + TIMEOUT_MS);
     expect(calls).toEqual([[keyOf(unanswered)]]);
     expect(await redis.mget(keyOf(answered), keyOf(unanswered))).toEqual([null, ARBITER_CANCELLED]);
-    expect(delivered.map((m) => [m.room, (m.data as BetMessage).commandId, (m.data as BetMessage).success])).toEqual([[userRoom(unanswered.userId), unanswered.commandId, false]]);
+    expect(delivered.map((m) => [m.room, (m.data as BetMessage).commandId, (m.data as BetMessage).success])).toEqual([
+      [userRoom(unanswered.userId), unanswered.commandId, false],
+    ]);
     expect(watch.waiting).toBe(0);
     expect(watch.handedCount).toBe(2);
     // Checked once: a later sweep asks nothing.
@@ -106,9 +119,14 @@ describe("the intake's watch asks the arbiter only about bets whose answer it ha
     await watch.sweep(t0 + TIMEOUT_MS + WATCH_RECHECK_MS - 1);
     expect(calls).toHaveLength(1);
     await watch.sweep(t0 + TIMEOUT_MS + WATCH_RECHECK_MS);
-    expect(calls).toEqual([[keyOf(released), keyOf(held)], [keyOf(released), keyOf(held)]]);
+    expect(calls).toEqual([
+      [keyOf(released), keyOf(held)],
+      [keyOf(released), keyOf(held)],
+    ]);
     expect(await redis.mget(keyOf(released), keyOf(held))).toEqual([ARBITER_CANCELLED, 'claimed:engine-a:2']);
-    expect(delivered.map((m) => [m.room, (m.data as BetMessage).commandId, (m.data as BetMessage).success])).toEqual([[userRoom(released.userId), released.commandId, false]]);
+    expect(delivered.map((m) => [m.room, (m.data as BetMessage).commandId, (m.data as BetMessage).success])).toEqual([
+      [userRoom(released.userId), released.commandId, false],
+    ]);
     // The cancelled one is done; the one still claimed is checked again.
     expect(watch.rechecking).toBe(1);
   });
@@ -122,14 +140,24 @@ describe("the intake's watch asks the arbiter only about bets whose answer it ha
     await watch.sweep(t0 + TIMEOUT_MS);
     watch.answered(answeredLater.userId, answeredLater.commandId);
     expect(watch.rechecking).toBe(1);
-    for (let now = t0 + TIMEOUT_MS + WATCH_RECHECK_MS; now <= t0 + ARBITER_CANCEL_LATEST_MS + 2 * WATCH_RECHECK_MS; now += WATCH_RECHECK_MS) await watch.sweep(now);
+    for (
+      let now = t0 + TIMEOUT_MS + WATCH_RECHECK_MS;
+      now <= t0 + ARBITER_CANCEL_LATEST_MS + 2 * WATCH_RECHECK_MS;
+      now += WATCH_RECHECK_MS
+    )
+      await watch.sweep(now);
     expect(calls[0]).toEqual([keyOf(answeredLater), keyOf(neverHeard)]);
     expect(calls.slice(1).every((keys) => keys.length === 1 && keys[0] === keyOf(neverHeard))).toBe(true);
     // Never later than ARBITER_CANCEL_LATEST_MS after the hand-off (the claim outlives that), then left to the pipeline.
-    expect(calls.length).toBeLessThanOrEqual(1 + Math.floor((ARBITER_CANCEL_LATEST_MS - TIMEOUT_MS) / WATCH_RECHECK_MS));
+    expect(calls.length).toBeLessThanOrEqual(
+      1 + Math.floor((ARBITER_CANCEL_LATEST_MS - TIMEOUT_MS) / WATCH_RECHECK_MS),
+    );
     expect(calls.length).toBeGreaterThan(10);
     expect(watch.rechecking).toBe(0);
-    expect(await redis.mget(keyOf(answeredLater), keyOf(neverHeard))).toEqual(['claimed:engine-a:1', 'claimed:engine-a:1']);
+    expect(await redis.mget(keyOf(answeredLater), keyOf(neverHeard))).toEqual([
+      'claimed:engine-a:1',
+      'claimed:engine-a:1',
+    ]);
     expect(delivered).toEqual([]);
   });
 
@@ -189,7 +217,10 @@ describe("the intake's watch asks the arbiter only about bets whose answer it ha
     expect(calls).toEqual([[keyOf(bets[1]!), keyOf(bets[3]!)]]);
     expect(watch.waiting).toBe(2);
     await watch.sweep(t0 + 500 + TIMEOUT_MS);
-    expect(calls).toEqual([[keyOf(bets[1]!), keyOf(bets[3]!)], [keyOf(bets[4]!), keyOf(bets[5]!)]]);
+    expect(calls).toEqual([
+      [keyOf(bets[1]!), keyOf(bets[3]!)],
+      [keyOf(bets[4]!), keyOf(bets[5]!)],
+    ]);
     expect(watch.waiting).toBe(0);
   });
 });
@@ -201,9 +232,17 @@ describe('socket delivery tells the intake of each bet answer it delivers', () =
     delivery.onBetAnswer((userId, commandId) => seen.push([userId, commandId]));
     const [user, command] = [randomUUID(), randomUUID()];
     await delivery.deliver([
-      { room: userRoom(user), event: 'bet-message', data: { success: true, message: 'Bet placed', commandId: command } },
+      {
+        room: userRoom(user),
+        event: 'bet-message',
+        data: { success: true, message: 'Bet placed', commandId: command },
+      },
       // Not answers to a command: a refund notice, another event, a broadcast.
-      { room: userRoom(user), event: 'bet-message', data: { success: false, message: 'Refunded', periodId: '202611230001' } },
+      {
+        room: userRoom(user),
+        event: 'bet-message',
+        data: { success: false, message: 'Refunded', periodId: '202611230001' },
+      },
       { room: userRoom(user), event: 'balance-update', data: { commandId: 'x' } },
       { room: null, event: 'bet-message', data: { success: true, message: 'x', commandId: 'y' } },
     ]);

@@ -1,8 +1,15 @@
 import type { Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { ARBITER_CANCEL_LATEST_MS, arbiterKey, BET_UNAVAILABLE_MESSAGE, cancelCommands, outcomeMessage, type StoredOutcome } from '@app/bets';
+import {
+  ARBITER_CANCEL_LATEST_MS,
+  arbiterKey,
+  BET_UNAVAILABLE_MESSAGE,
+  cancelCommands,
+  outcomeMessage,
+  type StoredOutcome,
+} from '@app/bets';
 import type { BetMessage } from '@app/contracts';
-import { encodeEntry, EVENTS_FIELD, EVENTS_STREAM_MAXLEN, MESSAGES_PER_ENTRY, userRoom, type SocketMessage } from '@app/realtime';
+import { appendMessages, userRoom, type SocketMessage } from '@app/realtime';
 
 /** How often handed-on bets are checked for a missing answer. */
 export const WATCH_SWEEP_MS = 100;
@@ -32,7 +39,9 @@ export interface BetIntakeWatchDeps {
   eventsStream: string;
   timeoutMs: number;
   /** Records the refusals in the database (undefined when it did not answer in time); skipped while Postgres is down. */
-  record: (commands: Array<{ userId: string; commandId: string; periodId: string }>) => Promise<StoredOutcome[] | undefined>;
+  record: (
+    commands: Array<{ userId: string; commandId: string; periodId: string }>,
+  ) => Promise<StoredOutcome[] | undefined>;
   databaseDown: () => boolean;
   /** Emits to this node's own sockets at once (each socket gets a command's answer once). */
   deliverLocally: (messages: SocketMessage[]) => Promise<void>;
@@ -143,7 +152,8 @@ export class BetIntakeWatch {
     }
     // Past this a claim may have expired: the node no longer decides (the pipeline or the database does).
     const late = due.filter((b) => now - b.handedAt > ARBITER_CANCEL_LATEST_MS);
-    if (late.length > 0) this.deps.logger.warn({ msg: 'bets checked too late to cancel; left to the bet pipeline', count: late.length });
+    if (late.length > 0)
+      this.deps.logger.warn({ msg: 'bets checked too late to cancel; left to the bet pipeline', count: late.length });
     const bets = due.filter((b) => now - b.handedAt <= ARBITER_CANCEL_LATEST_MS);
     for (const [key, bet] of this.claimed) {
       if (bet.recheckAt > now) break;
@@ -158,14 +168,22 @@ export class BetIntakeWatch {
         bets.map((b) => arbiterKey(this.deps.prefix, b.userId, b.commandId)),
       );
     } catch (error) {
-      this.deps.logger.warn({ msg: 'unanswered bets could not be cancelled (Redis did not answer); left to the bet pipeline', count: bets.length, error: (error as Error).message });
+      this.deps.logger.warn({
+        msg: 'unanswered bets could not be cancelled (Redis did not answer); left to the bet pipeline',
+        count: bets.length,
+        error: (error as Error).message,
+      });
       return;
     }
     // Claimed: the pipeline answers, unless its batch fails before committing and releases the claim (checked again).
     bets.forEach((b, i) => {
       const key = watchKey(b.userId, b.commandId);
       // (An answer seen while the arbiter was asked ends the watch.)
-      if (!verdicts[i] && !this.answeredUnwatched.has(key) && b.handedAt + ARBITER_CANCEL_LATEST_MS > now + WATCH_RECHECK_MS) {
+      if (
+        !verdicts[i] &&
+        !this.answeredUnwatched.has(key) &&
+        b.handedAt + ARBITER_CANCEL_LATEST_MS > now + WATCH_RECHECK_MS
+      ) {
         this.claimed.set(key, { ...b, recheckAt: now + WATCH_RECHECK_MS });
       }
     });
@@ -179,24 +197,36 @@ export class BetIntakeWatch {
     });
     const stored = this.deps.databaseDown()
       ? undefined
-      : await this.deps.record(cancelled.map((b) => ({ userId: b.userId, commandId: b.commandId, periodId: b.periodId })));
+      : await this.deps.record(
+          cancelled.map((b) => ({ userId: b.userId, commandId: b.commandId, periodId: b.periodId })),
+        );
     const storedByKey = new Map((stored ?? []).map((o) => [`${o.user_id}|${o.command_id}`, o]));
     const messages: SocketMessage[] = cancelled.map((b) => {
       const answer = storedByKey.get(`${b.userId}|${b.commandId}`);
       // The pipeline's own answer, stored before the cancellation (only if Redis lost a claim), is the true one.
       if (answer && answer.kind !== 'unavailable') return outcomeMessage(answer);
-      const data: BetMessage = { success: false, message: BET_UNAVAILABLE_MESSAGE, periodId: b.periodId, betType: b.betType as BetMessage['betType'], commandId: b.commandId };
+      const data: BetMessage = {
+        success: false,
+        message: BET_UNAVAILABLE_MESSAGE,
+        periodId: b.periodId,
+        betType: b.betType as BetMessage['betType'],
+        commandId: b.commandId,
+      };
       return { room: userRoom(b.userId), event: 'bet-message', data };
     });
-    await this.deps.deliverLocally(messages).catch((error: Error) => this.deps.logger.warn({ msg: 'cancelled bets could not be answered here', error: error.message }));
+    await this.deps
+      .deliverLocally(messages)
+      .catch((error: Error) =>
+        this.deps.logger.warn({ msg: 'cancelled bets could not be answered here', error: error.message }),
+      );
     // The player's sockets on other nodes hear it from the events stream (this node's sockets have it already).
     try {
-      const redis = this.deps.redis();
-      for (let i = 0; i < messages.length; i += MESSAGES_PER_ENTRY) {
-        await redis.xadd(this.deps.eventsStream, 'MAXLEN', '~', String(EVENTS_STREAM_MAXLEN), '*', EVENTS_FIELD, encodeEntry(messages.slice(i, i + MESSAGES_PER_ENTRY)));
-      }
+      await appendMessages(this.deps.redis(), this.deps.eventsStream, messages);
     } catch (error) {
-      this.deps.logger.warn({ msg: 'answers of cancelled bets could not be published to other nodes', error: (error as Error).message });
+      this.deps.logger.warn({
+        msg: 'answers of cancelled bets could not be published to other nodes',
+        error: (error as Error).message,
+      });
     }
   }
 }

@@ -42,7 +42,10 @@ export class BetOutcomesRepository {
    * once), unless they have one already; returns the stored answer of each (an answer the bet pipeline stored
    * first stands).
    */
-  async refuseCancelled(commands: Array<{ userId: string; commandId: string; periodId: string }>, message: string): Promise<StoredOutcome[]> {
+  async refuseCancelled(
+    commands: Array<{ userId: string; commandId: string; periodId: string }>,
+    message: string,
+  ): Promise<StoredOutcome[]> {
     if (commands.length === 0) return [];
     const users = commands.map((c) => c.userId);
     const ids = commands.map((c) => c.commandId);
@@ -66,7 +69,7 @@ export class BetOutcomesRepository {
     const { rows } = await sql<AnsweredBetRow>`
       SELECT b.id, b.user_id, b.bet_type, b.bet_value, b.system_selected_value, b.amount, b.is_win, b.win_amount, b.status,
              b.played_from, b.period_id, b.created_at, b.updated_at, p.settled_at
-      FROM bets b JOIN periods p ON p.id = b.period_id
+      FROM bets b JOIN public_periods p ON p.id = b.period_id
       WHERE b.user_id = ${userId} AND b.id = ANY(${betIds}::uuid[])
       ORDER BY b.created_at
     `.execute(this.db);

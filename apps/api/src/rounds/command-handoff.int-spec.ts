@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { deleteRedisPrefix, TEST_REDIS_URL, testRedisPrefix } from '@app/redis/testing';
-import { CommandHandoff } from './command-handoff.js';
+import { CommandHandoff } from './bet-handoff.js';
 
 describe('bet commands handed to Redis together', () => {
   const prefix = testRedisPrefix();
@@ -11,7 +11,9 @@ describe('bet commands handed to Redis together', () => {
     pipelines++;
     return pipeline(...args);
   }) as typeof pipeline;
-  beforeAll(() => new Promise<void>((resolve) => (redis.status === 'ready' ? resolve() : redis.once('ready', () => resolve()))));
+  beforeAll(
+    () => new Promise<void>((resolve) => (redis.status === 'ready' ? resolve() : redis.once('ready', () => resolve()))),
+  );
   afterAll(async () => {
     await deleteRedisPrefix(prefix);
     redis.disconnect();
@@ -53,7 +55,12 @@ describe('bet commands handed to Redis together', () => {
   });
 
   it('rejects every command of the batch at once when the connection is down (nothing queued for later)', async () => {
-    const down = new Redis('redis://127.0.0.1:1', { enableOfflineQueue: false, maxRetriesPerRequest: 0, lazyConnect: true, retryStrategy: () => null });
+    const down = new Redis('redis://127.0.0.1:1', {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      lazyConnect: true,
+      retryStrategy: () => null,
+    });
     down.on('error', () => {});
     const handoff = new CommandHandoff(() => down, 5);
     const started = Date.now();

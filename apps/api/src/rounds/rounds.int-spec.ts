@@ -1,7 +1,30 @@
 import type { Socket } from 'socket.io-client';
-import type { BalanceUpdate, Bet, BetMessage, BetResult, ClientToServerEvents, FairnessPeriod, GameResult, PeriodInfo, ServerToClientEvents } from '@app/contracts';
-import { currentPeriod, nextPeriodId, previousPeriodId, verifyPeriod } from '@app/domain';
-import { createUser, eventually, expectLedgerReconciles, freshPeriod, sleep, startTestApi, startTestEngine, TEST_API_KEY, type TestApi, type TestEngine, type TestUser } from '@app/testing';
+import type {
+  BalanceUpdate,
+  Bet,
+  BetMessage,
+  BetResult,
+  ClientToServerEvents,
+  FairnessBeacon,
+  FairnessPeriod,
+  GameResult,
+  PeriodInfo,
+  ServerToClientEvents,
+} from '@app/contracts';
+import { currentPeriod, nextPeriodId, previousPeriodId, verifyPeriod, verifyPeriodBeacon } from '@app/domain';
+import {
+  createUser,
+  eventually,
+  expectLedgerReconciles,
+  freshPeriod,
+  sleep,
+  startTestApi,
+  startTestEngine,
+  TEST_API_KEY,
+  type TestApi,
+  type TestEngine,
+  type TestUser,
+} from '@app/testing';
 import { SLOW_DOWN } from './rounds.gateway.js';
 
 const ROUNDS = { ROUND_SECONDS: '4', LOCK_SECONDS: '1', BET_PARTITIONS: '2', FAIRNESS_CHAIN_LENGTH: '3000' };
@@ -42,7 +65,10 @@ describe('rounds over the live connection', () => {
   beforeAll(async () => {
     api = await startTestApi({ env: ROUNDS });
     second = await startTestApi({ database: api.database, env: { ...ROUNDS, REDIS_PREFIX: api.config.REDIS_PREFIX } });
-    engine = await startTestEngine({ database: api.database, env: { ...ROUNDS, REDIS_PREFIX: api.config.REDIS_PREFIX } });
+    engine = await startTestEngine({
+      database: api.database,
+      env: { ...ROUNDS, REDIS_PREFIX: api.config.REDIS_PREFIX },
+    });
   });
   afterEach(() => expectLedgerReconciles(api.db));
   afterAll(async () => {
@@ -60,13 +86,23 @@ describe('rounds over the live connection', () => {
     const answered = currentPeriod(Date.now(), periodConfig);
     const now = info.periodId === asked.periodId ? asked : answered;
     expect([asked.periodId, answered.periodId]).toContain(info.periodId);
-    expect([info.periodId, info.startTime, info.duration, info.lockTime]).toEqual([now.periodId, now.startTime, 4, now.lockTime]);
+    expect([info.periodId, info.startTime, info.duration, info.lockTime]).toEqual([
+      now.periodId,
+      now.startTime,
+      4,
+      now.lockTime,
+    ]);
     expect(Math.abs(info.serverTime - Date.now())).toBeLessThan(1000);
     player.socket.emit('get-balance');
     expect(await player.next('balance-update', 0)).toEqual({ balance: 255, mainBalance: 250, bonusBalance: 5 });
     player.socket.emit('get-current-bet');
     expect(await player.next('current-bet-response', 0)).toEqual([]);
-    await eventually(async () => (await api.db.selectFrom('periods').select('id').where('status', '=', 'SETTLED').execute()).length >= 2, 15_000, 'two drawn periods');
+    await eventually(
+      async () =>
+        (await api.db.selectFrom('periods').select('id').where('status', '=', 'SETTLED').execute()).length >= 2,
+      15_000,
+      'two drawn periods',
+    );
     player.socket.emit('get-all-game-results');
     const results = (await player.next('all-game-results', 0)) as GameResult[];
     expect(results.length).toBeGreaterThanOrEqual(2);
@@ -93,19 +129,39 @@ describe('rounds over the live connection', () => {
       expect(await p.next('balance-update', 0)).toEqual({ balance: 900, mainBalance: 900, bonusBalance: 0 });
       expect(p.all('current-bet-response')).toEqual([]);
       p.socket.emit('get-current-bet');
-      expect(((await p.next('current-bet-response', 0)) as Bet[]).map((x) => [x.betType, x.amount, x.status])).toEqual([['bigSmall', 100, 'PENDING']]);
+      expect(((await p.next('current-bet-response', 0)) as Bet[]).map((x) => [x.betType, x.amount, x.status])).toEqual([
+        ['bigSmall', 100, 'PENDING'],
+      ]);
     }
     // Both nodes broadcast the same result to their own sockets.
-    const resultA = await eventually(async () => a.all('game-result').find((r) => r.periodId === period.periodId), 8000, 'result on node 1');
-    const resultB = await eventually(async () => b.all('game-result').find((r) => r.periodId === period.periodId), 8000, 'result on node 2');
+    const resultA = await eventually(
+      async () => a.all('game-result').find((r) => r.periodId === period.periodId),
+      8000,
+      'result on node 1',
+    );
+    const resultB = await eventually(
+      async () => b.all('game-result').find((r) => r.periodId === period.periodId),
+      8000,
+      'result on node 2',
+    );
     expect(resultB).toEqual(resultA);
     const winner = resultA.bigSmall === 'big' ? a : b;
     const loser = winner === a ? b : a;
     const won = (await winner.next('bet-result', 0)) as BetResult;
-    expect(won).toMatchObject({ gameType: 'bigSmall', win: true, winAmount: 182, lossAmount: 0, periodId: period.periodId });
+    expect(won).toMatchObject({
+      gameType: 'bigSmall',
+      win: true,
+      winAmount: 182,
+      lossAmount: 0,
+      periodId: period.periodId,
+    });
     const lost = (await loser.next('bet-result', 0)) as BetResult;
     expect(lost).toMatchObject({ gameType: 'bigSmall', win: false, winAmount: 0, lossAmount: 100 });
-    await eventually(async () => (winner.all('balance-update').at(-1) as BalanceUpdate).mainBalance === 1082, 5000, 'winner credited ₹182');
+    await eventually(
+      async () => (winner.all('balance-update').at(-1) as BalanceUpdate).mainBalance === 1082,
+      5000,
+      'winner credited ₹182',
+    );
     // The history shows the settled bet with every field.
     const history = await api.request('GET', '/api/v1/bet', { token: winner.user.token });
     expect(history.status).toBe(200);
@@ -120,7 +176,20 @@ describe('rounds over the live connection', () => {
       playedFrom: 'web',
     });
     expect(Object.keys(history.body.data.bets[0]).sort()).toEqual(
-      ['_id', 'amount', 'betType', 'betValue', 'createdAt', 'isWin', 'periodId', 'playedFrom', 'status', 'systemSelectedValue', 'updatedAt', 'winAmount'].sort(),
+      [
+        '_id',
+        'amount',
+        'betType',
+        'betValue',
+        'createdAt',
+        'isWin',
+        'periodId',
+        'playedFrom',
+        'status',
+        'systemSelectedValue',
+        'updatedAt',
+        'winAmount',
+      ].sort(),
     );
   });
 
@@ -145,7 +214,9 @@ describe('rounds over the live connection', () => {
     ]);
     await sleep(period.lockTime + 20 - Date.now());
     player.socket.emit('place-bet', { periodId: period.periodId, betType: 'number', betValue: '5', amount: 10 });
-    expect(((await player.next('bet-message', attempts.length)) as BetMessage).message).toBe('Betting is closed for this period.');
+    expect(((await player.next('bet-message', attempts.length)) as BetMessage).message).toBe(
+      'Betting is closed for this period.',
+    );
     expect(await api.db.selectFrom('bets').select('id').where('user_id', '=', player.user.id).execute()).toEqual([]);
   });
 
@@ -157,14 +228,32 @@ describe('rounds over the live connection', () => {
     player.socket.emit('place-bet', { periodId: period.periodId, betType: 'number', betValue: '1', amount: 50 });
     await eventually(async () => player.all('bet-message').length === 3, 5000, 'three replies');
     expect(player.all('bet-message').filter((m) => m.success)).toHaveLength(2);
-    expect(player.all('bet-message').filter((m) => !m.success).map((m) => m.message)).toEqual(['Insufficient balance.']);
-    expect((await api.db.selectFrom('wallets').select('main').where('user_id', '=', player.user.id).executeTakeFirstOrThrow()).main).toBe(0);
+    expect(
+      player
+        .all('bet-message')
+        .filter((m) => !m.success)
+        .map((m) => m.message),
+    ).toEqual(['Insufficient balance.']);
+    expect(
+      (
+        await api.db
+          .selectFrom('wallets')
+          .select('main')
+          .where('user_id', '=', player.user.id)
+          .executeTakeFirstOrThrow()
+      ).main,
+    ).toBe(0);
   });
 
   it('refuses an oversized socket message by closing the connection, and changes nothing', async () => {
     const player = await Player.connect(api, await createUser(api, { main: 10_000 }));
     const closed = new Promise<string>((resolve) => player.socket.on('disconnect', (reason) => resolve(reason)));
-    player.socket.emit('place-bet', { periodId: 'x'.repeat(10_000), betType: 'color', betValue: 'red', amount: 10 } as any);
+    player.socket.emit('place-bet', {
+      periodId: 'x'.repeat(10_000),
+      betType: 'color',
+      betValue: 'red',
+      amount: 10,
+    } as any);
     expect(await closed).toBe('transport close');
     expect(await api.db.selectFrom('bets').select('id').where('user_id', '=', player.user.id).execute()).toEqual([]);
   });
@@ -181,32 +270,63 @@ describe('rounds over the live connection', () => {
     const info = await api.request('GET', '/api/v1/fairness');
     expect(info.status).toBe(200);
     expect(info.body.data.commitment).toMatch(/^[0-9a-f]{64}$/);
-    const latest = (info.body.data.recent as FairnessPeriod[]).find((p) => p.status !== 'REFUNDED') as GameResult | undefined;
+    const latest = (info.body.data.recent as FairnessPeriod[]).find((p) => p.status !== 'REFUNDED') as
+      GameResult | undefined;
     const detail = await api.request('GET', `/api/v1/fairness/periods/${latest!.periodId}`);
     expect(detail.status).toBe(200);
     const report = verifyPeriod({
       seedHex: detail.body.data.period.seed,
       expectedHashHex: detail.body.data.period.seedHash,
+      beaconRandomnessHex: detail.body.data.period.beacon.randomness,
       periodId: latest!.periodId,
       published: { digit: latest!.digit, color: latest!.color, bigSmall: latest!.bigSmall },
     });
     expect(report.ok).toBe(true);
+    // Its beacon round verifies against the beacon chain the response names, and is the first at or after its lock.
+    const beacon = detail.body.data.beacon as FairnessBeacon;
+    const chain = {
+      hash: beacon.chainHash,
+      publicKey: beacon.publicKey,
+      genesisTime: beacon.genesisTime,
+      period: beacon.period,
+      scheme: beacon.scheme,
+    };
+    await expect(
+      verifyPeriodBeacon(chain, Date.parse(detail.body.data.period.lockTime), detail.body.data.period.beacon),
+    ).resolves.toEqual({ ok: true });
+    expect(beacon.quicknet).toBe(false);
     const unknown = await api.request('GET', '/api/v1/fairness/periods/209901010001');
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('Period not found.');
     // Early in a period: the running period shows its committed hash (the seed of the period drawn before it) but
     // not its seed; the period opened ahead shows neither (its hash is the running period's seed).
     const running = await freshPeriod(periodConfig, 2000);
-    const previous = await eventually(async () => (await api.db.selectFrom('periods').select(['seed']).where('id', '=', previousPeriodId(running.periodId, periodConfig)).where('status', 'in', ['DRAWN', 'SETTLED']).executeTakeFirst())?.seed, 3000, 'the previous period drawn');
+    const previous = await eventually(
+      async () =>
+        (
+          await api.db
+            .selectFrom('periods')
+            .select(['seed'])
+            .where('id', '=', previousPeriodId(running.periodId, periodConfig))
+            .where('status', 'in', ['DRAWN', 'SETTLED'])
+            .executeTakeFirst()
+        )?.seed,
+      3000,
+      'the previous period drawn',
+    );
     const open = await api.request('GET', `/api/v1/fairness/periods/${running.periodId}`);
     expect(open.status).toBe(200);
     expect(open.body.data.period).toMatchObject({ periodId: running.periodId, status: 'OPEN', seedHash: previous });
     expect(open.body.data.period.seed).toBeUndefined();
     const nextId = nextPeriodId(running.periodId, periodConfig);
-    const ahead = await eventually(async () => {
-      const response = await api.request('GET', `/api/v1/fairness/periods/${nextId}`);
-      return response.status === 200 ? response : undefined;
-    }, 2000, 'the next period opened ahead');
+    const ahead = await eventually(
+      async () => {
+        const response = await api.request('GET', `/api/v1/fairness/periods/${nextId}`);
+        return response.status === 200 ? response : undefined;
+      },
+      2000,
+      'the next period opened ahead',
+    );
     expect(ahead.body.data.period).toMatchObject({ periodId: nextId, status: 'OPEN' });
     expect(ahead.body.data.period.seedHash).toBeUndefined();
     expect(ahead.body.data.period.seed).toBeUndefined();

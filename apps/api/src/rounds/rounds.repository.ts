@@ -28,19 +28,6 @@ export class RoundsRepository {
     return rows;
   }
 
-  /** The latest drawn or refunded periods, newest first (what the fairness page lists). */
-  async latestRevealed(limit: number): Promise<PublicPeriodRow[]> {
-    // Two index scans (drawn: periods_drawn_idx; refunded: periods_status_idx), each stopping after `limit` rows.
-    const { rows } = await sql<PublicPeriodRow>`
-      SELECT * FROM (
-        (SELECT * FROM public_periods WHERE status IN ('DRAWN', 'SETTLED') ORDER BY end_at DESC LIMIT ${limit})
-        UNION ALL
-        (SELECT * FROM public_periods WHERE status = 'REFUNDED' ORDER BY end_at DESC LIMIT ${limit})
-      ) revealed ORDER BY end_at DESC LIMIT ${limit}
-    `.execute(this.db);
-    return rows;
-  }
-
   async betsOf(userId: string, limit: number): Promise<BetRowLike[]> {
     const { rows } = await sql<BetRowLike>`
       SELECT ${BET_COLUMNS} FROM bets WHERE user_id = ${userId} ORDER BY created_at DESC, id DESC LIMIT ${limit}
@@ -57,13 +44,5 @@ export class RoundsRepository {
 
   wallet(userId: string) {
     return this.db.selectFrom('wallets').select(['main', 'bonus']).where('user_id', '=', userId).executeTakeFirst();
-  }
-
-  activeChain() {
-    return this.db.selectFrom('fairness_chains').select(['id', 'commitment', 'length']).orderBy('id', 'desc').limit(1).executeTakeFirst();
-  }
-
-  chain(id: number) {
-    return this.db.selectFrom('fairness_chains').select(['id', 'commitment', 'length']).where('id', '=', id).executeTakeFirst();
   }
 }

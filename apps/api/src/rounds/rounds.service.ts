@@ -24,7 +24,7 @@ export class RoundsService {
     @Inject(AppConfig) private readonly config: AppConfig,
     @Inject(RoundsRepository) private readonly repository: RoundsRepository,
   ) {
-    this.periodConfig = { roundSeconds: config.ROUND_SECONDS, lockSeconds: config.LOCK_SECONDS };
+    this.periodConfig = config.periodConfig;
   }
 
   /**
@@ -48,7 +48,11 @@ export class RoundsService {
     const now = Date.now();
     const cached = this.seedHashes.get(periodId);
     if (cached && (cached.known || now - cached.at < HASH_PENDING_MS)) return cached.hash;
-    const entry = { hash: this.repository.period(periodId).then((row) => row?.seed_hash ?? undefined), at: now, known: false };
+    const entry = {
+      hash: this.repository.period(periodId).then((row) => row?.seed_hash ?? undefined),
+      at: now,
+      known: false,
+    };
     entry.hash.then(
       (hash) => (entry.known = hash !== undefined),
       () => this.seedHashes.get(periodId) === entry && this.seedHashes.delete(periodId),

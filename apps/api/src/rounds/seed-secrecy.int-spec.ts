@@ -2,7 +2,18 @@ import { createHash } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@app/contracts';
 import { currentPeriod, nextPeriodId, previousPeriodId } from '@app/domain';
-import { createUser, eventually, expectLedgerReconciles, sleep, startTestApi, startTestEngine, TEST_API_KEY, type TestApi, type TestEngine, type TestUser } from '@app/testing';
+import {
+  createUser,
+  eventually,
+  expectLedgerReconciles,
+  sleep,
+  startTestApi,
+  startTestEngine,
+  TEST_API_KEY,
+  type TestApi,
+  type TestEngine,
+  type TestUser,
+} from '@app/testing';
 
 const ROUNDS = { ROUND_SECONDS: '4', LOCK_SECONDS: '1', BET_PARTITIONS: '2', FAIRNESS_CHAIN_LENGTH: '3000' };
 const periodConfig = { roundSeconds: 4, lockSeconds: 1 };
@@ -18,7 +29,12 @@ class PublicBytes {
   readonly items: Array<{ at: number; seq: number; source: string; text: string }> = [];
 
   add(source: string, value: unknown): void {
-    this.items.push({ at: Date.now(), seq: this.items.length, source, text: typeof value === 'string' ? value : JSON.stringify(value) });
+    this.items.push({
+      at: Date.now(),
+      seq: this.items.length,
+      source,
+      text: typeof value === 'string' ? value : JSON.stringify(value),
+    });
   }
 
   /** What arrived before `ms` (so was produced before it). */
@@ -53,7 +69,10 @@ interface Origin {
  * arrival time, or position in one socket's stream) collected value it follows from. A seed maps to an order
  * before its draw exactly when something public by then revealed it (it or a later chain element).
  */
-function derivable(items: PublicBytes['items'], order: (item: PublicBytes['items'][number]) => number): Map<string, Origin> {
+function derivable(
+  items: PublicBytes['items'],
+  order: (item: PublicBytes['items'][number]) => number,
+): Map<string, Origin> {
   const earliest = new Map<string, Origin>();
   for (const item of items) {
     for (const value of thirtyTwoByteValues(item.text)) {
@@ -80,7 +99,10 @@ describe('seed secrecy: no seed is knowable before its period is drawn', () => {
 
   beforeAll(async () => {
     api = await startTestApi({ env: ROUNDS });
-    engine = await startTestEngine({ database: api.database, env: { ...ROUNDS, REDIS_PREFIX: api.config.REDIS_PREFIX } });
+    engine = await startTestEngine({
+      database: api.database,
+      env: { ...ROUNDS, REDIS_PREFIX: api.config.REDIS_PREFIX },
+    });
   });
   afterAll(async () => {
     await engine.close();
@@ -92,7 +114,9 @@ describe('seed secrecy: no seed is knowable before its period is drawn', () => {
     const player: TestUser = await createUser(api, { main: 1_000_000 });
     const socket = api.socket({ apiKey: TEST_API_KEY, token: player.token }) as GameSocket;
     // Every packet the signed-in player's socket receives, raw (events, acks, errors).
-    socket.io.on('packet', (packet) => seen.add(`player socket ${Array.isArray(packet.data) ? packet.data[0] : packet.type}`, packet));
+    socket.io.on('packet', (packet) =>
+      seen.add(`player socket ${Array.isArray(packet.data) ? packet.data[0] : packet.type}`, packet),
+    );
     await new Promise<void>((resolve, reject) => {
       socket.on('connect', resolve);
       socket.on('connect_error', reject);
@@ -106,7 +130,14 @@ describe('seed secrecy: no seed is knowable before its period is drawn', () => {
       while (walking) {
         const now = currentPeriod(Date.now(), periodConfig).periodId;
         const next = nextPeriodId(now, periodConfig);
-        const ids = [now, next, nextPeriodId(next, periodConfig), previousPeriodId(now, periodConfig), '209901010001', 'not-a-period'];
+        const ids = [
+          now,
+          next,
+          nextPeriodId(next, periodConfig),
+          previousPeriodId(now, periodConfig),
+          '209901010001',
+          'not-a-period',
+        ];
         const paths = ['/api/v1/fairness', '/api/v1/app-config', ...ids.map((id) => `/api/v1/fairness/periods/${id}`)];
         await Promise.all([
           ...paths.map(async (path) => {
@@ -171,20 +202,29 @@ describe('seed secrecy: no seed is knowable before its period is drawn', () => {
     const ended = Date.now();
 
     // The periods observed from before they were opened (one round ahead) until after they were drawn.
-    const checked = await eventually(async () => {
-      const rows = await api.db
-        .selectFrom('periods')
-        .select(['id', 'status', 'seed', 'seed_hash', 'start_at', 'lock_at', 'end_at'])
-        .where('start_at', '>=', new Date(started + periodConfig.roundSeconds * 1000))
-        .where('end_at', '<=', new Date(ended))
-        .orderBy('start_at')
-        .execute();
-      return rows.every((r) => r.seed) && rows.length >= WALK_ROUNDS - 3 ? rows : undefined;
-    }, 10_000, 'the walked periods drawn');
+    const checked = await eventually(
+      async () => {
+        const rows = await api.db
+          .selectFrom('periods')
+          .select(['id', 'status', 'seed', 'seed_hash', 'start_at', 'lock_at', 'end_at'])
+          .where('start_at', '>=', new Date(started + periodConfig.roundSeconds * 1000))
+          .where('end_at', '<=', new Date(ended))
+          .orderBy('start_at')
+          .execute();
+        return rows.every((r) => r.seed) && rows.length >= WALK_ROUNDS - 3 ? rows : undefined;
+      },
+      10_000,
+      'the walked periods drawn',
+    );
 
     // Every checked period's result has reached the player's socket.
     await eventually(
-      async () => checked.every((period) => seen.items.some((item) => item.source === 'player socket game-result' && item.text.includes(`"${period.id}"`))),
+      async () =>
+        checked.every((period) =>
+          seen.items.some(
+            (item) => item.source === 'player socket game-result' && item.text.includes(`"${period.id}"`),
+          ),
+        ),
       5000,
       'the results on the socket',
     );
@@ -200,8 +240,14 @@ describe('seed secrecy: no seed is knowable before its period is drawn', () => {
       const base64url = Buffer.from(seed, 'hex').toString('base64url');
       const leaks = seen
         .before(drawnAfter)
-        .filter((item) => item.text.toLowerCase().includes(seed) || item.text.includes(base64) || item.text.includes(base64url));
-      expect({ period: period.id, leaks: [...new Set(leaks.map((l) => l.source))] }).toEqual({ period: period.id, leaks: [] });
+        .filter(
+          (item) =>
+            item.text.toLowerCase().includes(seed) || item.text.includes(base64) || item.text.includes(base64url),
+        );
+      expect({ period: period.id, leaks: [...new Set(leaks.map((l) => l.source))] }).toEqual({
+        period: period.id,
+        leaks: [],
+      });
       // … nor any value it follows from by repeated SHA-256 (a later chain element).
       const from = byTime.get(seed);
       expect({ period: period.id, knowableBeforeEnd: from && from.order < drawnAfter ? from.source : null }).toEqual({
@@ -210,10 +256,15 @@ describe('seed secrecy: no seed is knowable before its period is drawn', () => {
       });
       // On the socket, nothing before the period's result reveals its seed: the announcement of the next period
       // (whose committed hash is this seed) comes only after this period was drawn.
-      const result = socketStream.find((item) => item.source === 'player socket game-result' && item.text.includes(`"${period.id}"`));
+      const result = socketStream.find(
+        (item) => item.source === 'player socket game-result' && item.text.includes(`"${period.id}"`),
+      );
       expect(result).toBeDefined();
       const fromSocket = bySocketOrder.get(seed);
-      expect({ period: period.id, onSocketBeforeResult: fromSocket && fromSocket.order < result!.seq ? fromSocket.source : null }).toEqual({
+      expect({
+        period: period.id,
+        onSocketBeforeResult: fromSocket && fromSocket.order < result!.seq ? fromSocket.source : null,
+      }).toEqual({
         period: period.id,
         onSocketBeforeResult: null,
       });
@@ -222,17 +273,25 @@ describe('seed secrecy: no seed is knowable before its period is drawn', () => {
     // The walk saw what it had to: every period announced, its next period served ahead, and each committed hash
     // public (and right) well before the lock, as soon as the period before it was drawn.
     for (const period of checked) {
-      const announcements = seen.items.filter((item) => item.source === 'player socket next-period-id' && item.text.includes(period.id));
+      const announcements = seen.items.filter(
+        (item) => item.source === 'player socket next-period-id' && item.text.includes(period.id),
+      );
       const hashes = announcements.map((item) => JSON.parse(item.text).data[1].seedHash).filter(Boolean);
       expect(new Set(hashes)).toEqual(new Set([sha256(period.seed!)]));
       const firstWithHash = announcements.find((item) => item.text.includes('"seedHash"'))!;
       expect(firstWithHash.at).toBeLessThan(period.lock_at.getTime());
       const servedAhead = seen.items.some(
-        (item) => item.source === `GET /api/v1/fairness/periods/${period.id}` && item.at < period.start_at.getTime() && item.text.includes('"status":200'),
+        (item) =>
+          item.source === `GET /api/v1/fairness/periods/${period.id}` &&
+          item.at < period.start_at.getTime() &&
+          item.text.includes('"status":200'),
       );
       expect(servedAhead).toBe(true);
       const hashServed = seen.items.some(
-        (item) => item.source === `GET /api/v1/fairness/periods/${period.id}` && item.at < period.lock_at.getTime() && item.text.includes(sha256(period.seed!)),
+        (item) =>
+          item.source === `GET /api/v1/fairness/periods/${period.id}` &&
+          item.at < period.lock_at.getTime() &&
+          item.text.includes(sha256(period.seed!)),
       );
       expect(hashServed).toBe(true);
     }

@@ -98,7 +98,8 @@ describe('socket rate limits', () => {
     for (const client of clients) for (let i = 0; i < 4; i++) client.socket.emit('place-bet', 'not an object' as never);
     await sleep(300);
     const answered = () => clients.reduce((sum, client) => sum + client.count('bet-message'), 0);
-    const allowance = (ms: number) => PLAYER_BET_RATE_LIMIT.burst + Math.floor((ms / 1000) * PLAYER_BET_RATE_LIMIT.perSecond);
+    const allowance = (ms: number) =>
+      PLAYER_BET_RATE_LIMIT.burst + Math.floor((ms / 1000) * PLAYER_BET_RATE_LIMIT.perSecond);
     expect(answered()).toBeGreaterThanOrEqual(PLAYER_BET_RATE_LIMIT.burst);
     expect(answered()).toBeLessThanOrEqual(allowance(Date.now() - started));
     // The dropped bets got at most one notice per socket, and no socket was cut off.

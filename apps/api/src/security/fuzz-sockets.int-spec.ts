@@ -11,7 +11,15 @@ import { RedisService } from '@app/redis';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { SOCKET_MAX_MESSAGE_BYTES } from '../realtime/redis-io.adapter.js';
 import { RoundsService } from '../rounds/rounds.service.js';
-import { connected, createUser, newSession, startTestApi, TEST_API_KEY, type TestApi, type TestUser } from '@app/testing';
+import {
+  connected,
+  createUser,
+  newSession,
+  startTestApi,
+  TEST_API_KEY,
+  type TestApi,
+  type TestUser,
+} from '@app/testing';
 import { HOSTILE_KEYS, hostileText, hostileValuesJson } from './testing/hostile.js';
 import { checkProperty, clip, forgedToken } from './testing/fuzz-settings.js';
 import { INTERNAL_DETAIL } from './testing/responses.js';
@@ -46,14 +54,29 @@ describe('socket fuzz: every client event with hostile payloads', () => {
     player = await createUser(api, { main: 10_000_00 });
     admin = await createUser(api, { role: 'super-admin' });
     jest.spyOn(Logger.prototype, 'error').mockImplementation(function (this: Logger, message: unknown) {
-      errors.push(clip(message instanceof Error ? `${message.name}: ${message.message}` : String(typeof message === 'object' ? JSON.stringify(message) : message), 400));
+      errors.push(
+        clip(
+          message instanceof Error
+            ? `${message.name}: ${message.message}`
+            : String(typeof message === 'object' ? JSON.stringify(message) : message),
+          400,
+        ),
+      );
     });
     // The events a signed-in server socket listens to, beside those the contract lists.
     const probe = await connect({ apiKey: TEST_API_KEY, token: player.token });
     const serverSocket = api.app.get(RealtimeGateway).server.sockets.sockets.get(probe.id!);
     const listened = (serverSocket?.eventNames() ?? []).map(String).filter((e) => !RESERVED.has(e));
     probe.disconnect();
-    const spec = ['new-token', 'get-game-results', 'get-all-game-results', 'send-period-id-current', 'get-balance', 'get-current-bet', 'place-bet'];
+    const spec = [
+      'new-token',
+      'get-game-results',
+      'get-all-game-results',
+      'send-period-id-current',
+      'get-balance',
+      'get-current-bet',
+      'place-bet',
+    ];
     events = [...new Set([...spec, ...CLIENT_EVENTS, ...listened])];
     expect(listened.length).toBeGreaterThan(0);
     // Every event a server socket handles is part of the contract (so the web client and this suite know it).
@@ -82,18 +105,27 @@ describe('socket fuzz: every client event with hostile payloads', () => {
   /** Arguments for one emit: shaped like the event's payload (place-bet, get-bet-outcomes, new-token) or anything at all. */
   function argumentsFor(event: string) {
     const period = () => currentPeriod(Date.now(), api.app.get(RoundsService).periodConfig).periodId;
-    const value = fc.oneof({ weight: 3, arbitrary: hostileValueJson.map((j) => JSON.parse(j) as unknown) }, { weight: 1, arbitrary: fc.constantFrom<unknown>(undefined, null, 0, '', [], {}) });
+    const value = fc.oneof(
+      { weight: 3, arbitrary: hostileValueJson.map((j) => JSON.parse(j) as unknown) },
+      { weight: 1, arbitrary: fc.constantFrom<unknown>(undefined, null, 0, '', [], {}) },
+    );
     const shaped =
       event === 'place-bet'
-        ? fc.record(
-            {
-              periodId: fc.oneof(fc.constant('<current>'), hostileText, value),
-              betType: fc.oneof(fc.constantFrom('color', 'bigSmall', 'number'), hostileText, value),
-              betValue: fc.oneof(fc.constantFrom('red', 'green', 'violet', 'big', 'small', '0', '7', '9', '10'), hostileText, value),
-              amount: fc.oneof(fc.constantFrom(...STAKES, 0, -10, 10.5, 1e308, 2 ** 53 + 2), value),
-            },
-            { requiredKeys: [] },
-          ).map((p) => (p.periodId === '<current>' ? { ...p, periodId: period() } : p))
+        ? fc
+            .record(
+              {
+                periodId: fc.oneof(fc.constant('<current>'), hostileText, value),
+                betType: fc.oneof(fc.constantFrom('color', 'bigSmall', 'number'), hostileText, value),
+                betValue: fc.oneof(
+                  fc.constantFrom('red', 'green', 'violet', 'big', 'small', '0', '7', '9', '10'),
+                  hostileText,
+                  value,
+                ),
+                amount: fc.oneof(fc.constantFrom(...STAKES, 0, -10, 10.5, 1e308, 2 ** 53 + 2), value),
+              },
+              { requiredKeys: [] },
+            )
+            .map((p) => (p.periodId === '<current>' ? { ...p, periodId: period() } : p))
         : event === 'get-bet-outcomes'
           ? fc.record(
               {
@@ -102,13 +134,38 @@ describe('socket fuzz: every client event with hostile payloads', () => {
               },
               { requiredKeys: [] },
             )
-        : event === 'new-token'
-          ? fc.record({ token: fc.oneof(hostileText, value, fc.constant(forgedToken({ alg: 'none' }, { sub: admin.id, role: 'super-admin', sid: admin.id }))) }, { requiredKeys: [] })
-          : value;
-    const withExtras = fc.tuple(shaped, fc.array(fc.tuple(fc.constantFrom(...HOSTILE_KEYS), value), { maxLength: 2 })).map(([base, extras]) =>
-      base && typeof base === 'object' && !Array.isArray(base) ? JSON.parse(`{${[...Object.entries(base), ...extras].map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v ?? null)}`).join(',')}}`) : base,
+          : event === 'new-token'
+            ? fc.record(
+                {
+                  token: fc.oneof(
+                    hostileText,
+                    value,
+                    fc.constant(forgedToken({ alg: 'none' }, { sub: admin.id, role: 'super-admin', sid: admin.id })),
+                  ),
+                },
+                { requiredKeys: [] },
+              )
+            : value;
+    const withExtras = fc
+      .tuple(shaped, fc.array(fc.tuple(fc.constantFrom(...HOSTILE_KEYS), value), { maxLength: 2 }))
+      .map(([base, extras]) =>
+        base && typeof base === 'object' && !Array.isArray(base)
+          ? JSON.parse(
+              `{${[...Object.entries(base), ...extras].map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v ?? null)}`).join(',')}}`,
+            )
+          : base,
+      );
+    return fc.tuple(
+      fc.array(
+        fc.oneof(
+          { weight: 3, arbitrary: shaped },
+          { weight: 1, arbitrary: withExtras },
+          { weight: 1, arbitrary: value },
+        ),
+        { maxLength: 3 },
+      ),
+      fc.boolean(),
     );
-    return fc.tuple(fc.array(fc.oneof({ weight: 3, arbitrary: shaped }, { weight: 1, arbitrary: withExtras }, { weight: 1, arbitrary: value }), { maxLength: 3 }), fc.boolean());
   }
 
   for (const who of ['player', 'admin'] as const) {
@@ -133,7 +190,12 @@ describe('socket fuzz: every client event with hostile payloads', () => {
             received.length = 0;
             const before = errors.length;
             const emit = live.emit as (event: string, ...args: unknown[]) => void;
-            emit.call(live, event, ...args, ...(withAck ? [(...reply: unknown[]) => received.push(['(ack)', reply])] : []));
+            emit.call(
+              live,
+              event,
+              ...args,
+              ...(withAck ? [(...reply: unknown[]) => received.push(['(ack)', reply])] : []),
+            );
             // A message over the size limit closes its own connection (by design): wait for that before the next
             // case; any other message must leave the socket up.
             const oversized = Buffer.byteLength(JSON.stringify([event, ...args])) > SOCKET_MAX_MESSAGE_BYTES - 16;
@@ -144,13 +206,19 @@ describe('socket fuzz: every client event with hostile payloads', () => {
               ...errors.slice(before).map((e) => `logged error: ${e}`),
               ...(INTERNAL_DETAIL.test(text) ? [`internal detail sent: ${clip(text, 400)}`] : []),
               ...(disconnected && !oversized ? [`socket disconnected: ${disconnected}`] : []),
-              ...received.filter(([e, a]) => e === 'exception' && /internal server error/i.test(JSON.stringify(a))).map(() => 'exception: internal server error'),
+              ...received
+                .filter(([e, a]) => e === 'exception' && /internal server error/i.test(JSON.stringify(a)))
+                .map(() => 'exception: internal server error'),
             ];
             const after = await snapshotState(api.db);
             const changed = changedParts(state, after);
             state = after;
             if (changed.length) problems.push(`changed: ${changed.join(', ')}`);
-            expect({ event, args: clip(JSON.stringify(args) ?? 'undefined', 300), problems }).toEqual({ event, args: clip(JSON.stringify(args) ?? 'undefined', 300), problems: [] });
+            expect({ event, args: clip(JSON.stringify(args) ?? 'undefined', 300), problems }).toEqual({
+              event,
+              args: clip(JSON.stringify(args) ?? 'undefined', 300),
+              problems: [],
+            });
           }),
         );
       }
@@ -169,11 +237,26 @@ describe('socket fuzz: every client event with hostile payloads', () => {
   }
 
   it('as anonymous: hostile handshakes are refused with a plain message and never sign in', async () => {
-    const allowed = new Set(['API key is missing.', 'API key is invalid.', 'Please log in to continue.', 'Your session has expired. Please log in again.']);
+    const allowed = new Set([
+      'API key is missing.',
+      'API key is invalid.',
+      'Please log in to continue.',
+      'Your session has expired. Please log in again.',
+    ]);
     const value = hostileValueJson.map((j) => JSON.parse(j) as unknown);
     const auth = fc.oneof(
       fc.record({ apiKey: value, token: value }, { requiredKeys: [] }),
-      fc.record({ apiKey: fc.constant(TEST_API_KEY), token: fc.oneof(hostileText, value, fc.constantFrom(forgedToken({ alg: 'none' }, { sub: player.id, role: 'user', sid: player.id }), forgedToken({ alg: 'HS256' }, { sub: admin.id, role: 'super-admin', sid: admin.id, exp: 9_999_999_999 }))) }),
+      fc.record({
+        apiKey: fc.constant(TEST_API_KEY),
+        token: fc.oneof(
+          hostileText,
+          value,
+          fc.constantFrom(
+            forgedToken({ alg: 'none' }, { sub: player.id, role: 'user', sid: player.id }),
+            forgedToken({ alg: 'HS256' }, { sub: admin.id, role: 'super-admin', sid: admin.id, exp: 9_999_999_999 }),
+          ),
+        ),
+      }),
       fc.constantFrom<Record<string, unknown>>({}, { apiKey: TEST_API_KEY }, { apiKey: TEST_API_KEY, token: '' }),
     );
     await checkProperty(
@@ -181,7 +264,14 @@ describe('socket fuzz: every client event with hostile payloads', () => {
       fc.asyncProperty(auth, async (handshake) => {
         const before = errors.length;
         const outcome = await new Promise<string>((resolve) => {
-          const socket = io(api.url, { path: SOCKET_PATH, transports: ['websocket'], auth: handshake, reconnection: false, forceNew: true, timeout: 5_000 });
+          const socket = io(api.url, {
+            path: SOCKET_PATH,
+            transports: ['websocket'],
+            auth: handshake,
+            reconnection: false,
+            forceNew: true,
+            timeout: 5_000,
+          });
           setTimeout(() => {
             socket.disconnect();
             resolve('no answer within 6 s');
@@ -208,7 +298,28 @@ describe('socket fuzz: every client event with hostile payloads', () => {
   it('as anonymous: raw Engine.IO / Socket.IO frames never crash the server or leak internals', async () => {
     const frames = fc.array(
       fc.oneof(
-        fc.constantFrom('40', '40{}', '40[]', '40"x"', '40null', '42["place-bet",{}]', '41', '4', '2', '3', '6', '9', '', '4{', '42[', '43["x"]', '44{"a":1}', '45-["a",{"_placeholder":true,"num":99}]', '40/admin,{}', '40/,{}'),
+        fc.constantFrom(
+          '40',
+          '40{}',
+          '40[]',
+          '40"x"',
+          '40null',
+          '42["place-bet",{}]',
+          '41',
+          '4',
+          '2',
+          '3',
+          '6',
+          '9',
+          '',
+          '4{',
+          '42[',
+          '43["x"]',
+          '44{"a":1}',
+          '45-["a",{"_placeholder":true,"num":99}]',
+          '40/admin,{}',
+          '40/,{}',
+        ),
         hostileValueJson.map((j) => `40${j}`),
         hostileValueJson.map((j) => `42["place-bet",${j}]`),
         hostileText,
@@ -231,7 +342,10 @@ describe('socket fuzz: every client event with hostile payloads', () => {
         await sleep(60);
         ws.close();
         const text = replies.join('\n');
-        expect({ leaked: INTERNAL_DETAIL.test(text) ? clip(text) : null, errors: errors.slice(before) }).toEqual({ leaked: null, errors: [] });
+        expect({ leaked: INTERNAL_DETAIL.test(text) ? clip(text) : null, errors: errors.slice(before) }).toEqual({
+          leaked: null,
+          errors: [],
+        });
       }),
     );
     // The server still serves.

@@ -22,6 +22,8 @@ const PRODUCTION: Record<string, string> = {
   API_KEY: 'production-test-api-key',
   ADMIN_EMAIL: 'operator@gmail.com',
   ADMIN_PASSWORD: 'operator-password-42',
+  // A fresh database's super-admin has no second factor yet: production starts only with the waiver (tested below).
+  ADMIN_2FA_WAIVED: 'true',
   LOG_LEVEL: 'warn',
 };
 
@@ -37,8 +39,31 @@ function freePort(): Promise<number> {
 }
 
 /** Runs a built process to its exit (a configuration refusal ends it at once). */
-function runToExit(main: string, env: Record<string, string>): { status: number | null; stderr: string; stdout: string } {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !(k in PRODUCTION) && !['PORT', 'METRICS_PORT', 'API_DOCS', 'DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'WEB_DIST', 'WEB_ORIGIN'].includes(k)));
+function runToExit(
+  main: string,
+  env: Record<string, string>,
+): { status: number | null; stderr: string; stdout: string } {
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([k]) =>
+        !(k in PRODUCTION) &&
+        ![
+          'PORT',
+          'METRICS_PORT',
+          'API_DOCS',
+          'DATABASE_URL',
+          'REDIS_URL',
+          'REDIS_PREFIX',
+          'WEB_DIST',
+          'WEB_ORIGIN',
+          'FAIRNESS_KEY',
+          'FAIRNESS_BEACON',
+          'DRAND_URLS',
+          'DRAND_CHAIN_HASH',
+          'DRAND_PUBLIC_KEY',
+        ].includes(k),
+    ),
+  );
   const result = spawnSync(process.execPath, [main], { env: { ...clean, ...env }, encoding: 'utf8', timeout: 30_000 });
   return { status: result.status, stderr: result.stderr.trim(), stdout: result.stdout.trim() };
 }
@@ -46,28 +71,85 @@ function runToExit(main: string, env: Record<string, string>): { status: number 
 describe('production posture', () => {
   beforeAll(() => {
     for (const file of [API_MAIN, ENGINE_MAIN, join(WEB_DIST, 'index.html')]) {
-      if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first (this suite starts the built processes)`);
+      if (!existsSync(file))
+        throw new Error(`${file} is missing: run \`npm run build\` first (this suite starts the built processes)`);
     }
   });
 
   describe('refuses to start without its secrets, with one clear line', () => {
     const cases: Array<[string, Record<string, string>, RegExp]> = [
-      ['SMTP_URL', { SMTP_URL: '' }, /^Invalid configuration: SMTP_URL is required in production: players receive their one-time codes by e-mail$/],
+      [
+        'SMTP_URL',
+        { SMTP_URL: '' },
+        /^Invalid configuration: SMTP_URL is required in production: players receive their one-time codes by e-mail$/,
+      ],
       ['JWT_SECRET', { JWT_SECRET: '' }, /^Invalid configuration: JWT_SECRET is required in production/],
       ['API_KEY', { API_KEY: '' }, /^Invalid configuration: API_KEY must be set in production/],
       ['ADMIN_PASSWORD', { ADMIN_PASSWORD: '' }, /^Invalid configuration: ADMIN_PASSWORD is required in production/],
       ['ADMIN_EMAIL', { ADMIN_EMAIL: '' }, /^Invalid configuration: ADMIN_EMAIL is required in production/],
-      ['the development admin password', { ADMIN_PASSWORD: 'admin12345' }, /^Invalid configuration: ADMIN_PASSWORD must not be the development password/],
-      ['the development API key', { API_KEY: 'dev-api-key' }, /^Invalid configuration: API_KEY must be set in production/],
+      [
+        'the development admin password',
+        { ADMIN_PASSWORD: 'admin12345' },
+        /^Invalid configuration: ADMIN_PASSWORD must not be the development password/,
+      ],
+      [
+        'the development API key',
+        { API_KEY: 'dev-api-key' },
+        /^Invalid configuration: API_KEY must be set in production/,
+      ],
     ];
     for (const main of [API_MAIN, ENGINE_MAIN]) {
-      it.each(cases)(`${main.includes('round-engine') ? 'round engine' : 'api'}: without %s`, (_name, change, message) => {
-        const env = Object.fromEntries(Object.entries({ ...PRODUCTION, ...change }).filter(([, v]) => v !== ''));
-        const result = runToExit(main, env);
-        expect({ status: result.status, lines: result.stderr.split('\n').length, stdout: result.stdout }).toEqual({ status: 1, lines: 1, stdout: '' });
-        expect(result.stderr).toMatch(message);
-      });
+      it.each(cases)(
+        `${main.includes('round-engine') ? 'round engine' : 'api'}: without %s`,
+        (_name, change, message) => {
+          const env = Object.fromEntries(Object.entries({ ...PRODUCTION, ...change }).filter(([, v]) => v !== ''));
+          const result = runToExit(main, env);
+          expect({ status: result.status, lines: result.stderr.split('\n').length, stdout: result.stdout }).toEqual({
+            status: 1,
+            lines: 1,
+            stdout: '',
+          });
+          expect(result.stderr).toMatch(message);
+        },
+      );
     }
+
+    // The fairness secrets: only round engines hold the sealing key, and an engine names the beacon it mixes in.
+    const KEY = 'ab'.repeat(32);
+    it.each<[string, string, Record<string, string>, RegExp]>([
+      [
+        'round engine',
+        'without FAIRNESS_KEY',
+        {},
+        /^Invalid configuration: FAIRNESS_KEY is required by a round engine in production/,
+      ],
+      [
+        'round engine',
+        'without DRAND_URLS',
+        { FAIRNESS_KEY: KEY },
+        /^Invalid configuration: DRAND_URLS is required with FAIRNESS_BEACON=drand/,
+      ],
+      [
+        'round engine',
+        'without DRAND_PUBLIC_KEY',
+        { FAIRNESS_KEY: KEY, DRAND_URLS: 'https://api.drand.sh', DRAND_CHAIN_HASH: 'cd'.repeat(32) },
+        /^Invalid configuration: DRAND_PUBLIC_KEY is required/,
+      ],
+      [
+        'api',
+        'given FAIRNESS_KEY',
+        { FAIRNESS_KEY: KEY },
+        /^Invalid configuration: FAIRNESS_KEY must not be given to an api node/,
+      ],
+    ])('%s: %s', (which, _name, extra, message) => {
+      const result = runToExit(which === 'api' ? API_MAIN : ENGINE_MAIN, { ...PRODUCTION, ...extra });
+      expect({ status: result.status, lines: result.stderr.split('\n').length, stdout: result.stdout }).toEqual({
+        status: 1,
+        lines: 1,
+        stdout: '',
+      });
+      expect(result.stderr).toMatch(message);
+    });
   });
 
   describe('a production api node', () => {
@@ -83,7 +165,18 @@ describe('production posture', () => {
       metricsPort = await freePort();
       logs = '';
       api = spawn(process.execPath, [API_MAIN], {
-        env: { ...process.env, ...PRODUCTION, DATABASE_URL: database.url, REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix, PORT: String(port), METRICS_PORT: String(metricsPort), WEB_DIST, WEB_ORIGIN: 'https://play.winround.example', ...extra },
+        env: {
+          ...process.env,
+          ...PRODUCTION,
+          DATABASE_URL: database.apiUrl,
+          REDIS_URL: TEST_REDIS_URL,
+          REDIS_PREFIX: prefix,
+          PORT: String(port),
+          METRICS_PORT: String(metricsPort),
+          WEB_DIST,
+          WEB_ORIGIN: 'https://play.winround.example',
+          ...extra,
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       api.stdout!.on('data', (d) => (logs += String(d)));
@@ -107,7 +200,8 @@ describe('production posture', () => {
         api.kill('SIGTERM');
       });
     }
-    const get = (path: string, at = port) => fetch(`http://127.0.0.1:${at}${path}`, { headers: { 'x-api-key': PRODUCTION.API_KEY } });
+    const get = (path: string, at = port) =>
+      fetch(`http://127.0.0.1:${at}${path}`, { headers: { 'x-api-key': PRODUCTION.API_KEY } });
 
     beforeAll(async () => {
       database = await createTestDatabase();
@@ -117,6 +211,21 @@ describe('production posture', () => {
       await stop();
       await database?.drop();
       await deleteRedisPrefix(prefix);
+    });
+
+    it('refuses to start while a super-admin has no second factor (without ADMIN_2FA_WAIVED), with one clear line', () => {
+      const unwaived = Object.fromEntries(Object.entries(PRODUCTION).filter(([k]) => k !== 'ADMIN_2FA_WAIVED'));
+      const result = runToExit(API_MAIN, {
+        ...unwaived,
+        DATABASE_URL: database.apiUrl,
+        REDIS_URL: TEST_REDIS_URL,
+        REDIS_PREFIX: prefix,
+        PORT: '0',
+      });
+      expect({ status: result.status, lines: result.stderr.split('\n').length }).toEqual({ status: 1, lines: 1 });
+      expect(result.stderr).toMatch(
+        /^Refusing to start: super-admin operator@gmail\.com has no second factor enrolled\. Set ADMIN_2FA_WAIVED=true for one start/,
+      );
     });
 
     it('serves no API documentation', async () => {
@@ -147,7 +256,9 @@ describe('production posture', () => {
       const assets = readdirSync(join(WEB_DIST, 'assets'));
       const scripts = assets.filter((f) => f.endsWith('.js'));
       expect(scripts.length).toBeGreaterThan(0);
-      const pointing = scripts.filter((script) => /sourceMappingURL/.test(readFileSync(join(WEB_DIST, 'assets', script), 'utf8')));
+      const pointing = scripts.filter((script) =>
+        /sourceMappingURL/.test(readFileSync(join(WEB_DIST, 'assets', script), 'utf8')),
+      );
       expect(pointing).toEqual([]);
       const served = await get(`/assets/${scripts[0]}`);
       expect(served.status).toBe(200);
@@ -168,13 +279,17 @@ describe('production posture', () => {
 
   describe('the compose stack', () => {
     const compose = readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8');
-    const SECRETS = ['POSTGRES_PASSWORD', 'API_KEY', 'JWT_SECRET', 'ADMIN_PASSWORD'];
+    const SECRETS = ['POSTGRES_PASSWORD', 'API_DB_PASSWORD', 'FAIRNESS_KEY', 'API_KEY', 'JWT_SECRET', 'ADMIN_PASSWORD'];
 
     it('has no working default for any secret: each one is ${VAR:?message}', () => {
       for (const name of SECRETS) {
         const uses = [...compose.matchAll(new RegExp(`\\$\\{${name}(:?[-?+=])?([^}]*)\\}`, 'g'))];
         expect({ name, uses: uses.length > 0 }).toEqual({ name, uses: true });
-        for (const use of uses) expect({ name, use: use[0] }).toEqual({ name, use: expect.stringMatching(new RegExp(`^\\$\\{${name}:\\?.+\\}$`)) });
+        for (const use of uses)
+          expect({ name, use: use[0] }).toEqual({
+            name,
+            use: expect.stringMatching(new RegExp(`^\\$\\{${name}:\\?.+\\}$`)),
+          });
       }
       // No literal password or secret values either.
       expect(compose.match(/^\s*[A-Z_]*(PASSWORD|SECRET|API_KEY):[ \t]*["']?(?!\$\{)[^\s"'#]+.*$/gm)).toBeNull();
@@ -185,18 +300,44 @@ describe('production posture', () => {
     it('`docker-compose config` refuses to render without the secrets, naming them, and renders with them', () => {
       const dir = mkdtempSync(join(tmpdir(), 'wr-compose-'));
       try {
-        const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !SECRETS.includes(k) && k !== 'ADMIN_EMAIL'));
+        const env = Object.fromEntries(
+          Object.entries(process.env).filter(([k]) => !SECRETS.includes(k) && k !== 'ADMIN_EMAIL'),
+        );
         const empty = join(dir, 'empty.env');
         writeFileSync(empty, '');
-        const refused = spawnSync('docker-compose', ['-f', join(ROOT, 'docker-compose.yml'), '--env-file', empty, 'config', '-q'], { env, encoding: 'utf8' });
+        const refused = spawnSync(
+          'docker-compose',
+          ['-f', join(ROOT, 'docker-compose.yml'), '--env-file', empty, 'config', '-q'],
+          { env, encoding: 'utf8' },
+        );
         expect(refused.error).toBeUndefined();
         expect(refused.status).not.toBe(0);
-        expect(refused.stderr).toMatch(/(POSTGRES_PASSWORD|API_KEY|JWT_SECRET|ADMIN_PASSWORD|ADMIN_EMAIL).*(set|required)/i);
-        const rendered = spawnSync('docker-compose', ['-f', join(ROOT, 'docker-compose.yml'), '--env-file', join(ROOT, '.ci/compose.env'), 'config'], { env, encoding: 'utf8' });
+        expect(refused.stderr).toMatch(
+          /(POSTGRES_PASSWORD|API_DB_PASSWORD|FAIRNESS_KEY|API_KEY|JWT_SECRET|ADMIN_PASSWORD|ADMIN_EMAIL).*(set|required)/i,
+        );
+        const rendered = spawnSync(
+          'docker-compose',
+          ['-f', join(ROOT, 'docker-compose.yml'), '--env-file', join(ROOT, '.ci/compose.env'), 'config'],
+          { env, encoding: 'utf8' },
+        );
         expect(rendered.stderr).toBe('');
         expect(rendered.status).toBe(0);
         // Every api node serves its metrics on the operations port, which Prometheus scrapes.
         expect(rendered.stdout).toMatch(/METRICS_PORT: '9464'/);
+        // Api nodes connect as the api's own role and never get the fairness key; engines as the owner, with it.
+        const services = rendered.stdout.split(/\n {2}(?=[a-z][\w-]*:\n)/);
+        const service = (name: string) => services.find((block) => block.startsWith(`${name}:\n`)) ?? '';
+        for (const api of ['api-1', 'api-2']) {
+          expect(service(api)).toMatch(/DATABASE_URL: postgres:\/\/winround_api:/);
+          expect(service(api)).not.toMatch(/FAIRNESS_KEY/);
+        }
+        for (const engine of ['round-engine', 'round-engine-standby']) {
+          expect(service(engine)).toMatch(/DATABASE_URL: postgres:\/\/winround:/);
+          expect(service(engine)).toMatch(/FAIRNESS_KEY: /);
+          expect(service(engine)).toMatch(
+            /DRAND_CHAIN_HASH: 52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971/,
+          );
+        }
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

@@ -9,7 +9,12 @@ import { type SameFields } from '../common/contract-fields.js';
  * is refused by the global pipe (forbidNonWhitelisted → 400 'Unknown field: …').
  */
 export class UpdateProfileDto {
-  @ApiProperty({ description: 'Letters, digits, spaces, dots, underscores or hyphens; trimmed', minLength: USERNAME_MIN_LENGTH, maxLength: USERNAME_MAX_LENGTH, example: 'Ravi Kumar' })
+  @ApiProperty({
+    description: 'Letters, digits, spaces, dots, underscores or hyphens; trimmed',
+    minLength: USERNAME_MIN_LENGTH,
+    maxLength: USERNAME_MAX_LENGTH,
+    example: 'Ravi Kumar',
+  })
   @IsString({ message: USERNAME_MESSAGE })
   @MaxLength(100, { message: USERNAME_MESSAGE })
   name!: string;

@@ -16,7 +16,9 @@ export class UserController {
 
   @ApiBearerAuth()
   @Get('profile')
-  @ApiOperation({ summary: "The signed-in player's own profile: full e-mail, last login, referral code and every total, in rupees" })
+  @ApiOperation({
+    summary: "The signed-in player's own profile: full e-mail, last login, referral code and every total, in rupees",
+  })
   @ApiEnvelope(ProfileDataDoc)
   async own(@CurrentUser() user: AuthUser): Promise<ApiSuccess<ProfileData>> {
     return ok({ user: await this.users.ownProfile(user.id) });
@@ -25,7 +27,10 @@ export class UserController {
   /** Public and reduced: no last login, total loses, total withdrawals or referral code; e-mail masked. */
   @Public()
   @Get('profile/:id')
-  @ApiOperation({ summary: "Another player's public profile: e-mail masked; no last login, total loses, total withdrawals or referral code" })
+  @ApiOperation({
+    summary:
+      "Another player's public profile: e-mail masked; no last login, total loses, total withdrawals or referral code",
+  })
   @ApiParam({ name: 'id', type: String, format: 'uuid', description: "The player's id" })
   @ApiEnvelope(ProfileDataDoc)
   async public(@Param('id') id: string): Promise<ApiSuccess<ProfileData>> {
@@ -34,7 +39,9 @@ export class UserController {
 
   @ApiBearerAuth()
   @Put('profile')
-  @ApiOperation({ summary: "Changes the signed-in player's name (the only field that may change); answers the updated own profile" })
+  @ApiOperation({
+    summary: "Changes the signed-in player's name (the only field that may change); answers the updated own profile",
+  })
   @ApiEnvelope(ProfileDataDoc, { description: `Success: '${USER_MESSAGES.updated}' and the updated own profile.` })
   async update(@CurrentUser() user: AuthUser, @Body() dto: UpdateProfileDto): Promise<ApiSuccess<ProfileData>> {
     return ok({ user: await this.users.rename(user.id, dto.name) }, USER_MESSAGES.updated);

@@ -6,7 +6,10 @@ import type { Profile, ProfileData } from '@app/contracts';
 export class ProfileDoc implements Profile {
   @ApiProperty()
   _id!: string;
-  @ApiProperty({ description: "In full on one's own profile; masked (e.g. ra****@gmail.com) on another player's", example: 'ra****@gmail.com' })
+  @ApiProperty({
+    description: "In full on one's own profile; masked (e.g. ra****@gmail.com) on another player's",
+    example: 'ra****@gmail.com',
+  })
   email!: string;
   @ApiProperty({ description: 'The username, or the part of the e-mail before @ when there is none' })
   name!: string;
@@ -18,11 +21,16 @@ export class ProfileDoc implements Profile {
   totalGames!: number;
   @ApiProperty({ description: 'Rupees credited on won bets (net of GST)', example: 182 })
   totalWinnings!: number;
-  @ApiProperty({ description: 'Rupees of approved deposits', example: 1000 })
-  totalDeposits!: number;
+  @ApiPropertyOptional({ description: 'Own profile only: rupees of approved deposits', example: 1000 })
+  totalDeposits?: number;
   @ApiPropertyOptional({ description: 'Own profile only' })
   referralCode?: string;
-  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true, description: 'Own profile only; null before the first login' })
+  @ApiPropertyOptional({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'Own profile only; null before the first login',
+  })
   lastLogin?: string | null;
   @ApiPropertyOptional({ description: 'Own profile only: rupees of completed withdrawals', example: 500 })
   totalWithdrawals?: number;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { sql, type Kysely } from 'kysely';
 import type { DB, Role } from '@app/db';
-import { emailIdentityKey } from '@app/domain';
+import { emailIdentityKey, isReservedUsername, loadUsernameSkeleton, normalizeUsername } from '@app/domain';
 import { newReferralCode } from '../setup/startup.service.js';
 
 type Executor = Kysely<DB>;
@@ -12,24 +12,24 @@ export class EmailTakenError extends Error {
   }
 }
 
-/** Said when a registration or a rename asks for a username another account holds (ignoring case). */
+/** Said when a registration or a rename asks for a username another account holds (ignoring case, or a look-alike). */
 export const USERNAME_TAKEN_MESSAGE = 'This username is already taken. Please choose another.';
 
-/** Another account holds this username (compared ignoring case). */
+/** Another account holds this username (compared ignoring case, and on the confusable skeleton). */
 export class UsernameTakenError extends Error {
   constructor() {
     super('username already taken');
   }
 }
 
-/** The UNIQUE index on lower(username) (migration 0009). */
-const USERNAME_INDEX = 'users_username_lower_key';
+/** The UNIQUE indexes of usernames: lower(username) (migration 0009) and the confusable skeleton (migration 0018). */
+const USERNAME_INDEXES = new Set(['users_username_lower_key', 'users_username_skeleton_key']);
 
 /** A unique violation of the username index, as the error to answer with; any other error unchanged. */
 function uniqueViolation(error: unknown): Error | null {
   const pg = error as { code?: string; constraint?: string };
   if (pg.code !== '23505') return null;
-  return pg.constraint === USERNAME_INDEX ? new UsernameTakenError() : new EmailTakenError();
+  return pg.constraint && USERNAME_INDEXES.has(pg.constraint) ? new UsernameTakenError() : new EmailTakenError();
 }
 
 /**
@@ -41,13 +41,33 @@ function uniqueViolation(error: unknown): Error | null {
 export class UserRepository {
   /** The account an address signs in to: its exact address first, else the owner of its identity. */
   async findByEmail(db: Executor, email: string) {
-    return db
-      .selectFrom('users')
-      .select(['id', 'username', 'email', 'role', 'status', 'password_hash'])
-      .where((eb) => eb.or([eb('email', '=', email), eb.and([eb('email_key', '=', emailIdentityKey(email)), eb('grandfathered_alias', '=', false)])]))
-      .orderBy(sql`email = ${email}`, 'desc')
-      .limit(1)
-      .executeTakeFirst();
+    return (
+      db
+        .selectFrom('users')
+        .select(['id', 'username', 'email', 'role', 'status', 'password_hash'])
+        // Play paused after a session reached the player's session time limit (migration 0020), and that limit.
+        .select(
+          sql<Date | null>`(SELECT p.play_paused_until FROM player_play_settings p WHERE p.user_id = users.id AND p.play_paused_until > now())`.as(
+            'play_paused_until',
+          ),
+        )
+        .select(
+          sql<
+            string | null
+          >`(SELECT player_limit_in_force(l.value, l.pending_value, l.pending_at, now()) FROM player_limits l WHERE l.user_id = users.id AND l.kind = 'sessionMinutes')`.as(
+            'session_limit_minutes',
+          ),
+        )
+        .where((eb) =>
+          eb.or([
+            eb('email', '=', email),
+            eb.and([eb('email_key', '=', emailIdentityKey(email)), eb('grandfathered_alias', '=', false)]),
+          ]),
+        )
+        .orderBy(sql`email = ${email}`, 'desc')
+        .limit(1)
+        .executeTakeFirst()
+    );
   }
 
   /** True when an account already holds this address's identity (any alias of it). */
@@ -61,39 +81,74 @@ export class UserRepository {
     return !!row;
   }
 
-  /** True when another account (not `exceptId`) holds this username, ignoring case. */
+  /**
+   * True when another account (not `exceptId`) holds this username, ignoring case, or one that looks like it (the same
+   * confusable skeleton); or when it looks like a staff or brand name (held by the staff: RESERVED_USERNAMES).
+   */
   async usernameTaken(db: Executor, username: string, exceptId?: string): Promise<boolean> {
-    let query = db.selectFrom('users').select('id').where(sql<string>`lower(username)`, '=', username.toLowerCase());
+    const skeleton = await loadUsernameSkeleton();
+    const name = normalizeUsername(username);
+    if (isReservedUsername(name, { skeleton })) return true;
+    let query = db
+      .selectFrom('users')
+      .select('id')
+      .where((eb) =>
+        eb.or([
+          eb(sql<string>`lower(username)`, '=', name.toLowerCase()),
+          eb('username_skeleton', '=', skeleton(name)),
+        ]),
+      );
     if (exceptId) query = query.where('id', '<>', exceptId);
     return !!(await query.executeTakeFirst());
   }
 
   /** The owner of a referral code: who they are (role, e-mail identity) decides whether the code may be used. */
   async referrerByCode(db: Executor, code: string) {
-    return db.selectFrom('users').select(['id', 'role', 'email_key']).where('referral_code', '=', code).executeTakeFirst();
+    return db
+      .selectFrom('users')
+      .select(['id', 'role', 'email_key'])
+      .where('referral_code', '=', code)
+      .executeTakeFirst();
   }
 
   /**
    * Creates a player and their empty wallet. The UNIQUE e-mail identity makes a second registration of one
    * address, or of any alias of it, fail (EmailTakenError) even when two arrive together, and the UNIQUE username
-   * (ignoring case) a second account of one name (UsernameTakenError); a clashing referral
-   * code is redrawn.
+   * (ignoring case) and skeleton a second account of one name or of a look-alike (UsernameTakenError); a clashing
+   * referral code is redrawn. The name is stored normalised (normalizeUsername).
    */
   async createPlayer(
     trx: Executor,
-    row: { username: string; email: string; passwordHash: string; referredBy: string | null },
+    row: {
+      username: string;
+      email: string;
+      passwordHash: string;
+      referredBy: string | null;
+      dateOfBirth?: string | null;
+    },
   ): Promise<{ id: string; username: string; email: string; role: Role }> {
+    const username = normalizeUsername(row.username);
+    const skeleton = (await loadUsernameSkeleton())(username);
     for (let attempt = 0; ; attempt++) {
       let created;
       try {
         created = await trx
           .insertInto('users')
-          .values({ username: row.username, email: row.email, password_hash: row.passwordHash, role: 'user', referral_code: newReferralCode(), referred_by: row.referredBy })
+          .values({
+            username,
+            username_skeleton: skeleton,
+            email: row.email,
+            password_hash: row.passwordHash,
+            role: 'user',
+            referral_code: newReferralCode(),
+            referred_by: row.referredBy,
+            date_of_birth: row.dateOfBirth ?? null,
+          })
           .onConflict((oc) => oc.column('referral_code').doNothing())
           .returning(['id', 'username', 'email', 'role'])
           .executeTakeFirst();
       } catch (error) {
-        // Invariant: one account per e-mail identity and per username (UNIQUE indexes), whoever commits first.
+        // Invariant: one account per e-mail identity and per username and look-alike (UNIQUE indexes), whoever commits first.
         throw uniqueViolation(error) ?? error;
       }
       if (created) {
@@ -105,7 +160,11 @@ export class UserRepository {
   }
 
   async recordLogin(db: Executor, id: string): Promise<void> {
-    await db.updateTable('users').set({ last_login_at: sql`now()` }).where('id', '=', id).execute();
+    await db
+      .updateTable('users')
+      .set({ last_login_at: sql`now()` })
+      .where('id', '=', id)
+      .execute();
   }
 
   async setPasswordHash(db: Executor, id: string, passwordHash: string): Promise<boolean> {
@@ -118,10 +177,16 @@ export class UserRepository {
     return !!row;
   }
 
-  /** Renames an account; UsernameTakenError when another account holds the name (the UNIQUE index decides). */
+  /** Renames an account; UsernameTakenError when another account holds the name or a look-alike (the UNIQUE indexes decide). */
   async setName(db: Executor, id: string, name: string): Promise<void> {
+    const username = normalizeUsername(name);
+    const skeleton = (await loadUsernameSkeleton())(username);
     try {
-      await db.updateTable('users').set({ username: name, updated_at: sql`now()` }).where('id', '=', id).execute();
+      await db
+        .updateTable('users')
+        .set({ username, username_skeleton: skeleton, updated_at: sql`now()` })
+        .where('id', '=', id)
+        .execute();
     } catch (error) {
       throw uniqueViolation(error) ?? error;
     }

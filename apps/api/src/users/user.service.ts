@@ -1,7 +1,18 @@
 import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { Profile } from '@app/contracts';
 import { Database } from '@app/db';
-import { displayName, exactPaise, exactPaiseToNumber, firstLetter, maskEmail, paiseToRupees, usernameError } from '@app/domain';
+import {
+  isUuid,
+  displayName,
+  exactPaise,
+  exactPaiseToNumber,
+  firstLetter,
+  loadUsernameSkeleton,
+  maskEmail,
+  normalizeUsername,
+  paiseToRupees,
+  usernameError,
+} from '@app/domain';
 import { USERNAME_TAKEN_MESSAGE, UserRepository, UsernameTakenError } from './user.repository.js';
 
 export const USER_MESSAGES = {
@@ -16,11 +27,9 @@ export const USER_MESSAGES = {
  */
 const rupees = (paise: string, what: string): number => paiseToRupees(exactPaiseToNumber(exactPaise(paise), what));
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
- * Profiles. The own view is full; the public view of a player leaves out last login, total loses, total
- * withdrawals and the referral code, and masks the e-mail. Figures are in rupees: totalGames counts bets (not
+ * Profiles. The own view is full; the public view of a player leaves out last login, total deposits (the spec showed
+ * them to anyone), total loses, total withdrawals and the referral code, and masks the e-mail. Figures are in rupees: totalGames counts bets (not
  * refunded ones), totalWinnings sums the net amounts credited on won bets, totalLoses sums the stakes of lost
  * bets, totalDeposits / totalWithdrawals sum completed ones.
  */
@@ -54,7 +63,7 @@ export class UserService {
 
   /** Anyone may see a player's reduced profile; administrators have no public profile. */
   async publicProfile(userId: string): Promise<Profile> {
-    if (!UUID.test(userId)) throw new NotFoundException(USER_MESSAGES.notFound);
+    if (!isUuid(userId)) throw new NotFoundException(USER_MESSAGES.notFound);
     const user = await this.users.profile(this.db, userId);
     if (!user || user.role !== 'user') throw new NotFoundException(USER_MESSAGES.notFound);
     const stats = await this.users.stats(this.db, userId);
@@ -67,18 +76,22 @@ export class UserService {
       joinDate: user.created_at.toISOString(),
       totalGames: stats.total_games,
       totalWinnings: rupees(stats.total_winnings, 'totalWinnings'),
-      totalDeposits: rupees(stats.total_deposits, 'totalDeposits'),
     };
   }
 
   async rename(userId: string, rawName: string): Promise<Profile> {
-    const name = rawName.trim();
-    const error = usernameError(name);
+    const name = normalizeUsername(rawName);
+    // The domain's rule, with reserved names compared on their look-alike skeleton.
+    const error = usernameError(name, { skeleton: await loadUsernameSkeleton() });
     if (error) throw new BadRequestException({ message: error, errors: { name: error } });
     try {
       await this.users.setName(this.db, userId, name);
     } catch (error) {
-      if (error instanceof UsernameTakenError) throw new ConflictException({ message: USER_MESSAGES.usernameTaken, errors: { name: USER_MESSAGES.usernameTaken } });
+      if (error instanceof UsernameTakenError)
+        throw new ConflictException({
+          message: USER_MESSAGES.usernameTaken,
+          errors: { name: USER_MESSAGES.usernameTaken },
+        });
       throw error;
     }
     return this.ownProfile(userId);

@@ -1,14 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { BalanceUpdate } from '@app/contracts';
-import { paiseToRupees } from '@app/domain';
 import type { WalletBalance } from '@app/ledger';
-import { EventsPublisher, userRoom, type SocketMessage } from '@app/realtime';
+import { EventsPublisher, toBalanceUpdate, userRoom, type SocketMessage } from '@app/realtime';
 import { WalletRepository } from './wallet.repository.js';
-
-/** The live `balance-update`: `balance` is what can be staked (main + bonus); rupees. */
-export function toBalanceUpdate(balance: WalletBalance): BalanceUpdate {
-  return { balance: paiseToRupees(balance.main + balance.bonus), mainBalance: paiseToRupees(balance.main), bonusBalance: paiseToRupees(balance.bonus) };
-}
 
 /**
  * Sends `balance-update` to players after the transaction that changed their wallet committed, and clears the
@@ -32,15 +25,20 @@ export class BalanceNotifier {
     try {
       const balances = new Map(known);
       const missing = others.filter((id) => !balances.has(id));
-      for (const row of await this.wallets.balances(missing)) balances.set(row.user_id, { main: row.main, bonus: row.bonus });
+      for (const row of await this.wallets.balances(missing))
+        balances.set(row.user_id, { main: row.main, bonus: row.bonus });
       const messages: SocketMessage[] = [...balances].map(([userId, balance]) => ({
         room: userRoom(userId),
         event: 'balance-update',
-        data: toBalanceUpdate(balance),
+        data: toBalanceUpdate(balance.main, balance.bonus),
       }));
       await this.publisher.publish(messages, outboxSeqs);
     } catch (error) {
-      this.logger.warn({ msg: 'balance-update not published; left to the outbox relay', error: (error as Error).message, outboxSeqs });
+      this.logger.warn({
+        msg: 'balance-update not published; left to the outbox relay',
+        error: (error as Error).message,
+        outboxSeqs,
+      });
     }
   }
 }

@@ -1,6 +1,6 @@
 import type { TransactionRow } from '@app/db';
 import { fullBankDetails, maskAccountNumber, signedPaise, toTransaction } from './transaction-view.js';
-import { newTransactionId } from './transaction-id.js';
+import { newTransactionId } from '@app/ledger';
 
 const row = (overrides: Partial<TransactionRow>): TransactionRow => ({
   id: '7d0e7c1e-3f5b-4a8e-9a57-2f4b9c1d0e11',
@@ -23,6 +23,9 @@ const row = (overrides: Partial<TransactionRow>): TransactionRow => ({
   reviewed_at: null,
   ist_day: '2026-11-21',
   referred_user_id: null,
+  play_check: null,
+  name_check: null,
+  payer: null,
   created_at: new Date('2026-11-21T04:30:00Z'),
   updated_at: new Date('2026-11-21T04:30:00Z'),
   ...overrides,
@@ -62,7 +65,17 @@ describe('transaction as the player sees it', () => {
       },
     });
     expect(fullBankDetails(row({}))?.accountNumber).toBe('001234567890');
-    expect(toTransaction(row({ type: 'DEPOSIT', method: 'UPI', bank_account_number: null, utr_number: '412345678901', upi_app: 'PAYTM' })).metadata).toEqual({
+    expect(
+      toTransaction(
+        row({
+          type: 'DEPOSIT',
+          method: 'UPI',
+          bank_account_number: null,
+          utr_number: '412345678901',
+          upi_app: 'PAYTM',
+        }),
+      ).metadata,
+    ).toEqual({
       upiApp: 'PAYTM',
       upiId: null,
       utrNumber: '412345678901',

@@ -1,9 +1,40 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { BankDetails, Transaction, TransactionMetadata, TransactionsData, UpiApp, WalletSummary, WalletSummaryData } from '@app/contracts';
-import { PAYMENT_METHODS, TRANSACTION_STATUSES, TRANSACTION_TYPES, UPI_APP_KEYS, type TransactionStatus, type TransactionType } from '@app/domain';
+import type {
+  BankDetails,
+  BonusWagering,
+  Transaction,
+  TransactionMetadata,
+  TransactionsData,
+  UpiApp,
+  WalletSummary,
+  WalletSummaryData,
+} from '@app/contracts';
+import {
+  IDENTITY_STATUSES,
+  PAYMENT_METHODS,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+  UPI_APP_KEYS,
+  type TransactionStatus,
+  type TransactionType,
+} from '@app/domain';
 
 // Response schemas of the wallet routes: classes implementing the contracts' types, for the API documentation.
 
+export class BonusWageringDoc implements BonusWagering {
+  @ApiProperty({ description: 'Rupees of settled stakes still asked before the bonus moves to main', example: 700 })
+  left!: number;
+  @ApiProperty({
+    description: 'Rupees of settled stakes the requirement asks in all (5 × the bonus by default)',
+    example: 1000,
+  })
+  required!: number;
+  @ApiProperty({
+    description: 'When an unplayed bonus goes back to the house (ISO)',
+    example: '2026-12-29T06:00:00.000Z',
+  })
+  expiresAt!: string;
+}
 export class WalletSummaryDoc implements WalletSummary {
   @ApiProperty({ description: 'Main (withdrawable) balance, rupees', example: 1250.5 })
   balance!: number;
@@ -11,8 +42,28 @@ export class WalletSummaryDoc implements WalletSummary {
   bonusBalance!: number;
   @ApiProperty({ description: 'True once a deposit was approved' })
   isActive!: boolean;
-  @ApiProperty({ description: 'Active and main balance at least ₹100' })
+  @ApiProperty({
+    description:
+      'Active, main balance at least ₹100, the deposits since the last withdrawal played through, and the identity verified',
+  })
   isEligibleForWithdrawal!: boolean;
+  @ApiProperty({
+    description:
+      'Rupees still to stake (settled bets paid from main) before the deposits since the last withdrawal can be withdrawn; 0 when none',
+    example: 600,
+  })
+  playThroughLeft!: number;
+  @ApiProperty({
+    type: BonusWageringDoc,
+    nullable: true,
+    description: 'The bonus balance’s wagering requirement; null when it has none',
+  })
+  bonusWagering!: BonusWageringDoc | null;
+  @ApiProperty({
+    enum: IDENTITY_STATUSES,
+    description: 'The identity check: a withdrawal needs it verified (GET /identity says more)',
+  })
+  identityStatus!: WalletSummary['identityStatus'];
 }
 export class WalletSummaryDataDoc implements WalletSummaryData {
   @ApiProperty({ type: WalletSummaryDoc })

@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Database } from '@app/db';
 import type { TransactionRow } from '@app/db';
+import type { IdentityStatus } from '@app/domain';
+import { playSincePreviousWithdrawal, readBonusWagering, type BonusWageringRow } from '@app/ledger';
 
 /** How many transactions the wallet screen receives (newest first). */
 export const WALLET_TRANSACTIONS_LIMIT = 200;
@@ -11,7 +13,31 @@ export class WalletRepository {
   constructor(@Inject(Database) private readonly db: Database) {}
 
   findWallet(userId: string): Promise<{ id: string; main: number; bonus: number; is_active: boolean } | undefined> {
-    return this.db.selectFrom('wallets').select(['id', 'main', 'bonus', 'is_active']).where('user_id', '=', userId).executeTakeFirst();
+    return this.db
+      .selectFrom('wallets')
+      .select(['id', 'main', 'bonus', 'is_active'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  /** The player's identity check status ('not-submitted' when they have none). */
+  async identityStatus(userId: string): Promise<IdentityStatus> {
+    const row = await this.db
+      .selectFrom('identity_checks')
+      .select('status')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row?.status ?? 'not-submitted';
+  }
+
+  /** Deposits approved and stakes (from main) settled since the player's previous withdrawal. */
+  playSincePreviousWithdrawal(userId: string): ReturnType<typeof playSincePreviousWithdrawal> {
+    return playSincePreviousWithdrawal(this.db, userId);
+  }
+
+  /** The bonus balance's wagering requirement and progress. */
+  async bonusWagering(userId: string): Promise<BonusWageringRow | undefined> {
+    return (await readBonusWagering(this.db, [userId]))[0];
   }
 
   /** Balances of several players (for live updates). */

@@ -32,7 +32,8 @@ function fileInside(root: string, urlPath: string): string | null {
 function encodingFor(req: Request, file: string): { encoding: 'br' | 'gzip'; path: string } | null {
   const accepted = req.acceptsEncodings('br', 'gzip', 'identity');
   if (accepted === 'br' && existsSync(`${file}.br`)) return { encoding: 'br', path: `${file}.br` };
-  if ((accepted === 'br' || accepted === 'gzip') && req.acceptsEncodings('gzip') && existsSync(`${file}.gz`)) return { encoding: 'gzip', path: `${file}.gz` };
+  if ((accepted === 'br' || accepted === 'gzip') && req.acceptsEncodings('gzip') && existsSync(`${file}.gz`))
+    return { encoding: 'gzip', path: `${file}.gz` };
   return null;
 }
 
@@ -63,17 +64,32 @@ export function serveWebApp(app: NestExpressApplication, dir: string): boolean {
   const index = join(root, 'index.html');
   if (!existsSync(index)) return false;
   // Source maps stay on the server (the build writes them for error reports): the public gets 404.
-  app.use((req: Request, res: Response, next: NextFunction) => (SOURCE_MAP.test(req.path) ? res.status(404).json({ success: false, statusCode: 404, message: INPUT_MESSAGES.notFound }) : next()));
+  app.use((req: Request, res: Response, next: NextFunction) =>
+    SOURCE_MAP.test(req.path)
+      ? res.status(404).json({ success: false, statusCode: 404, message: INPUT_MESSAGES.notFound })
+      : next(),
+  );
   // Build files with a precompressed variant (the compressed files themselves are not addressed directly).
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_SPA.test(req.path) || !COMPRESSIBLE.test(req.path)) return next();
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_SPA.test(req.path) || !COMPRESSIBLE.test(req.path))
+      return next();
     const file = fileInside(root, req.path);
     if (!file || !existsSync(file) || !statSync(file).isFile()) return next();
-    sendBuilt(req, res, next, file, /[\\/]assets[\\/]/.test(file) ? IMMUTABLE : /\.html$/i.test(file) ? SHELL : 'public, max-age=3600');
+    sendBuilt(
+      req,
+      res,
+      next,
+      file,
+      /[\\/]assets[\\/]/.test(file) ? IMMUTABLE : /\.html$/i.test(file) ? SHELL : 'public, max-age=3600',
+    );
   });
-  app.useStaticAssets(root, { index: false, maxAge: '1h', setHeaders: (res, path) => {
-    if (/[\\/]assets[\\/]/.test(path)) res.setHeader('Cache-Control', IMMUTABLE);
-  } });
+  app.useStaticAssets(root, {
+    index: false,
+    maxAge: '1h',
+    setHeaders: (res, path) => {
+      if (/[\\/]assets[\\/]/.test(path)) res.setHeader('Cache-Control', IMMUTABLE);
+    },
+  });
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_SPA.test(req.path)) return next();
     sendBuilt(req, res, next, index, SHELL);

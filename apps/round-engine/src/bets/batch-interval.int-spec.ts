@@ -1,11 +1,34 @@
+import { jest } from '@jest/globals';
 import { AppConfig } from '@app/config';
 import type { BatchResult } from '@app/bets';
-import { BetSender, createUser, eventually, expectLedgerReconciles, freshPeriod, sleep, startTestApi, startTestEngine, type TestApi, type TestEngine } from '@app/testing';
+import {
+  BetSender,
+  createUser,
+  eventually,
+  expectLedgerReconciles,
+  freshPeriod,
+  sleep,
+  startTestApi,
+  startTestEngine,
+  type TestApi,
+  type TestEngine,
+} from '@app/testing';
+import { BATCH_METRICS, type BatchMetrics } from '../metrics/engine-metrics.js';
 import { batchInterval, BetProcessorService } from './bet-processor.service.js';
 
-const ROUNDS = { ROUND_SECONDS: '20', LOCK_SECONDS: '1', BET_PARTITIONS: '1', BET_BATCH_INTERVAL_MS: '1000', FAIRNESS_CHAIN_LENGTH: '3000' };
+const ROUNDS = {
+  ROUND_SECONDS: '20',
+  LOCK_SECONDS: '1',
+  BET_PARTITIONS: '1',
+  BET_BATCH_INTERVAL_MS: '1000',
+  FAIRNESS_CHAIN_LENGTH: '3000',
+};
 const periodConfig = { roundSeconds: 20, lockSeconds: 1 };
-const GAMES: Array<[string, string]> = [['color', 'red'], ['bigSmall', 'big'], ['number', '7']];
+const GAMES: Array<[string, string]> = [
+  ['color', 'red'],
+  ['bigSmall', 'big'],
+  ['number', '7'],
+];
 
 describe('round engine: a busy partition gathers its commands into larger batches', () => {
   let api: TestApi;
@@ -16,14 +39,19 @@ describe('round engine: a busy partition gathers its commands into larger batche
 
   beforeAll(async () => {
     api = await startTestApi({ env: ROUNDS });
-    engine = await startTestEngine({ database: api.database, env: { ...ROUNDS, REDIS_PREFIX: api.config.REDIS_PREFIX } });
+    engine = await startTestEngine({
+      database: api.database,
+      env: { ...ROUNDS, REDIS_PREFIX: api.config.REDIS_PREFIX },
+    });
     sender = new BetSender(api.config.REDIS_PREFIX, 1);
     const processor = engine.app.get(BetProcessorService);
-    const metrics = processor.observer;
-    processor.observer = (partition, result: BatchResult, ms, publishedAt) => {
-      metrics?.(partition, result, ms, publishedAt);
+    // Every batch the consumer reports to its metrics, recorded as well.
+    const metrics = engine.app.get<BatchMetrics>(BATCH_METRICS);
+    const batchApplied = metrics.batchApplied.bind(metrics);
+    jest.spyOn(metrics, 'batchApplied').mockImplementation((partition, result: BatchResult, ms, publishedAt) => {
+      batchApplied(partition, result, ms, publishedAt);
       batches.push(result.placed + result.rejected + result.duplicates + result.invalid);
-    };
+    });
     await eventually(async () => processor.ledPartitions.length === 1, 10_000, 'the partition led');
   });
   afterEach(() => expectLedgerReconciles(api.db));
@@ -41,11 +69,12 @@ describe('round engine: a busy partition gathers its commands into larger batche
     expect(batchInterval(300, 0)).toBe(0);
   });
 
-  it('applies a quiet partition\'s command at once, and gathers what arrives after a large read into one batch', async () => {
+  it("applies a quiet partition's command at once, and gathers what arrives after a large read into one batch", async () => {
     const players = await Promise.all(Array.from({ length: 110 }, () => createUser(api, { main: 100_000 })));
     const period = await freshPeriod(periodConfig, 8_000);
     const count = () => batches.reduce((s, n) => s + n, 0);
-    const send = (periodId: string, i: number, game: number) => sender.send(sender.command(players[i]!.id, periodId, GAMES[game]![0], GAMES[game]![1], 1_000));
+    const send = (periodId: string, i: number, game: number) =>
+      sender.send(sender.command(players[i]!.id, periodId, GAMES[game]![0], GAMES[game]![1], 1_000));
     /** Ten commands 5 ms apart (players 100 to 109, one game). */
     const spaced = async (periodId: string, game: number) => {
       for (let i = 100; i < 110; i++) {
@@ -71,7 +100,13 @@ describe('round engine: a busy partition gathers its commands into larger batche
     await spaced(period.periodId, 0);
     await eventually(async () => count() === 310, 5_000, 'every command applied');
     expect(batches.length - before).toBeLessThanOrEqual(2);
-    expect(await api.db.selectFrom('bets').select((eb) => eb.fn.countAll<number>().as('n')).where('period_id', '=', period.periodId).executeTakeFirstOrThrow()).toEqual({ n: 311 });
+    expect(
+      await api.db
+        .selectFrom('bets')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('period_id', '=', period.periodId)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ n: 311 });
 
     // With the interval off, the same ten come one read each: the consumer is blocked on the stream when each arrives.
     engine.app.get(AppConfig).BET_BATCH_INTERVAL_MS = 0;

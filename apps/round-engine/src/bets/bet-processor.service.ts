@@ -6,16 +6,22 @@ import { AppConfig } from '@app/config';
 import { EventsPublisher } from '@app/realtime';
 import { Database } from '@app/db';
 import { FencedLease, RedisService } from '@app/redis';
-import { arbiterKey, BetBatchService, claimCommands, recordCancelledStatement, releaseClaims, type BatchResult, type StreamEntry } from '@app/bets';
-import { COMMAND_FIELD, decodeCommand, outcomeKey, type BetCommand } from '@app/realtime';
-import { checkFencingToken, fencingTokenRead, isFenced, nextFencingToken } from '../leadership/fencing.js';
+import {
+  arbiterKey,
+  BetBatchService,
+  claimCommands,
+  commitInDoubt,
+  parseBatch,
+  releaseClaims,
+  type BatchResult,
+  type ParsedBatch,
+  type StreamEntry,
+} from '@app/bets';
+import { outcomeKey } from '@app/realtime';
+import { FencedError, isFenced, nextFencingToken } from '../leadership/fencing.js';
+import { BATCH_METRICS, type BatchMetrics } from '../metrics/engine-metrics.js';
 
 type XEntries = Array<[string, string[]]>;
-
-/** Observes batches (metrics); set by the metrics module. */
-export interface BatchObserver {
-  (partition: number, result: BatchResult, ms: number, publishedAt: number): void;
-}
 
 /**
  * Longest pause between two attempts at a failing batch. Short: once Postgres is back, the backlog must be applied
@@ -37,15 +43,11 @@ export function batchInterval(read: number, maxMs: number): number {
 }
 const WAIT_MS_PER_COMMAND = 1;
 
-/** A batch's commands and the arbiter key of each (by stream entry id). */
-function commandsOf(batch: StreamEntry[], prefix: string): Map<string, { command: BetCommand; key: string }> {
-  const commands = new Map<string, { command: BetCommand; key: string }>();
-  for (const entry of batch) {
-    const index = entry.fields.indexOf(COMMAND_FIELD);
-    const command = index >= 0 && index % 2 === 0 ? decodeCommand(entry.fields[index + 1] ?? '') : null;
-    if (command) commands.set(entry.id, { command, key: arbiterKey(prefix, command.userId, outcomeKey(command)) });
-  }
-  return commands;
+/** The arbiter key of each command of a parsed batch (by stream entry id). */
+function arbiterKeys(batch: ParsedBatch, prefix: string): Map<string, string> {
+  return new Map(
+    batch.commands.map(({ entryId, command }) => [entryId, arbiterKey(prefix, command.userId, outcomeKey(command))]),
+  );
 }
 
 /**
@@ -64,7 +66,6 @@ export class BetProcessorService implements OnApplicationBootstrap, OnApplicatio
   private readonly logger = new Logger('BetProcessor');
   private readonly consumers: PartitionConsumer[] = [];
   private readonly standby: NodeJS.Timeout[] = [];
-  observer?: BatchObserver;
 
   constructor(
     @Inject(AppConfig) private readonly config: AppConfig,
@@ -72,10 +73,8 @@ export class BetProcessorService implements OnApplicationBootstrap, OnApplicatio
     @Inject(BetBatchService) private readonly batches: BetBatchService,
     @Inject(EventsPublisher) private readonly publisher: EventsPublisher,
     @Inject(Database) private readonly db: Database,
+    @Inject(BATCH_METRICS) private readonly metrics: BatchMetrics,
   ) {}
-
-  /** Counts retries of failed batches (metrics). */
-  onRetry?: (partition: number) => void;
 
   onApplicationBootstrap(): void {
     if (!this.config.hasEngineRole('bets')) return;
@@ -92,8 +91,7 @@ export class BetProcessorService implements OnApplicationBootstrap, OnApplicatio
         this.batches,
         this.publisher,
         this.logger,
-        (partition, result, ms, publishedAt) => this.observer?.(partition, result, ms, publishedAt),
-        (partition) => this.onRetry?.(partition),
+        this.metrics,
       );
       this.consumers.push(consumer);
       // ENGINE_PARTITIONS: lead these at once, stand by for the others (their own engine takes them first).
@@ -146,8 +144,7 @@ class PartitionConsumer {
     private readonly batches: BetBatchService,
     private readonly publisher: EventsPublisher,
     private readonly logger: Logger,
-    private readonly observe: BatchObserver,
-    private readonly retried: (partition: number) => void,
+    private readonly metrics: BatchMetrics,
   ) {
     this.key = redis.keys.betCommands(partition);
     this.group = redis.keys.betProcessorsGroup;
@@ -194,7 +191,16 @@ class PartitionConsumer {
   private async takeOver(): Promise<void> {
     let cursor = '0-0';
     do {
-      const [next] = (await this.redis.client.xautoclaim(this.key, this.group, this.owner, 0, cursor, 'COUNT', 1000, 'JUSTID')) as [string, string[]];
+      const [next] = (await this.redis.client.xautoclaim(
+        this.key,
+        this.group,
+        this.owner,
+        0,
+        cursor,
+        'COUNT',
+        1000,
+        'JUSTID',
+      )) as [string, string[]];
       cursor = next;
     } while (cursor !== '0-0');
     this.pendingFirst = true;
@@ -216,27 +222,48 @@ class PartitionConsumer {
         let entries: XEntries = [];
         const retrying = this.pendingFirst;
         if (this.pendingFirst) {
-          const pending = (await this.redis.client.xreadgroup('GROUP', this.group, this.owner, 'COUNT', this.config.BET_BATCH_SIZE, 'STREAMS', this.key, '0')) as
-            | Array<[string, XEntries]>
-            | null;
+          const pending = (await this.redis.client.xreadgroup(
+            'GROUP',
+            this.group,
+            this.owner,
+            'COUNT',
+            this.config.BET_BATCH_SIZE,
+            'STREAMS',
+            this.key,
+            '0',
+          )) as Array<[string, XEntries]> | null;
           entries = pending?.[0]?.[1] ?? [];
           if (entries.length === 0) this.pendingFirst = false;
-          else if (this.failures > 0) this.retried(this.partition);
+          else if (this.failures > 0) this.metrics.batchRetried(this.partition);
         }
         if (!this.pendingFirst) {
           // Under load, what arrives meanwhile joins the next batch (see BET_BATCH_INTERVAL_MS).
-          const wait = this.lastReadAt + batchInterval(this.lastReadCount, this.config.BET_BATCH_INTERVAL_MS) - Date.now();
+          const wait =
+            this.lastReadAt + batchInterval(this.lastReadCount, this.config.BET_BATCH_INTERVAL_MS) - Date.now();
           if (wait > 0) await new Promise((r) => setTimeout(r, wait));
           this.lastReadAt = Date.now();
-          const result = (await this.reader.xreadgroup('GROUP', this.group, this.owner, 'COUNT', this.config.BET_BATCH_SIZE, 'BLOCK', 100, 'STREAMS', this.key, '>')) as
-            | Array<[string, XEntries]>
-            | null;
+          const result = (await this.reader.xreadgroup(
+            'GROUP',
+            this.group,
+            this.owner,
+            'COUNT',
+            this.config.BET_BATCH_SIZE,
+            'BLOCK',
+            100,
+            'STREAMS',
+            this.key,
+            '>',
+          )) as Array<[string, XEntries]> | null;
           entries = result?.[0]?.[1] ?? [];
           this.lastReadCount = entries.length;
         }
         if (entries.length > 0) await this.process(entries);
         if (this.failures > 0 && (!retrying || entries.length > 0)) {
-          this.logger.log({ msg: 'partition batch applied after retrying', partition: this.partition, attempts: this.failures + 1 });
+          this.logger.log({
+            msg: 'partition batch applied after retrying',
+            partition: this.partition,
+            attempts: this.failures + 1,
+          });
           this.failures = 0;
         }
       } catch (error) {
@@ -246,13 +273,22 @@ class PartitionConsumer {
         // Whatever was read stays pending for this consumer and is applied again before anything newer.
         this.pendingFirst = true;
         if (isFenced(error)) {
-          this.logger.warn({ msg: 'partition batch refused: a newer consumer holds the partition', partition: this.partition });
+          this.logger.warn({
+            msg: 'partition batch refused: a newer consumer holds the partition',
+            partition: this.partition,
+          });
           await this.lease.drop('fenced');
           continue;
         }
         this.failures++;
         const backoff = Math.min(MAX_BACKOFF_MS, 100 * 2 ** Math.min(this.failures - 1, 10));
-        this.logger.error({ msg: 'partition batch failed; retrying it', partition: this.partition, attempt: this.failures, backoffMs: backoff, error: message });
+        this.logger.error({
+          msg: 'partition batch failed; retrying it',
+          partition: this.partition,
+          attempt: this.failures,
+          backoffMs: backoff,
+          error: message,
+        });
         await new Promise((r) => setTimeout(r, backoff));
       }
     }
@@ -260,13 +296,16 @@ class PartitionConsumer {
 
   private async process(entries: XEntries): Promise<void> {
     const started = Date.now();
-    const batch: StreamEntry[] = entries.filter(([, fields]) => fields).map(([id, fields]) => ({ id, fields }));
-    const commands = commandsOf(batch, this.redis.keys.prefix);
+    // Parsed once: the claims and the batch use the same decoded commands.
+    const batch = parseBatch(
+      entries.filter(([, fields]) => fields).map(([id, fields]): StreamEntry => ({ id, fields })),
+    );
+    const keys = arbiterKeys(batch, this.redis.keys.prefix);
     let outcome: { result: BatchResult; skipped: number } | undefined;
     let conflicts = 0;
     while (!outcome) {
       try {
-        outcome = await this.apply(batch, commands);
+        outcome = await this.apply(batch, keys);
       } catch (error) {
         // Another writer stored an answer first: a concurrent holder (lease hand-over) applied some of these, or an
         // api node recorded the refusal of one whose hand-off looked failed. Again at once: stored answers are skipped.
@@ -275,11 +314,16 @@ class PartitionConsumer {
       }
     }
     const { result, skipped } = outcome;
-    if (skipped > 0) this.logger.warn({ msg: 'commands cancelled by the intake are skipped', partition: this.partition, commands: skipped });
+    if (skipped > 0)
+      this.logger.warn({
+        msg: 'commands cancelled by the intake are skipped',
+        partition: this.partition,
+        commands: skipped,
+      });
     await this.publisher.publish(result.messages);
     const published = Date.now();
     await this.redis.client.xack(this.key, this.group, ...entries.map(([id]) => id));
-    this.observe(this.partition, result, Date.now() - started, published);
+    this.metrics.batchApplied(this.partition, result, Date.now() - started, published);
   }
 
   /**
@@ -290,12 +334,19 @@ class PartitionConsumer {
    * before its COMMIT, its claims are released, so the api nodes can answer those players; a failure of the COMMIT
    * itself keeps them (it may have gone through: the retry, or the standby's, proceeds under them).
    */
-  private async apply(batch: StreamEntry[], commands: Map<string, { command: BetCommand; key: string }>): Promise<{ result: BatchResult; skipped: number }> {
-    const keys = [...new Set([...commands.values()].map((c) => c.key))];
+  private async apply(
+    batch: ParsedBatch,
+    keyOf: Map<string, string>,
+  ): Promise<{ result: BatchResult; skipped: number }> {
+    const keys = [...new Set(keyOf.values())];
     const attempt = `${this.owner}:${randomUUID()}`;
     const release = () =>
       releaseClaims(this.redis.failFast, keys, attempt).catch((releaseError: Error) =>
-        this.logger.warn({ msg: 'claims of a failed batch could not be released', partition: this.partition, error: releaseError.message }),
+        this.logger.warn({
+          msg: 'claims of a failed batch could not be released',
+          partition: this.partition,
+          error: releaseError.message,
+        }),
       );
     let cancelled: Set<string>;
     try {
@@ -305,23 +356,19 @@ class PartitionConsumer {
       await release();
       throw error;
     }
-    const applied = batch.filter((entry) => !cancelled.has(commands.get(entry.id)?.key ?? ''));
-    const skipped = [...commands.values()].filter(({ key }) => cancelled.has(key)).map(({ command }) => command);
-    let committing = false;
-    // The token this batch runs under, checked against the newest in its last statement (FOR SHARE until the COMMIT):
-    // a lease lost meanwhile, even if won back since, refuses the batch.
-    const { name, token } = this.lease;
+    const isCancelled = (entryId: string) => cancelled.has(keyOf.get(entryId)!);
+    const applied: ParsedBatch = { ...batch, commands: batch.commands.filter((c) => !isCancelled(c.entryId)) };
+    const skipped = batch.commands.filter((c) => isCancelled(c.entryId)).map((c) => c.command);
+    // The token this batch runs under, checked against the newest in its write statement (FOR SHARE until the
+    // COMMIT): a lease lost meanwhile, even if won back since, refuses the batch.
+    const fence = { name: this.lease.name, token: this.lease.token };
     try {
-      const result = await this.batches.apply(this.partition, applied, {
-        alongside: { fencing: fencingTokenRead(name), ...(skipped.length > 0 ? { cancelled: recordCancelledStatement(skipped) } : {}) },
-        verify: (rows) => {
-          checkFencingToken(name, token, rows.fencing as Array<{ token: number | string }>);
-          committing = true;
-        },
-      });
+      const result = await this.batches.apply(this.partition, applied, { fence, cancelled: skipped });
+      if (result.fenced) throw new FencedError(fence.name, fence.token, result.fenced.current);
       return { result, skipped: skipped.length };
     } catch (error) {
-      if (!committing) await release();
+      // A COMMIT that failed may have gone through: its claims are kept (the retry, or the standby's, proceeds under them).
+      if (!commitInDoubt(error)) await release();
       throw error;
     }
   }

@@ -2,15 +2,32 @@ import { sql } from 'kysely';
 import { BetBatchService } from '@app/bets';
 import { Database } from '@app/db';
 import { COMMAND_FIELD, encodeCommand, uuidv7 } from '@app/realtime';
-import { createUser, eventually, expectLedgerReconciles, freshPeriod, periodStatus, sleep, startTestApi, startTestEngine, type TestApi, type TestEngine } from '@app/testing';
-import { drawResult } from '@app/domain';
+import {
+  createUser,
+  eventually,
+  expectLedgerReconciles,
+  freshPeriod,
+  periodStatus,
+  sleep,
+  startTestApi,
+  startTestEngine,
+  type TestApi,
+  type TestEngine,
+} from '@app/testing';
+import { drawResult, previousPeriodId } from '@app/domain';
 import { FairnessChainService } from '../rounds/fairness-chain.service.js';
 import { PeriodRepository } from '../rounds/period.repository.js';
 import { RoundClockService } from '../rounds/round-clock.service.js';
 import { SettlementService } from '../rounds/settlement.service.js';
-import { assertFencingToken, checkFencingToken, fencingTokenRead, isFenced } from './fencing.js';
+import { assertFencingToken, isFenced } from './fencing.js';
 
-const ROUNDS = { ROUND_SECONDS: '4', LOCK_SECONDS: '1', BET_PARTITIONS: '2', LEASE_TTL_MS: '600', FAIRNESS_CHAIN_LENGTH: '3000' };
+const ROUNDS = {
+  ROUND_SECONDS: '4',
+  LOCK_SECONDS: '1',
+  BET_PARTITIONS: '2',
+  LEASE_TTL_MS: '600',
+  FAIRNESS_CHAIN_LENGTH: '3000',
+};
 const periodConfig = { roundSeconds: 4, lockSeconds: 1 };
 
 describe('round engine: fencing of leaders', () => {
@@ -19,7 +36,10 @@ describe('round engine: fencing of leaders', () => {
 
   beforeAll(async () => {
     api = await startTestApi({ env: ROUNDS });
-    engine = await startTestEngine({ database: api.database, env: { ...ROUNDS, REDIS_PREFIX: api.config.REDIS_PREFIX } });
+    engine = await startTestEngine({
+      database: api.database,
+      env: { ...ROUNDS, REDIS_PREFIX: api.config.REDIS_PREFIX },
+    });
     await eventually(async () => engine.app.get(RoundClockService).isLeader, 10_000, 'clock leadership');
   });
   afterEach(() => expectLedgerReconciles(api.db));
@@ -28,7 +48,11 @@ describe('round engine: fencing of leaders', () => {
     await api.close();
   });
 
-  const token = async (name: string) => Number((await api.db.selectFrom('fencing_tokens').select('token').where('name', '=', name).executeTakeFirstOrThrow()).token);
+  const token = async (name: string) =>
+    Number(
+      (await api.db.selectFrom('fencing_tokens').select('token').where('name', '=', name).executeTakeFirstOrThrow())
+        .token,
+    );
 
   it('every lease won issues a newer token in Postgres: the clock and each partition', async () => {
     const clock = engine.app.get(RoundClockService);
@@ -48,30 +72,70 @@ describe('round engine: fencing of leaders', () => {
     const player = await createUser(api, { main: 10_000 });
     const period = await freshPeriod(periodConfig, 1500);
     await engine.app.get(BetBatchService).apply(0, [
-      { id: `${Date.now()}-0`, fields: [COMMAND_FIELD, encodeCommand({ id: uuidv7(), userId: player.id, periodId: period.periodId, betType: 'color', betValue: 'red', amount: 1_000 })] },
+      {
+        id: `${Date.now()}-0`,
+        fields: [
+          COMMAND_FIELD,
+          encodeCommand({
+            id: uuidv7(),
+            userId: player.id,
+            periodId: period.periodId,
+            betType: 'color',
+            betValue: 'red',
+            amount: 1_000,
+          }),
+        ],
+      },
     ]);
     const clock = engine.app.get(RoundClockService);
+    // The period before it is drawn first (a period is drawn only once its committed hash, the previous seed, is public).
+    await eventually(
+      async () => (await periodStatus(api.db, previousPeriodId(period.periodId, periodConfig))) !== 'OPEN',
+      8000,
+      'the previous period drawn',
+    );
     const stale = clock.token!;
     // The leader stops before the draw; a successor is issued a newer token.
     await clock.halt();
     await sql`UPDATE fencing_tokens SET token = token + 1 WHERE name = 'round-clock'`.execute(api.db);
-    const guard = (t: number) => (trx: Parameters<typeof assertFencingToken>[0]) => assertFencingToken(trx, 'round-clock', t);
-    const refused = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e);
+    const guard = (t: number) => (trx: Parameters<typeof assertFencingToken>[0]) =>
+      assertFencingToken(trx, 'round-clock', t);
+    const refused = (p: Promise<unknown>) =>
+      p.then(
+        () => null,
+        (e: unknown) => e,
+      );
     await sleep(period.endTime + 50 - Date.now());
-    const row = await api.db.selectFrom('periods').selectAll().where('id', '=', period.periodId).executeTakeFirstOrThrow();
+    const row = await api.db
+      .selectFrom('periods')
+      .selectAll()
+      .where('id', '=', period.periodId)
+      .executeTakeFirstOrThrow();
     const chains = engine.app.get(FairnessChainService);
     const seed = chains.seed(await chains.byId(row.chain_id), row.chain_index);
     const periods = engine.app.get(PeriodRepository);
-    expect(isFenced(await refused(periods.draw(period.periodId, seed, drawResult(seed, period.periodId), guard(stale))))).toBe(true);
+    expect(
+      isFenced(await refused(periods.draw(row, seed, drawResult(seed, period.periodId), null, guard(stale)))),
+    ).toBe(true);
     expect(await periodStatus(api.db, period.periodId)).toBe('OPEN');
-    await periods.draw(period.periodId, seed, drawResult(seed, period.periodId), guard(stale + 1));
+    await periods.draw(row, seed, drawResult(seed, period.periodId), null, guard(stale + 1));
     const settlement = engine.app.get(SettlementService);
     expect(isFenced(await refused(settlement.settle(period.periodId, guard(stale))))).toBe(true);
     expect(await periodStatus(api.db, period.periodId)).toBe('DRAWN');
-    const settled = () => sql<{ n: number }>`SELECT count(*) AS n FROM events WHERE type = 'PeriodSettled' AND stream = ${'period:' + period.periodId}`.execute(api.db);
+    const settled = () =>
+      sql<{
+        n: number;
+      }>`SELECT count(*) AS n FROM events WHERE type = 'PeriodSettled' AND stream = ${'period:' + period.periodId}`.execute(
+        api.db,
+      );
     expect(Number((await settled()).rows[0]!.n)).toBe(0);
-    expect((await api.db.selectFrom('bets').select('status').where('user_id', '=', player.id).executeTakeFirstOrThrow()).status).toBe('PENDING');
-    expect(isFenced(await refused(settlement.refund(period.periodId, 'settlement-deadline', guard(stale))))).toBe(true);
+    expect(
+      (await api.db.selectFrom('bets').select('status').where('user_id', '=', player.id).executeTakeFirstOrThrow())
+        .status,
+    ).toBe('PENDING');
+    // A drawn period is never refunded, whoever asks: its result is public.
+    expect(await settlement.refund(period.periodId, 'not-drawn', guard(stale + 1))).toBeNull();
+    expect(await periodStatus(api.db, period.periodId)).toBe('DRAWN');
     // The current leader's settlement goes through, once.
     expect(await settlement.settle(period.periodId, guard(stale + 1))).not.toBeNull();
     expect(Number((await settled()).rows[0]!.n)).toBe(1);
@@ -83,17 +147,31 @@ describe('round engine: fencing of leaders', () => {
     const stale = await token('bets:1');
     await sql`UPDATE fencing_tokens SET token = token + 1 WHERE name = 'bets:1'`.execute(api.db);
     const id = uuidv7();
-    const entries = [{ id: `${Date.now()}-0`, fields: [COMMAND_FIELD, encodeCommand({ id, userId: player.id, periodId: period.periodId, betType: 'number', betValue: '5', amount: 1_000 })] }];
-    const error = await engine.app
-      .get(BetBatchService)
-      .apply(1, entries, { alongside: { fencing: fencingTokenRead('bets:1') }, verify: (rows) => checkFencingToken('bets:1', stale, rows.fencing as Array<{ token: number }>) })
-      .then(
-        () => null,
-        (e: unknown) => e,
-      );
-    expect(isFenced(error)).toBe(true);
+    const entries = [
+      {
+        id: `${Date.now()}-0`,
+        fields: [
+          COMMAND_FIELD,
+          encodeCommand({
+            id,
+            userId: player.id,
+            periodId: period.periodId,
+            betType: 'number',
+            betValue: '5',
+            amount: 1_000,
+          }),
+        ],
+      },
+    ];
+    // The batch receives the fence as data and returns its verdict as data: nothing committed, the newest token named.
+    const result = await engine.app.get(BetBatchService).apply(1, entries, { fence: { name: 'bets:1', token: stale } });
+    expect(result.fenced).toEqual({ name: 'bets:1', token: stale, current: stale + 1 });
+    expect(result.messages).toEqual([]);
     expect(await api.db.selectFrom('bets').select('id').where('id', '=', id).execute()).toEqual([]);
-    expect((await api.db.selectFrom('wallets').select('main').where('user_id', '=', player.id).executeTakeFirstOrThrow()).main).toBe(10_000);
+    expect(
+      (await api.db.selectFrom('wallets').select('main').where('user_id', '=', player.id).executeTakeFirstOrThrow())
+        .main,
+    ).toBe(10_000);
     const events = await sql<{ n: number }>`SELECT count(*) AS n FROM events WHERE command_id = ${id}`.execute(api.db);
     expect(Number(events.rows[0]!.n)).toBe(0);
   });
@@ -108,14 +186,17 @@ describe('round engine: fencing of leaders', () => {
       order.push('write committed');
     });
     await sleep(50);
-    const issue = sql`UPDATE fencing_tokens SET token = token + 1 WHERE name = 'bets:0'`.execute(api.db).then(() => order.push('token issued'));
+    const issue = sql`UPDATE fencing_tokens SET token = token + 1 WHERE name = 'bets:0'`
+      .execute(api.db)
+      .then(() => order.push('token issued'));
     await Promise.all([write, issue]);
     expect(order).toEqual(['write committed', 'token issued']);
   });
 
   it('engine sessions end a lock wait after 2 s, a transaction left idle after 2 s, and a statement after 15 s; the api keeps the defaults', async () => {
     const db = engine.app.get(Database);
-    const show = async (name: string, on = db) => (await sql.raw<{ v: string }>(`SELECT current_setting('${name}') AS v`).execute(on)).rows[0]!.v;
+    const show = async (name: string, on = db) =>
+      (await sql.raw<{ v: string }>(`SELECT current_setting('${name}') AS v`).execute(on)).rows[0]!.v;
     expect(await show('lock_timeout')).toBe('2s');
     expect(await show('idle_in_transaction_session_timeout')).toBe('2s');
     expect(await show('statement_timeout')).toBe('15s');

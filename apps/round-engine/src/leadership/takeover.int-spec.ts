@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { Redis } from 'ioredis';
 import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { deleteRedisPrefix, TEST_REDIS_URL, testRedisPrefix } from '@app/redis/testing';
-import { EngineProcess, eventually, sleep } from '@app/testing';
+import { beaconEnv, EngineProcess, eventually, sleep, testBeacon } from '@app/testing';
 
 // Production sizes where they matter: the 1,000,000-link chain and the 3-s lease.
 const TTL = 3000;
@@ -17,8 +17,10 @@ describe('round engine: fail-over between two engine processes', () => {
   let redis: Redis;
   const prefix = testRedisPrefix();
   const engines: EngineProcess[] = [];
+  let beacon: Record<string, string>;
   const start = () => {
     const e = new EngineProcess({
+      ...beacon,
       DATABASE_URL: database.url,
       REDIS_URL: TEST_REDIS_URL,
       REDIS_PREFIX: prefix,
@@ -37,7 +39,8 @@ describe('round engine: fail-over between two engine processes', () => {
     return match ? { pid: Number(match[1]), token: Number(match[2]) } : null;
   };
   const byPid = (pid: number) => engines.find((e) => e.pid === pid)!;
-  const ready = (e: EngineProcess) => eventually(async () => e.logged(/fairness chain (loaded|created)/).length > 0, 60_000, `engine ${e.pid} ready`);
+  const ready = (e: EngineProcess) =>
+    eventually(async () => e.logged(/fairness chain (loaded|created)/).length > 0, 60_000, `engine ${e.pid} ready`);
 
   /** Watches the lease for `ms`: every change of holder. */
   async function watch(ms: number): Promise<number[]> {
@@ -62,6 +65,7 @@ describe('round engine: fail-over between two engine processes', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
+    beacon = beaconEnv(await testBeacon());
     redis = new Redis(TEST_REDIS_URL);
     const [a, b] = [start(), start()];
     await eventually(holder, 90_000, 'a first leader');
@@ -80,10 +84,14 @@ describe('round engine: fail-over between two engine processes', () => {
     await sleep(Math.random() * ROUND_S * 1000);
     const killedAt = Date.now();
     byPid(leader.pid).signal('SIGKILL');
-    const next = await eventually(async () => {
-      const h = await holder();
-      return h && h.pid !== leader.pid ? h : null;
-    }, 10_000, 'the standby leading');
+    const next = await eventually(
+      async () => {
+        const h = await holder();
+        return h && h.pid !== leader.pid ? h : null;
+      },
+      10_000,
+      'the standby leading',
+    );
     const takeoverMs = Date.now() - killedAt;
     expect(takeoverMs).toBeLessThanOrEqual(TTL + 1000);
     expect(next.token).toBeGreaterThan(leader.token);
@@ -102,10 +110,14 @@ describe('round engine: fail-over between two engine processes', () => {
     await sleep(Math.random() * ROUND_S * 1000);
     const pausedAt = Date.now();
     paused.signal('SIGSTOP');
-    const next = await eventually(async () => {
-      const h = await holder();
-      return h && h.pid !== leader.pid ? h : null;
-    }, 10_000, 'the standby leading');
+    const next = await eventually(
+      async () => {
+        const h = await holder();
+        return h && h.pid !== leader.pid ? h : null;
+      },
+      10_000,
+      'the standby leading',
+    );
     expect(Date.now() - pausedAt).toBeLessThanOrEqual(TTL + 1000);
     await sleep(pausedAt + 8000 - Date.now());
     const resumedAt = Date.now();
@@ -114,7 +126,9 @@ describe('round engine: fail-over between two engine processes', () => {
     // The resumed process drew, settled, refunded and opened nothing, and knows it lost the lease.
     expect(paused.logged(/^period (drawn|settled|refunded)$/, resumedAt)).toEqual([]);
     expect(paused.logged(/leadership acquired/, resumedAt)).toEqual([]);
-    const token = await sql<{ token: number }>`SELECT token FROM fencing_tokens WHERE name = 'round-clock'`.execute(database.db);
+    const token = await sql<{ token: number }>`SELECT token FROM fencing_tokens WHERE name = 'round-clock'`.execute(
+      database.db,
+    );
     expect(Number(token.rows[0]!.token)).toBe(next.token);
     // Draws after the hand-over were on time.
     const late = await lateness(pausedAt + TTL + 1000, Date.now());

@@ -28,7 +28,11 @@ describe('mail worker (BullMQ queue → SMTP)', () => {
               refusals--;
               return callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
             }
-            received.push({ to: session.envelope.rcptTo[0]!.address, subject: mail.subject ?? '', text: mail.text ?? '' });
+            received.push({
+              to: session.envelope.rcptTo[0]!.address,
+              subject: mail.subject ?? '',
+              text: mail.text ?? '',
+            });
             callback();
           })
           .catch(callback);
@@ -56,6 +60,33 @@ describe('mail worker (BullMQ queue → SMTP)', () => {
     expect(received[0]!.text).toContain('expires in 10 minutes');
     // The sent job (it carried the code) does not stay in Redis.
     await new Promise((r) => setTimeout(r, 200));
-    expect(await queue.bull.getJobCounts('completed', 'failed', 'waiting', 'delayed', 'active')).toEqual({ completed: 0, failed: 0, waiting: 0, delayed: 0, active: 0 });
+    expect(await queue.bull.getJobCounts('completed', 'failed', 'waiting', 'delayed', 'active')).toEqual({
+      completed: 0,
+      failed: 0,
+      waiting: 0,
+      delayed: 0,
+      active: 0,
+    });
+  });
+
+  it('delivers a dispute’s answer to its player', async () => {
+    const queue = engine.app.get(MailQueue);
+    const before = received.length;
+    await queue.sendDisputeAnswered({
+      to: 'asha.k@gmail.com',
+      username: 'asha_k',
+      about: 'your bet in period 202611210042',
+      answer: 'Period 202611210042 drew 5 (violet).',
+      where: 'Profile → My disputes',
+    });
+    const deadline = Date.now() + 15_000;
+    while (received.length === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(received.slice(before)).toEqual([
+      expect.objectContaining({
+        to: 'asha.k@gmail.com',
+        subject: 'Your WinRound dispute has been answered',
+        text: expect.stringContaining('Period 202611210042 drew 5 (violet).'),
+      }),
+    ]);
   });
 });

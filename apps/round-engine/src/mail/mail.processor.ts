@@ -1,7 +1,7 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { MAIL_CONFIG_KEY, MAIL_QUEUE, Mailer, renderOtpMail, type MailJob } from '@app/mail';
+import { MAIL_CONFIG_KEY, MAIL_QUEUE, Mailer, renderDisputeAnsweredMail, renderOtpMail, type MailJob } from '@app/mail';
 
 /**
  * Sends queued e-mails. At-least-once: a job whose SMTP hand-off fails is retried with back-off; a retry after a
@@ -17,15 +17,30 @@ export class MailProcessor extends WorkerHost {
 
   async process(job: Job<MailJob>): Promise<void> {
     const data = job.data;
-    if (data.kind !== 'otp') {
+    if (data.kind !== 'otp' && data.kind !== 'dispute-answered') {
       this.logger.warn({ msg: 'unknown mail job dropped', jobId: job.id, kind: (data as { kind?: unknown }).kind });
       return;
     }
     try {
-      await this.mailer.send(renderOtpMail(data));
-      this.logger.log({ msg: 'one-time code e-mailed', jobId: job.id, purpose: data.purpose, attempt: job.attemptsMade + 1 });
+      if (data.kind === 'otp') {
+        await this.mailer.send(renderOtpMail(data));
+        this.logger.log({
+          msg: 'one-time code e-mailed',
+          jobId: job.id,
+          purpose: data.purpose,
+          attempt: job.attemptsMade + 1,
+        });
+      } else {
+        await this.mailer.send(renderDisputeAnsweredMail(data));
+        this.logger.log({ msg: 'dispute answer e-mailed', jobId: job.id, attempt: job.attemptsMade + 1 });
+      }
     } catch (error) {
-      this.logger.warn({ msg: 'e-mail delivery failed; will retry', jobId: job.id, attempt: job.attemptsMade + 1, error: (error as Error).message });
+      this.logger.warn({
+        msg: 'e-mail delivery failed; will retry',
+        jobId: job.id,
+        attempt: job.attemptsMade + 1,
+        error: (error as Error).message,
+      });
       throw error;
     }
   }

@@ -36,7 +36,12 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
 
   onApplicationBootstrap(): void {
     if (!this.config.hasEngineRole('relay')) return;
-    this.lease = new Lease(this.redis.client, this.redis.keys.lease('outbox-relay'), `${hostname()}:${process.pid}`, Math.max(this.config.LEASE_TTL_MS, 2000));
+    this.lease = new Lease(
+      this.redis.client,
+      this.redis.keys.lease('outbox-relay'),
+      `${hostname()}:${process.pid}`,
+      Math.max(this.config.LEASE_TTL_MS, 2000),
+    );
     this.running = true;
     this.schedule();
   }
@@ -80,7 +85,12 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
         const { rows: wallets } = await sql<{ user_id: string; main: number; bonus: number }>`
           SELECT user_id, main, bonus FROM wallets WHERE user_id = ANY(${users}::uuid[])
         `.execute(trx);
-        for (const w of wallets) messages.push({ room: userRoom(w.user_id), event: 'balance-update', data: toBalanceUpdate(Number(w.main), Number(w.bonus)) });
+        for (const w of wallets)
+          messages.push({
+            room: userRoom(w.user_id),
+            event: 'balance-update',
+            data: toBalanceUpdate(Number(w.main), Number(w.bonus)),
+          });
       }
       await this.publisher.publish(messages);
       await sql`DELETE FROM outbox WHERE event_seq = ANY(${rows.map((r) => r.event_seq)}::bigint[])`.execute(trx);

@@ -1,7 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '@app/db';
 import { paiseToDecimalString } from '@app/domain';
-import { reconcile, reconcilePayments, type PaymentsReconciliationReport, type ReconciliationReport } from '@app/ledger';
+import {
+  reconcile,
+  reconcilePayments,
+  type PaymentsReconciliationReport,
+  type ReconciliationReport,
+} from '@app/ledger';
 
 /** Every ledger check in one report: the books (postings vs wallets, zero sum) and the payment clearing accounts. */
 export interface LedgerCheckReport {
@@ -35,12 +40,16 @@ export function formatLedgerReport(report: LedgerCheckReport): string {
     `Ledger reconciliation at ${report.checkedAt}: ${report.ok ? 'OK' : `${report.differences} DIFFERENCE(S)`}`,
     `  postings: ${ledger.postings}, wallets: ${ledger.wallets}, sum of all postings: ${ledger.total} paise`,
     '  house and clearing accounts (₹):',
-    ...Object.entries(ledger.houseAccounts).map(([account, total]) => `    ${account.padEnd(22)} ${rupees(total).padStart(16)}`),
+    ...Object.entries(ledger.houseAccounts).map(
+      ([account, total]) => `    ${account.padEnd(22)} ${rupees(total).padStart(16)}`,
+    ),
     `  held for withdrawals: ledger ₹${rupees(payments.heldForWithdrawals.ledger)}, pending withdrawals ₹${rupees(payments.heldForWithdrawals.pendingWithdrawals)}`,
     `  paid out:             ledger ₹${rupees(payments.paidOut.ledger)}, completed withdrawals ₹${rupees(payments.paidOut.completedWithdrawals)}`,
     `  deposits credited:    ledger ₹${rupees(payments.deposits.ledgerCredited)}, approved deposits ₹${rupees(payments.deposits.completedDeposits)}`,
   ];
-  for (const entry of ledger.unbalancedEntries) lines.push(`  UNBALANCED journal entry ${entry.eventSeq}: sum ${entry.sum} paise`);
-  for (const m of ledger.walletMismatches) lines.push(`  WALLET ${m.userId} ${m.balance}: wallet ${m.wallet} paise, postings ${m.postings} paise`);
+  for (const entry of ledger.unbalancedEntries)
+    lines.push(`  UNBALANCED journal entry ${entry.eventSeq}: sum ${entry.sum} paise`);
+  for (const m of ledger.walletMismatches)
+    lines.push(`  WALLET ${m.userId} ${m.balance}: wallet ${m.wallet} paise, postings ${m.postings} paise`);
   return lines.join('\n');
 }

@@ -33,11 +33,23 @@ describe('ledger reconciliation job and command', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     prefix = testRedisPrefix();
-    const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: database.url, REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix, LOG_LEVEL: 'error' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATABASE_URL: database.url,
+      REDIS_URL: TEST_REDIS_URL,
+      REDIS_PREFIX: prefix,
+      LOG_LEVEL: 'error',
+    });
     registry = new Registry();
-    module = await Test.createTestingModule({
-      imports: [ConfigModule.forRoot(config), DbModule, RedisModule, ReconciliationModule],
+    // A registry of its own, provided as the engine's metrics module provides the engine's (global).
+    const metrics = {
+      module: class TestMetricsModule {},
+      global: true,
       providers: [{ provide: Registry, useValue: registry }],
+      exports: [Registry],
+    };
+    module = await Test.createTestingModule({
+      imports: [ConfigModule.forRoot(config), DbModule, RedisModule, metrics, ReconciliationModule],
     })
       .overrideProvider(RECONCILIATION_SCHEDULE)
       .useValue({ everyMs: 300 })
@@ -95,20 +107,34 @@ describe('ledger reconciliation job and command', () => {
 
   it('command: prints the report and exits 0 when the books agree', async () => {
     const out: string[] = [];
-    const code = await runReconcileCli({ env: { DATABASE_URL: database.url }, out: (t) => out.push(t), err: (t) => out.push(t) });
+    const code = await runReconcileCli({
+      env: { DATABASE_URL: database.url },
+      out: (t) => out.push(t),
+      err: (t) => out.push(t),
+    });
     expect(code).toBe(0);
     expect(out.join('\n')).toContain('OK');
     expect(out.join('\n')).toMatch(/clearing:deposits\s+-750\.00/);
     const json: string[] = [];
-    expect(await runReconcileCli({ env: { DATABASE_URL: database.url }, json: true, out: (t) => json.push(t) })).toBe(0);
+    expect(await runReconcileCli({ env: { DATABASE_URL: database.url }, json: true, out: (t) => json.push(t) })).toBe(
+      0,
+    );
     expect(JSON.parse(json[0]!)).toMatchObject({ ok: true, differences: 0, ledger: { total: '0' } });
   });
 
   it('command: exits 2 with a clear message when it cannot run', async () => {
     const err: string[] = [];
     expect(await runReconcileCli({ env: {}, out: () => {}, err: (t) => err.push(t) })).toBe(2);
-    expect(await runReconcileCli({ env: { DATABASE_URL: 'mysql://nope' }, out: () => {}, err: (t) => err.push(t) })).toBe(2);
-    expect(await runReconcileCli({ env: { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' }, out: () => {}, err: (t) => err.push(t) })).toBe(2);
+    expect(
+      await runReconcileCli({ env: { DATABASE_URL: 'mysql://nope' }, out: () => {}, err: (t) => err.push(t) }),
+    ).toBe(2);
+    expect(
+      await runReconcileCli({
+        env: { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' },
+        out: () => {},
+        err: (t) => err.push(t),
+      }),
+    ).toBe(2);
     expect(err[0]).toMatch(/DATABASE_URL is not set/);
     expect(err[1]).toMatch(/^Invalid configuration: DATABASE_URL/);
     expect(err[2]).toMatch(/^Reconciliation could not run/);
@@ -124,7 +150,9 @@ describe('ledger reconciliation job and command', () => {
       return found?.finishedOn ? found : undefined;
     });
     expect(job.returnvalue).toMatchObject({ ok: false, differences: 1 });
-    expect(module.get(ReconciliationService).lastReport!.ledger.walletMismatches).toEqual([{ userId, balance: 'main', wallet: 75_001n, postings: 75_000n }]);
+    expect(module.get(ReconciliationService).lastReport!.ledger.walletMismatches).toEqual([
+      { userId, balance: 'main', wallet: 75_001n, postings: 75_000n },
+    ]);
     expect(await registry.metrics()).toMatch(/ledger_reconciliation_ok 0/);
 
     const out: string[] = [];

@@ -2,7 +2,12 @@ import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { AppConfig } from '@app/config';
 import { RedisKeys } from '@app/redis';
-import { DEFAULT_RECONCILIATION_SCHEDULE, RECONCILIATION_CONFIG_KEY, RECONCILIATION_QUEUE, RECONCILIATION_SCHEDULE } from './reconciliation.constants.js';
+import {
+  DEFAULT_RECONCILIATION_SCHEDULE,
+  RECONCILIATION_CONFIG_KEY,
+  RECONCILIATION_QUEUE,
+  RECONCILIATION_SCHEDULE,
+} from './reconciliation.constants.js';
 import { ReconciliationProcessor } from './reconciliation.processor.js';
 import { ReconciliationScheduler } from './reconciliation.scheduler.js';
 import { ReconciliationService } from './reconciliation.service.js';

@@ -1,7 +1,12 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { RECONCILIATION_QUEUE, RECONCILIATION_SCHEDULE, RECONCILIATION_SCHEDULER_ID, type ReconciliationSchedule } from './reconciliation.constants.js';
+import {
+  RECONCILIATION_QUEUE,
+  RECONCILIATION_SCHEDULE,
+  RECONCILIATION_SCHEDULER_ID,
+  type ReconciliationSchedule,
+} from './reconciliation.constants.js';
 
 /**
  * Installs the repeatable reconciliation job. `upsertJobScheduler` with a fixed id keeps a single schedule in

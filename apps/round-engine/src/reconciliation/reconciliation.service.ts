@@ -1,5 +1,4 @@
-import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
+import { Inject, Injectable, Logger, Optional, type OnModuleInit } from '@nestjs/common';
 import { Gauge, Registry } from 'prom-client';
 import { Database } from '@app/db';
 import { checkLedger, type LedgerCheckReport } from './ledger-check.js';
@@ -18,18 +17,15 @@ export class ReconciliationService implements OnModuleInit {
 
   constructor(
     @Inject(Database) private readonly db: Database,
-    @Inject(ModuleRef) private readonly moduleRef: ModuleRef,
+    // The engine's metrics registry (EngineMetricsModule); absent in a context without metrics (e.g. a bare test module).
+    @Optional() @Inject(Registry) private readonly registry?: Registry,
   ) {}
 
   onModuleInit(): void {
-    let registry: Registry | undefined;
-    try {
-      registry = this.moduleRef.get(Registry, { strict: false });
-    } catch {
-      return; // no metrics registry in this context (e.g. a bare test module)
-    }
+    const registry = this.registry;
+    if (!registry) return;
     const gauge = (name: string, help: string) =>
-      (registry!.getSingleMetric(name) as Gauge | undefined) ?? new Gauge({ name, help, registers: [registry!] });
+      (registry.getSingleMetric(name) as Gauge | undefined) ?? new Gauge({ name, help, registers: [registry] });
     this.gauges = {
       ok: gauge('ledger_reconciliation_ok', '1 when the last reconciliation found no difference, else 0'),
       differences: gauge('ledger_reconciliation_differences', 'Differences found by the last reconciliation'),

@@ -1,19 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { encodeEntry, EVENTS_FIELD, EVENTS_STREAM_MAXLEN, MESSAGES_PER_ENTRY, userRoom, type SocketMessage } from '@app/realtime';
+import { appendMessages, userRoom, type SocketMessage } from '@app/realtime';
 import { RedisService, type FencedLease } from '@app/redis';
-
-/**
- * Publishes a period's results once, atomically in Redis: the entries are appended to the stream only while the
- * publisher holds the round clock's lease (its value carries the fencing token) and only if no publication of
- * the same kind for the same period was recorded before; the record and the entries go in together.
- * Returns 1 when published now, 0 when it had been published already, -1 when the lease is not held.
- */
-const PUBLISH_ONCE = `
-if redis.call('get', KEYS[2]) ~= ARGV[1] then return -1 end
-if not redis.call('set', KEYS[3], '1', 'NX', 'PX', ARGV[2]) then return 0 end
-for i = 4, #ARGV do redis.call('xadd', KEYS[1], 'MAXLEN', '~', ARGV[3], '*', '${EVENTS_FIELD}', ARGV[i]) end
-return 1
-`;
 
 /** How long Redis remembers that a period's results went out (far longer than any republish window). */
 const RECORD_TTL_MS = 24 * 3600 * 1000;
@@ -89,21 +76,25 @@ export class ResultsPublisher {
    * stream, `results` (bet-results, refund notices, balances) to the results stream.
    * @returns true when published now, false when already published earlier (by this or another leader).
    */
-  async publishOnce(lease: FencedLease, kind: PublicationKind, periodId: string, messages: SocketMessage[]): Promise<boolean> {
+  async publishOnce(
+    lease: FencedLease,
+    kind: PublicationKind,
+    periodId: string,
+    messages: SocketMessage[],
+  ): Promise<boolean> {
     const value = lease.value;
     if (!value) throw new NotLeaderError(`not the round clock's leader: results of ${periodId} not published`);
     const stream = kind === 'results' ? this.redis.keys.results : this.redis.keys.events;
-    const entries: string[] = [];
-    for (let i = 0; i < messages.length; i += MESSAGES_PER_ENTRY) {
-      // One entry encoded per turn of the event loop (a few ms each): the bet batches sharing it go on meanwhile.
-      if (i > 0) await new Promise((r) => setImmediate(r));
-      entries.push(encodeEntry(messages.slice(i, i + MESSAGES_PER_ENTRY)));
-    }
-    const outcome = Number(
-      await this.redis.client.eval(PUBLISH_ONCE, 3, stream, lease.key, this.recordKey(kind, periodId), value, String(RECORD_TTL_MS), String(EVENTS_STREAM_MAXLEN), ...entries),
-    );
-    if (outcome === -1) throw new NotLeaderError(`the round clock's lease is no longer held: results of ${periodId} not published`);
-    return outcome === 1;
+    // Appended only while this publisher holds the round clock's lease (its value carries the fencing token) and only
+    // if no publication of the same kind for the same period was recorded before; the record and the entries go in
+    // together. One entry is encoded per turn of the event loop: the bet batches sharing it go on meanwhile.
+    const outcome = await appendMessages(this.redis.client, stream, messages, {
+      once: { lease: { key: lease.key, value }, record: this.recordKey(kind, periodId), recordTtlMs: RECORD_TTL_MS },
+      yieldBetweenEntries: true,
+    });
+    if (outcome === 'not-leader')
+      throw new NotLeaderError(`the round clock's lease is no longer held: results of ${periodId} not published`);
+    return outcome === 'appended';
   }
 
   /**
@@ -112,7 +103,15 @@ export class ResultsPublisher {
    */
   async onlineFor(periodId: string): Promise<string[]> {
     const keys = this.redis.keys;
-    const members = (await this.redis.client.eval(ONLINE_SNAPSHOT, 2, keys.presenceNodes, keys.resultsOnline(periodId), keys.presence(''), String(ONLINE_SNAPSHOT_TTL_MS), SNAPSHOT_MARKER)) as string[];
+    const members = (await this.redis.client.eval(
+      ONLINE_SNAPSHOT,
+      2,
+      keys.presenceNodes,
+      keys.resultsOnline(periodId),
+      keys.presence(''),
+      String(ONLINE_SNAPSHOT_TTL_MS),
+      SNAPSHOT_MARKER,
+    )) as string[];
     return members.filter((id) => id !== SNAPSHOT_MARKER);
   }
 
@@ -150,7 +149,13 @@ export class ResultsPublisher {
     return published;
   }
 
-  private async publishEach(lease: FencedLease, periodId: string, slices: AsyncIterable<SocketMessage[]>, onlineRooms: Set<string>, restUntil: number): Promise<number> {
+  private async publishEach(
+    lease: FencedLease,
+    periodId: string,
+    slices: AsyncIterable<SocketMessage[]>,
+    onlineRooms: Set<string>,
+    restUntil: number,
+  ): Promise<number> {
     const iterator = slices[Symbol.asyncIterator]();
     let published = 0;
     let next = iterator.next();

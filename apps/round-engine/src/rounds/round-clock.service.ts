@@ -1,51 +1,61 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { hostname } from 'node:os';
 import { AppConfig } from '@app/config';
-import { Database, type PeriodRow, type PublicPeriodRow, type RefundReason } from '@app/db';
-import { currentPeriod, drawResult, hashSeed, nextPeriodId, periodIdAt, periodInfo, type PeriodConfig, type PeriodTimes } from '@app/domain';
+import { Database, type PeriodRow, type PublicPeriodRow } from '@app/db';
+import {
+  decidePeriodStep,
+  drawResult,
+  hashSeed,
+  missedPeriods,
+  nextLookAt,
+  nextPeriodId,
+  periodInfo,
+  periodsToOpen,
+  settlementRetry,
+  untilNextTick,
+  type PeriodConfig,
+  type PeriodLifecycleConfig,
+  type PeriodLifecycleState,
+  type PeriodStep,
+  type PeriodStepType,
+  type PeriodTimes,
+} from '@app/domain';
 import { EventsPublisher, FENCE_FIELD, toGameResult } from '@app/realtime';
 import { FencedLease, RedisService } from '@app/redis';
 import { isFenced, leaseGuard, nextFencingToken, type WriteGuard } from '../leadership/fencing.js';
+import { CLOCK_METRICS, type ClockMetrics } from '../metrics/engine-metrics.js';
+import { BeaconService } from './beacon.service.js';
 import { FairnessChainService, type LoadedChain } from './fairness-chain.service.js';
-import { PeriodRepository } from './period.repository.js';
+import { PeriodRepository, type DrawBeacon } from './period.repository.js';
 import { ResultsPublisher } from './results-publisher.js';
 import { RESULT_SLICE_BETS, SettlementService } from './settlement.service.js';
 
-const TICK_MS = 50;
-
-/**
- * How long until the clock's next step: `TICK_MS`, or less so that a step falls just after the next lock or the
- * next period's start (the new period is announced and the ended one drawn as soon as it ends, not up to a tick
- * later).
- */
-export function untilNextTick(now: number, config: PeriodConfig): number {
-  const period = currentPeriod(now, config);
-  const boundary = now < period.lockTime ? period.lockTime : period.endTime;
-  return Math.max(0, Math.min(TICK_MS, boundary - now + 1));
-}
 /** Missed periods recorded per statement when catching up after an outage. */
 const CATCH_UP_BATCH = 500;
+/** How often the clock looks for refunded periods whose would-be result can now be recorded, and for the next chain. */
+const HOUSEKEEPING_MS = 1000;
 
-/** What the clock reports beside settlements (metrics). */
-export interface ClockEvents {
-  refunded(reason: RefundReason, periods: number): void;
-  fencesResent(partitions: number): void;
-}
+/** The steps each of the clock's loops carries out, of those the lifecycle decides for the periods it loads. */
+const OPEN_STEPS: readonly PeriodStepType[] = ['fence', 'commit-bets', 'fetch-beacon', 'draw', 'refund'];
+const SETTLE_STEPS: readonly PeriodStepType[] = ['fence', 'settle'];
+const VOID_RESULT_STEPS: readonly PeriodStepType[] = ['fetch-beacon', 'record-void-result'];
 
 /**
- * The round clock (one leader at a time, by a fenced lease; standbys take over when the lease lapses): opens each
- * period (and the next one ahead) with its committed seed hash, announces it (with that hash once the period
- * before it is drawn: the hash is that period's seed), fences every bet partition at the lock, draws the result
- * at the end from the hash chain, settles once every partition has passed the lock, and refunds a period that can
- * no longer be drawn in time (the engine was down for more than a round).
+ * The round clock (one leader at a time, by a fenced lease; standbys take over when the lease lapses). It opens each
+ * period (and the next one ahead), announces it, and takes every period through its life as the domain's period
+ * lifecycle decides (`decidePeriodStep`, libs/domain; docs/period-lifecycle.md): fence the bet partitions at the lock; once all have passed it,
+ * commit the bets (their Merkle root, published before the result exists); fetch the period's beacon round (the first
+ * drand round at or after the lock) and draw at the end from the chain's seed mixed with it; settle once drawn. It
+ * only loads state, asks, and executes. A period never drawn is refunded (`not-drawn`, `beacon-unavailable`) and its
+ * would-be result recorded once its beacon is known; a drawn period is always settled, a failed settlement retried
+ * after a back-off.
  *
- * It heals by itself: every tick re-derives what is due from the database (nothing is skipped because memory says
- * it was done): fences still missing `REFENCE_AFTER_MS` after they were sent are sent again; each drawn period is
- * settled on its own (one that cannot settle never holds up the next); one not settled `SETTLEMENT_DEADLINE_ROUNDS`
- * rounds after its end is refunded; results not recorded as published are published by the current leader, at
- * most once; periods that no engine ran (an outage) are recorded and refunded, so ids have no gap.
+ * It heals by itself: every tick re-derives what is due from the database; each period's step runs on its own (one
+ * that fails never holds up the others, nor the opening of new periods); results not recorded as published are
+ * published by the current leader, at most once; periods that no engine ran (an outage) are recorded and refunded,
+ * so ids have no gap.
  *
- * The fairness chain is loaded before the clock competes for the lease, and the lease is renewed on its own timer:
+ * The fairness chains are loaded before the clock competes for the lease, and the lease is renewed on its own timer:
  * a standby takes over within one lease TTL and draws at once. Every write checks the lease's fencing token in its
  * transaction: a leader that was paused past its lease cannot write once it wakes up.
  */
@@ -53,6 +63,7 @@ export interface ClockEvents {
 export class RoundClockService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('RoundClock');
   private readonly periodConfig: PeriodConfig;
+  private readonly lifecycle: PeriodLifecycleConfig;
   private lease?: FencedLease;
   private guard: WriteGuard = async () => {
     throw new Error('the round clock is not running');
@@ -61,14 +72,23 @@ export class RoundClockService implements OnApplicationBootstrap, OnApplicationS
   private running = false;
   private announced?: string;
   private readonly opened = new Set<string>();
-  /** When fences were last sent (or found complete) per period; the database is read again before anything is re-sent. */
+  /** When fences were last sent per period; the database is read again before anything is re-sent. */
   private readonly fenceSentAt = new Map<string, number>();
+  /** Periods every partition has fenced (fences are never taken back). */
+  private readonly fenced = new Set<string>();
+  /** Failed settlements per period: how many, and when the next attempt may be made. */
+  private readonly settleFailures = new Map<string, { failures: number; notBefore: number }>();
   private settling: Promise<void> | null = null;
   private republishCheckedAt = 0;
+  private housekeptAt = 0;
+  /** The earliest instant time alone makes a step due for a period the clock looked at (`nextLookAt`). */
+  private lookAt: number | null = null;
   private tickRunning = false;
   private starting?: Promise<void>;
   /** Drawn periods more than a round past their end and not yet settled (a gauge). */
   overdue = 0;
+  /** Open periods past their end and not yet drawn (a gauge; normally 0 within a second of the end). */
+  undrawn = 0;
 
   constructor(
     @Inject(AppConfig) private readonly config: AppConfig,
@@ -79,13 +99,18 @@ export class RoundClockService implements OnApplicationBootstrap, OnApplicationS
     @Inject(SettlementService) private readonly settlement: SettlementService,
     @Inject(EventsPublisher) private readonly publisher: EventsPublisher,
     @Inject(ResultsPublisher) private readonly results: ResultsPublisher,
+    @Inject(BeaconService) private readonly beacon: BeaconService,
+    @Inject(CLOCK_METRICS) private readonly metrics: ClockMetrics,
   ) {
-    this.periodConfig = { roundSeconds: config.ROUND_SECONDS, lockSeconds: config.LOCK_SECONDS };
+    this.periodConfig = config.periodConfig;
+    this.lifecycle = {
+      roundMs: config.ROUND_SECONDS * 1000,
+      beaconWaitMs: config.BEACON_WAIT_MS,
+      refenceAfterMs: config.REFENCE_AFTER_MS,
+      beacon: beacon.enabled,
+      republishAfterMs: config.RESULTS_REPUBLISH_AFTER_MS,
+    };
   }
-
-  /** Observes settlements and refunds (metrics). */
-  observer?: (kind: 'settle' | 'refund', bets: number, ms: number) => void;
-  events?: ClockEvents;
 
   get isLeader(): boolean {
     return this.lease?.held ?? false;
@@ -121,14 +146,14 @@ export class RoundClockService implements OnApplicationBootstrap, OnApplicationS
     this.starting = this.begin();
   }
 
-  /** Loads the fairness chain first (off the event loop's critical path), then competes for the lease. */
+  /** Loads the fairness chains first (off the event loop's critical path), then competes for the lease. */
   private async begin(): Promise<void> {
     while (this.running) {
       try {
         await this.chains.preload();
         break;
       } catch (error) {
-        this.logger.error({ msg: 'fairness chain could not be loaded; retrying', error: (error as Error).message });
+        this.logger.error({ msg: 'fairness chains could not be loaded; retrying', error: (error as Error).message });
         await new Promise((r) => setTimeout(r, 1000));
       }
     }
@@ -179,7 +204,7 @@ export class RoundClockService implements OnApplicationBootstrap, OnApplicationS
       await this.failed(error as Error, 'round clock step failed');
     } finally {
       this.tickRunning = false;
-      this.schedule(untilNextTick(Date.now(), this.periodConfig));
+      this.schedule(untilNextTick(Date.now(), this.periodConfig, this.lookAt));
     }
   }
 
@@ -194,17 +219,28 @@ export class RoundClockService implements OnApplicationBootstrap, OnApplicationS
 
   /** One step of the clock at `now` (exposed for tests). */
   async step(now: number): Promise<void> {
-    const current = currentPeriod(now, this.periodConfig);
+    const { current, next } = periodsToOpen(now, this.periodConfig);
+    this.lookAt = null;
     if (!this.opened.has(current.periodId) && !(await this.periods.find(current.periodId))) await this.catchUp(current);
     await this.ensureOpen(current);
-    await this.ensureOpen(periodInfo(nextPeriodId(current.periodId, this.periodConfig), this.periodConfig));
+    let undrawn = 0;
     for (const period of await this.periods.openPastLock(new Date(now))) {
-      await this.fenceIfDue(period, now, false);
-      if (period.end_at.getTime() <= now) {
-        if (now - period.end_at.getTime() <= this.config.ROUND_SECONDS * 1000) await this.draw(period);
-        else await this.refund(period, 'not-drawn');
+      if (period.end_at.getTime() < now) undrawn++;
+      // Each period on its own: one that fails (a refund that cannot be written, a lost connection) is tried again on
+      // the next tick and never keeps the others, or the periods still to open, waiting.
+      try {
+        await this.run(period, now, OPEN_STEPS);
+      } catch (error) {
+        if (isFenced(error)) throw error;
+        this.metrics.periodFailed();
+        this.logger.error({
+          msg: 'period step failed; the other periods go on',
+          periodId: period.id,
+          error: (error as Error).message,
+        });
       }
     }
+    this.undrawn = undrawn;
     // After the draw of the period that just ended: the new period's committed hash is that period's seed, public
     // only once it is drawn. Announced with the hash as the public view shows it, again if it becomes public later.
     if (this.announced !== `${current.periodId}:hash`) {
@@ -214,11 +250,18 @@ export class RoundClockService implements OnApplicationBootstrap, OnApplicationS
         this.announced = `${current.periodId}:${row.seed_hash ? 'hash' : 'pending'}`;
       }
     }
+    // The next period is opened ahead (bets received at its first instant find it), after the ended one is drawn and
+    // announced: nothing in the minute before that waits for it.
+    await this.ensureOpen(next);
     if (!this.settling) {
       // Settlement runs beside the clock; a failed attempt (e.g. its connection died) is retried on the next tick.
       this.settling = this.settleDue(now)
         .catch((error: Error) => this.failed(error, 'settlement attempt failed; will retry'))
         .finally(() => (this.settling = null));
+    }
+    if (now - this.housekeptAt >= HOUSEKEEPING_MS) {
+      this.housekeptAt = now;
+      await this.housekeeping(current);
     }
   }
 
@@ -233,24 +276,123 @@ export class RoundClockService implements OnApplicationBootstrap, OnApplicationS
     };
   }
 
-  /** The chain to open the next period in, and that period's index (rolling over when the chain is used up). */
-  private async nextIndex(): Promise<{ chain: LoadedChain; k: number }> {
-    let chain: LoadedChain = await this.chains.active();
-    let k = await this.periods.nextChainIndex(chain.id);
-    if (k > chain.length) {
-      chain = await this.chains.rollOver();
-      k = 1;
+  /**
+   * What the period lifecycle needs to know of a period: its fences (open and drawn periods; from the database until
+   * all are in), its bets commitment, its beacon round (open periods, and refunded ones whose would-be result is not
+   * recorded: when it is produced and whether it is verified, from memory), the back-off of a failed settlement and
+   * what of it is recorded as published.
+   */
+  private async lifecycleState(
+    period: PeriodRow,
+  ): Promise<{ state: PeriodLifecycleState; missing: number[]; round?: number }> {
+    const missing = period.status === 'OPEN' || period.status === 'DRAWN' ? await this.missingFences(period) : [];
+    const needsBeacon = period.status === 'OPEN' || (period.status === 'REFUNDED' && period.void_digit === null);
+    const round = needsBeacon && this.beacon.enabled ? this.beacon.roundFor(period.lock_at.getTime()) : undefined;
+    const state: PeriodLifecycleState = {
+      status: period.status,
+      lockAt: period.lock_at.getTime(),
+      endAt: period.end_at.getTime(),
+      missingFences: missing.length,
+      fencesSentAt: this.fenceSentAt.get(period.id) ?? null,
+      betsCommitted: period.bets_root !== null,
+      beaconDueAt: round?.dueAt ?? null,
+      beaconVerified: round ? this.beacon.verified(round.round) !== undefined : false,
+      settleNotBefore: this.settleFailures.get(period.id)?.notBefore ?? null,
+      drawnAt: period.drawn_at?.getTime() ?? null,
+      gameResultPublished: period.game_result_published_at !== null,
+      settledAt: period.settled_at?.getTime() ?? null,
+      resultsClaimedAt: period.results_claimed_at?.getTime() ?? null,
+      resultsPublished: period.results_published_at !== null,
+      refundReason: period.refund_reason,
+      voidResultRecorded: period.void_digit !== null,
+    };
+    return { state, missing, round: round?.round };
+  }
+
+  /**
+   * Asks the period lifecycle what is due for a period at `now` and carries out the steps of the calling loop's kind
+   * (`kinds`), in order; remembers when time alone would make another step due.
+   */
+  private async run(period: PeriodRow, now: number, kinds: readonly PeriodStepType[]): Promise<void> {
+    const { state, missing, round } = await this.lifecycleState(period);
+    for (const step of decidePeriodStep(now, state, this.lifecycle))
+      if (kinds.includes(step.type)) await this.execute(step, period, missing, round);
+    const at = nextLookAt(now, state, this.lifecycle);
+    if (at !== null && (this.lookAt === null || at < this.lookAt)) this.lookAt = at;
+  }
+
+  private async execute(
+    step: PeriodStep,
+    period: PeriodRow,
+    missing: number[],
+    round: number | undefined,
+  ): Promise<void> {
+    switch (step.type) {
+      case 'fence':
+        return this.fence(period, missing);
+      case 'commit-bets':
+        return this.commitBets(period);
+      case 'fetch-beacon':
+        if (round !== undefined) this.beacon.request(round);
+        return;
+      case 'draw':
+        return this.draw(period, round);
+      case 'refund':
+        return this.refund(period, step.reason);
+      case 'settle':
+        return this.settle(period);
+      case 'publish-game-result':
+        this.logger.warn({ msg: 'game result not recorded as broadcast; broadcasting it', periodId: period.id });
+        return this.publishGameResult(period);
+      case 'publish-results':
+        if (!(await this.periods.claimResults(period, this.config.RESULTS_REPUBLISH_AFTER_MS, this.guard))) return;
+        this.logger.warn({
+          msg: 'results not recorded as published; publishing them',
+          periodId: period.id,
+          status: period.status,
+        });
+        return this.publishResults(period);
+      case 'record-void-result':
+        return this.recordVoidResult(period, round);
     }
-    return { chain, k };
+  }
+
+  private async settle(period: PeriodRow): Promise<void> {
+    const outcome = await this.settlement.settle(period.id, this.guard);
+    this.settleFailures.delete(period.id);
+    if (!outcome) return;
+    this.metrics.periodFinished('settle', outcome.bets, outcome.ms);
+    await this.publishResults(outcome.period);
+  }
+
+  /**
+   * The chain to open a period in, and its index. When the covering chain is used up before the next one was
+   * announced (it should never be: the next is announced FAIRNESS_CHAIN_NOTICE_HOURS ahead), a chain starting at
+   * this period is created now; the fairness page flags it as announced late.
+   */
+  private async chainIndexFor(periodId: string): Promise<{ chain: LoadedChain; k: number }> {
+    const chain = await this.chains.forPeriod(periodId);
+    const k = await this.periods.nextChainIndex(chain.id);
+    if (k <= chain.length) return { chain, k };
+    this.logger.error({
+      msg: 'fairness chain used up before the next one was announced; starting one now (flagged as late)',
+      chainId: chain.id,
+      periodId,
+    });
+    const late = await this.chains.startAt(periodId);
+    return { chain: late, k: await this.periods.nextChainIndex(late.id) };
   }
 
   private async ensureOpen(info: PeriodTimes): Promise<void> {
     if (this.opened.has(info.periodId)) return;
     const existing = await this.periods.find(info.periodId);
     if (!existing) {
-      const { chain, k } = await this.nextIndex();
-      // The seed hash committed for this period is seed[k-1] (the commitment itself for k = 1).
-      await this.periods.open(info, chain.id, k, this.chains.seed(chain, k - 1), this.guard);
+      const { chain, k } = await this.chainIndexFor(info.periodId);
+      // The seed hash committed for this period is seed[k-1] (the commitment itself for k = 1), public once the period
+      // before it in the chain is drawn or refunded; until then it is written when that happens.
+      const seedHash =
+        k === 1 || (await this.periods.previousFinal(chain.id, k)) ? this.chains.seed(chain, k - 1) : null;
+      await this.periods.open(info, chain.id, k, seedHash, this.guard);
     }
     this.opened.add(info.periodId);
     if (this.opened.size > 16) this.opened.delete(this.opened.values().next().value!);
@@ -263,62 +405,73 @@ export class RoundClockService implements OnApplicationBootstrap, OnApplicationS
    */
   private async catchUp(current: PeriodTimes): Promise<void> {
     const last = await this.periods.latestBefore(current.startTime);
-    if (!last) return;
-    const dayAgo = periodIdAt(current.startTime - 86_400_000, this.periodConfig);
-    let id = nextPeriodId(last.id, this.periodConfig);
-    if (id < dayAgo) id = dayAgo;
+    const missed = missedPeriods(last?.id ?? null, current, this.periodConfig);
+    if (!missed) return;
+    let id = missed.from;
     let recorded = 0;
-    while (id < current.periodId) {
-      const { chain, k } = await this.nextIndex();
-      const batch: Array<{ info: PeriodTimes; chainIndex: number; seedHash: string }> = [];
-      while (id < current.periodId && batch.length < CATCH_UP_BATCH && k + batch.length <= chain.length) {
+    while (id < missed.before) {
+      const { chain, k } = await this.chainIndexFor(id);
+      const batch: Array<{ info: PeriodTimes; chainIndex: number; seedHash: string; seed: string }> = [];
+      while (id < missed.before && batch.length < CATCH_UP_BATCH && k + batch.length <= chain.length) {
         const index = k + batch.length;
-        batch.push({ info: periodInfo(id, this.periodConfig), chainIndex: index, seedHash: this.chains.seed(chain, index - 1) });
+        if (batch.length > 0 && (await this.chains.forPeriod(id)).id !== chain.id) break;
+        batch.push({
+          info: periodInfo(id, this.periodConfig),
+          chainIndex: index,
+          seedHash: this.chains.seed(chain, index - 1),
+          seed: this.chains.seed(chain, index),
+        });
         id = nextPeriodId(id, this.periodConfig);
       }
       recorded += await this.periods.recordMissed(batch, chain.id, this.guard);
+      // The period after the last one recorded may already be open: its committed hash is public now.
+      const lastOne = batch[batch.length - 1];
+      if (lastOne)
+        await this.periods.reveal(
+          lastOne.info.periodId,
+          { seed: lastOne.seed, chainId: chain.id, chainIndex: lastOne.chainIndex },
+          this.guard,
+        );
       await new Promise((r) => setImmediate(r));
     }
     if (recorded > 0) {
-      this.logger.warn({ msg: 'periods missed while no engine ran were recorded and refunded', periods: recorded, after: last.id, before: current.periodId });
-      this.events?.refunded('missed', recorded);
+      this.logger.warn({
+        msg: 'periods missed while no engine ran were recorded and refunded',
+        periods: recorded,
+        after: last!.id,
+        before: current.periodId,
+      });
+      this.metrics.refunded('missed', recorded);
     }
   }
 
   /**
-   * Whether every partition has recorded its fence for the period; sends the fences still missing: at its lock, and
-   * again (to the partitions that have not recorded theirs) whenever they are still missing `REFENCE_AFTER_MS` after
-   * the last send, whatever happened to the previous ones (a lost batch, a stream that lost its data, a new leader).
-   * With `check: false` (an open period, every tick) the database is read only when a send may be due.
+   * The partitions that have not recorded their fence for the period (none in the direct pipeline, where each bet
+   * commits on its own under the period's row lock). Read from the database while fences are due or may be
+   * recorded; once all are in, remembered.
    */
-  private async fenceIfDue(period: PeriodRow, now: number, check = true): Promise<boolean> {
-    if (this.config.BET_PIPELINE !== 'stream') return true;
-    const sent = this.fenceSentAt.get(period.id);
-    const due = sent === undefined || now - sent >= this.config.REFENCE_AFTER_MS;
-    if (!due && !check) return false;
+  private async missingFences(period: PeriodRow): Promise<number[]> {
+    if (this.config.BET_PIPELINE !== 'stream' || this.fenced.has(period.id)) return [];
     const have = new Set(await this.periods.fencedPartitions(period.id));
     const missing: number[] = [];
     for (let p = 0; p < this.config.BET_PARTITIONS; p++) if (!have.has(p)) missing.push(p);
     if (missing.length === 0) {
-      if (sent === undefined) this.fenceSentAt.set(period.id, now);
-      return true;
+      this.fenced.add(period.id);
+      if (this.fenced.size > 64) this.fenced.delete(this.fenced.values().next().value!);
+      this.fenceSentAt.delete(period.id);
     }
-    if (!due || !this.lease?.held) return false;
-    await this.fence(period, missing);
-    if (sent !== undefined) {
-      this.logger.warn({ msg: 'fences still missing; sent again', periodId: period.id, partitions: missing });
-      this.events?.fencesResent(missing.length);
-    }
-    this.fenceSentAt.set(period.id, Date.now());
-    if (this.fenceSentAt.size > 64) this.fenceSentAt.delete(this.fenceSentAt.keys().next().value!);
-    return false;
+    return missing;
   }
 
   /**
    * Appends a fence to partition streams with an id at or after the lock instant: every command received before
-   * the lock precedes it, so a consumer that has passed the fence has applied all of them.
+   * the lock precedes it, so a consumer that has passed the fence has applied all of them. Sent at the lock, and
+   * again to the partitions that have not recorded theirs `REFENCE_AFTER_MS` after the last send, whatever happened
+   * to the previous ones (a lost batch, a stream that lost its data, a new leader).
    */
   private async fence(period: PeriodRow, partitions: number[]): Promise<void> {
+    if (!this.lease?.held) return;
+    const resend = this.fenceSentAt.has(period.id);
     const lockMs = period.lock_at.getTime();
     for (const p of partitions) {
       const key = this.redis.keys.betCommands(p);
@@ -329,29 +482,86 @@ export class RoundClockService implements OnApplicationBootstrap, OnApplicationS
         await this.redis.client.xadd(key, '*', FENCE_FIELD, period.id);
       }
     }
+    if (resend) {
+      this.logger.warn({ msg: 'fences still missing; sent again', periodId: period.id, partitions });
+      this.metrics.fencesResent(partitions.length);
+    }
+    this.fenceSentAt.set(period.id, Date.now());
+    if (this.fenceSentAt.size > 64) this.fenceSentAt.delete(this.fenceSentAt.keys().next().value!);
   }
 
-  private async draw(period: PeriodRow): Promise<void> {
+  /** Commits the period's bets (Merkle root) and publishes the root before the result exists. */
+  private async commitBets(period: PeriodRow): Promise<void> {
+    const committed = await this.periods.commitBets(period.id, this.config.payouts, this.config.gstBps, this.guard);
+    if (!committed) return;
+    period.bets_root = committed.root;
+    this.logger.log({ msg: 'bets committed', periodId: period.id, bets: committed.count, root: committed.root });
+    await this.publisher.publish([
+      {
+        room: null,
+        event: 'bets-committed',
+        data: { periodId: period.id, root: committed.root, count: committed.count },
+      },
+    ]);
+  }
+
+  /** The period's seed, checked against the hash committed for it when that hash is recorded. */
+  private async seedOf(period: PeriodRow): Promise<string> {
     const chain = await this.chains.byId(period.chain_id);
     const seed = this.chains.seed(chain, period.chain_index);
-    if (hashSeed(seed) !== period.seed_hash) throw new Error(`seed of period ${period.id} does not match its committed hash`);
-    const result = drawResult(seed, period.id);
-    const drawn = await this.periods.draw(period.id, seed, result, this.guard);
+    if (period.seed_hash !== null && hashSeed(seed) !== period.seed_hash)
+      throw new Error(`seed of period ${period.id} does not match its committed hash`);
+    return seed;
+  }
+
+  private beaconOf(round: number | undefined): DrawBeacon | null {
+    if (!this.beacon.enabled || round === undefined) return null;
+    const verified = this.beacon.verified(round);
+    return verified && this.beacon.chain ? { ...verified, chainHash: this.beacon.chain.hash } : null;
+  }
+
+  private async draw(period: PeriodRow, round: number | undefined): Promise<void> {
+    const beacon = this.beaconOf(round);
+    if (this.beacon.enabled && !beacon) return;
+    const seed = await this.seedOf(period);
+    const result = drawResult(seed, period.id, beacon?.randomness);
+    const drawn = await this.periods.draw(period, seed, result, beacon, this.guard);
     if (!drawn) return;
-    this.logger.log({ msg: 'period drawn', periodId: period.id, digit: result.digit, lateMs: Date.now() - period.end_at.getTime() });
+    this.logger.log({
+      msg: 'period drawn',
+      periodId: period.id,
+      digit: result.digit,
+      beaconRound: beacon?.round,
+      lateMs: Date.now() - period.end_at.getTime(),
+    });
     await this.publishGameResult(drawn);
   }
 
   private async publishGameResult(period: PeriodRow): Promise<void> {
-    await this.results.publishOnce(this.lease!, 'game-result', period.id, [{ room: null, event: 'game-result', data: toGameResult(period) }]);
+    await this.results.publishOnce(this.lease!, 'game-result', period.id, [
+      { room: null, event: 'game-result', data: toGameResult(period) },
+    ]);
     await this.periods.markGameResultPublished(period.id);
   }
 
-  private async refund(period: PeriodRow, reason: Exclude<RefundReason, 'missed'>): Promise<void> {
-    const outcome = await this.settlement.refund(period.id, reason, this.guard);
+  /** Records the result a refunded period would have had (its seed is revealed; its beacon round, if any, verified). */
+  private async recordVoidResult(period: PeriodRow, round: number | undefined): Promise<void> {
+    const beacon = this.beaconOf(round);
+    if (this.beacon.enabled && !beacon) return;
+    const { digit } = drawResult(period.seed!, period.id, beacon?.randomness);
+    await this.periods.recordVoidResult(period.id, digit, beacon, this.guard);
+  }
+
+  private async refund(period: PeriodRow, reason: 'not-drawn' | 'beacon-unavailable'): Promise<void> {
+    const seed = await this.seedOf(period);
+    const outcome = await this.settlement.refund(period.id, reason, this.guard, {
+      seed,
+      chainId: period.chain_id,
+      chainIndex: period.chain_index,
+    });
     if (!outcome) return;
-    this.observer?.('refund', outcome.bets, outcome.ms);
-    this.events?.refunded(reason, 1);
+    this.metrics.periodFinished('refund', outcome.bets, outcome.ms);
+    this.metrics.refunded(reason, 1);
     await this.publishResults(outcome.period);
   }
 
@@ -363,33 +573,49 @@ export class RoundClockService implements OnApplicationBootstrap, OnApplicationS
   }
 
   /**
-   * Settles drawn periods, oldest first, each on its own once every partition has passed its lock; refunds one
-   * that missed the settlement deadline; then publishes results a previous publisher left unpublished.
+   * Once a second: records the would-be results of refunded periods whose beacon can now be had, and announces the
+   * next chain when the running one has less than FAIRNESS_CHAIN_NOTICE_HOURS left.
+   */
+  private async housekeeping(current: PeriodTimes): Promise<void> {
+    for (const period of await this.periods.refundedWithoutVoidResult())
+      await this.run(period, Date.now(), VOID_RESULT_STEPS);
+    const chain = await this.chains.forPeriod(current.periodId);
+    const left = chain.length - (await this.periods.nextChainIndex(chain.id)) + 1;
+    if (
+      left * this.config.ROUND_SECONDS * 1000 <= this.config.FAIRNESS_CHAIN_NOTICE_HOURS * 3600_000 &&
+      !(await this.chains.nextAnnounced(current.periodId))
+    ) {
+      // The period after this chain's last index, if none is skipped on the way (an outage longer than a day is the
+      // only way to skip one; the old chain then simply keeps some seeds unused).
+      let first = current.periodId;
+      for (let i = 0; i < left; i++) first = nextPeriodId(first, this.periodConfig);
+      this.chains.prepare(first);
+    }
+  }
+
+  /**
+   * Settles drawn periods, oldest first, each on its own once every partition has passed its lock. A settlement that
+   * fails is retried after a back-off (250 ms doubling to 30 s) and never holds up the next periods; a drawn period
+   * is never refunded. Then publishes results a previous publisher left unpublished.
    */
   async settleDue(now = Date.now()): Promise<void> {
     const roundMs = this.config.ROUND_SECONDS * 1000;
     let overdue = 0;
     for (const period of await this.periods.drawnAwaitingSettlement()) {
+      if (now - period.end_at.getTime() > roundMs) overdue++;
       try {
-        const age = now - period.end_at.getTime();
-        if (age > this.config.SETTLEMENT_DEADLINE_ROUNDS * roundMs) {
-          this.logger.error({ msg: 'period not settled by its deadline; refunding it', periodId: period.id, rounds: this.config.SETTLEMENT_DEADLINE_ROUNDS });
-          await this.refund(period, 'settlement-deadline');
-          continue;
-        }
-        if (age > roundMs) overdue++;
-        // With partition streams, wait until every partition has applied all it received before the lock. (In the
-        // direct pipeline each bet commits in its own transaction under the period row lock: nothing to wait for.)
-        if (!(await this.fenceIfDue(period, now))) continue;
-        const outcome = await this.settlement.settle(period.id, this.guard);
-        if (outcome) {
-          this.fenceSentAt.delete(period.id);
-          this.observer?.('settle', outcome.bets, outcome.ms);
-          await this.publishResults(outcome.period);
-        }
+        await this.run(period, now, SETTLE_STEPS);
       } catch (error) {
         if (isFenced(error)) throw error;
-        this.logger.error({ msg: 'period could not be settled yet; the next ones go on', periodId: period.id, error: (error as Error).message });
+        const retry = settlementRetry(Date.now(), this.settleFailures.get(period.id)?.failures ?? 0);
+        this.settleFailures.set(period.id, retry);
+        this.metrics.settlementFailed();
+        this.logger.error({
+          msg: 'period could not be settled yet; retrying after a pause, the next ones go on',
+          periodId: period.id,
+          failures: retry.failures,
+          error: (error as Error).message,
+        });
       }
     }
     this.overdue = overdue;
@@ -397,14 +623,9 @@ export class RoundClockService implements OnApplicationBootstrap, OnApplicationS
     if (now - this.republishCheckedAt < 1000) return;
     this.republishCheckedAt = now;
     const afterMs = this.config.RESULTS_REPUBLISH_AFTER_MS;
-    for (const period of await this.periods.gameResultUnpublished(afterMs)) {
-      this.logger.warn({ msg: 'game result not recorded as broadcast; broadcasting it', periodId: period.id });
-      await this.publishGameResult(period);
-    }
-    for (const period of await this.periods.unpublished(afterMs)) {
-      if (!(await this.periods.claimResults(period, afterMs, this.guard))) continue;
-      this.logger.warn({ msg: 'results not recorded as published; publishing them', periodId: period.id, status: period.status });
-      await this.publishResults(period);
-    }
+    for (const period of await this.periods.gameResultUnpublished(afterMs))
+      await this.run(period, Date.now(), ['publish-game-result']);
+    for (const period of await this.periods.unpublished(afterMs))
+      await this.run(period, Date.now(), ['publish-results']);
   }
 }

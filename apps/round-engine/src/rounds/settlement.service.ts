@@ -1,11 +1,28 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { AppConfig } from '@app/config';
 import type { BetStatus } from '@app/contracts';
-import { Database, type PeriodRow, type RefundReason } from '@app/db';
-import { istDateKey, periodRefundDescription, periodRefundedMessage, type PeriodRefundCause } from '@app/domain';
-import { Accounts, applyWalletDeltas, userAccountSql } from '@app/ledger';
-import { toBalanceUpdate, toBetResult, toWireBet, userRoom, UUID_PATTERN, type SocketMessage } from '@app/realtime';
+import { Database, pgArray, type DB, type PeriodRow, type RefundReason } from '@app/db';
+import {
+  housePaysByDigit,
+  istDateKey,
+  periodRefundDescription,
+  periodRefundedMessage,
+  UUID_PATTERN,
+  type GameKey,
+  type PayoutTable,
+  type PeriodRefundCause,
+} from '@app/domain';
+import {
+  Accounts,
+  gstSql,
+  netWinSql,
+  payoutRowsSql,
+  recordSetBasedEntry,
+  userAccountSql,
+  winToBonusSql,
+} from '@app/ledger';
+import { toBalanceUpdate, toBetResult, toWireBet, userRoom, type SocketMessage } from '@app/realtime';
 import type { WriteGuard } from '../leadership/fencing.js';
 
 /** No check: for callers that are not leaders (tests driving settlement directly). */
@@ -20,7 +37,58 @@ const BUILD_BETS_PER_TURN = 200;
 
 /** Why a refunded period was refunded, in the words its players are told (libs/domain). */
 function refundCause(reason: RefundReason | null): PeriodRefundCause {
-  return reason === 'settlement-deadline' ? 'settlement-deadline' : 'not-drawn';
+  return reason ?? 'not-drawn';
+}
+
+/** A refunded period's seed, revealed with the refund (its chain place, so the next period's hash goes public too). */
+export interface RevealedSeed {
+  seed: string;
+  chainId: number;
+  chainIndex: number;
+}
+
+/**
+ * Records a period's seed as public (drawn or refunded) and, in the same transaction, the committed hash of the
+ * period after it in the chain (= this seed), which may be public from now on.
+ */
+export async function revealSeed(trx: Transaction<DB>, periodId: string, reveal: RevealedSeed): Promise<void> {
+  await sql`UPDATE periods SET seed = ${reveal.seed} WHERE id = ${periodId} AND seed IS NULL`.execute(trx);
+  await sql`UPDATE periods SET seed_hash = ${reveal.seed} WHERE chain_id = ${reveal.chainId} AND chain_index = ${reveal.chainIndex + 1} AND seed_hash IS NULL`.execute(
+    trx,
+  );
+}
+
+/**
+ * Records, once, the house's exposure on a period whose bets are final (committed at the lock, or settled or refunded):
+ * per choice, its bets, stakes and what the house would pay it if it won (net of GST, bet by bet), and from those what
+ * it would pay for each digit (`house_pays`, public once the period is settled or refunded).
+ */
+export async function recordExposure(
+  trx: Transaction<DB>,
+  periodId: string,
+  payouts: PayoutTable,
+  gstBps: number,
+): Promise<void> {
+  // Recorded at the lock already (the usual case): nothing to read again in the settlement's transaction.
+  const { rows: done } = await sql<{
+    done: boolean;
+  }>`SELECT house_pays IS NOT NULL AS done FROM periods WHERE id = ${periodId}`.execute(trx);
+  if (done[0]?.done) return;
+  await sql`
+    INSERT INTO period_choices (period_id, game, choice, bets, stakes, pays)
+    SELECT b.period_id, b.bet_type, b.bet_value, count(*)::int, sum(b.amount)::bigint, sum(${netWinSql(sql.ref('b.amount'), sql.ref('g.payout'), gstBps)})::bigint
+    FROM bets b JOIN (${payoutRowsSql(payouts)}) AS g (bet_type, payout) ON g.bet_type = b.bet_type
+    WHERE b.period_id = ${periodId}
+    GROUP BY b.period_id, b.bet_type, b.bet_value
+    ON CONFLICT DO NOTHING
+  `.execute(trx);
+  const { rows } = await sql<{ game: GameKey; choice: string; bets: number; stakes: number; pays: number }>`
+    SELECT game, choice, bets, stakes, pays FROM period_choices WHERE period_id = ${periodId}
+  `.execute(trx);
+  const pays = housePaysByDigit(rows.map((r) => ({ ...r, stakes: Number(r.stakes), pays: Number(r.pays) })));
+  await sql`UPDATE periods SET house_pays = ${pgArray(pays)}::bigint[] WHERE id = ${periodId} AND house_pays IS NULL`.execute(
+    trx,
+  );
 }
 
 /** A settled or refunded bet as its result is published, with its player's balance. */
@@ -56,8 +124,9 @@ export interface SettlementOutcome {
 /**
  * Settles a drawn period, set-based, in one transaction guarded by the period's status (DRAWN → SETTLED happens
  * once; a second call finds nothing to do). Winners are credited net of GST; the whole period is one journal
- * entry: house:stakes releases every stake, each winner's main receives the net win, house:gst the tax, and
- * house:pnl the rest. Refunds (a period that could not be drawn in time) return every stake the same way.
+ * entry: house:stakes releases every stake, each winner receives the net win (the win of a stake's bonus-paid part
+ * to bonus, where it stays play money until played through; the rest to main), house:gst the tax, and house:pnl the
+ * rest. Refunds (a period that could not be drawn in time) return every stake the same way.
  *
  * Nothing per bet passes through Node inside the transaction: the bets, the journal entry and its postings are
  * written by one statement, then the players' wallets are locked (in user-id order) and credited by one more, the
@@ -91,11 +160,13 @@ export class SettlementService {
         .executeTakeFirst();
       if (!period) return null;
       const digit = String(period.digit);
-      // One statement settles every pending bet of the period and records the period's journal entry: win or loss,
-      // the value the draw selected for its game, gross = stake × payout (half up), GST = rate × (gross − stake)
-      // (half up), credited = gross − GST; then the entry's postings, aggregated per winner.
-      const { rows } = await sql<{ bets: number; winners: number; balance: string }>`
-        WITH g (bet_type, selected, payout) AS (
+      // One statement settles every pending bet of the period and records the period's journal entry (through the
+      // ledger): win or loss, the value the draw selected for its game, gross = stake × payout (half up), GST = rate ×
+      // (gross − stake) (half up), credited = gross − GST; then the entry's postings, aggregated per winner. The ledger
+      // throws if they do not balance, before any wallet moves.
+      const [amount, payout] = [sql.ref('b.amount'), sql.ref('g.payout')];
+      const totals = await recordSetBasedEntry<{ bets: number; winners: number }>(trx, {
+        with: sql`g (bet_type, selected, payout) AS (
           VALUES ('color', ${period.color}::text, ${payouts.color}::numeric),
                  ('bigSmall', ${period.big_small}::text, ${payouts.bigSmall}::numeric),
                  ('number', ${digit}::text, ${payouts.number}::numeric)
@@ -103,16 +174,16 @@ export class SettlementService {
           UPDATE bets b SET
             status = 'COMPLETED',
             is_win = (b.bet_value = g.selected),
-            win_amount = CASE WHEN b.bet_value = g.selected
-                              THEN round(b.amount * g.payout) - round(((round(b.amount * g.payout) - b.amount) * ${gstBps}::numeric) / 10000)
-                              ELSE 0 END,
-            gst_amount = CASE WHEN b.bet_value = g.selected THEN round(((round(b.amount * g.payout) - b.amount) * ${gstBps}::numeric) / 10000) ELSE 0 END,
+            win_amount = CASE WHEN b.bet_value = g.selected THEN ${netWinSql(amount, payout, gstBps)} ELSE 0 END,
+            gst_amount = CASE WHEN b.bet_value = g.selected THEN ${gstSql(amount, payout, gstBps)} ELSE 0 END,
+            win_to_bonus = CASE WHEN b.bet_value = g.selected AND b.from_bonus > 0 THEN ${winToBonusSql(netWinSql(amount, payout, gstBps), sql.ref('b.from_bonus'), amount)} ELSE 0 END,
             system_selected_value = g.selected,
             updated_at = now()
           FROM g WHERE b.bet_type = g.bet_type AND b.period_id = ${periodId} AND b.status = 'PENDING'
-          RETURNING b.user_id, b.amount, b.is_win, b.win_amount, b.gst_amount
+          RETURNING b.user_id, b.amount, b.is_win, b.win_amount, b.gst_amount, b.win_to_bonus
         ), credits AS (
-          SELECT user_id, sum(win_amount)::bigint AS won FROM settled WHERE is_win AND win_amount > 0 GROUP BY user_id
+          SELECT user_id, sum(win_amount - win_to_bonus)::bigint AS main, sum(win_to_bonus)::bigint AS bonus
+          FROM settled WHERE is_win AND win_amount > 0 GROUP BY user_id
         ), totals AS (
           SELECT count(*)::int AS bets,
                  coalesce(sum(amount), 0)::bigint AS stakes,
@@ -120,109 +191,119 @@ export class SettlementService {
                  coalesce(sum(gst_amount) FILTER (WHERE is_win), 0)::bigint AS gst,
                  (SELECT count(*) FROM credits)::int AS winners
           FROM settled
-        ), entry AS (
-          INSERT INTO events (type, stream, payload)
-          SELECT 'PeriodSettled', ${`period:${periodId}`}::text,
-                 jsonb_build_object('periodId', ${periodId}::text, 'digit', ${period.digit}::int, 'color', ${period.color}::text,
-                                    'bigSmall', ${period.big_small}::text, 'bets', t.bets, 'winners', t.winners, 'stakes', t.stakes,
-                                    'credited', t.credited, 'gst', t.gst)
-          FROM totals t
-          RETURNING seq
-        ), postings AS (
-          INSERT INTO ledger_postings (event_seq, account, amount)
-          SELECT e.seq, p.account, p.amount FROM entry e CROSS JOIN (
-            SELECT ${Accounts.houseStakes}::text AS account, -t.stakes AS amount FROM totals t WHERE t.stakes > 0
-            UNION ALL SELECT ${userAccountSql(sql.ref('c.user_id'), 'main')}, c.won FROM credits c
-            UNION ALL SELECT ${Accounts.houseGst}::text, t.gst FROM totals t WHERE t.gst > 0
-            UNION ALL SELECT ${Accounts.housePnl}::text, t.stakes - t.credited - t.gst FROM totals t WHERE t.stakes - t.credited - t.gst <> 0
-          ) p
-          RETURNING amount
-        )
-        SELECT t.bets, t.winners, (SELECT coalesce(sum(amount), 0) FROM postings)::text AS balance FROM totals t
+        )`,
+        type: 'PeriodSettled',
+        stream: `period:${periodId}`,
+        payload: sql`jsonb_build_object('periodId', ${periodId}::text, 'digit', ${period.digit}::int, 'color', ${period.color}::text,
+                                        'bigSmall', ${period.big_small}::text, 'bets', t.bets, 'winners', t.winners, 'stakes', t.stakes,
+                                        'credited', t.credited, 'gst', t.gst)`,
+        from: sql`totals t`,
+        postings: sql`
+          SELECT ${Accounts.houseStakes}::text AS account, -t.stakes AS amount FROM totals t WHERE t.stakes > 0
+          UNION ALL SELECT ${userAccountSql(sql.ref('c.user_id'), 'main')}, c.main FROM credits c WHERE c.main > 0
+          UNION ALL SELECT ${userAccountSql(sql.ref('c.user_id'), 'bonus')}, c.bonus FROM credits c WHERE c.bonus > 0
+          UNION ALL SELECT ${Accounts.houseGst}::text, t.gst FROM totals t WHERE t.gst > 0
+          UNION ALL SELECT ${Accounts.housePnl}::text, t.stakes - t.credited - t.gst FROM totals t WHERE t.stakes - t.credited - t.gst <> 0`,
+        result: sql`SELECT t.bets, t.winners FROM totals t`,
+        // Then the winners' wallets, locked in user-id order and credited in one statement.
+        walletDeltas: () =>
+          sql`SELECT user_id, sum(win_amount - win_to_bonus)::bigint AS main, sum(win_to_bonus)::bigint AS bonus FROM bets
+              WHERE period_id = ${periodId} AND status = 'COMPLETED' AND is_win AND win_amount > 0 GROUP BY user_id`,
+      });
+      const wallets = totals.wallets;
+      await recordExposure(trx, periodId, payouts, gstBps);
+      // What each choice was credited: its pay-out if the draw selected it, else nothing.
+      await sql`
+        UPDATE period_choices pc SET credited = CASE WHEN pc.choice = g.selected THEN pc.pays ELSE 0 END
+        FROM (VALUES ('color', ${period.color}::text), ('bigSmall', ${period.big_small}::text), ('number', ${digit}::text)) AS g (game, selected)
+        WHERE pc.period_id = ${periodId} AND pc.game = g.game
       `.execute(trx);
-      const totals = rows[0]!;
-      // The ledger's trigger refuses an unbalanced entry; checked here as well, before any wallet moves.
-      if (totals.balance !== '0') throw new Error(`the settlement of ${periodId} does not balance (${totals.balance})`);
-      // Last before the commit: the winners' wallets, locked in user-id order and credited in one statement.
-      const wallets = await applyWalletDeltas(
-        trx,
-        sql`SELECT user_id, sum(win_amount)::bigint AS main, 0::bigint AS bonus FROM bets
-            WHERE period_id = ${periodId} AND status = 'COMPLETED' AND is_win AND win_amount > 0 GROUP BY user_id`,
-      );
       // settled_at records when the settlement's work was done (the status changed at the start of the transaction);
       // the settler takes on publishing the results from that instant.
-      await sql`UPDATE periods SET settled_at = clock_timestamp(), results_claimed_at = clock_timestamp() WHERE id = ${periodId}`.execute(trx);
+      await sql`UPDATE periods SET settled_at = clock_timestamp(), results_claimed_at = clock_timestamp() WHERE id = ${periodId}`.execute(
+        trx,
+      );
       await guard(trx);
       return { period, bets: Number(totals.bets), wallets, ms: 0 };
     });
     if (outcome) {
       outcome.ms = Date.now() - started;
-      this.logger.log({ msg: 'period settled', periodId, bets: outcome.bets, wallets: outcome.wallets, ms: outcome.ms });
+      this.logger.log({
+        msg: 'period settled',
+        periodId,
+        bets: outcome.bets,
+        wallets: outcome.wallets,
+        ms: outcome.ms,
+      });
     }
     return outcome;
   }
 
   /**
-   * Refunds a period that can no longer be drawn in time (OPEN, reason `not-drawn`), or that was drawn but could not
-   * be settled before the deadline (DRAWN, reason `settlement-deadline`; it keeps its revealed seed and result).
-   * The terms allow reversing unsettled bets after a technical error: → REFUNDED once; every pending stake goes
-   * back where it came from (bonus part to bonus), with a REFUND transaction per player. Set-based as `settle`.
+   * Refunds a period that was never drawn (OPEN; reason `not-drawn` or `beacon-unavailable`, as the period lifecycle
+   * decides). A drawn period is never refunded: its result is public, and voiding it would let whoever stalls the
+   * engine void the rounds the house loses. The terms allow reversing unsettled bets after a technical error:
+   * → REFUNDED once; every pending stake goes back where it came from (bonus part to bonus), with a REFUND transaction
+   * per player. Its seed is revealed with it (`reveal`), so the result it would have had becomes computable once its
+   * beacon is known, and its choices' exposure is recorded. Set-based as `settle`.
    */
-  async refund(periodId: string, reason: Exclude<RefundReason, 'missed'> = 'not-drawn', guard: WriteGuard = UNGUARDED): Promise<SettlementOutcome | null> {
+  async refund(
+    periodId: string,
+    reason: 'not-drawn' | 'beacon-unavailable' = 'not-drawn',
+    guard: WriteGuard = UNGUARDED,
+    reveal?: RevealedSeed,
+  ): Promise<SettlementOutcome | null> {
     const started = Date.now();
+    const { payouts, gstBps } = this.config;
     const outcome = await this.db.transaction().execute(async (trx) => {
       const period = await trx
         .updateTable('periods')
         .set({ status: 'REFUNDED', refund_reason: reason, results_claimed_at: sql<Date>`clock_timestamp()` })
         .where('id', '=', periodId)
-        .where('status', '=', reason === 'not-drawn' ? 'OPEN' : 'DRAWN')
+        .where('status', '=', 'OPEN')
         .returningAll()
         .executeTakeFirst();
       if (!period) return null;
-      const { rows } = await sql<{ bets: number; players: number; receipts: number; balance: string }>`
-        WITH refunded AS (
+      if (reveal) await revealSeed(trx, periodId, reveal);
+      await recordExposure(trx, periodId, payouts, gstBps);
+      // One statement refunds every pending bet, records the period's journal entry (through the ledger, which throws
+      // if it does not balance) and a REFUND receipt per player.
+      const totals = await recordSetBasedEntry<{ bets: number; players: number; receipts: number }>(trx, {
+        with: sql`refunded AS (
           UPDATE bets SET status = 'REFUNDED', updated_at = now() WHERE period_id = ${periodId} AND status = 'PENDING'
           RETURNING user_id, amount, from_bonus
         ), back AS (
           SELECT user_id, sum(amount - from_bonus)::bigint AS main, sum(from_bonus)::bigint AS bonus FROM refunded GROUP BY user_id
         ), totals AS (
           SELECT count(*)::int AS bets, coalesce(sum(amount), 0)::bigint AS total FROM refunded
-        ), entry AS (
-          INSERT INTO events (type, stream, payload)
-          SELECT 'PeriodRefunded', ${`period:${periodId}`}::text, jsonb_build_object('periodId', ${periodId}::text, 'bets', t.bets, 'total', t.total)
-          FROM totals t WHERE t.bets > 0
-          RETURNING seq
-        ), postings AS (
-          INSERT INTO ledger_postings (event_seq, account, amount)
-          SELECT e.seq, p.account, p.amount FROM entry e CROSS JOIN (
-            SELECT ${Accounts.houseStakes}::text AS account, -t.total AS amount FROM totals t
-            UNION ALL SELECT ${userAccountSql(sql.ref('b.user_id'), 'main')}, b.main FROM back b WHERE b.main > 0
-            UNION ALL SELECT ${userAccountSql(sql.ref('b.user_id'), 'bonus')}, b.bonus FROM back b WHERE b.bonus > 0
-          ) p
-          RETURNING amount
         ), receipts AS (
           INSERT INTO transactions (transaction_id, user_id, wallet_id, type, method, status, amount, description, ist_day)
-          SELECT 'RF' || ${periodId}::text || upper(left(replace(b.user_id::text, '-', ''), 8)), b.user_id, w.id, 'REFUND', 'REFUND', 'COMPLETED',
+          -- One receipt per player and period, named by both in full: no two can share an id.
+          SELECT 'RF' || ${periodId}::text || upper(replace(b.user_id::text, '-', '')), b.user_id, w.id, 'REFUND', 'REFUND', 'COMPLETED',
                  b.main + b.bonus, ${periodRefundDescription(periodId, refundCause(reason))}::text, ${istDateKey(Date.now())}::date
           FROM back b JOIN wallets w ON w.user_id = b.user_id
           RETURNING 1
-        )
-        SELECT t.bets, (SELECT count(*) FROM back)::int AS players, (SELECT count(*) FROM receipts)::int AS receipts,
-               (SELECT coalesce(sum(amount), 0) FROM postings)::text AS balance
-        FROM totals t
-      `.execute(trx);
-      const totals = rows[0]!;
-      if (totals.balance !== '0') throw new Error(`the refund of ${periodId} does not balance (${totals.balance})`);
+        )`,
+        type: 'PeriodRefunded',
+        stream: `period:${periodId}`,
+        payload: sql`jsonb_build_object('periodId', ${periodId}::text, 'bets', t.bets, 'total', t.total)`,
+        // No bets, no entry.
+        from: sql`totals t WHERE t.bets > 0`,
+        postings: sql`
+          SELECT ${Accounts.houseStakes}::text AS account, -t.total AS amount FROM totals t
+          UNION ALL SELECT ${userAccountSql(sql.ref('b.user_id'), 'main')}, b.main FROM back b WHERE b.main > 0
+          UNION ALL SELECT ${userAccountSql(sql.ref('b.user_id'), 'bonus')}, b.bonus FROM back b WHERE b.bonus > 0`,
+        result: sql`SELECT t.bets, (SELECT count(*) FROM back)::int AS players, (SELECT count(*) FROM receipts)::int AS receipts FROM totals t`,
+        // Then, as in settle, the players' wallets, locked in user-id order and credited at once (none without bets).
+        walletDeltas: ({ bets }) =>
+          bets > 0
+            ? sql`SELECT user_id, sum(amount - from_bonus)::bigint AS main, sum(from_bonus)::bigint AS bonus FROM bets
+                  WHERE period_id = ${periodId} AND status = 'REFUNDED' GROUP BY user_id`
+            : null,
+      });
+      // A refund receipt per player: a player without a wallet rolls the whole refund back.
       if (totals.receipts !== totals.players) throw new Error(`a player with bets in ${periodId} has no wallet`);
-      let wallets = 0;
-      if (totals.bets > 0) {
-        // Last before the commit, as in settle: the players' wallets, locked in user-id order and credited at once.
-        wallets = await applyWalletDeltas(
-          trx,
-          sql`SELECT user_id, sum(amount - from_bonus)::bigint AS main, sum(from_bonus)::bigint AS bonus FROM bets
-              WHERE period_id = ${periodId} AND status = 'REFUNDED' GROUP BY user_id`,
-        );
-      }
+      const wallets = totals.wallets;
       await guard(trx);
       return { period, bets: Number(totals.bets), wallets, ms: 0 };
     });
@@ -244,7 +325,11 @@ export class SettlementService {
    * results reach them while the rest, who have no one to tell, are still being written. Given the same `first`,
    * the slices are the same every time. Ids that are not user ids are ignored.
    */
-  async *resultSlices(period: Pick<PeriodRow, 'id' | 'status' | 'refund_reason'>, betsPerSlice = RESULT_SLICE_BETS, first: readonly string[] = []): AsyncGenerator<SocketMessage[]> {
+  async *resultSlices(
+    period: Pick<PeriodRow, 'id' | 'status' | 'refund_reason'>,
+    betsPerSlice = RESULT_SLICE_BETS,
+    first: readonly string[] = [],
+  ): AsyncGenerator<SocketMessage[]> {
     const online = [...new Set(first.filter((id) => UUID_PATTERN.test(id)))];
     const refunded = period.status === 'REFUNDED';
     const notice = refunded ? periodRefundedMessage(period.id, refundCause(period.refund_reason)) : '';
@@ -253,7 +338,9 @@ export class SettlementService {
     try {
       // Planned for reading every row (not the first few, as cursors are by default: that plan walks a player index
       // over every period), sorted in memory.
-      await sql`SELECT set_config('cursor_tuple_fraction', '1', true), set_config('work_mem', '64MB', true)`.execute(trx);
+      await sql`SELECT set_config('cursor_tuple_fraction', '1', true), set_config('work_mem', '64MB', true)`.execute(
+        trx,
+      );
       // Two cursors, read one after the other: the players online, then the others. Each is sorted on its own, so
       // the first results come as soon as the online players' few rows are sorted, not the whole period's.
       const columns = sql`b.id, b.user_id, b.bet_type, b.bet_value, b.amount, b.is_win, b.win_amount, b.system_selected_value, b.status,
@@ -278,7 +365,10 @@ export class SettlementService {
       const fetch = async (count: number): Promise<ResultRow[]> => {
         const rows: ResultRow[] = [];
         while (rows.length < count && cursors.length > 0) {
-          const { rows: more } = await sql<ResultRow>`FETCH FORWARD ${sql.raw(String(count - rows.length))} FROM ${sql.raw(cursors[0]!)}`.execute(trx);
+          const { rows: more } =
+            await sql<ResultRow>`FETCH FORWARD ${sql.raw(String(count - rows.length))} FROM ${sql.raw(cursors[0]!)}`.execute(
+              trx,
+            );
           rows.push(...more);
           if (rows.length < count) cursors.shift();
         }
@@ -293,13 +383,21 @@ export class SettlementService {
           // that has just begun share this loop, and each of their round trips would otherwise wait for a whole slice.
           if (i > 0 && i % BUILD_BETS_PER_TURN === 0) await new Promise((r) => setImmediate(r));
           // Times come as epoch milliseconds: a Date from a number is far cheaper than parsing the driver's text.
-          const bet: SettledBetRow = Object.assign(row, { created_at: new Date(row.created_ms), updated_at: new Date(row.updated_ms) });
+          const bet: SettledBetRow = Object.assign(row, {
+            created_at: new Date(row.created_ms),
+            updated_at: new Date(row.updated_ms),
+          });
           const first = previous?.user_id !== bet.user_id;
           if (first && previous) messages.push(balanceUpdate(previous));
           const room = userRoom(bet.user_id);
           if (refunded) {
             messages.push({ room, event: 'bet-update', data: toWireBet(bet) });
-            if (first) messages.push({ room, event: 'bet-message', data: { success: false, message: notice, periodId: period.id } });
+            if (first)
+              messages.push({
+                room,
+                event: 'bet-message',
+                data: { success: false, message: notice, periodId: period.id },
+              });
           } else {
             // The settled bet itself rides along: clients merge it into their history (no separate bet-update).
             messages.push({ room, event: 'bet-result', data: toBetResult(bet, timestamp) });
@@ -318,5 +416,9 @@ export class SettlementService {
 }
 
 function balanceUpdate(bet: SettledBetRow): SocketMessage {
-  return { room: userRoom(bet.user_id), event: 'balance-update', data: toBalanceUpdate(Number(bet.main), Number(bet.bonus)) };
+  return {
+    room: userRoom(bet.user_id),
+    event: 'balance-update',
+    data: toBalanceUpdate(Number(bet.main), Number(bet.bonus)),
+  };
 }

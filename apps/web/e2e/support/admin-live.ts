@@ -2,7 +2,12 @@ import { expect, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { io, type Socket } from 'socket.io-client';
-import type { BetMessage, ClientToServerEvents, PeriodInfo, ServerToClientEvents } from '../../../../libs/contracts/src/index.js';
+import type {
+  BetMessage,
+  ClientToServerEvents,
+  PeriodInfo,
+  ServerToClientEvents,
+} from '../../../../libs/contracts/src/index.js';
 import { DEV_API_KEY } from '../../../../libs/contracts/src/envelope.js';
 import { SCREENSHOTS } from './state.js';
 
@@ -12,7 +17,11 @@ export const SUPER_ADMIN = { email: 'superadmin@gmail.com', password: 'admin1234
 async function call<T>(baseUrl: string, method: string, path: string, body?: unknown, token?: string): Promise<T> {
   const response = await fetch(`${baseUrl}/api/v1${path}`, {
     method,
-    headers: { 'Content-Type': 'application/json', 'x-api-key': API_KEY, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'Content-Type': 'application/json',
+      'x-api-key': API_KEY,
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = (await response.json().catch(() => null)) as { data?: T; message?: string } | null;
@@ -32,7 +41,13 @@ export function newUtr(): string {
 
 /** The player's UPI deposit request (POST /payment/deposit), waiting for the admin's review. */
 export async function requestDeposit(baseUrl: string, token: string, rupees: number, utr: string): Promise<void> {
-  await call(baseUrl, 'POST', '/payment/deposit', { method: 'UPI', amount: rupees, utrNumber: utr, upiApp: 'PHONEPE' }, token);
+  await call(
+    baseUrl,
+    'POST',
+    '/payment/deposit',
+    { method: 'UPI', amount: rupees, utrNumber: utr, upiApp: 'PHONEPE' },
+    token,
+  );
 }
 
 export type PlayerSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -40,7 +55,12 @@ export type PlayerSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 /** The player's live connection, as the game screen opens it. */
 export function connectPlayer(baseUrl: string, token: string): Promise<PlayerSocket> {
   return new Promise((resolve, reject) => {
-    const socket: PlayerSocket = io(baseUrl, { path: '/socket.io', transports: ['websocket'], auth: { apiKey: API_KEY, token }, reconnection: false });
+    const socket: PlayerSocket = io(baseUrl, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      auth: { apiKey: API_KEY, token },
+      reconnection: false,
+    });
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', reject);
   });
@@ -57,7 +77,10 @@ function nextPeriod(socket: PlayerSocket): Promise<PeriodInfo> {
  * Places a bet over the live connection in a period with at least 8 s of betting left (waiting for the next
  * period if needed), and resolves with the server's bet-message.
  */
-export async function placeBet(socket: PlayerSocket, bet: { betType: 'color' | 'bigSmall' | 'number'; betValue: string; amount: number }): Promise<{ periodId: string; reply: BetMessage }> {
+export async function placeBet(
+  socket: PlayerSocket,
+  bet: { betType: 'color' | 'bigSmall' | 'number'; betValue: string; amount: number },
+): Promise<{ periodId: string; reply: BetMessage }> {
   let period = await nextPeriod(socket);
   const lockAt = (p: PeriodInfo) => p.lockTime ?? p.startTime + (p.duration - 5) * 1000;
   const skew = Date.now() - period.serverTime;
@@ -93,7 +116,9 @@ export async function refreshDashboard(page: Page): Promise<void> {
   const panel = page.getByRole('tabpanel');
   const refresh = panel.getByRole('button', { name: 'Refresh' });
   await expect(refresh).toBeEnabled();
-  const answered = page.waitForResponse((r) => r.url().endsWith('/api/v1/admin/dashboard') && r.request().method() === 'GET');
+  const answered = page.waitForResponse(
+    (r) => r.url().endsWith('/api/v1/admin/dashboard') && r.request().method() === 'GET',
+  );
   await refresh.click();
   expect((await answered).status()).toBe(200);
   await expect(refresh).toBeEnabled();

@@ -14,7 +14,10 @@ const API_KEY = process.env.VITE_API_KEY || DEV_API_KEY;
  * Where the phone screenshots of the screens this suite checks go: docs/screenshots/ (committed) when
  * DOC_SCREENSHOTS=1, else artifacts/screenshots/experience-* (so an ordinary run changes no committed file).
  */
-export const DOCS_SCREENSHOTS = process.env.DOC_SCREENSHOTS === '1' ? join(process.cwd(), 'docs', 'screenshots') : join(process.cwd(), 'artifacts', 'screenshots');
+export const DOCS_SCREENSHOTS =
+  process.env.DOC_SCREENSHOTS === '1'
+    ? join(process.cwd(), 'docs', 'screenshots')
+    : join(process.cwd(), 'artifacts', 'screenshots');
 const PREFIX = process.env.DOC_SCREENSHOTS === '1' ? '' : 'experience-';
 
 /** A 360×640 screenshot (what a phone shows first, not the whole page), see DOCS_SCREENSHOTS. */
@@ -40,11 +43,21 @@ export async function seedLongNamedPlayer(databaseUrl: string, password = 'playe
   await client.connect();
   try {
     const { rows } = await client.query<{ id: string }>(
-      `INSERT INTO users (username, email, password_hash, role, referral_code, verified, status)
-       VALUES ($1, $2, $3, 'user', $4, true, 'active') RETURNING id`,
+      `INSERT INTO users (username, email, password_hash, role, referral_code, verified, status, date_of_birth)
+       VALUES ($1, $2, $3, 'user', $4, true, 'active', '1990-01-01') RETURNING id`,
       [username, email, passwordHash, `X${tag.toUpperCase()}`],
     );
     await client.query('INSERT INTO wallets (user_id) VALUES ($1)', [rows[0]!.id]);
+    // The one-time 'Set your limits' step was offered already (the play-safely walk asks for a player who has not seen it).
+    await client.query('INSERT INTO player_play_settings (user_id, limits_offered_at) VALUES ($1, now())', [
+      rows[0]!.id,
+    ]);
+    // An adult with a verified identity (a fixture, not a sealed number): money can move as the suites expect.
+    await client.query(
+      `INSERT INTO identity_checks (user_id, status, full_name, document_type, document_sealed, key_id, document_masked, document_digest, decided_at)
+       VALUES ($1, 'verified', 'Test Player', 'PAN', 'e2e-fixture-not-sealed', '0000000000000000', 'XXXXX0000T', md5(random()::text) || md5(random()::text), now())`,
+      [rows[0]!.id],
+    );
     return { id: rows[0]!.id, username, email, password };
   } finally {
     await client.end();
@@ -52,10 +65,20 @@ export async function seedLongNamedPlayer(databaseUrl: string, password = 'playe
 }
 
 /** A call to the stack's API as the app makes it. */
-export async function apiCall<T>(baseUrl: string, method: string, path: string, body?: unknown, token?: string): Promise<T> {
+export async function apiCall<T>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<T> {
   const response = await fetch(`${baseUrl}/api/v1${path}`, {
     method,
-    headers: { 'Content-Type': 'application/json', 'x-api-key': API_KEY, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'Content-Type': 'application/json',
+      'x-api-key': API_KEY,
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = (await response.json().catch(() => null)) as { data?: T; message?: string } | null;
@@ -69,17 +92,28 @@ export async function expectNoSidewaysScroll(page: Page, screen: string): Promis
     scrollWidth: document.documentElement.scrollWidth,
     clientWidth: document.documentElement.clientWidth,
   }));
-  expect.soft(scrollWidth, `${screen} is ${scrollWidth}px wide on a ${clientWidth}px screen`).toBeLessThanOrEqual(clientWidth);
+  expect
+    .soft(scrollWidth, `${screen} is ${scrollWidth}px wide on a ${clientWidth}px screen`)
+    .toBeLessThanOrEqual(clientWidth);
 }
 
 /** axe-core on the page as it is now: no serious or critical violation (WCAG 2.1 A/AA and best practices). */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   // Colours are judged as they settle, not halfway through a sheet's or a popup's entrance.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ rule: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+    .map((v) => ({
+      rule: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+    }));
   expect.soft(serious, `${screen}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
 }
 

@@ -4,7 +4,12 @@ import { formatRupees } from '../../../../libs/domain/src/index.js';
 import { SCREENSHOTS } from './state.js';
 
 /** The phone the suite is designed for (the Playwright project's settings), for the second player's browser. */
-export const PHONE = { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const;
+export const PHONE = {
+  viewport: { width: 360, height: 640 },
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 2,
+} as const;
 
 /** The game screen's pieces a player looks at. */
 export const game = {
@@ -13,7 +18,7 @@ export const game = {
   totalBet: (page: Page) => page.getByTestId('total-bet'),
   card: (page: Page, key: 'color' | 'bigSmall' | 'number') => page.getByTestId(`game-card-${key}`),
   panel: (page: Page) => page.getByTestId('bet-panel'),
-  overlay: (page: Page) => page.getByRole('dialog', { name: 'Next round starts soon!' }),
+  overlay: (page: Page) => page.getByRole('dialog', { name: 'Betting closed. Your result is coming.' }),
   popup: (page: Page) => page.getByRole('dialog', { name: /^(Congratulations|Better Luck Next Time)$/ }),
   currentBets: (page: Page) => page.getByRole('region', { name: 'Current bets' }),
   headerClock: (page: Page) => page.getByRole('banner').getByRole('timer'),
@@ -60,7 +65,10 @@ export async function placeBet(
   const panel = game.panel(page);
   await expect(panel).toBeVisible();
   await panel.getByRole('group', { name: 'Choices' }).getByRole('button', { name: choice, exact: true }).click();
-  await panel.getByRole('group', { name: 'Stake' }).getByRole('button', { name: `Stake ${formatRupees(stake)}` }).click();
+  await panel
+    .getByRole('group', { name: 'Stake' })
+    .getByRole('button', { name: `Stake ${formatRupees(stake)}` })
+    .click();
   if (shot) await shoot(page, shot);
   await panel.getByRole('button', { name: 'Confirm Bet' }).click();
   await expect(game.card(page, key)).toContainText('Bet Placed');

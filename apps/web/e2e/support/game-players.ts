@@ -24,11 +24,21 @@ export async function seedGamePlayer(databaseUrl: string, password = 'player123'
   await client.connect();
   try {
     const { rows } = await client.query<{ id: string }>(
-      `INSERT INTO users (username, email, password_hash, role, referral_code, verified, status)
-       VALUES ($1, $2, $3, 'user', $4, true, 'active') RETURNING id`,
+      `INSERT INTO users (username, email, password_hash, role, referral_code, verified, status, date_of_birth)
+       VALUES ($1, $2, $3, 'user', $4, true, 'active', '1990-01-01') RETURNING id`,
       [username, email, passwordHash, `G${tag.toUpperCase()}`],
     );
     await client.query('INSERT INTO wallets (user_id) VALUES ($1)', [rows[0]!.id]);
+    // The one-time 'Set your limits' step was offered already (the play-safely walk asks for a player who has not seen it).
+    await client.query('INSERT INTO player_play_settings (user_id, limits_offered_at) VALUES ($1, now())', [
+      rows[0]!.id,
+    ]);
+    // An adult with a verified identity (a fixture, not a sealed number): money can move as the suites expect.
+    await client.query(
+      `INSERT INTO identity_checks (user_id, status, full_name, document_type, document_sealed, key_id, document_masked, document_digest, decided_at)
+       VALUES ($1, 'verified', 'Test Player', 'PAN', 'e2e-fixture-not-sealed', '0000000000000000', 'XXXXX0000T', md5(random()::text) || md5(random()::text), now())`,
+      [rows[0]!.id],
+    );
     return { id: rows[0]!.id, username, email, password };
   } finally {
     await client.end();
@@ -68,7 +78,13 @@ export async function fundPlayers(baseUrl: string, players: GamePlayer[], rupees
   for (const player of players) {
     const token = await accessToken(baseUrl, player.email, player.password);
     const utr = newUtr();
-    await call(baseUrl, 'POST', '/payment/deposit', { method: 'UPI', amount: rupees, utrNumber: utr, upiApp: 'GOOGLE_PAY' }, token);
+    await call(
+      baseUrl,
+      'POST',
+      '/payment/deposit',
+      { method: 'UPI', amount: rupees, utrNumber: utr, upiApp: 'GOOGLE_PAY' },
+      token,
+    );
     utrs.push(utr);
   }
   const admin = await accessToken(baseUrl, ADMIN.email, ADMIN.password);
@@ -78,10 +94,16 @@ export async function fundPlayers(baseUrl: string, players: GamePlayer[], rupees
   for (const utr of utrs) {
     const entry = pendingDeposits.find((d) => d.deposit.utrNumber === utr);
     if (!entry) throw new Error(`deposit ${utr} is not pending`);
-    await call(baseUrl, 'PUT', '/admin/update-transaction-status', {
-      walletId: entry.walletId,
-      transactionId: entry.deposit.transactionId,
-      status: 'COMPLETED',
-    }, admin);
+    await call(
+      baseUrl,
+      'PUT',
+      '/admin/update-transaction-status',
+      {
+        walletId: entry.walletId,
+        transactionId: entry.deposit.transactionId,
+        status: 'COMPLETED',
+      },
+      admin,
+    );
   }
 }

@@ -18,7 +18,11 @@ export async function mailTo(address: string): Promise<CaughtMail[]> {
  * The one-time code of the first message to `address` beyond the `seen` ones already read, waiting for it to
  * arrive (the server sends through a queue). The code is the 6-digit line of the message body.
  */
-export async function nextCode(address: string, seen: number, timeoutMs = 20_000): Promise<{ code: string; seen: number }> {
+export async function nextCode(
+  address: string,
+  seen: number,
+  timeoutMs = 20_000,
+): Promise<{ code: string; seen: number }> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const messages = await mailTo(address);

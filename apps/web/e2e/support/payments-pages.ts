@@ -3,7 +3,12 @@ import { join } from 'node:path';
 import { SCREENSHOTS } from './state.js';
 
 /** The phone the suite is designed for (the playwright project's settings), for a second person's browser. */
-export const PHONE = { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const;
+export const PHONE = {
+  viewport: { width: 360, height: 640 },
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 2,
+} as const;
 
 /** A second, separate browser (its own cookies and session storage) at phone size. */
 export function phoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {

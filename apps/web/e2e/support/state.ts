@@ -11,7 +11,11 @@ export interface E2EState {
 
 /** What global setup started. */
 export function e2eState(): E2EState {
-  return { url: process.env.E2E_BASE_URL!, mailApi: process.env.E2E_MAIL_API!, databaseUrl: process.env.E2E_DATABASE_URL! };
+  return {
+    url: process.env.E2E_BASE_URL!,
+    mailApi: process.env.E2E_MAIL_API!,
+    databaseUrl: process.env.E2E_DATABASE_URL!,
+  };
 }
 
 /** Where screenshots at phone size are kept. */

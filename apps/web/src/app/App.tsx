@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes } from './AppRoutes';
-import type { AppStore } from './store';
+import type { AppStore } from '../shared/store-types';
 
 export function App({ store }: { store: AppStore }) {
   return (

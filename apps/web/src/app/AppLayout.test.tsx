@@ -23,15 +23,20 @@ describe('app frame', () => {
     expect(mainNav()).toBeInTheDocument();
   });
 
-  test.each(['/', '/login', '/register', '/forgot-password', '/terms-and-conditions', '/fairness', `/profile/${PLAYER._id}`])(
-    'a signed-out visitor sees no player bottom nav on %s',
-    async (path) => {
-      const view = renderApp(path, { session: 'signed-out' });
-      await waitFor(() => expect(view.store.getState().auth.isLoading).toBe(false));
-      await screen.findByRole('main');
-      expect(mainNav()).not.toBeInTheDocument();
-    },
-  );
+  test.each([
+    '/',
+    '/login',
+    '/register',
+    '/forgot-password',
+    '/terms-and-conditions',
+    '/fairness',
+    `/profile/${PLAYER._id}`,
+  ])('a signed-out visitor sees no player bottom nav on %s', async (path) => {
+    const view = renderApp(path, { session: 'signed-out' });
+    await waitFor(() => expect(view.store.getState().auth.isLoading).toBe(false));
+    await screen.findByRole('main');
+    expect(mainNav()).not.toBeInTheDocument();
+  });
 
   test('the admin panel has no player bottom nav', async () => {
     renderApp('/admin/dashboard', { session: 'super-admin' });

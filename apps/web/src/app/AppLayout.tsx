@@ -1,10 +1,11 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { selectCurrentUserId, selectIsAuthenticated, selectRole } from '../features/auth/selectors';
+import { LimitsOfferStep } from '../features/play-safely/components/LimitsOfferStep';
 import { ToastContainer } from '../features/toasts/components/ToastContainer';
 import { BottomNav, isOtherUsersProfile } from '../shared/ui/BottomNav';
 import { FullScreenSpinner } from '../shared/ui/Spinner';
-import { useAppSelector } from './hooks';
+import { useAppSelector } from '../shared/store-hooks';
 
 /**
  * Frame of every screen: the page, the bottom nav and toasts. The player's bottom nav shows only to a signed-in
@@ -24,6 +25,8 @@ export function AppLayout() {
         <Outlet />
       </Suspense>
       {showNav && <BottomNav ownUserId={ownUserId} />}
+      {/* The limits step after sign-up, once, over whatever screen the player lands on. */}
+      {isPlayer && <LimitsOfferStep />}
       <ToastContainer />
     </div>
   );

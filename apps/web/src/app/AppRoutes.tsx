@@ -5,7 +5,7 @@ import { AppLayout } from './AppLayout';
 import { lazyScreen as screen } from './lazy-screen';
 import { ProtectedRoute } from './guards/ProtectedRoute';
 import { PublicOnlyRoute } from './guards/PublicOnlyRoute';
-import { PATHS } from './paths';
+import { PATHS } from '../shared/paths';
 import { RouteChangeReporter } from './RouteChangeReporter';
 
 const publicScreens = () => import('./screens/public-screens');
@@ -19,11 +19,22 @@ const GameScreen = screen(playerScreens, 'GameScreen');
 const HistoryScreen = screen(playerScreens, 'HistoryScreen');
 const WalletPage = screen(playerScreens, 'WalletPage');
 const WithdrawPage = screen(playerScreens, 'WithdrawPage');
+const IdentityPage = screen(playerScreens, 'IdentityPage');
 const ProfilePage = screen(playerScreens, 'ProfilePage');
 const PublicProfilePage = screen(playerScreens, 'PublicProfilePage');
+const StatementScreen = screen(playerScreens, 'StatementScreen');
+const DisputesScreen = screen(playerScreens, 'DisputesScreen');
 /** The deposit screen draws QR codes and the fairness page hashes seeds: each brings its library along. */
 const DepositPage = screen(() => import('../features/deposit/components/DepositPage'), 'DepositPage');
 const FairnessPage = screen(() => import('../features/fairness/components/FairnessPage'), 'FairnessPage');
+const PlaySafelyPage = screen(() => import('../features/play-safely/components/PlaySafelyPage'), 'PlaySafelyPage');
+/** Breaks and self-exclusion: taking one (signed in), and the withdraw-only page of a refused sign-in. */
+const PlayBreakPage = screen(() => import('../features/play-safely/components/PlayBreakPage'), 'PlayBreakPage');
+const AwayWithdrawPage = screen(
+  () => import('../features/play-safely/components/AwayWithdrawPage'),
+  'AwayWithdrawPage',
+);
+const HelpPage = screen(() => import('../features/help/components/HelpPage'), 'HelpPage');
 const NotFoundPage = screen(() => import('../pages/NotFoundPage'), 'NotFoundPage');
 
 /**
@@ -55,7 +66,6 @@ export function AppRoutes() {
             <Route path={PATHS.login} element={<LoginPage />} />
             <Route path={PATHS.register} element={<RegisterPage />} />
             <Route path={PATHS.forgotPassword} element={<ForgotPasswordPage />} />
-            <Route path={PATHS.terms} element={<TermsPage />} />
           </Route>
 
           <Route element={<ProtectedRoute />}>
@@ -65,6 +75,10 @@ export function AppRoutes() {
             <Route path={PATHS.profile} element={<ProfilePage />} />
             <Route path={PATHS.deposit} element={<DepositPage />} />
             <Route path={PATHS.withdraw} element={<WithdrawPage />} />
+            <Route path={PATHS.playBreak} element={<PlayBreakPage />} />
+            <Route path={PATHS.identity} element={<IdentityPage />} />
+            <Route path={PATHS.statement} element={<StatementScreen />} />
+            <Route path={PATHS.disputes} element={<DisputesScreen />} />
           </Route>
 
           <Route element={<ProtectedRoute superAdminOnly />}>
@@ -73,6 +87,11 @@ export function AppRoutes() {
 
           <Route path={PATHS.publicProfile} element={<PublicProfilePage />} />
           <Route path={PATHS.fairness} element={<FairnessPage />} />
+          {/* The terms and the help are open to everyone, signed in or not (the terms used to send a player to /game). */}
+          <Route path={PATHS.terms} element={<TermsPage />} />
+          <Route path={PATHS.help} element={<HelpPage />} />
+          <Route path={PATHS.playSafely} element={<PlaySafelyPage />} />
+          <Route path={PATHS.playBreakWithdraw} element={<AwayWithdrawPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { routeChanged } from '../shared/session';
-import { useAppDispatch } from './hooks';
+import { useAppDispatch } from '../shared/store-hooks';
 
 /** Tells the store about every change of path (the session saga refreshes the token on it) and scrolls to the top. */
 export function RouteChangeReporter() {

@@ -6,7 +6,11 @@ import type { SessionHint } from '../shared/api';
  * screen: the page reloads instead, and the guards then see a signed-out visitor. The app shell is also sent with
  * Cache-Control: no-store, which keeps most browsers from caching it at all; this covers the rest.
  */
-export function guardBackForwardRestore(win: Pick<Window, 'addEventListener'>, hint: SessionHint, reload: () => void): void {
+export function guardBackForwardRestore(
+  win: Pick<Window, 'addEventListener'>,
+  hint: SessionHint,
+  reload: () => void,
+): void {
   win.addEventListener('pageshow', (event) => {
     if ((event as PageTransitionEvent).persisted && !hint.get()) {
       document.documentElement.style.visibility = 'hidden';

@@ -43,24 +43,46 @@ describe('bundle split', () => {
     expect(adminModules).toEqual([]);
     // The entry does carry the app (store, sagas, live socket): the check is not vacuous.
     const ids = loaded.flatMap((c) => c.moduleIds);
-    for (const file of ['/app/store.ts', '/app/root.saga.ts', '/features/socket/socket.saga.ts']) expect(ids.some((id) => id.endsWith(file))).toBe(true);
+    for (const file of ['/app/store.ts', '/app/root.saga.ts', '/features/socket/socket.saga.ts'])
+      expect(ids.some((id) => id.endsWith(file))).toBe(true);
+  });
+
+  test('the BLS pairing code of the beacon verifier is only in lazily loaded chunks', () => {
+    const loaded = staticClosure(chunks);
+    expect(loaded.flatMap((c) => c.moduleIds.filter((id) => /\/node_modules\/@noble\/curves\//.test(id)))).toEqual([]);
+    const lazy = chunks.filter((c) => !loaded.includes(c));
+    expect(lazy.some((c) => c.moduleIds.some((id) => id.endsWith('/@noble/curves/bls12-381.js')))).toBe(true);
   });
 
   test('the admin console, its slice, saga and charts are in lazily loaded chunks', () => {
     const player = new Set(staticClosure(chunks).map((c) => c.fileName));
     const lazy = chunks.filter((c) => !player.has(c.fileName));
     const lazyModules = lazy.flatMap((c) => c.moduleIds);
-    const files = ['components/AdminConsole.tsx', 'components/AdminPanel.tsx', 'admin.slice.ts', 'admin.saga.ts', 'api.ts'];
+    const files = [
+      'components/AdminConsole.tsx',
+      'components/AdminPanel.tsx',
+      'admin.slice.ts',
+      'admin.saga.ts',
+      'api.ts',
+    ];
     expect(files.filter((file) => !lazyModules.some((id) => id.endsWith(`/features/admin/${file}`)))).toEqual([]);
     expect(lazyModules.some((id) => /\/node_modules\/uplot\//.test(id))).toBe(true);
-    const console = lazy.find((c) => c.moduleIds.some((id) => id.endsWith('/features/admin/components/AdminConsole.tsx')))!;
+    const console = lazy.find((c) =>
+      c.moduleIds.some((id) => id.endsWith('/features/admin/components/AdminConsole.tsx')),
+    )!;
     expect(console.isDynamicEntry).toBe(true);
   });
 
   test("the screens load with their routes: the visitor's and the player's screens are not in the entry", () => {
     const player = new Set(staticClosure(chunks).map((c) => c.fileName));
     const lazyModules = chunks.filter((c) => !player.has(c.fileName)).flatMap((c) => c.moduleIds);
-    const screens = ['landing/components/LandingPage.tsx', 'game/components/GameScreen.tsx', 'wallet/components/WalletPage.tsx', 'deposit/components/DepositPage.tsx', 'fairness/components/FairnessPage.tsx'];
+    const screens = [
+      'landing/components/LandingPage.tsx',
+      'game/components/GameScreen.tsx',
+      'wallet/components/WalletPage.tsx',
+      'deposit/components/DepositPage.tsx',
+      'fairness/components/FairnessPage.tsx',
+    ];
     expect(screens.filter((file) => !lazyModules.some((id) => id.endsWith(`/features/${file}`)))).toEqual([]);
   });
 });

@@ -18,13 +18,21 @@ describe('lazy screens', () => {
     const LazyFirst = lazyScreen(load, 'First');
     const LazySecond = lazyScreen(load, 'Second');
 
-    const view = render(<Suspense fallback={<p>Loading</p>}><LazyFirst /></Suspense>);
+    const view = render(
+      <Suspense fallback={<p>Loading</p>}>
+        <LazyFirst />
+      </Suspense>,
+    );
     expect(screen.getByText('Loading')).toBeInTheDocument();
     chunk.resolve({ First, Second });
     expect(await screen.findByRole('heading', { name: 'First screen' })).toBeInTheDocument();
     view.unmount();
 
-    render(<Suspense fallback={<p>Loading</p>}><LazySecond /></Suspense>);
+    render(
+      <Suspense fallback={<p>Loading</p>}>
+        <LazySecond />
+      </Suspense>,
+    );
     // No fallback on the way: the chunk is already here.
     expect(screen.getByRole('heading', { name: 'Second screen' })).toBeInTheDocument();
     expect(screen.queryByText('Loading')).not.toBeInTheDocument();
@@ -35,7 +43,11 @@ describe('lazy screens', () => {
     const load = vi.fn(async () => ({ First }));
     const LazyFirst = lazyScreen(load, 'First');
     await preloadScreens();
-    render(<Suspense fallback={<p>Loading</p>}><LazyFirst /></Suspense>);
+    render(
+      <Suspense fallback={<p>Loading</p>}>
+        <LazyFirst />
+      </Suspense>,
+    );
     expect(screen.getByRole('heading', { name: 'First screen' })).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(1);
   });

@@ -1,7 +1,8 @@
 import { configureStore, createAction } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { put, take, takeEvery } from 'redux-saga/effects';
-import { rootSaga, WATCHER_RESTARTS, type Watcher } from './root.saga';
+import type { Watcher } from '../shared/store-types';
+import { rootSaga, WATCHER_RESTARTS } from './root.saga';
 
 const boom = createAction('test/boom');
 const ping = createAction('test/ping');

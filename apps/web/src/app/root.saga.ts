@@ -1,4 +1,5 @@
 import { all, call, spawn } from 'redux-saga/effects';
+import type { Watcher } from '../shared/store-types';
 import { loadConfigSaga } from '../features/config/config.saga';
 import { watchSessionRefresh } from '../features/auth/auth.saga';
 import { watchLogin, watchLogout } from '../features/auth/login.saga';
@@ -12,9 +13,11 @@ import { watchLiveSocket } from '../features/socket/socket.saga';
 import { watchDeposit } from '../features/deposit/deposit.saga';
 import { watchWallet } from '../features/wallet/wallet.saga';
 import { watchWithdraw } from '../features/withdraw/withdraw.saga';
-
-/** A watcher of the root saga: a generator function that runs for the life of the store (or returns once done). */
-export type Watcher = () => Generator<unknown, unknown, never>;
+import { watchPlaySafely } from '../features/play-safely/play-safely.saga';
+import { watchPlayBreak } from '../features/play-safely/play-break.saga';
+import { watchIdentity } from '../features/identity/identity.saga';
+import { watchStatement } from '../features/statement/statement.saga';
+import { watchDisputes } from '../features/disputes/disputes.saga';
 
 /** The most times a crashed watcher is restarted; beyond it the watcher stays down (the others keep running). */
 export const WATCHER_RESTARTS = 5;
@@ -50,6 +53,11 @@ export const WATCHERS: readonly Watcher[] = [
   watchWallet,
   watchDeposit,
   watchWithdraw,
+  watchPlaySafely,
+  watchPlayBreak,
+  watchIdentity,
+  watchStatement,
+  watchDisputes,
 ] as Watcher[];
 
 /**

@@ -1,9 +1,10 @@
-import { configureStore, type Reducer } from '@reduxjs/toolkit';
+import { configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { defaultSocketFactory, type SocketFactory } from '../features/socket/live-socket';
 import { createApiClient, localSessionHint, type ApiClient, type SessionHint } from '../shared/api';
-import { rootReducer, type LazyLoadedSlices, type RootState } from './root-reducer';
-import { keepAlive, rootSaga, type Watcher } from './root.saga';
+import type { LazyFeature, RootState } from '../shared/store-types';
+import { rootReducer } from './root-reducer';
+import { keepAlive, rootSaga } from './root.saga';
 import { SESSION_REFRESH_DEDUPE_MS, type SagaContext } from './saga-context';
 
 export interface CreateAppStoreOptions {
@@ -14,13 +15,6 @@ export interface CreateAppStoreOptions {
   /** Tests of pure rendering may leave the sagas off. */
   runSagas?: boolean;
   sessionHint?: SessionHint;
-}
-
-/** A part of the app loaded on demand (the admin console): its slice and its watcher, added to the store on arrival. */
-export interface LazyFeature<K extends keyof LazyLoadedSlices = keyof LazyLoadedSlices> {
-  reducerPath: K;
-  reducer: Reducer<LazyLoadedSlices[K]>;
-  watcher: Watcher;
 }
 
 export function createAppStore(options: CreateAppStoreOptions = {}) {
@@ -47,11 +41,16 @@ export function createAppStore(options: CreateAppStoreOptions = {}) {
   const injectFeature = (feature: LazyFeature) => {
     if (loaded.has(feature.reducerPath)) return;
     loaded.add(feature.reducerPath);
-    rootReducer.inject({ reducerPath: feature.reducerPath, reducer: feature.reducer });
+    rootReducer.inject(feature as LazyFeature<'admin'>);
     if (runSagas) sagaMiddleware.run(keepAlive, feature.watcher);
   };
   return Object.assign(store, { injectFeature });
 }
 
-export type AppStore = ReturnType<typeof createAppStore>;
-export type AppDispatch = AppStore['dispatch'];
+type AssembledStore = ReturnType<typeof createAppStore>;
+
+/** Fills in the store's type that features and shared/ name (they never import app/). */
+declare module '../shared/store-types' {
+  /* eslint-disable @typescript-eslint/no-empty-object-type -- merging fills in the shared declarations */
+  interface AppStore extends AssembledStore {}
+}

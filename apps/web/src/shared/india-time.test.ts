@@ -15,7 +15,9 @@ describe('India time', () => {
   });
 
   test('the device here is not in India (so the tests below can tell)', () => {
-    expect(new Intl.DateTimeFormat('en-IN', { hour: 'numeric' }).resolvedOptions().timeZone).toBe('America/Los_Angeles');
+    expect(new Intl.DateTimeFormat('en-IN', { hour: 'numeric' }).resolvedOptions().timeZone).toBe(
+      'America/Los_Angeles',
+    );
     // ICU names the zone by its older alias.
     expect(indiaTimeFormat({ hour: 'numeric' }).resolvedOptions().timeZone).toMatch(/^Asia\/(Kolkata|Calcutta)$/);
     expect(INDIA_TIME_ZONE).toBe('Asia/Kolkata');

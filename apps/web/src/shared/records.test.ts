@@ -5,7 +5,13 @@ describe("the server's records enter the store in paise", () => {
   test('a bet: stake and net win become paise, everything else is kept', () => {
     const wire = bet({ _id: 'b1', amount: 75.6, winAmount: 136.08, status: 'COMPLETED', isWin: true });
     const stored = betFromWire(wire);
-    expect(stored).toMatchObject({ _id: 'b1', amountPaise: 7560, winAmountPaise: 13608, status: 'COMPLETED', isWin: true });
+    expect(stored).toMatchObject({
+      _id: 'b1',
+      amountPaise: 7560,
+      winAmountPaise: 13608,
+      status: 'COMPLETED',
+      isWin: true,
+    });
     expect(stored).not.toHaveProperty('amount');
     expect(stored).not.toHaveProperty('winAmount');
   });
@@ -17,13 +23,22 @@ describe("the server's records enter the store in paise", () => {
   });
 
   test('a bet-message converts the bet it carries, and a refusal carries none', () => {
-    expect(betMessageFromWire({ success: true, message: 'ok', bet: bet({ amount: 500 }) }).bet?.amountPaise).toBe(50_000);
+    expect(betMessageFromWire({ success: true, message: 'ok', bet: bet({ amount: 500 }) }).bet?.amountPaise).toBe(
+      50_000,
+    );
     expect(betMessageFromWire({ success: false, message: 'no' })).toEqual({ success: false, message: 'no' });
   });
 
   test('a bet-result: win, loss and the settled bet in paise', () => {
-    const stored = betResultFromWire(betResult({ win: true, winAmount: 18.2, lossAmount: 0, bet: bet({ amount: 10, winAmount: 18.2 }) }));
-    expect(stored).toMatchObject({ win: true, winAmountPaise: 1820, lossAmountPaise: 0, bet: { amountPaise: 1000, winAmountPaise: 1820 } });
+    const stored = betResultFromWire(
+      betResult({ win: true, winAmount: 18.2, lossAmount: 0, bet: bet({ amount: 10, winAmount: 18.2 }) }),
+    );
+    expect(stored).toMatchObject({
+      win: true,
+      winAmountPaise: 1820,
+      lossAmountPaise: 0,
+      bet: { amountPaise: 1000, winAmountPaise: 1820 },
+    });
     expect(stored).not.toHaveProperty('winAmount');
   });
 

@@ -55,10 +55,13 @@ export function transactionFromWire(transaction: Transaction): PlayerTransaction
   return { ...rest, amountPaise: wirePaise(amount) };
 }
 
-/** A profile: its totals in paise (the withdrawals and losses only in one's own profile). */
-export interface PlayerProfile extends Omit<Profile, 'totalWinnings' | 'totalDeposits' | 'totalWithdrawals' | 'totalLoses'> {
+/** A profile: its totals in paise (the deposits, withdrawals and losses only in one's own profile). */
+export interface PlayerProfile extends Omit<
+  Profile,
+  'totalWinnings' | 'totalDeposits' | 'totalWithdrawals' | 'totalLoses'
+> {
   totalWinningsPaise: number;
-  totalDepositsPaise: number;
+  totalDepositsPaise?: number;
   totalWithdrawalsPaise?: number;
   totalLosesPaise?: number;
 }
@@ -68,7 +71,7 @@ export function profileFromWire(user: Profile): PlayerProfile {
   return {
     ...rest,
     totalWinningsPaise: wirePaise(totalWinnings),
-    totalDepositsPaise: wirePaise(totalDeposits),
+    ...(totalDeposits === undefined ? {} : { totalDepositsPaise: wirePaise(totalDeposits) }),
     ...(totalWithdrawals === undefined ? {} : { totalWithdrawalsPaise: wirePaise(totalWithdrawals) }),
     ...(totalLoses === undefined ? {} : { totalLosesPaise: wirePaise(totalLoses) }),
   };

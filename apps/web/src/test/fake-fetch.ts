@@ -16,7 +16,10 @@ export function json(status: number, body: unknown): Response {
 
 export const ok = (data: unknown, message?: string) => json(200, { success: true, message, data });
 export const fail = (status: number, message?: string) =>
-  json(status, message === undefined ? { success: false, statusCode: status } : { success: false, statusCode: status, message });
+  json(
+    status,
+    message === undefined ? { success: false, statusCode: status } : { success: false, statusCode: status, message },
+  );
 
 /** A promise that never settles: a call that is still in flight. */
 export const pending = () => new Promise<Response>(() => undefined);

@@ -4,8 +4,8 @@ import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { AppRoutes } from '../app/AppRoutes';
-import type { RootState } from '../app/root-reducer';
-import { createAppStore, type AppStore } from '../app/store';
+import type { AppStore, RootState } from '../shared/store-types';
+import { createAppStore } from '../app/store';
 import { createApiClient, memorySessionHint, type SessionHint } from '../shared/api';
 import { createFakeFetch, fail, memoryTokens, ok, pending, type FakeRoute } from './fake-fetch';
 import { preloadScreens } from '../app/lazy-screen';
@@ -41,7 +41,10 @@ interface RenderAppOptions {
 }
 
 /** The whole app (routes, guards, sagas) at `path`, talking to a fake server. */
-export function renderApp(path: string, { session = 'signed-out', routes = {}, preloadedState, sessionHint = memorySessionHint(true) }: RenderAppOptions = {}) {
+export function renderApp(
+  path: string,
+  { session = 'signed-out', routes = {}, preloadedState, sessionHint = memorySessionHint(true) }: RenderAppOptions = {},
+) {
   const fake = createFakeFetch({ 'GET /auth/refresh-token': sessionRoute(session), ...routes });
   const tokens = memoryTokens();
   const store = createAppStore({ api: createApiClient({ fetch: fake.fetch, tokens }), preloadedState, sessionHint });

@@ -13,6 +13,17 @@ import * as setBasedReferences from './0011-set-based-references.js';
 import * as betsPlacedByBatch from './0012-bets-placed-by-batch.js';
 import * as accountCheckWithoutRegex from './0013-account-check-without-regex.js';
 import * as betsByPeriodAndPlayer from './0014-bets-by-period-and-player.js';
+import * as fairnessAnchored from './0015-fairness-anchored.js';
+import * as playThrough from './0016-play-through.js';
+import * as accountGuards from './0017-account-guards.js';
+import * as outcomesRetentionAndNames from './0018-outcomes-retention-and-names.js';
+import * as utrClaims from './0019-utr-claims.js';
+import * as playerLimits from './0020-player-limits.js';
+import * as breaksAndExclusion from './0021-breaks-and-exclusion.js';
+import * as identityChecks from './0022-identity-checks.js';
+import * as disputes from './0023-disputes.js';
+import * as careSignals from './0024-care-signals.js';
+import * as awayWithdrawalWhole from './0025-away-withdrawal-whole.js';
 
 /** Forward-only migrations, applied in key order. Add a new file per change; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +41,15 @@ export const migrations: Record<string, Migration> = {
   '0012-bets-placed-by-batch': betsPlacedByBatch,
   '0013-account-check-without-regex': accountCheckWithoutRegex,
   '0014-bets-by-period-and-player': betsByPeriodAndPlayer,
+  '0015-fairness-anchored': fairnessAnchored,
+  '0016-play-through': playThrough,
+  '0017-account-guards': accountGuards,
+  '0018-outcomes-retention-and-names': outcomesRetentionAndNames,
+  '0019-utr-claims': utrClaims,
+  '0020-player-limits': playerLimits,
+  '0021-breaks-and-exclusion': breaksAndExclusion,
+  '0022-identity-checks': identityChecks,
+  '0023-disputes': disputes,
+  '0024-care-signals': careSignals,
+  '0025-away-withdrawal-whole': awayWithdrawalWhole,
 };

@@ -4,17 +4,45 @@ import { createDatabase, type Database } from '../database.js';
 import { migrateToLatest } from '../migrate.js';
 import { migrations } from '../migrations/index.js';
 
-/** Server used by integration tests; each test file gets a fresh database on it. */
-export const TEST_DATABASE_SERVER = process.env.TEST_DATABASE_SERVER ?? 'postgres://postgres@127.0.0.1:5432';
-// One template per set of migrations: trees with different migrations (sibling branches) never share one.
-const TEMPLATE = `wr_test_template_${createHash('sha256').update(Object.keys(migrations).sort().join(',')).digest('hex').slice(0, 12)}`;
+/**
+ * Server used by integration tests; each test file gets a fresh database on it. TEST_DATABASE_SERVER, else user
+ * postgres on 127.0.0.1:TEST_DATABASE_PORT (5432) — as scripts/services.mjs looks for it (`npm test` sets it).
+ */
+export const TEST_DATABASE_SERVER =
+  process.env.TEST_DATABASE_SERVER || `postgres://postgres@127.0.0.1:${process.env.TEST_DATABASE_PORT || 5432}`;
+// One template per set of migrations, named by their names and code: trees with different migrations (sibling branches,
+// or a migration edited before release) never share one.
+const MIGRATIONS_DIGEST = createHash('sha256')
+  .update(
+    Object.keys(migrations)
+      .sort()
+      .map((name) => `${name}\n${String(migrations[name]!.up)}`)
+      .join('\n'),
+  )
+  .digest('hex')
+  .slice(0, 12);
+const TEMPLATE = `wr_test_template_${MIGRATIONS_DIGEST}`;
 const TEMPLATE_LOCK = 727_002;
 
+/** The api's own database role (migration 0015): what an api node connects as. */
+export const API_ROLE = 'winround_api';
+
 export interface TestDatabase {
+  /** As the owner (what migrations and the round engine use). */
   url: string;
+  /** As the api's role, which cannot read the fairness secrets (what api nodes use). */
+  apiUrl: string;
   name: string;
   db: Database;
   drop(): Promise<void>;
+}
+
+/** `url` with the api's role as its user (and TEST_API_DATABASE_PASSWORD as its password, when set). */
+export function apiRoleUrl(url: string): string {
+  const u = new URL(url);
+  u.username = API_ROLE;
+  u.password = process.env.TEST_API_DATABASE_PASSWORD ?? '';
+  return u.toString();
 }
 
 async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -44,6 +72,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       } finally {
         await templateDb.destroy();
       }
+      // The api's role is created by the migrations without LOGIN (an operator grants it to a login role); the test
+      // server lets it log in as it is (trust authentication, or TEST_API_DATABASE_PASSWORD).
+      await client.query(`ALTER ROLE ${API_ROLE} LOGIN`);
       await client.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`);
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [TEMPLATE_LOCK]);
@@ -53,6 +84,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const db = createDatabase(url, { max: 10 });
   return {
     url,
+    apiUrl: apiRoleUrl(url),
     name,
     db,
     async drop() {
@@ -61,3 +93,4 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     },
   };
 }
+export * from './sql-snapshots.js';

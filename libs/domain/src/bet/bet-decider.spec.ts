@@ -15,7 +15,14 @@ function given(state: BetState, ...history: BetEvent[]) {
         thenRejected(code: string, reason: string) {
           expect(decideBet(command, current)).toEqual({
             type: 'BetRejected',
-            data: { commandId: command.commandId, userId: command.userId, periodId: command.periodId, code, reason, receivedAtMs: command.receivedAtMs },
+            data: {
+              commandId: command.commandId,
+              userId: command.userId,
+              periodId: command.periodId,
+              code,
+              reason,
+              receivedAtMs: command.receivedAtMs,
+            },
           });
         },
       };
@@ -40,7 +47,10 @@ const placeBet = (overrides: Partial<PlaceBet> = {}): PlaceBet => ({
   ...overrides,
 });
 
-const placed = (command: PlaceBet, split: { fromBonus: number; fromMain: number; mainAfter: number; bonusAfter: number }): BetEvent => ({
+const placed = (
+  command: PlaceBet,
+  split: { fromBonus: number; fromMain: number; mainAfter: number; bonusAfter: number },
+): BetEvent => ({
   type: 'BetPlaced',
   data: {
     commandId: command.commandId,
@@ -86,15 +96,26 @@ describe('placing a bet', () => {
   it('given a bet on big/small, when betting on colour in the same period, then it is placed', () => {
     const first = placeBet({ commandId: 'c-1' });
     const second = placeBet({ commandId: 'c-2', betType: 'color', betValue: 'violet', amount: 5_000 });
-    given(openPeriod({ main: 50_000, bonus: 0 }), placed(first, { fromBonus: 0, fromMain: 10_000, mainAfter: 40_000, bonusAfter: 0 }))
+    given(
+      openPeriod({ main: 50_000, bonus: 0 }),
+      placed(first, { fromBonus: 0, fromMain: 10_000, mainAfter: 40_000, bonusAfter: 0 }),
+    )
       .when(second)
       .then(placed(second, { fromBonus: 0, fromMain: 5_000, mainAfter: 35_000, bonusAfter: 0 }));
   });
 
   it('accepts every game and stake of the spec', () => {
-    for (const [betType, betValue] of [['color', 'red'], ['color', 'green'], ['bigSmall', 'small'], ['number', '0'], ['number', '9']]) {
+    for (const [betType, betValue] of [
+      ['color', 'red'],
+      ['color', 'green'],
+      ['bigSmall', 'small'],
+      ['number', '0'],
+      ['number', '9'],
+    ]) {
       for (const amount of [1_000, 5_000, 10_000, 20_000, 50_000, 100_000]) {
-        expect(decideBet(placeBet({ betType, betValue, amount }), openPeriod({ main: 100_000, bonus: 0 })).type).toBe('BetPlaced');
+        expect(decideBet(placeBet({ betType, betValue, amount }), openPeriod({ main: 100_000, bonus: 0 })).type).toBe(
+          'BetPlaced',
+        );
       }
     }
   });
@@ -102,7 +123,9 @@ describe('placing a bet', () => {
 
 describe('the lock: received strictly before it', () => {
   it('given an open period, when received 1 ms before the lock, then placed', () => {
-    expect(decideBet(placeBet({ receivedAtMs: LOCK - 1 }), openPeriod({ main: 50_000, bonus: 0 })).type).toBe('BetPlaced');
+    expect(decideBet(placeBet({ receivedAtMs: LOCK - 1 }), openPeriod({ main: 50_000, bonus: 0 })).type).toBe(
+      'BetPlaced',
+    );
   });
 
   it('when received exactly at the lock, then rejected: betting is closed', () => {
@@ -149,15 +172,21 @@ describe('rejections', () => {
       .thenRejected('INVALID_STAKE', 'Please select a stake.');
   });
 
-  it.each([1_500, 999, 100_001, 200_000, 10_000.5])('when the stake is %d paise, then: stake must be an allowed one', (amount) => {
-    given(openPeriod({ main: 500_000, bonus: 0 }))
-      .when(placeBet({ amount }))
-      .thenRejected('INVALID_STAKE', 'Stake must be ₹10, ₹50, ₹100, ₹200, ₹500 or ₹1,000.');
-  });
+  it.each([1_500, 999, 100_001, 200_000, 10_000.5])(
+    'when the stake is %d paise, then: stake must be an allowed one',
+    (amount) => {
+      given(openPeriod({ main: 500_000, bonus: 0 }))
+        .when(placeBet({ amount }))
+        .thenRejected('INVALID_STAKE', 'Stake must be ₹10, ₹50, ₹100, ₹200, ₹500 or ₹1,000.');
+    },
+  );
 
   it('given a bet on big/small already, when a second big/small bet in the period, then: already placed', () => {
     const first = placeBet({ commandId: 'c-1' });
-    given(openPeriod({ main: 50_000, bonus: 0 }), placed(first, { fromBonus: 0, fromMain: 10_000, mainAfter: 40_000, bonusAfter: 0 }))
+    given(
+      openPeriod({ main: 50_000, bonus: 0 }),
+      placed(first, { fromBonus: 0, fromMain: 10_000, mainAfter: 40_000, bonusAfter: 0 }),
+    )
       .when(placeBet({ commandId: 'c-2', betValue: 'small' }))
       .thenRejected('ALREADY_BET', 'You have already placed a bet on this game in this period.');
   });
@@ -176,16 +205,27 @@ describe('rejections', () => {
 
   it('given ₹150, a ₹100 bet placed, when another ₹100 on another game, then: insufficient balance', () => {
     const first = placeBet({ commandId: 'c-1' });
-    given(openPeriod({ main: 15_000, bonus: 0 }), placed(first, { fromBonus: 0, fromMain: 10_000, mainAfter: 5_000, bonusAfter: 0 }))
+    given(
+      openPeriod({ main: 15_000, bonus: 0 }),
+      placed(first, { fromBonus: 0, fromMain: 10_000, mainAfter: 5_000, bonusAfter: 0 }),
+    )
       .when(placeBet({ commandId: 'c-2', betType: 'number', betValue: '3' }))
       .thenRejected('INSUFFICIENT_BALANCE', BET_MESSAGES.insufficientBalance);
+  });
+
+  it('given a suspended account with ₹500, when a valid bet, then: refused in the words of every suspended refusal', () => {
+    given({ ...openPeriod({ main: 50_000, bonus: 0 }), suspended: true })
+      .when(placeBet())
+      .thenRejected('SUSPENDED', 'This account has been suspended. Please contact support.');
   });
 
   it('checks the period before the lock, and the lock before the choice and the stake', () => {
     const late = placeBet({ receivedAtMs: LOCK, betValue: 'nope', amount: 7 });
     expect(decideBet(late, initialBetState())).toMatchObject({ data: { code: 'NO_PERIOD' } });
     expect(decideBet(late, openPeriod({ main: 0, bonus: 0 }))).toMatchObject({ data: { code: 'BETTING_CLOSED' } });
-    expect(decideBet({ ...late, receivedAtMs: LOCK - 1 }, openPeriod({ main: 0, bonus: 0 }))).toMatchObject({ data: { code: 'INVALID_CHOICE' } });
+    expect(decideBet({ ...late, receivedAtMs: LOCK - 1 }, openPeriod({ main: 0, bonus: 0 }))).toMatchObject({
+      data: { code: 'INVALID_CHOICE' },
+    });
   });
 });
 
@@ -213,12 +253,9 @@ describe('evolve and batches', () => {
       ],
       openPeriod({ main: 25_000, bonus: 5_000 }),
     );
-    expect(events.map((e) => (e.type === 'BetPlaced' ? `${e.data.commandId}:placed` : `${e.data.commandId}:${e.data.code}`))).toEqual([
-      'a:placed',
-      'b:ALREADY_BET',
-      'c:INSUFFICIENT_BALANCE',
-      'd:placed',
-    ]);
+    expect(
+      events.map((e) => (e.type === 'BetPlaced' ? `${e.data.commandId}:placed` : `${e.data.commandId}:${e.data.code}`)),
+    ).toEqual(['a:placed', 'b:ALREADY_BET', 'c:INSUFFICIENT_BALANCE', 'd:placed']);
     expect({ main: state.main, bonus: state.bonus }).toEqual({ main: 0, bonus: 0 });
     expect([...state.gamesBetThisPeriod].sort()).toEqual(['bigSmall', 'color']);
   });
@@ -228,5 +265,22 @@ describe('evolve and batches', () => {
     const event = betDecider.decide(placeBet(), state);
     expect(event.type).toBe('BetPlaced');
     expect(betDecider.evolve(state, event).main).toBe(0);
+  });
+});
+
+describe('a player on a break or self-excluded', () => {
+  it('given a break running, when a valid bet, then: refused with the end of the break', () => {
+    const away = {
+      kind: 'break' as const,
+      phase: 'break' as const,
+      untilMs: Date.parse('2026-12-06T08:35:00Z'),
+      endsAtMs: Date.parse('2026-12-06T08:35:00Z'),
+      startedAtMs: 0,
+    };
+    const event = decideBet(placeBet(), { ...openPeriod({ main: 50_000, bonus: 0 }), away });
+    expect(event).toMatchObject({
+      type: 'BetRejected',
+      data: { code: 'PLAY_BREAK', reason: 'You are taking a break until 6 Dec 2026, 14:05 IST.' },
+    });
   });
 });

@@ -1,7 +1,9 @@
 import type { GameKey } from '../games/games.js';
 import { isValidBet } from '../games/games.js';
 import { BET_MESSAGES, validateStake } from '../validation/bet.js';
+import { PLAY_BREAK_MESSAGES, type RunningPlayBreak } from '../user/play-break.js';
 import { splitStake } from '../wallet/wallet-rules.js';
+import { countAgainstLimits, limitMessage, limitPassedBy, type LimitUsage } from '../limits/limit-usage.js';
 
 /**
  * The bet decider (emmett style: decide(command, state) → event, evolve(state, event) → state). The server's bet
@@ -25,6 +27,15 @@ export interface BetState {
    */
   readonly currentPeriodId: string | null;
   readonly periodLockMs: number | null;
+  /** The player's account is not active (suspended by an operator, frozen or banned): no bet is taken. */
+  readonly suspended?: boolean;
+  /**
+   * The player's loss limits in force and what counts against each now: settled losses of the window plus every
+   * unsettled stake (a potential loss), so bets decided one after another — or racing — cannot pass a limit together.
+   */
+  readonly lossLimits?: readonly LimitUsage[];
+  /** The player's break or self-exclusion in force (the database's, read beside the wallet): no bet is taken. */
+  readonly away?: RunningPlayBreak | null;
 }
 
 /** A player's place-bet, as the gateway received it. */
@@ -69,6 +80,9 @@ export const BET_REJECTION_CODES = [
   'INVALID_STAKE',
   'ALREADY_BET',
   'INSUFFICIENT_BALANCE',
+  'SUSPENDED',
+  'LOSS_LIMIT',
+  'PLAY_BREAK',
 ] as const;
 export type BetRejectionCode = (typeof BET_REJECTION_CODES)[number];
 
@@ -97,6 +111,9 @@ export function initialBetState(
     gamesBetThisPeriod: new Set(init.gamesBetThisPeriod ?? []),
     currentPeriodId: init.currentPeriodId ?? null,
     periodLockMs: init.periodLockMs ?? null,
+    ...(init.suspended ? { suspended: true } : {}),
+    ...(init.lossLimits && init.lossLimits.length > 0 ? { lossLimits: init.lossLimits } : {}),
+    ...(init.away ? { away: init.away } : {}),
   };
 }
 
@@ -115,23 +132,30 @@ function reject(command: PlaceBet, code: BetRejectionCode, reason: string): BetR
 }
 
 /**
- * Decides one place-bet. Checks, in order: there is a period taking bets; it is the command's period; the command
+ * Decides one place-bet. Checks, in order: the player's account is active; no break or self-exclusion runs; there is a period taking bets; it is the command's period; the command
  * was received strictly before the lock; the game and choice are valid; the stake is an allowed stake; no bet on
- * this game yet in this period; main + bonus covers the stake. The stake comes from bonus first, then main.
+ * this game yet in this period; main + bonus covers the stake; the stake, counted as lost, passes none of the player's
+ * loss limits (LOSS_LIMIT, with the limit, what it leaves and until when). The stake comes from bonus first, then main.
  */
 export function decideBet(command: PlaceBet, state: BetState): BetEvent {
-  if (state.currentPeriodId === null || state.periodLockMs === null) return reject(command, 'NO_PERIOD', BET_MESSAGES.noPeriod);
+  if (state.suspended) return reject(command, 'SUSPENDED', BET_MESSAGES.suspended);
+  if (state.away) return reject(command, 'PLAY_BREAK', PLAY_BREAK_MESSAGES.notice(state.away));
+  if (state.currentPeriodId === null || state.periodLockMs === null)
+    return reject(command, 'NO_PERIOD', BET_MESSAGES.noPeriod);
   if (command.periodId !== state.currentPeriodId) return reject(command, 'PERIOD_NOT_OPEN', BET_MESSAGES.periodNotOpen);
   if (!Number.isFinite(command.receivedAtMs) || command.receivedAtMs >= state.periodLockMs) {
     return reject(command, 'BETTING_CLOSED', BET_MESSAGES.bettingClosed);
   }
-  if (!isValidBet(command.betType, command.betValue)) return reject(command, 'INVALID_CHOICE', BET_MESSAGES.invalidChoice);
+  if (!isValidBet(command.betType, command.betValue))
+    return reject(command, 'INVALID_CHOICE', BET_MESSAGES.invalidChoice);
   const stakeError = validateStake(command.amount);
   if (stakeError) return reject(command, 'INVALID_STAKE', stakeError);
   if (state.gamesBetThisPeriod.has(command.betType)) return reject(command, 'ALREADY_BET', BET_MESSAGES.alreadyBet);
   if (state.main + state.bonus < command.amount) {
     return reject(command, 'INSUFFICIENT_BALANCE', BET_MESSAGES.insufficientBalance);
   }
+  const passed = state.lossLimits ? limitPassedBy(state.lossLimits, command.amount) : null;
+  if (passed) return reject(command, 'LOSS_LIMIT', limitMessage(passed));
   const { fromBonus, fromMain } = splitStake(command.amount, state.bonus);
   return {
     type: 'BetPlaced',
@@ -151,7 +175,10 @@ export function decideBet(command: PlaceBet, state: BetState): BetEvent {
   };
 }
 
-/** Applies an event: a placed bet takes its stake from the balances and marks its game; a rejection changes nothing. */
+/**
+ * Applies an event: a placed bet takes its stake from the balances, marks its game and counts against the loss
+ * limits as a potential loss; a rejection changes nothing.
+ */
 export function evolveBet(state: BetState, event: BetEvent): BetState {
   if (event.type === 'BetRejected') return state;
   const games = new Set(state.gamesBetThisPeriod);
@@ -161,6 +188,9 @@ export function evolveBet(state: BetState, event: BetEvent): BetState {
     main: state.main - event.data.fromMain,
     bonus: state.bonus - event.data.fromBonus,
     gamesBetThisPeriod: games,
+    ...(state.lossLimits
+      ? { lossLimits: countAgainstLimits(state.lossLimits, event.data.amount, event.data.receivedAtMs) }
+      : {}),
   };
 }
 

@@ -1,6 +1,14 @@
 import * as limits from './limits.js';
 import { ROLES, isRole } from './roles.js';
-import { ADMIN_NOTES_MAX_LENGTH, METHOD_LABELS, REVIEW_DECISIONS, TRANSACTION_STATUSES, isTransactionStatus, methodLabel, reviewTransitionError } from './transactions.js';
+import {
+  ADMIN_NOTES_MAX_LENGTH,
+  METHOD_LABELS,
+  REVIEW_DECISIONS,
+  TRANSACTION_STATUSES,
+  isTransactionStatus,
+  methodLabel,
+  reviewTransitionError,
+} from './transactions.js';
 import { DEPOSIT_UPI_APPS, UPI_APP_LIST, isUpiApp, upiAppInitials, upiAppName, upiAppSuffix } from './upi-apps.js';
 
 describe('business constants (SPEC §5, §9)', () => {
@@ -13,7 +21,7 @@ describe('business constants (SPEC §5, §9)', () => {
     expect(limits.STAKES).toEqual([10, 50, 100, 200, 500, 1000]);
     expect(limits.STAKES_PAISE).toEqual([1_000, 5_000, 10_000, 20_000, 50_000, 100_000]);
     expect(limits.DEPOSIT_PRESETS).toEqual([100, 500, 1000, 2000, 5000, 10000]);
-    expect(limits.WITHDRAW_PRESETS).toEqual([100, 500, 1000, 2000, 5000, 10000]);
+    expect(limits.WITHDRAW_PRESETS).toEqual([500, 1000, 2000, 5000, 10000]);
   });
 
   it('lists and timings', () => {
@@ -24,7 +32,7 @@ describe('business constants (SPEC §5, §9)', () => {
 
   it('identity limits', () => {
     expect([limits.LOGIN_PASSWORD_MIN_LENGTH, limits.LOGIN_PASSWORD_INPUT_MAX_LENGTH]).toEqual([6, 10]);
-    expect([limits.RESET_PASSWORD_MIN_LENGTH, limits.RESET_PASSWORD_MAX_LENGTH]).toEqual([6, 16]);
+    expect([limits.RESET_PASSWORD_MIN_LENGTH, limits.PASSWORD_MAX_LENGTH]).toEqual([6, 128]);
     expect(limits.OTP_LENGTH).toBe(6);
     expect([limits.EMAIL_MAX_LENGTH, limits.PASSWORD_MAX_LENGTH]).toEqual([254, 128]);
     expect(limits.DEFAULT_ALLOWED_EMAIL_DOMAINS).toEqual(['gmail.com']);
@@ -32,27 +40,39 @@ describe('business constants (SPEC §5, §9)', () => {
   });
 
   it('money limits', () => {
-    expect([limits.CUSTOM_DEPOSIT_MIN, limits.DEPOSIT_INSTRUCTION_MIN, limits.DEPOSIT_INSTRUCTION_MAX]).toEqual([1, 100, 10_000]);
-    expect([limits.DEPOSIT_MIN_PAISE, limits.DEPOSIT_MAX_PAISE, limits.MAX_PENDING_DEPOSITS]).toEqual([10_000, 1_000_000, 3]);
+    expect([limits.CUSTOM_DEPOSIT_MIN, limits.DEPOSIT_INSTRUCTION_MIN, limits.DEPOSIT_INSTRUCTION_MAX]).toEqual([
+      1, 100, 10_000,
+    ]);
+    expect([limits.DEPOSIT_MIN_PAISE, limits.DEPOSIT_MAX_PAISE, limits.MAX_PENDING_DEPOSITS]).toEqual([
+      10_000, 1_000_000, 3,
+    ]);
     expect([limits.WITHDRAWAL_MIN, limits.WITHDRAWAL_MAX, limits.WITHDRAWAL_DAILY_MAX]).toEqual([500, 25_000, 25_000]);
-    expect([limits.WITHDRAWAL_MIN_PAISE, limits.WITHDRAWAL_MAX_PAISE, limits.WITHDRAWAL_DAILY_MAX_PAISE]).toEqual([50_000, 2_500_000, 2_500_000]);
-    expect(limits.WITHDRAWAL_ELIGIBILITY_MIN).toBe(100);
+    expect([limits.WITHDRAWAL_MIN_PAISE, limits.WITHDRAWAL_MAX_PAISE, limits.WITHDRAWAL_DAILY_MAX_PAISE]).toEqual([
+      50_000, 2_500_000, 2_500_000,
+    ]);
+    expect(limits.WITHDRAWAL_ELIGIBILITY_MIN).toBe(500);
     expect([limits.GST_BPS, limits.GST_PERCENT]).toEqual([1800, 18]);
-    expect([limits.ACCOUNT_NUMBER_MIN_LENGTH, limits.ACCOUNT_NUMBER_MAX_LENGTH, limits.IFSC_LENGTH]).toEqual([9, 18, 11]);
-    expect([limits.HOLDER_NAME_MIN_LENGTH, limits.HOLDER_NAME_MAX_LENGTH, limits.UPI_ID_MAX_LENGTH]).toEqual([3, 100, 256]);
+    expect([limits.ACCOUNT_NUMBER_MIN_LENGTH, limits.ACCOUNT_NUMBER_MAX_LENGTH, limits.IFSC_LENGTH]).toEqual([
+      9, 18, 11,
+    ]);
+    expect([limits.HOLDER_NAME_MIN_LENGTH, limits.HOLDER_NAME_MAX_LENGTH, limits.UPI_ID_MAX_LENGTH]).toEqual([
+      3, 100, 256,
+    ]);
     expect([limits.UTR_MIN_LENGTH, limits.UTR_MAX_LENGTH]).toEqual([12, 22]);
   });
 });
 
 describe('UPI apps', () => {
   it('keys, names and handles, in grid order', () => {
-    expect(UPI_APP_LIST.map((a) => [a.key, a.name, a.suffix])).toEqual([
-      ['GOOGLE_PAY', 'Google Pay', '@okaxis'],
-      ['PHONEPE', 'PhonePe', '@ybl'],
-      ['PAYTM', 'Paytm', '@paytm'],
-      ['BHIM', 'BHIM', '@upi'],
-      ['QR', 'Other/QR', ''],
+    expect(UPI_APP_LIST.map((a) => [a.key, a.name, a.handles])).toEqual([
+      ['GOOGLE_PAY', 'Google Pay', ['@okaxis', '@okhdfcbank', '@okicici', '@oksbi']],
+      ['PHONEPE', 'PhonePe', ['@ybl']],
+      ['PAYTM', 'Paytm', ['@paytm']],
+      ['BHIM', 'BHIM', ['@upi']],
+      ['QR', 'Other/QR', []],
     ]);
+    // Only an app with one handle completes an ID typed without '@'.
+    expect(UPI_APP_LIST.map((a) => upiAppSuffix(a.key))).toEqual(['', '@ybl', '@paytm', '@upi', '']);
   });
 
   it('each app has the initials of its badge', () => {

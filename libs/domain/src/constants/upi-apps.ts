@@ -7,18 +7,27 @@ export interface UpiAppInfo {
   readonly key: UpiApp;
   /** Name shown to the player. */
   readonly name: string;
-  /** Handle appended to a UPI ID typed without '@' (empty for QR: nothing is appended). */
-  readonly suffix: string;
+  /**
+   * The handles (the part from '@') of the app's UPI IDs. A UPI ID typed without '@' is completed only when there is
+   * exactly one; an app with several (Google Pay) needs the whole ID, since a guessed handle pays a
+   * stranger. None for QR.
+   */
+  readonly handles: readonly string[];
   /** What the app's round badge shows on the deposit and withdraw screens. */
   readonly initials: string;
 }
 
 export const UPI_APPS: Readonly<Record<UpiApp, UpiAppInfo>> = {
-  GOOGLE_PAY: { key: 'GOOGLE_PAY', name: 'Google Pay', suffix: '@okaxis', initials: 'G' },
-  PHONEPE: { key: 'PHONEPE', name: 'PhonePe', suffix: '@ybl', initials: 'Pe' },
-  PAYTM: { key: 'PAYTM', name: 'Paytm', suffix: '@paytm', initials: 'P' },
-  BHIM: { key: 'BHIM', name: 'BHIM', suffix: '@upi', initials: 'B' },
-  QR: { key: 'QR', name: 'Other/QR', suffix: '', initials: 'QR' },
+  GOOGLE_PAY: {
+    key: 'GOOGLE_PAY',
+    name: 'Google Pay',
+    handles: ['@okaxis', '@okhdfcbank', '@okicici', '@oksbi'],
+    initials: 'G',
+  },
+  PHONEPE: { key: 'PHONEPE', name: 'PhonePe', handles: ['@ybl'], initials: 'Pe' },
+  PAYTM: { key: 'PAYTM', name: 'Paytm', handles: ['@paytm'], initials: 'P' },
+  BHIM: { key: 'BHIM', name: 'BHIM', handles: ['@upi'], initials: 'B' },
+  QR: { key: 'QR', name: 'Other/QR', handles: [], initials: 'QR' },
 };
 
 /** All apps, in display order (the withdraw grid). */
@@ -31,9 +40,18 @@ export function isUpiApp(value: unknown): value is UpiApp {
   return typeof value === 'string' && (UPI_APP_KEYS as readonly string[]).includes(value);
 }
 
-/** The handle for an app, e.g. 'PHONEPE' → '@ybl'; '' for QR. */
+/**
+ * The handle appended to a UPI ID typed without '@': the app's only handle ('BHIM' → '@upi'); '' for an app with
+ * several handles (the player types the whole ID) and for QR.
+ */
 export function upiAppSuffix(app: UpiApp): string {
-  return UPI_APPS[app].suffix;
+  const { handles } = UPI_APPS[app];
+  return handles.length === 1 ? handles[0]! : '';
+}
+
+/** The handles of an app's UPI IDs, e.g. 'GOOGLE_PAY' → ['@okaxis', '@okhdfcbank', '@okicici', '@oksbi']. */
+export function upiAppHandles(app: UpiApp): readonly string[] {
+  return UPI_APPS[app].handles;
 }
 
 /** The display name of an app, e.g. 'QR' → 'Other/QR'; an unknown value is shown raw. */

@@ -2,6 +2,8 @@ import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import vectors from './fairness-vectors.json' with { type: 'json' };
+import beaconVectors from './beacon-vectors.json' with { type: 'json' };
+import quicknet from './quicknet-beacons.json' with { type: 'json' };
 import {
   REJECT_THRESHOLD,
   digitFromBlocks,
@@ -31,7 +33,12 @@ describe('provably fair draw — reference vectors (fairness-vectors.json)', () 
   it.each(vectors.periods)('period $periodId (k=$k) draws digit $digit, $color, $bigSmall', (v) => {
     expect(hashSeed(v.seed)).toBe(v.seedHash);
     expect(drawDigit(v.seed, v.periodId)).toEqual({ hmacHex: v.hmac, digit: v.digit });
-    expect(drawResult(v.seed, v.periodId)).toEqual({ digit: v.digit, color: v.color, bigSmall: v.bigSmall, hmacHex: v.hmac });
+    expect(drawResult(v.seed, v.periodId)).toEqual({
+      digit: v.digit,
+      color: v.color,
+      bigSmall: v.bigSmall,
+      hmacHex: v.hmac,
+    });
   });
 
   it('the first period’s seed hashes to the published commitment', () => {
@@ -166,12 +173,20 @@ describe('verifying a period on the fairness page', () => {
   });
 
   it('passes with only the digit published, or nothing published', () => {
-    expect(verifyPeriod({ periodId: v.periodId, seedHex: v.seed, expectedHashHex: previous.seed, published: { digit: 6 } }).ok).toBe(true);
+    expect(
+      verifyPeriod({ periodId: v.periodId, seedHex: v.seed, expectedHashHex: previous.seed, published: { digit: 6 } })
+        .ok,
+    ).toBe(true);
     expect(verifyPeriod({ periodId: v.periodId, seedHex: v.seed, expectedHashHex: previous.seed }).ok).toBe(true);
   });
 
   it('fails when the published digit differs', () => {
-    const report = verifyPeriod({ periodId: v.periodId, seedHex: v.seed, expectedHashHex: previous.seed, published: { digit: 3 } });
+    const report = verifyPeriod({
+      periodId: v.periodId,
+      seedHex: v.seed,
+      expectedHashHex: previous.seed,
+      published: { digit: 3 },
+    });
     expect(report.seedMatchesHash).toBe(true);
     expect(report.resultMatches).toBe(false);
     expect(report.ok).toBe(false);
@@ -188,19 +203,99 @@ describe('verifying a period on the fairness page', () => {
   });
 
   it('fails when the seed does not hash to the published hash', () => {
-    const report = verifyPeriod({ periodId: v.periodId, seedHex: v.seed, expectedHashHex: vectors.commitment, published: { digit: 6 } });
+    const report = verifyPeriod({
+      periodId: v.periodId,
+      seedHex: v.seed,
+      expectedHashHex: vectors.commitment,
+      published: { digit: 6 },
+    });
     expect(report.seedMatchesHash).toBe(false);
     expect(report.resultMatches).toBe(true);
     expect(report.ok).toBe(false);
   });
 
   it('fails without throwing for a malformed seed', () => {
-    const report = verifyPeriod({ periodId: v.periodId, seedHex: 'xyz', expectedHashHex: previous.seed, published: { digit: 6 } });
+    const report = verifyPeriod({
+      periodId: v.periodId,
+      seedHex: 'xyz',
+      expectedHashHex: previous.seed,
+      published: { digit: 6 },
+    });
     expect(report).toEqual({ seedMatchesHash: false, computed: null, resultMatches: false, ok: false });
   });
 
   it('the same seed for another period id does not reproduce the result', () => {
-    const report = verifyPeriod({ periodId: '202611210004', seedHex: v.seed, expectedHashHex: previous.seed, published: { digit: 6 } });
+    const report = verifyPeriod({
+      periodId: '202611210004',
+      seedHex: v.seed,
+      expectedHashHex: previous.seed,
+      published: { digit: 6 },
+    });
     expect(report.computed!.hmacHex).not.toBe(v.hmac);
+  });
+});
+
+describe('provably fair draw mixed with a beacon — beacon-vectors.json (real quicknet rounds)', () => {
+  it.each(beaconVectors.periods)('period $periodId (k=$k) with round $beaconRound draws $digit', (v) => {
+    expect(hashSeed(v.seed)).toBe(v.seedHash);
+    expect(drawDigit(v.seed, v.periodId, v.beaconRandomness)).toEqual({ hmacHex: v.hmac, digit: v.digit });
+    expect(drawResult(v.seed, v.periodId, v.beaconRandomness)).toEqual({
+      digit: v.digit,
+      color: v.color,
+      bigSmall: v.bigSmall,
+      hmacHex: v.hmac,
+    });
+    expect(
+      verifyPeriod({
+        periodId: v.periodId,
+        seedHex: v.seed,
+        expectedHashHex: v.seedHash,
+        beaconRandomnessHex: v.beaconRandomness,
+        published: { digit: v.digit },
+      }).ok,
+    ).toBe(true);
+  });
+
+  it('uses the same chain as the chain-only vectors', () => {
+    expect(beaconVectors.commitment).toBe(vectors.commitment);
+    const randomness = new Set(beaconVectors.periods.map((v) => v.beaconRandomness));
+    expect(randomness).toEqual(new Set(quicknet.rounds.map((r) => r.randomness)));
+  });
+
+  it('the message is the period id followed by the 32 raw randomness bytes', () => {
+    const v = beaconVectors.periods[0]!;
+    const message = new Uint8Array([...new TextEncoder().encode(v.periodId), ...hexToBytes(v.beaconRandomness)]);
+    expect(drawDigit(v.seed, v.periodId, v.beaconRandomness).hmacHex).toBe(
+      bytesToHex(hmac(sha256, hexToBytes(v.seed), message)),
+    );
+  });
+
+  it('the beacon changes the draw: the same seed and period give another HMAC without it, or with another round', () => {
+    const v = beaconVectors.periods[0]!;
+    const w = beaconVectors.periods[1]!;
+    expect(drawDigit(v.seed, v.periodId).hmacHex).not.toBe(v.hmac);
+    expect(w.periodId).toBe(v.periodId);
+    expect(w.hmac).not.toBe(v.hmac);
+  });
+
+  it('a published result is refused against the wrong beacon', () => {
+    const v = beaconVectors.periods.find((p) => drawDigit(p.seed, p.periodId).digit !== p.digit)!;
+    expect(
+      verifyPeriod({
+        periodId: v.periodId,
+        seedHex: v.seed,
+        expectedHashHex: v.seedHash,
+        published: { digit: v.digit },
+      }).resultMatches,
+    ).toBe(false);
+    expect(
+      verifyPeriod({
+        periodId: v.periodId,
+        seedHex: v.seed,
+        expectedHashHex: v.seedHash,
+        beaconRandomnessHex: 'xyz',
+        published: { digit: v.digit },
+      }).ok,
+    ).toBe(false);
   });
 });

@@ -7,10 +7,15 @@ import { isSeedHex, seedBytes, toHex } from './seed-hex.js';
 
 /**
  * The provably-fair draw (DESIGN §3). The period drawn k-th uses seed[k]; its digit comes from
- * HMAC-SHA256(key = seed bytes, message = periodId in UTF-8): the 32-byte output is read as eight 4-byte
- * big-endian words; a word ≥ 4,294,967,290 is rejected (so that value mod 10 is uniform), the first accepted word
- * gives digit = value mod 10. In the vanishing case that all eight are rejected the draw continues with
- * HMAC-SHA256(key = seed, message = the previous 32-byte output).
+ * HMAC-SHA256(key = seed bytes, message = periodId in UTF-8 ‖ the beacon's 32 randomness bytes): the 32-byte output
+ * is read as eight 4-byte big-endian words; a word ≥ 4,294,967,290 is rejected (so that value mod 10 is uniform), the
+ * first accepted word gives digit = value mod 10. In the vanishing case that all eight are rejected the draw continues
+ * with HMAC-SHA256(key = seed, message = the previous 32-byte output).
+ *
+ * The beacon is the first drand round at or after the period's lock (beacon.ts): it did not exist while bets were
+ * taken, so nobody, the operator included, could know the digit then. Without a beacon (`FAIRNESS_BEACON=none`, or
+ * periods drawn before the beacon was introduced) the message is the period id alone: the chain-only rule of
+ * fairness-vectors.json.
  */
 
 /** Words at or above this are rejected: 4,294,967,290 = 429,496,729 × 10, the largest multiple of 10 ≤ 2^32. */
@@ -35,7 +40,7 @@ export function digitFromWords(bytes: Uint8Array): number | null {
 }
 
 export interface DigitDraw {
-  /** Lowercase hex of the first HMAC output, HMAC-SHA256(seed, periodId) — the value a verifier recomputes. */
+  /** Lowercase hex of the first HMAC output, HMAC-SHA256(seed, periodId ‖ beacon) — the value a verifier recomputes. */
   readonly hmacHex: string;
   readonly digit: number;
 }
@@ -53,11 +58,23 @@ export function digitFromBlocks(first: Uint8Array, nextBlock: (previous: Uint8Ar
   }
 }
 
-/** Draws the digit of `periodId` from its seed. */
-export function drawDigit(seedHex: string, periodId: string): DigitDraw {
+/** The HMAC message of a draw: the period id in UTF-8, then the beacon's 32 raw randomness bytes when there is one. */
+export function drawMessage(periodId: string, beaconRandomnessHex?: string | null): Uint8Array {
   if (typeof periodId !== 'string' || periodId.length === 0) throw new RangeError('A period id is required');
+  const id = utf8ToBytes(periodId);
+  if (beaconRandomnessHex === undefined || beaconRandomnessHex === null) return id;
+  const randomness = seedBytes(beaconRandomnessHex);
+  const message = new Uint8Array(id.length + randomness.length);
+  message.set(id);
+  message.set(randomness, id.length);
+  return message;
+}
+
+/** Draws the digit of `periodId` from its seed, mixed with the beacon's randomness when given (64 hex). */
+export function drawDigit(seedHex: string, periodId: string, beaconRandomnessHex?: string | null): DigitDraw {
+  const message = drawMessage(periodId, beaconRandomnessHex);
   const key = seedBytes(seedHex);
-  const first = hmac(sha256, key, utf8ToBytes(periodId));
+  const first = hmac(sha256, key, message);
   const digit = digitFromBlocks(first, (previous) => hmac(sha256, key, previous));
   return { hmacHex: toHex(first), digit };
 }
@@ -67,8 +84,8 @@ export interface DrawResult extends RoundResult {
 }
 
 /** Draws the full result of `periodId`: digit, colour, big/small and the HMAC shown for verification. */
-export function drawResult(seedHex: string, periodId: string): DrawResult {
-  const { hmacHex, digit } = drawDigit(seedHex, periodId);
+export function drawResult(seedHex: string, periodId: string, beaconRandomnessHex?: string | null): DrawResult {
+  const { hmacHex, digit } = drawDigit(seedHex, periodId, beaconRandomnessHex);
   return { ...resultFromDigit(digit), hmacHex };
 }
 
@@ -84,6 +101,8 @@ export interface VerifyPeriodInput {
   readonly seedHex: string;
   /** seed[k−1], published before the period opened (the previous period's revealed seed, or the commitment). */
   readonly expectedHashHex: string;
+  /** The randomness of the period's beacon round (64 hex), when the period was drawn with one. */
+  readonly beaconRandomnessHex?: string | null;
   /** The result the platform published, to compare with the recomputed one. */
   readonly published?: { readonly digit: number; readonly color?: string; readonly bigSmall?: string };
 }
@@ -102,7 +121,10 @@ export interface VerifyPeriodReport {
 /** Everything the fairness page checks for one period, recomputed in the browser. */
 export function verifyPeriod(input: VerifyPeriodInput): VerifyPeriodReport {
   const seedMatchesHash = verifyReveal({ seedHex: input.seedHex, expectedHashHex: input.expectedHashHex });
-  const computed = isSeedHex(input.seedHex) && input.periodId ? drawResult(input.seedHex, input.periodId) : null;
+  const beacon = input.beaconRandomnessHex;
+  const usable =
+    isSeedHex(input.seedHex) && !!input.periodId && (beacon === undefined || beacon === null || isSeedHex(beacon));
+  const computed = usable ? drawResult(input.seedHex, input.periodId, beacon) : null;
   const published = input.published;
   const resultMatches =
     computed !== null &&

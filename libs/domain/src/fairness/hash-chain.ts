@@ -11,11 +11,13 @@ import { SEED_BYTES, seedBytes, toHex } from './seed-hex.js';
 export type RandomBytes = (byteCount: number) => Uint8Array;
 
 function assertLength(length: number): void {
-  if (!Number.isSafeInteger(length) || length < 1) throw new RangeError(`Chain length must be a positive integer, got ${String(length)}`);
+  if (!Number.isSafeInteger(length) || length < 1)
+    throw new RangeError(`Chain length must be a positive integer, got ${String(length)}`);
 }
 
 function assertIndex(k: number, length: number): void {
-  if (!Number.isSafeInteger(k) || k < 0 || k > length) throw new RangeError(`Seed index must be 0..${length}, got ${String(k)}`);
+  if (!Number.isSafeInteger(k) || k < 0 || k > length)
+    throw new RangeError(`Seed index must be 0..${length}, got ${String(k)}`);
 }
 
 function hashTimes(bytes: Uint8Array, times: number): Uint8Array {
@@ -63,7 +65,8 @@ export interface HashChainCheckpoints {
 /** Walks the chain once (N hashes) from the tip and keeps every `interval`-th seed. */
 export function buildChainCheckpoints(tipHex: string, length: number, interval: number): HashChainCheckpoints {
   assertLength(length);
-  if (!Number.isSafeInteger(interval) || interval < 1) throw new RangeError(`Checkpoint interval must be a positive integer, got ${String(interval)}`);
+  if (!Number.isSafeInteger(interval) || interval < 1)
+    throw new RangeError(`Checkpoint interval must be a positive integer, got ${String(interval)}`);
   const count = Math.ceil(length / interval) + 1;
   const seeds: string[] = new Array<string>(count);
   let current = seedBytes(tipHex);
@@ -106,4 +109,15 @@ export function createHashChain(randomBytes: RandomBytes, length: number, interv
   const tipHex = generateChainTip(randomBytes);
   const checkpoints = buildChainCheckpoints(tipHex, length, interval);
   return { tipHex, commitmentHex: checkpointsCommitment(checkpoints), checkpoints };
+}
+
+/**
+ * How long before its first period a chain's commitment must be published (DESIGN §3): 24 hours. A chain announced
+ * later than that (the very first chain of a deployment, or one generated in a hurry) is flagged on the fairness page.
+ */
+export const CHAIN_NOTICE_MS = 24 * 3600 * 1000;
+
+/** True when a chain announced at `announcedAtMs` was announced at least 24 hours before its first period started. */
+export function announcedInTime(announcedAtMs: number, firstPeriodStartMs: number): boolean {
+  return firstPeriodStartMs - announcedAtMs >= CHAIN_NOTICE_MS;
 }

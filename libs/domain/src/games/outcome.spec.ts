@@ -1,4 +1,11 @@
-import { bigSmallOfDigit, colorOfDigit, isWinningBet, resultFromDigit, systemSelectedValue, winningDigits } from './outcome.js';
+import {
+  bigSmallOfDigit,
+  colorOfDigit,
+  isWinningBet,
+  resultFromDigit,
+  systemSelectedValue,
+  winningDigits,
+} from './outcome.js';
 
 describe('what a digit means', () => {
   it.each([

@@ -5,11 +5,20 @@ const result = (periodId: string, digit: number) => ({ periodId, ...resultFromDi
 
 describe('Trends: quick stats', () => {
   it('counts and percentages for colour, big/small and each digit', () => {
-    const trends = resultTrends([result('202611210003', 7), result('202611210001', 0), result('202611210002', 7), result('202611210004', 2)]);
+    const trends = resultTrends([
+      result('202611210003', 7),
+      result('202611210001', 0),
+      result('202611210002', 7),
+      result('202611210004', 2),
+    ]);
     expect(trends.totalGames).toBe(4);
     expect(trends.latestPeriodId).toBe('202611210004');
     expect(trends.lastColor).toBe('red');
-    expect(trends.colors).toEqual({ red: { count: 1, percent: 25 }, green: { count: 2, percent: 50 }, violet: { count: 1, percent: 25 } });
+    expect(trends.colors).toEqual({
+      red: { count: 1, percent: 25 },
+      green: { count: 2, percent: 50 },
+      violet: { count: 1, percent: 25 },
+    });
     expect(trends.bigSmall).toEqual({ big: { count: 2, percent: 50 }, small: { count: 2, percent: 50 } });
     expect(trends.digits[7]).toEqual({ count: 2, percent: 50 });
     expect(trends.digits[5]).toEqual({ count: 0, percent: 0 });

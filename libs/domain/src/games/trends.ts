@@ -49,7 +49,10 @@ export function resultTrends(results: readonly TrendResult[]): ResultTrends {
     latestPeriodId: latest?.periodId ?? null,
     lastColor: latest?.color ?? null,
     colors: Object.fromEntries(COLORS.map((c) => [c, share(colorCounts[c], total)])) as Record<Color, TrendCount>,
-    bigSmall: Object.fromEntries(BIG_SMALL.map((b) => [b, share(bigSmallCounts[b], total)])) as Record<BigSmall, TrendCount>,
+    bigSmall: Object.fromEntries(BIG_SMALL.map((b) => [b, share(bigSmallCounts[b], total)])) as Record<
+      BigSmall,
+      TrendCount
+    >,
     digits: digitCounts.map((count) => share(count, total)),
   };
 }

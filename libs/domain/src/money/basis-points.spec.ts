@@ -3,13 +3,17 @@ import { BPS_PER_UNIT, bpsToPercent, bpsToRate, isBasisPoints, rateToBps, shareO
 describe('rates in basis points', () => {
   it('a fraction of configuration becomes whole basis points, and back', () => {
     expect(BPS_PER_UNIT).toBe(10_000);
-    expect([rateToBps(0.18), rateToBps(0.1), rateToBps(0), rateToBps(1), rateToBps(0.1234)]).toEqual([1800, 1000, 0, 10_000, 1234]);
+    expect([rateToBps(0.18), rateToBps(0.1), rateToBps(0), rateToBps(1), rateToBps(0.1234)]).toEqual([
+      1800, 1000, 0, 10_000, 1234,
+    ]);
     expect([bpsToRate(1800), bpsToRate(1000), bpsToRate(0)]).toEqual([0.18, 0.1, 0]);
     for (let bps = 0; bps <= BPS_PER_UNIT; bps += 7) expect(rateToBps(bpsToRate(bps))).toBe(bps);
   });
 
   it('refuses a rate outside 0..1 or finer than a basis point, naming what it is', () => {
-    expect(() => rateToBps(0.12345, 'GST rate')).toThrow('GST rate must be between 0 and 1 with at most 4 decimals, got 0.12345');
+    expect(() => rateToBps(0.12345, 'GST rate')).toThrow(
+      'GST rate must be between 0 and 1 with at most 4 decimals, got 0.12345',
+    );
     for (const rate of [-0.01, 1.01, Number.NaN, Infinity]) expect(() => rateToBps(rate)).toThrow(RangeError);
   });
 

@@ -95,7 +95,9 @@ describe('display in en-IN rupees with 2 decimals', () => {
 
   it('keeps showing each amount right when it is asked again, and past the amounts it remembers', () => {
     const amounts = Array.from({ length: 10_000 }, (_, i) => (i * 7919) % 2_000_003);
-    const expected = amounts.map((p) => `₹${(p / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
+    const expected = amounts.map(
+      (p) => `₹${(p / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
+    );
     for (let round = 0; round < 2; round++) expect(amounts.map((p) => formatPaise(p))).toEqual(expected);
     expect(formatPaise(123_456n)).toBe('₹1,234.56');
     expect(formatPaise(123_456)).toBe('₹1,234.56');
@@ -150,7 +152,9 @@ describe('exact figures past 2^53 paise', () => {
   it('converts to a number only when the number is exact, and refuses otherwise', () => {
     expect(exactPaiseToNumber(2n ** 53n - 1n)).toBe(Number.MAX_SAFE_INTEGER);
     expect(exactPaiseToNumber(-(2n ** 53n - 1n))).toBe(-Number.MAX_SAFE_INTEGER);
-    expect(() => exactPaiseToNumber(2n ** 53n, 'total deposits')).toThrow(/total deposits of 9007199254740992 paise is beyond 2\^53/);
+    expect(() => exactPaiseToNumber(2n ** 53n, 'total deposits')).toThrow(
+      /total deposits of 9007199254740992 paise is beyond 2\^53/,
+    );
     expect(() => exactPaiseToNumber(-beyond)).toThrow(RangeError);
   });
 
@@ -178,7 +182,8 @@ describe('rupee figures with float noise', () => {
   });
 
   it('refuses what is not a finite amount', () => {
-    for (const value of [Number.NaN, Infinity, -Infinity, 1e300]) expect(() => rupeesToNearestPaise(value)).toThrow(RangeError);
+    for (const value of [Number.NaN, Infinity, -Infinity, 1e300])
+      expect(() => rupeesToNearestPaise(value)).toThrow(RangeError);
   });
 });
 

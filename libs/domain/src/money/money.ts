@@ -85,7 +85,8 @@ const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 export function exactPaise(value: string | number | bigint): bigint {
   if (typeof value === 'bigint') return value;
   if (typeof value === 'number') return BigInt(assertPaise(value));
-  if (typeof value !== 'string' || !WHOLE_NUMBER.test(value)) throw new RangeError(`Not a whole number of paise: ${String(value)}`);
+  if (typeof value !== 'string' || !WHOLE_NUMBER.test(value))
+    throw new RangeError(`Not a whole number of paise: ${String(value)}`);
   return BigInt(value);
 }
 

@@ -42,7 +42,9 @@ export function isValidPayout(payout: unknown): payout is number {
 export function assertPayoutTable(payouts: PayoutTable): PayoutTable {
   for (const key of GAME_KEYS) {
     if (!isValidPayout(payouts[key])) {
-      throw new RangeError(`Payout for ${key} must be a number ≥ 1 with at most 2 decimals, got ${String(payouts[key])}`);
+      throw new RangeError(
+        `Payout for ${key} must be a number ≥ 1 with at most 2 decimals, got ${String(payouts[key])}`,
+      );
     }
   }
   return payouts;

@@ -8,6 +8,7 @@ describe('settling a bet against the drawn digit', () => {
       gross: 20_000,
       gst: 1_800,
       net: 18_200,
+      netToBonus: 0,
       systemSelectedValue: 'big',
     });
   });
@@ -18,6 +19,7 @@ describe('settling a bet against the drawn digit', () => {
       gross: 9_000,
       gst: 1_440,
       net: 7_560,
+      netToBonus: 0,
       systemSelectedValue: '7',
     });
   });
@@ -28,6 +30,7 @@ describe('settling a bet against the drawn digit', () => {
       gross: 0,
       gst: 0,
       net: 0,
+      netToBonus: 0,
       systemSelectedValue: 'violet',
     });
   });
@@ -41,6 +44,32 @@ describe('settling a bet against the drawn digit', () => {
       payouts: { color: 2, bigSmall: 2, number: 9.5 },
       gstBps: 1000,
     });
-    expect(settlement).toEqual({ isWin: true, gross: 9_500, gst: 850, net: 8_650, systemSelectedValue: '3' });
+    expect(settlement).toEqual({
+      isWin: true,
+      gross: 9_500,
+      gst: 850,
+      net: 8_650,
+      netToBonus: 0,
+      systemSelectedValue: '3',
+    });
+  });
+
+  it('of a win, the part won by the bonus-paid stake goes to bonus, half up, exactly for large amounts', () => {
+    expect(
+      settleBet({ betType: 'bigSmall', betValue: 'big', amount: 10_000, fromBonus: 3_333 }, resultFromDigit(7)),
+    ).toMatchObject({ net: 18_200, netToBonus: 6_066 });
+    expect(
+      settleBet({ betType: 'bigSmall', betValue: 'big', amount: 10_000, fromBonus: 10_000 }, resultFromDigit(7)),
+    ).toMatchObject({ netToBonus: 18_200 });
+    expect(
+      settleBet({ betType: 'bigSmall', betValue: 'big', amount: 10_000, fromBonus: 5_000 }, resultFromDigit(2)),
+    ).toMatchObject({ net: 0, netToBonus: 0 });
+    // 9,999,999 × 9,000,000 is past a double's exact integers: still exact.
+    const big = settleBet(
+      { betType: 'number', betValue: '7', amount: 10_000_000, fromBonus: 9_999_999 },
+      resultFromDigit(7),
+    );
+    expect(big.netToBonus).toBe(Number((2n * BigInt(big.net) * 9_999_999n + 10_000_000n) / 20_000_000n));
+    expect(big.netToBonus).toBeLessThan(big.net);
   });
 });

@@ -9,6 +9,8 @@ export interface SettleableBet {
   readonly betValue: string;
   /** Stake in paise. */
   readonly amount: number;
+  /** Part of the stake paid from the bonus balance (paise; 0 when absent). */
+  readonly fromBonus?: number;
 }
 
 export interface BetSettlement {
@@ -17,8 +19,13 @@ export interface BetSettlement {
   readonly gross: number;
   /** GST withheld from the winnings, else 0 (paise) */
   readonly gst: number;
-  /** Credited to the main balance: gross − GST for a win, 0 for a loss (paise) */
+  /** Credited: gross − GST for a win, 0 for a loss (paise) */
   readonly net: number;
+  /**
+   * Of `net`, what goes to the bonus balance: the win of the bonus-paid part of the stake (net × fromBonus / stake,
+   * rounded half up). It stays play money until the bonus is played through; the rest goes to main.
+   */
+  readonly netToBonus: number;
   /** What the draw selected for this game: the colour, 'big'/'small' or the digit as a string */
   readonly systemSelectedValue: string;
 }
@@ -27,8 +34,16 @@ export interface BetSettlement {
 export function settleBet(bet: SettleableBet, result: RoundResult, options: PayoutOptions = {}): BetSettlement {
   const selected = systemSelectedValue(bet.betType, result);
   if (!isWinningBet(bet.betType, bet.betValue, result)) {
-    return { isWin: false, gross: 0, gst: 0, net: 0, systemSelectedValue: selected };
+    return { isWin: false, gross: 0, gst: 0, net: 0, netToBonus: 0, systemSelectedValue: selected };
   }
   const { gross, gst, net } = winBreakdown(bet.amount, bet.betType, options);
-  return { isWin: true, gross, gst, net, systemSelectedValue: selected };
+  const fromBonus = bet.fromBonus ?? 0;
+  const netToBonus = fromBonus > 0 ? shareHalfUp(net, fromBonus, bet.amount) : 0;
+  return { isWin: true, gross, gst, net, netToBonus, systemSelectedValue: selected };
+}
+
+/** value × part / whole, half up, exactly (the product of two large paise amounts exceeds a double's integers). */
+function shareHalfUp(value: number, part: number, whole: number): number {
+  const [v, p, w] = [BigInt(value), BigInt(part), BigInt(whole)];
+  return Number((2n * v * p + w) / (2n * w));
 }

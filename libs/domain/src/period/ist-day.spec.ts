@@ -30,10 +30,13 @@ describe('IST calendar days', () => {
     expect(isIstDateKey(key)).toBe(true);
   });
 
-  it.each(['2026-11-31', '2027-02-29', '2026-13-01', '2026-1-5', '21-11-2026', '', '2026-11-21T00:00'])('%j is not', (key) => {
-    expect(isIstDateKey(key)).toBe(false);
-    expect(() => istDayStartMs(key)).toThrow(RangeError);
-  });
+  it.each(['2026-11-31', '2027-02-29', '2026-13-01', '2026-1-5', '21-11-2026', '', '2026-11-21T00:00'])(
+    '%j is not',
+    (key) => {
+      expect(isIstDateKey(key)).toBe(false);
+      expect(() => istDayStartMs(key)).toThrow(RangeError);
+    },
+  );
 });
 
 describe('admin date-range filter (from inclusive, to inclusive to end of day)', () => {

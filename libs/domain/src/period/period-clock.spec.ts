@@ -212,13 +212,20 @@ describe('parsing period ids', () => {
     });
   });
 
-  it.each(['', '20261121001', '2026112100001', '202611210000', '202611212881', '202613010001', '202602300001', '20261121000a', ' 202611210001'])(
-    'refuses %j',
-    (id) => {
-      expect(isPeriodId(id)).toBe(false);
-      expect(() => periodStartMs(id)).toThrow(RangeError);
-    },
-  );
+  it.each([
+    '',
+    '20261121001',
+    '2026112100001',
+    '202611210000',
+    '202611212881',
+    '202613010001',
+    '202602300001',
+    '20261121000a',
+    ' 202611210001',
+  ])('refuses %j', (id) => {
+    expect(isPeriodId(id)).toBe(false);
+    expect(() => periodStartMs(id)).toThrow(RangeError);
+  });
 
   it('accepts a leap day only in a leap year', () => {
     expect(isPeriodId('202802290001')).toBe(true);

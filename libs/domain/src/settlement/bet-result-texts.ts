@@ -12,19 +12,36 @@ export function choiceLabel(betType: string, betValue: string): string {
 }
 
 /** The bet-result line: 'You won ₹196.00 on Red!' (the net win) or 'You lost ₹100.00 on number 7.' (the stake). */
-export function betResultMessage(bet: { readonly betType: string; readonly betValue: string; readonly amount: number; readonly isWin: boolean; readonly winAmount: number }): string {
+export function betResultMessage(bet: {
+  readonly betType: string;
+  readonly betValue: string;
+  readonly amount: number;
+  readonly isWin: boolean;
+  readonly winAmount: number;
+}): string {
   const label = choiceLabel(bet.betType, bet.betValue);
-  return bet.isWin ? `You won ${formatPaise(bet.winAmount)} on ${label}!` : `You lost ${formatPaise(bet.amount)} on ${label}.`;
+  return bet.isWin
+    ? `You won ${formatPaise(bet.winAmount)} on ${label}!`
+    : `You lost ${formatPaise(bet.amount)} on ${label}.`;
 }
 
 /**
- * Why a period's bets were refunded: it could not be drawn in time (`not-drawn`, the default), or it was drawn but
- * could not be settled before the settlement deadline (`settlement-deadline`).
+ * Why a period's bets were refunded (the period's `refund_reason`): it could not be drawn in time (`not-drawn`, the
+ * default: the round engine was down), no verified public-randomness beacon arrived in time to draw it
+ * (`beacon-unavailable`), or no engine ran during it (`missed`: it has no bets). Periods refunded before drawn
+ * periods were always settled may carry `settlement-deadline` (drawn, not settled in time); no period gets it now.
  */
-export type PeriodRefundCause = 'not-drawn' | 'settlement-deadline';
+export type PeriodRefundCause = 'not-drawn' | 'beacon-unavailable' | 'missed' | 'settlement-deadline';
 
 function refundCause(cause: PeriodRefundCause): string {
-  return cause === 'settlement-deadline' ? 'could not be settled in time' : 'could not be drawn in time';
+  switch (cause) {
+    case 'settlement-deadline':
+      return 'could not be settled in time';
+    case 'beacon-unavailable':
+      return 'could not be drawn: its public randomness did not arrive in time';
+    default:
+      return 'could not be drawn in time';
+  }
 }
 
 /** The bet-message a player gets once when the period of their bets is refunded. */

@@ -8,7 +8,8 @@ import { settleBet, type BetSettlement } from '../payout/settle-bet.js';
  * Settlement and refund of a period's bets (DESIGN §2). A period is OPEN, then DRAWN (its result known), then
  * SETTLED; or REFUNDED when it could not be drawn in time. Each move happens once: settling anything but a DRAWN
  * period, or refunding anything but an OPEN one, decides nothing. The whole period is one journal entry:
- * - settled: house:stakes releases every stake; each winner's main receives the net win; house:gst the tax;
+ * - settled: house:stakes releases every stake; each winner receives the net win (the win of bonus-paid stakes to
+ *   bonus, the rest to main); house:gst the tax;
  *   house:pnl the rest (stakes − credited − GST, negative when the house paid out more than it took);
  * - refunded: house:stakes returns every stake where it came from (the bonus part to bonus, the rest to main).
  * The round engine settles with one set-based SQL statement for speed; a property test holds it to this decider.
@@ -61,8 +62,11 @@ export interface PeriodSettled {
     readonly gst: number;
     /** stakes − credited − GST: what house:pnl receives (negative: what it pays). */
     readonly pnl: number;
-    /** Net win per winning player (players whose wins add up to 0 are left out). */
-    readonly winnings: ReadonlyMap<string, number>;
+    /**
+     * Net win per winning player, per balance: the win of bonus-paid stakes to bonus, the rest to main (players whose
+     * wins add up to 0 are left out).
+     */
+    readonly winnings: ReadonlyMap<string, { readonly main: number; readonly bonus: number }>;
   };
 }
 
@@ -84,7 +88,7 @@ export function decideSettlement(command: SettlePeriod, state: PeriodSettlementS
   if (state.status !== 'DRAWN' || command.periodId !== state.periodId) return [];
   const options = { payouts: command.payouts, gstBps: command.gstBps };
   const bets: SettledBet[] = [];
-  const winnings = new Map<string, number>();
+  const winnings = new Map<string, { main: number; bonus: number }>();
   let stakes = 0;
   let credited = 0;
   let gst = 0;
@@ -95,10 +99,29 @@ export function decideSettlement(command: SettlePeriod, state: PeriodSettlementS
     if (settled.isWin) {
       credited += settled.net;
       gst += settled.gst;
-      if (settled.net > 0) winnings.set(bet.userId, (winnings.get(bet.userId) ?? 0) + settled.net);
+      if (settled.net > 0) {
+        const won = winnings.get(bet.userId) ?? { main: 0, bonus: 0 };
+        won.main += settled.net - settled.netToBonus;
+        won.bonus += settled.netToBonus;
+        winnings.set(bet.userId, won);
+      }
     }
   }
-  return [{ type: 'PeriodSettled', data: { periodId: state.periodId, result: command.result, bets, stakes, credited, gst, pnl: stakes - credited - gst, winnings } }];
+  return [
+    {
+      type: 'PeriodSettled',
+      data: {
+        periodId: state.periodId,
+        result: command.result,
+        bets,
+        stakes,
+        credited,
+        gst,
+        pnl: stakes - credited - gst,
+        winnings,
+      },
+    },
+  ];
 }
 
 /** Returns every pending stake of an OPEN period that can no longer be drawn in time; nothing otherwise. */
@@ -113,7 +136,9 @@ export function decideRefund(command: RefundPeriod, state: PeriodSettlementState
     refunds.set(bet.userId, back);
     total += bet.amount;
   }
-  return [{ type: 'PeriodRefunded', data: { periodId: state.periodId, betIds: state.bets.map((b) => b.id), total, refunds } }];
+  return [
+    { type: 'PeriodRefunded', data: { periodId: state.periodId, betIds: state.bets.map((b) => b.id), total, refunds } },
+  ];
 }
 
 /** Settling or refunding leaves no pending bet and the period in its final status. */
@@ -121,10 +146,12 @@ export function evolveSettlement(state: PeriodSettlementState, event: PeriodSett
   return { ...state, status: event.type === 'PeriodSettled' ? 'SETTLED' : 'REFUNDED', bets: [] };
 }
 
-export type PeriodCommand = ({ readonly type: 'SettlePeriod' } & SettlePeriod) | ({ readonly type: 'RefundPeriod' } & RefundPeriod);
+export type PeriodCommand =
+  ({ readonly type: 'SettlePeriod' } & SettlePeriod) | ({ readonly type: 'RefundPeriod' } & RefundPeriod);
 
 export const periodSettlementDecider: Decider<PeriodCommand, PeriodSettlementState, PeriodSettlementEvent> = {
-  decide: (command, state) => (command.type === 'SettlePeriod' ? decideSettlement(command, state) : decideRefund(command, state)),
+  decide: (command, state) =>
+    command.type === 'SettlePeriod' ? decideSettlement(command, state) : decideRefund(command, state),
   evolve: evolveSettlement,
 };
 
@@ -148,7 +175,10 @@ export function periodPostings(
   };
   if (event.type === 'PeriodSettled') {
     add(accounts.houseStakes, -event.data.stakes);
-    for (const [userId, amount] of event.data.winnings) add(accounts.userMain(userId), amount);
+    for (const [userId, won] of event.data.winnings) {
+      add(accounts.userMain(userId), won.main);
+      add(accounts.userBonus(userId), won.bonus);
+    }
     add(accounts.houseGst, event.data.gst);
     add(accounts.housePnl, event.data.pnl);
   } else {

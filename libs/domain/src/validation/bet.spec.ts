@@ -1,5 +1,12 @@
 import { STAKES } from '../constants/limits.js';
-import { BET_MESSAGES, betBlockReason, gameCardState, isAllowedStake, showNextRoundOverlay, validateStake } from './bet.js';
+import {
+  BET_MESSAGES,
+  betBlockReason,
+  gameCardState,
+  isAllowedStake,
+  showNextRoundOverlay,
+  validateStake,
+} from './bet.js';
 
 const ready = {
   periodId: '202611210001',
@@ -27,7 +34,9 @@ describe('bet panel: when a bet may be sent', () => {
   });
 
   it('a bet on this game already', () => {
-    expect(betBlockReason({ ...ready, hasBetOnGame: true })).toBe('You have already placed a bet on this game in this period.');
+    expect(betBlockReason({ ...ready, hasBetOnGame: true })).toBe(
+      'You have already placed a bet on this game in this period.',
+    );
   });
 
   it('no choice selected', () => {
@@ -41,7 +50,9 @@ describe('bet panel: when a bet may be sent', () => {
   });
 
   it('balance unknown, or below the stake', () => {
-    expect(betBlockReason({ ...ready, balancePaise: null })).toBe('Your balance is still loading. Please try again in a moment.');
+    expect(betBlockReason({ ...ready, balancePaise: null })).toBe(
+      'Your balance is still loading. Please try again in a moment.',
+    );
     expect(betBlockReason({ ...ready, balancePaise: 9_999 })).toBe('Insufficient balance.');
     expect(betBlockReason({ ...ready, balancePaise: 10_000 })).toBeNull();
   });
@@ -54,7 +65,11 @@ describe('bet panel: when a bet may be sent', () => {
 
 describe('stakes', () => {
   it('the message lists exactly the stake buttons', () => {
-    expect(BET_MESSAGES.stakeNotAllowed).toBe(`Stake must be ${STAKES.slice(0, -1).map((s) => `₹${s.toLocaleString('en-IN')}`).join(', ')} or ₹1,000.`);
+    expect(BET_MESSAGES.stakeNotAllowed).toBe(
+      `Stake must be ${STAKES.slice(0, -1)
+        .map((s) => `₹${s.toLocaleString('en-IN')}`)
+        .join(', ')} or ₹1,000.`,
+    );
   });
 
   it('allowed stakes are the buttons, in paise', () => {

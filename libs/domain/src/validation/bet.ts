@@ -2,7 +2,8 @@ import { LOCK_SECONDS, RESULT_POPUP_TEXT_SECONDS, STAKES_PAISE } from '../consta
 import { formatPaiseShort } from '../money/money.js';
 
 /** 'a, b or c'. */
-const orList = (items: readonly string[]): string => (items.length > 1 ? `${items.slice(0, -1).join(', ')} or ${items.at(-1)}` : (items[0] ?? ''));
+const orList = (items: readonly string[]): string =>
+  items.length > 1 ? `${items.slice(0, -1).join(', ')} or ${items.at(-1)}` : (items[0] ?? '');
 import { isValidBet } from '../games/games.js';
 
 /**
@@ -20,6 +21,8 @@ export const BET_MESSAGES = {
   alreadyBet: 'You have already placed a bet on this game in this period.',
   balanceUnknown: 'Your balance is still loading. Please try again in a moment.',
   insufficientBalance: 'Insufficient balance.',
+  /** The player's account is suspended (the same words as every refusal of a suspended account). */
+  suspended: 'This account has been suspended. Please contact support.',
   /** The bet-message of an accepted bet. */
   placed: 'Bet placed successfully.',
   /** A place-bet whose fields are not a bet at all (missing, unknown or mistyped fields). */
@@ -33,6 +36,14 @@ export const GAME_TEXTS = {
   locked: 'Locked',
   betPlaced: 'Bet Placed',
   nextRoundSoon: 'Next round starts soon!',
+  /**
+   * The lock overlay's headline, before the spec's 'Next round starts soon!': the player is waiting for this round's
+   * result, not for the next round.
+   */
+  resultComing: 'Betting closed. Your result is coming.',
+  /** Said when the lock closes a bet sheet whose bet was never confirmed (it used to close without a word). */
+  sheetClosedAtLock:
+    'Betting closed for this round before your bet was confirmed: nothing was placed. Pick again when the next round opens.',
   confirmBet: 'Confirm Bet',
   congratulations: 'Congratulations',
   betterLuck: 'Better Luck Next Time',
@@ -53,13 +64,21 @@ export function validateStake(stakePaise: number | null | undefined): string | n
 /** A game card's state: 'betPlaced' (dimmed) if the player has a bet on it, else 'locked' at ≤ 5 s, else 'open'. */
 export type GameCardState = 'open' | 'locked' | 'betPlaced';
 
-export function gameCardState(secondsLeft: number, hasBetOnGame: boolean, lockSeconds: number = LOCK_SECONDS): GameCardState {
+export function gameCardState(
+  secondsLeft: number,
+  hasBetOnGame: boolean,
+  lockSeconds: number = LOCK_SECONDS,
+): GameCardState {
   if (hasBetOnGame) return 'betPlaced';
   return secondsLeft <= lockSeconds ? 'locked' : 'open';
 }
 
 /** The full-screen 'Next round starts soon!' overlay: shown when ≤ 5 s remain and the player has a bet. */
-export function showNextRoundOverlay(secondsLeft: number, hasAnyBet: boolean, lockSeconds: number = LOCK_SECONDS): boolean {
+export function showNextRoundOverlay(
+  secondsLeft: number,
+  hasAnyBet: boolean,
+  lockSeconds: number = LOCK_SECONDS,
+): boolean {
   return hasAnyBet && secondsLeft <= lockSeconds;
 }
 
@@ -91,7 +110,8 @@ export function betBlockReason(attempt: BetAttempt): string | null {
   if (!isValidBet(attempt.betType, attempt.betValue)) return BET_MESSAGES.invalidChoice;
   const stakeError = validateStake(attempt.stakePaise);
   if (stakeError) return stakeError;
-  if (typeof attempt.balancePaise !== 'number' || !Number.isFinite(attempt.balancePaise)) return BET_MESSAGES.balanceUnknown;
+  if (typeof attempt.balancePaise !== 'number' || !Number.isFinite(attempt.balancePaise))
+    return BET_MESSAGES.balanceUnknown;
   if (attempt.balancePaise < (attempt.stakePaise as number)) return BET_MESSAGES.insufficientBalance;
   return null;
 }

@@ -34,12 +34,13 @@ describe('forgot password', () => {
 
   it('6 and 16 characters are accepted (16 itself is allowed: the check rejects only above 16)', () => {
     expect(validateNewPassword('123456')).toBeNull();
-    expect(validateNewPassword('a'.repeat(15))).toBeNull();
-    expect(validateNewPassword('a'.repeat(16))).toBeNull();
+    expect(validateNewPassword('ab'.repeat(7) + 'c')).toBeNull();
+    expect(validateNewPassword('ab'.repeat(8))).toBeNull();
   });
 
-  it('17 characters: Password must be less than 16 characters.', () => {
-    expect(validateNewPassword('a'.repeat(17))).toBe('Password must be less than 16 characters.');
+  it('a 30-character passphrase is taken; 129 characters: Password must be at most 128 characters.', () => {
+    expect(validateNewPassword('correct horse battery staple 9')).toBeNull();
+    expect(validateNewPassword('a'.repeat(129))).toBe('Password must be at most 128 characters.');
   });
 
   it('a different confirmation: Passwords do not match.', () => {
@@ -58,7 +59,9 @@ describe('forgot password', () => {
   });
 
   it('the password rule is reported before the confirmation', () => {
-    expect(validateResetPassword({ password: '123', confirmPassword: '1234' }).error).toBe('Password must be at least 6 characters.');
+    expect(validateResetPassword({ password: '123', confirmPassword: '1234' }).error).toBe(
+      'Password must be at least 6 characters.',
+    );
   });
 
   it('the final reset call: normalised e-mail, code when required, password rules', () => {
@@ -71,7 +74,10 @@ describe('forgot password', () => {
     expect(validateForgotPassword({ email: 'ravi@gmail.com', password: 'secret1' }, { requireOtp: true }).error).toBe(
       'Please enter the 6-digit OTP sent to your Gmail.',
     );
-    expect(validateForgotPassword({ email: 'ravi@gmail.com', otp: '123456', password: 'secret1', confirmPassword: 'x' }).errors).toEqual({
+    expect(
+      validateForgotPassword({ email: 'ravi@gmail.com', otp: '123456', password: 'secret1', confirmPassword: 'x' })
+        .errors,
+    ).toEqual({
       confirmPassword: 'Passwords do not match.',
     });
     expect(validateForgotPassword({ email: 'ravi@live.com', password: '1' }).errors).toEqual({

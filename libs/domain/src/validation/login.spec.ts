@@ -7,20 +7,30 @@ describe('login form', () => {
     expect(validateLoginEmail(undefined)).toBe('Email is required');
   });
 
-  it.each(['ravi@yahoo.com', 'ravi', 'ravi@gmail', '@gmail.com', 'ravi@gmail.com.evil.in', 'ra vi@gmail.com', '.ravi@gmail.com'])(
-    '%j: Please enter a valid Gmail address',
+  it.each([
+    'ravi@yahoo.com',
+    'ravi',
+    'ravi@gmail',
+    '@gmail.com',
+    'ravi@gmail.com.evil.in',
+    'ra vi@gmail.com',
+    '.ravi@gmail.com',
+  ])('%j: Please enter a valid Gmail address', (email) => {
+    expect(validateLoginEmail(email)).toBe('Please enter a valid Gmail address');
+  });
+
+  it.each(['ravi@gmail.com', ' Ravi.Kumar@GMAIL.com ', 'ravi+play@gmail.com', 'r_k-1@gmail.com'])(
+    '%j is accepted',
     (email) => {
-      expect(validateLoginEmail(email)).toBe('Please enter a valid Gmail address');
+      expect(validateLoginEmail(email)).toBeNull();
     },
   );
 
-  it.each(['ravi@gmail.com', ' Ravi.Kumar@GMAIL.com ', 'ravi+play@gmail.com', 'r_k-1@gmail.com'])('%j is accepted', (email) => {
-    expect(validateLoginEmail(email)).toBeNull();
-  });
-
   it('the allowed domains come from configuration', () => {
     expect(validateLoginEmail('ravi@example.in', { allowedEmailDomains: ['example.in'] })).toBeNull();
-    expect(validateLoginEmail('ravi@gmail.com', { allowedEmailDomains: ['example.in'] })).toBe('Please enter a valid Gmail address');
+    expect(validateLoginEmail('ravi@gmail.com', { allowedEmailDomains: ['example.in'] })).toBe(
+      'Please enter a valid Gmail address',
+    );
     expect(validateLoginEmail('ravi@gmail.com', { allowedEmailDomains: ['gmail.com', 'googlemail.com'] })).toBeNull();
   });
 
@@ -31,7 +41,7 @@ describe('login form', () => {
     expect(validateLoginPassword('123456')).toBeNull();
   });
 
-  it('a password longer than the 10-character input is not refused (a reset allows up to 16)', () => {
+  it('a password longer than the 10-character input is not refused (registration and reset allow up to 128)', () => {
     expect(validateLoginPassword('0123456789abcdef')).toBeNull();
   });
 
@@ -42,7 +52,9 @@ describe('login form', () => {
       errors: { email: 'Please enter a valid Gmail address', password: 'Password must be at least 6 characters long' },
       error: 'Please enter a valid Gmail address',
     });
-    expect(validateLogin({ email: 'x@gmail.com', password: '123' }).error).toBe('Password must be at least 6 characters long');
+    expect(validateLogin({ email: 'x@gmail.com', password: '123' }).error).toBe(
+      'Password must be at least 6 characters long',
+    );
   });
 
   it('returns the normalised e-mail and the password untouched', () => {

@@ -24,16 +24,19 @@ export type LoginField = 'email' | 'password';
 /** The login e-mail's error, or null. */
 export function validateLoginEmail(email: string | null | undefined, options: EmailDomainOptions = {}): string | null {
   if (normalizeEmail(email) === '') return LOGIN_MESSAGES.emailRequired;
-  if (!isAllowedEmail(email, options.allowedEmailDomains ?? DEFAULT_ALLOWED_EMAIL_DOMAINS)) return LOGIN_MESSAGES.emailInvalid;
+  if (!isAllowedEmail(email, options.allowedEmailDomains ?? DEFAULT_ALLOWED_EMAIL_DOMAINS))
+    return LOGIN_MESSAGES.emailInvalid;
   return null;
 }
 
 /**
  * The login password's error, or null: required and at least 6 characters. The input's 10-character limit
- * (LOGIN_PASSWORD_INPUT_MAX_LENGTH) is an input attribute, not a rule: a password reset allows up to 16.
+ * (LOGIN_PASSWORD_INPUT_MAX_LENGTH) is an input attribute, not a rule: registration and a reset allow up to 128.
  */
 export function validateLoginPassword(password: string | null | undefined): string | null {
-  return typeof password === 'string' && password.length >= LOGIN_PASSWORD_MIN_LENGTH ? null : LOGIN_MESSAGES.passwordTooShort;
+  return typeof password === 'string' && password.length >= LOGIN_PASSWORD_MIN_LENGTH
+    ? null
+    : LOGIN_MESSAGES.passwordTooShort;
 }
 
 /** Login form: per-field errors (shown live while typing), the first error, and the normalised credentials. */

@@ -51,12 +51,26 @@ describe('rupee amounts typed in a form', () => {
     expect(parseRupeeInput(input)).toBe(rupees);
   });
 
-  it.each(['', '  ', 'abc', '1e3', '12.345', '₹5', '1,000', '0x10', Number.NaN, Number.POSITIVE_INFINITY, 1.005, null, undefined, -0, '-0', '-0.00'])(
-    '%j → null',
-    (input) => {
-      expect(parseRupeeInput(input as string)).toBeNull();
-    },
-  );
+  it.each([
+    '',
+    '  ',
+    'abc',
+    '1e3',
+    '12.345',
+    '₹5',
+    '1,000',
+    '0x10',
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    1.005,
+    null,
+    undefined,
+    -0,
+    '-0',
+    '-0.00',
+  ])('%j → null', (input) => {
+    expect(parseRupeeInput(input as string)).toBeNull();
+  });
 });
 
 describe('rupee amounts sent in a request body', () => {

@@ -26,7 +26,9 @@ describe('registration, step 1', () => {
   });
 
   it('a short password: Password must be at least 6 characters', () => {
-    expect(validateRegister({ ...valid, password: '12345', confirmPassword: '12345' }).error).toBe('Password must be at least 6 characters');
+    expect(validateRegister({ ...valid, password: '12345', confirmPassword: '12345' }).error).toBe(
+      'Password must be at least 6 characters',
+    );
   });
 
   it("different passwords: Passwords don't match!", () => {
@@ -46,13 +48,19 @@ describe('registration, step 1', () => {
   });
 
   it('checks in the spec’s order: required first, then password length, then match, then terms', () => {
-    expect(validateRegister({ ...valid, username: '', password: '1', confirmPassword: '2', terms: false }).error).toBe('All fields are required');
-    expect(validateRegister({ ...valid, password: '1', confirmPassword: '2', terms: false }).error).toBe('Password must be at least 6 characters');
+    expect(validateRegister({ ...valid, username: '', password: '1', confirmPassword: '2', terms: false }).error).toBe(
+      'All fields are required',
+    );
+    expect(validateRegister({ ...valid, password: '1', confirmPassword: '2', terms: false }).error).toBe(
+      'Password must be at least 6 characters',
+    );
     expect(validateRegister({ ...valid, confirmPassword: '2', terms: false }).error).toBe("Passwords don't match!");
   });
 
   it('returns trimmed values, a lower-case e-mail and the optional referral code only when given', () => {
-    expect(validateRegister({ ...valid, username: ' ravi ', email: ' RAVI@gmail.com', referralCode: '  ' }).value).toEqual({
+    expect(
+      validateRegister({ ...valid, username: ' ravi ', email: ' RAVI@gmail.com', referralCode: '  ' }).value,
+    ).toEqual({
       username: 'ravi',
       email: 'ravi@gmail.com',
       password: 'secret1',

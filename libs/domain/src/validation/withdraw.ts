@@ -11,7 +11,7 @@ import {
 } from '../constants/limits.js';
 import type { WithdrawalMethod } from '../constants/transactions.js';
 import type { UpiApp } from '../constants/upi-apps.js';
-import { isUpiApp, upiAppSuffix } from '../constants/upi-apps.js';
+import { isUpiApp, UPI_APPS, upiAppSuffix } from '../constants/upi-apps.js';
 import { formatPaiseShort, rupeesToPaise } from '../money/money.js';
 import type { FormResult } from './form-result.js';
 import { FieldErrorCollector, requestText, trimmed } from './form-result.js';
@@ -23,7 +23,28 @@ export const WITHDRAW_MESSAGES = {
   maximum: `Maximum withdrawal per day is ${formatPaiseShort(WITHDRAWAL_DAILY_MAX_PAISE)}.`,
   upiRequired: 'UPI App and UPI ID are required for UPI withdrawal.',
   invalidFields: 'Please fill all fields correctly.',
+  /**
+   * Each payout detail says what is wrong with it (the spec's one 'Please fill all fields correctly.' named no
+   * field; it stays for a missing method and for a value of the wrong type, which no form sends).
+   */
+  accountNumber: `Account number must be ${ACCOUNT_NUMBER_MIN_LENGTH} to ${ACCOUNT_NUMBER_MAX_LENGTH} digits.`,
+  accountNumbersDontMatch: 'Account numbers do not match.',
+  ifsc: `IFSC must be ${IFSC_LENGTH} characters: 4 letters, 0, then 6 letters or digits (like SBIN0001234).`,
+  accountHolderName: `Account holder name must be ${HOLDER_NAME_MIN_LENGTH} to ${HOLDER_NAME_MAX_LENGTH} letters, spaces or dots, as on the bank account.`,
+  upiId: 'UPI ID must look like name@bank.',
 } as const;
+
+/**
+ * A UPI ID typed without '@' for an app with several handles (the spec gives no text): the whole ID is asked for, with
+ * the app's handles, e.g. 'Enter your whole UPI ID: Google Pay IDs end in @okaxis, @okhdfcbank, @okicici or @oksbi.'
+ */
+export function upiIdIncompleteMessage(app: UpiApp): string {
+  const { name, handles } = UPI_APPS[app];
+  if (handles.length === 0) return 'Enter your whole UPI ID, like name@bank.';
+  const list =
+    handles.length === 1 ? handles[0]! : `${handles.slice(0, -1).join(', ')} or ${handles[handles.length - 1]!}`;
+  return `Enter your whole UPI ID: ${name} IDs end in ${list}.`;
+}
 
 const UPI_ID = /^[\w.-]+@[\w.-]+$/;
 const IFSC_SHAPE = /^[A-Z]{4}0[A-Z0-9]{6}$/;
@@ -32,12 +53,13 @@ const ACCOUNT_NUMBER = new RegExp(`^\\d{${ACCOUNT_NUMBER_MIN_LENGTH},${ACCOUNT_N
 const HOLDER_NAME = /^(?=.*[A-Za-z])[A-Za-z. ]+$/;
 
 /**
- * The UPI ID to pay: trimmed; when it has no '@' the chosen app's handle is appended ('ravi' + PhonePe →
- * 'ravi@ybl'; nothing is appended for QR).
+ * The UPI ID to pay: trimmed; when it has no '@' and the chosen app has one handle, that handle is appended ('ravi'
+ * + BHIM → 'ravi@upi'). Nothing is appended for an app with several handles (Google Pay's okaxis, okhdfcbank, …) or
+ * for QR: the ID stays without '@', which `isUpiId` refuses, so no guessed handle is ever paid.
  */
 export function resolveUpiId(upiId: string | null | undefined, upiApp: UpiApp): string {
   const id = trimmed(upiId);
-  return id.includes('@') ? id : `${id}${upiAppSuffix(upiApp)}`;
+  return id.includes('@') || id === '' ? id : `${id}${upiAppSuffix(upiApp)}`;
 }
 
 /** At most 256 characters: word, dot or dash characters, an '@', then word, dot or dash characters. */
@@ -80,6 +102,8 @@ export interface WithdrawInput {
   readonly accountNumber?: unknown;
   readonly ifsc?: unknown;
   readonly accountHolderName?: unknown;
+  /** The account number typed a second time (the web form asks for it; a request body may leave it out). */
+  readonly confirmAccountNumber?: unknown;
 }
 
 const DETAIL_FIELDS = ['upiApp', 'upiId', 'accountNumber', 'ifsc', 'accountHolderName'] as const;
@@ -92,9 +116,15 @@ export interface WithdrawContext {
    * omit it. The server must still enforce the daily cap under concurrency.
    */
   readonly withdrawnTodayPaise?: number;
+  /**
+   * The player is on a break or self-excluded: a main balance below the minimum may still be taken out, whole (they
+   * must never be left with money they cannot reach).
+   */
+  readonly away?: boolean;
 }
 
-export type WithdrawField = 'method' | 'amount' | 'upiApp' | 'upiId' | 'accountNumber' | 'ifsc' | 'accountHolderName';
+export type WithdrawField =
+  'method' | 'amount' | 'upiApp' | 'upiId' | 'accountNumber' | 'confirmAccountNumber' | 'ifsc' | 'accountHolderName';
 
 export type WithdrawValue =
   | { readonly method: 'UPI'; readonly amountPaise: number; readonly upiApp: UpiApp; readonly upiId: string }
@@ -107,14 +137,18 @@ export type WithdrawValue =
     };
 
 /** The amount's error, or null: not above the balance, ₹500 to ₹25,000, and within today's ₹25,000. */
-export function validateWithdrawAmount(amount: number | string | null | undefined, context: WithdrawContext): string | null {
+export function validateWithdrawAmount(
+  amount: number | string | null | undefined,
+  context: WithdrawContext,
+): string | null {
   const empty = amount === null || amount === undefined || (typeof amount === 'string' && amount.trim() === '');
   if (empty) return WITHDRAW_MESSAGES.minimum;
   const rupees = parseRupeeInput(amount);
   if (rupees === null) return WITHDRAW_MESSAGES.invalidFields;
   const paise = rupeesToPaise(rupees);
   if (paise > context.balancePaise) return WITHDRAW_MESSAGES.insufficientBalance;
-  if (paise < WITHDRAWAL_MIN_PAISE) return WITHDRAW_MESSAGES.minimum;
+  if (paise < WITHDRAWAL_MIN_PAISE && !(context.away && paise > 0 && paise === context.balancePaise))
+    return WITHDRAW_MESSAGES.minimum;
   if (paise > WITHDRAWAL_MAX_PAISE) return WITHDRAW_MESSAGES.maximum;
   if (paise + (context.withdrawnTodayPaise ?? 0) > WITHDRAWAL_DAILY_MAX_PAISE) return WITHDRAW_MESSAGES.maximum;
   return null;
@@ -125,10 +159,14 @@ export function validateWithdrawAmount(amount: number | string | null | undefine
  * method's details. UPI needs an app and an ID (the app's handle is appended to an ID without '@', and the final
  * ID must look like name@handle, at most 256 characters); a bank transfer needs an account number of 9 to 18
  * digits, an 11-character IFSC of the real shape (upper-cased) and a holder name of 3 to 100 letters, spaces and
- * dots. A detail field of any type but text (e.g. `upiApp: true`), whichever the method, is refused with 'Please
- * fill all fields correctly.'. Returns the values to submit.
+ * dots (each with its own message; the account number typed twice must match when the second is given). A detail
+ * field of any type but text (e.g. `upiApp: true`), whichever the method, is refused with 'Please fill all fields
+ * correctly.'. Returns the values to submit.
  */
-export function validateWithdraw(input: WithdrawInput, context: WithdrawContext): FormResult<WithdrawField, WithdrawValue> {
+export function validateWithdraw(
+  input: WithdrawInput,
+  context: WithdrawContext,
+): FormResult<WithdrawField, WithdrawValue> {
   const errors = new FieldErrorCollector<WithdrawField>();
   const methodField = requestText(input.method);
   const method = methodField.text;
@@ -147,7 +185,10 @@ export function validateWithdraw(input: WithdrawInput, context: WithdrawContext)
     if (app === '') errors.add('upiApp', WITHDRAW_MESSAGES.upiRequired);
     if (id === '') errors.add('upiId', WITHDRAW_MESSAGES.upiRequired);
     if (app !== '' && !isUpiApp(app)) errors.add('upiApp', WITHDRAW_MESSAGES.invalidFields);
-    if (id !== '' && isUpiApp(app) && !isUpiId(resolveUpiId(id, app))) errors.add('upiId', WITHDRAW_MESSAGES.invalidFields);
+    if (id !== '' && isUpiApp(app) && !id.includes('@') && upiAppSuffix(app) === '')
+      errors.add('upiId', upiIdIncompleteMessage(app));
+    else if (id !== '' && isUpiApp(app) && !isUpiId(resolveUpiId(id, app)))
+      errors.add('upiId', WITHDRAW_MESSAGES.upiId);
     return errors.result<WithdrawValue>(() => ({
       method: 'UPI',
       amountPaise: amountPaise(),
@@ -160,9 +201,13 @@ export function validateWithdraw(input: WithdrawInput, context: WithdrawContext)
   const ifsc = fields.ifsc.text.toUpperCase();
   const accountHolderName = fields.accountHolderName.text;
   if (method === 'BANK_TRANSFER') {
-    if (!isAccountNumber(accountNumber)) errors.add('accountNumber', WITHDRAW_MESSAGES.invalidFields);
-    if (!isIfsc(ifsc)) errors.add('ifsc', WITHDRAW_MESSAGES.invalidFields);
-    if (!isHolderName(accountHolderName)) errors.add('accountHolderName', WITHDRAW_MESSAGES.invalidFields);
+    if (!isAccountNumber(accountNumber)) errors.add('accountNumber', WITHDRAW_MESSAGES.accountNumber);
+    const confirm = input.confirmAccountNumber;
+    if (confirm !== undefined && (typeof confirm !== 'string' || confirm.trim() !== accountNumber)) {
+      errors.add('confirmAccountNumber', WITHDRAW_MESSAGES.accountNumbersDontMatch);
+    }
+    if (!isIfsc(ifsc)) errors.add('ifsc', WITHDRAW_MESSAGES.ifsc);
+    if (!isHolderName(accountHolderName)) errors.add('accountHolderName', WITHDRAW_MESSAGES.accountHolderName);
   }
   return errors.result<WithdrawValue>(() => ({
     method: method as Extract<WithdrawalMethod, 'BANK_TRANSFER'>,

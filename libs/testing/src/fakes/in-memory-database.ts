@@ -34,7 +34,9 @@ export function inMemoryDatabase(...stores: Snapshots[]): Database {
     get(_, name) {
       if (name === 'transaction') return transaction;
       if (name === 'then') return undefined;
-      throw new Error(`the in-memory database has no ${String(name)}(): give the service an in-memory repository for it`);
+      throw new Error(
+        `the in-memory database has no ${String(name)}(): give the service an in-memory repository for it`,
+      );
     },
   }) as unknown as Database;
   return fake;

@@ -1,5 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { AuthUser, LoginData, RefreshTokenData, RegisterCodeSentData, RegisterCreatedData, Role } from '@app/contracts';
+import type {
+  AuthUser,
+  LoginData,
+  RefreshTokenData,
+  RegisterCodeSentData,
+  RegisterCreatedData,
+  Role,
+} from '@app/contracts';
 import { ROLES } from '@app/domain';
 
 // Response schemas of the sign-in routes: classes implementing the contracts' types, for the API documentation.
@@ -18,7 +25,9 @@ export class AuthUserDoc implements AuthUser {
 export class LoginDataDoc implements LoginData {
   @ApiProperty({ type: AuthUserDoc })
   user!: AuthUserDoc;
-  @ApiProperty({ description: 'Bearer token for the API and the socket handshake; the refresh token is an httpOnly cookie' })
+  @ApiProperty({
+    description: 'Bearer token for the API and the socket handshake; the refresh token is an httpOnly cookie',
+  })
   accessToken!: string;
 }
 

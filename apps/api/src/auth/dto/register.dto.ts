@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, REGISTER_MESSAGES } from '@app/domain';
+import { DATE_OF_BIRTH_MESSAGES, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, REGISTER_MESSAGES } from '@app/domain';
 import { AUTH_MESSAGES } from '../auth-messages.js';
 import type { RegisterRequest } from '@app/contracts';
 import { type SameFields } from '../../common/contract-fields.js';
@@ -11,27 +11,58 @@ import { type SameFields } from '../../common/contract-fields.js';
  * server say the same thing.
  */
 export class RegisterDto {
-  @ApiProperty() @IsOptional() @IsString({ message: REGISTER_MESSAGES.allFieldsRequired }) @MaxLength(100, { message: REGISTER_MESSAGES.allFieldsRequired })
+  @ApiProperty()
+  @IsOptional()
+  @IsString({ message: REGISTER_MESSAGES.allFieldsRequired })
+  @MaxLength(100, { message: REGISTER_MESSAGES.allFieldsRequired })
   username?: string;
 
-  @ApiProperty() @IsOptional() @IsString({ message: REGISTER_MESSAGES.allFieldsRequired }) @MaxLength(EMAIL_MAX_LENGTH, { message: REGISTER_MESSAGES.emailInvalid })
+  @ApiProperty()
+  @IsOptional()
+  @IsString({ message: REGISTER_MESSAGES.allFieldsRequired })
+  @MaxLength(EMAIL_MAX_LENGTH, { message: REGISTER_MESSAGES.emailInvalid })
   email?: string;
 
-  @ApiProperty() @IsOptional() @IsString({ message: REGISTER_MESSAGES.allFieldsRequired }) @MaxLength(PASSWORD_MAX_LENGTH, { message: AUTH_MESSAGES.passwordTooLong })
+  @ApiProperty()
+  @IsOptional()
+  @IsString({ message: REGISTER_MESSAGES.allFieldsRequired })
+  @MaxLength(PASSWORD_MAX_LENGTH, { message: AUTH_MESSAGES.passwordTooLong })
   password?: string;
 
-  @ApiProperty() @IsOptional() @IsString({ message: REGISTER_MESSAGES.allFieldsRequired }) @MaxLength(PASSWORD_MAX_LENGTH, { message: AUTH_MESSAGES.passwordTooLong })
+  @ApiProperty()
+  @IsOptional()
+  @IsString({ message: REGISTER_MESSAGES.allFieldsRequired })
+  @MaxLength(PASSWORD_MAX_LENGTH, { message: AUTH_MESSAGES.passwordTooLong })
   confirmPassword?: string;
 
-  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString({ message: AUTH_MESSAGES.invalidReferral }) @MaxLength(32, { message: AUTH_MESSAGES.invalidReferral })
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @IsOptional()
+  @IsString({ message: AUTH_MESSAGES.invalidReferral })
+  @MaxLength(32, { message: AUTH_MESSAGES.invalidReferral })
   referralCode?: string | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, description: 'The 6-digit code (second call only)' })
-  @IsOptional() @IsString({ message: REGISTER_MESSAGES.codeInvalid }) @MaxLength(16, { message: REGISTER_MESSAGES.codeInvalid })
+  @IsOptional()
+  @IsString({ message: REGISTER_MESSAGES.codeInvalid })
+  @MaxLength(16, { message: REGISTER_MESSAGES.codeInvalid })
   otp?: string | null;
 
-  @ApiProperty() @IsOptional() @IsBoolean({ message: REGISTER_MESSAGES.termsRequired })
+  @ApiProperty()
+  @IsOptional()
+  @IsBoolean({ message: REGISTER_MESSAGES.termsRequired })
   terms?: boolean;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    example: '2000-05-31',
+    description:
+      "'YYYY-MM-DD', 18 or older on the IST date; an API client older than the field may omit it (the account gives it before its first deposit)",
+  })
+  @IsOptional()
+  @IsString({ message: DATE_OF_BIRTH_MESSAGES.invalid })
+  @MaxLength(20, { message: DATE_OF_BIRTH_MESSAGES.invalid })
+  dateOfBirth?: string | null;
 }
 
 // The documented request names exactly the fields of its wire type.

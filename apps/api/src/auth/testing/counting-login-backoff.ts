@@ -15,7 +15,8 @@ export class CountingLoginBackoff {
   }
 
   async check(accountKey: string, ip: string): Promise<void> {
-    if (this.failuresOf(accountKey, ip) >= this.policy.freeFailures) throw new TooManyRequests(AUTH_MESSAGES.tooManyLogins(Math.ceil(this.policy.firstDelayMs / 60_000)));
+    if (this.failuresOf(accountKey, ip) >= this.policy.freeFailures)
+      throw new TooManyRequests(AUTH_MESSAGES.tooManyLogins(Math.ceil(this.policy.firstDelayMs / 60_000)));
   }
 
   async failed(accountKey: string, ip: string): Promise<number> {

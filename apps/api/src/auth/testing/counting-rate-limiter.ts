@@ -1,4 +1,10 @@
-import { DEFAULT_RATE_LIMITS, TooManyRequests, type RateLimiter, type RateLimitName, type RateLimitPolicy } from '../rate-limiter.js';
+import {
+  DEFAULT_RATE_LIMITS,
+  TooManyRequests,
+  type RateLimiter,
+  type RateLimitName,
+  type RateLimitPolicy,
+} from '../rate-limiter.js';
 
 /**
  * The rate limits counted in memory with the production policies (fixed windows that never roll over here), for
@@ -21,7 +27,8 @@ export class CountingRateLimiter {
 
   async check(name: RateLimitName, subject: string): Promise<void> {
     const policy = this.policies[name];
-    if ((this.counts.get(`${name}:${subject}`) ?? 0) >= policy.limit) throw new TooManyRequests(policy.message(Math.ceil(policy.windowSeconds / 60)));
+    if ((this.counts.get(`${name}:${subject}`) ?? 0) >= policy.limit)
+      throw new TooManyRequests(policy.message(Math.ceil(policy.windowSeconds / 60)));
   }
 
   async reset(name: RateLimitName, subject: string): Promise<void> {

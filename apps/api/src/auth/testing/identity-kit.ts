@@ -13,7 +13,11 @@ export interface IdentityStack {
 export async function startIdentityStack(options: TestApiOptions = {}): Promise<IdentityStack> {
   const mail = await startMailCatcher();
   const smtp = `smtp://127.0.0.1:${mail.port}`;
-  const { api, engine, close } = await startTestStack({ ...options, env: { SMTP_URL: smtp, ...options.env }, engineEnv: { SMTP_URL: smtp } });
+  const { api, engine, close } = await startTestStack({
+    ...options,
+    env: { SMTP_URL: smtp, ...options.env },
+    engineEnv: { SMTP_URL: smtp },
+  });
   return {
     api,
     engine,
@@ -73,7 +77,15 @@ export function usernameFor(email: string): string {
 }
 
 export function registration(email: string, extra: Record<string, unknown> = {}) {
-  return { username: usernameFor(email), email, password: 'secret123', confirmPassword: 'secret123', referralCode: '', terms: true, ...extra };
+  return {
+    username: usernameFor(email),
+    email,
+    password: 'secret123',
+    confirmPassword: 'secret123',
+    referralCode: '',
+    terms: true,
+    ...extra,
+  };
 }
 
 /** Registers a player through both steps, reading the code from SMTP. */
@@ -82,13 +94,24 @@ export async function registerPlayer(stack: IdentityStack, email = freshEmail(),
   const first = await stack.api.request('POST', '/api/v1/auth/register', { body: registration(email, extra) });
   if (first.status !== 200) throw new Error(`register step 1: ${first.status} ${JSON.stringify(first.body)}`);
   const otp = await nextCode(stack.mail, email, since);
-  const second = await stack.api.request('POST', '/api/v1/auth/register', { body: registration(email, { ...extra, otp }) });
+  const second = await stack.api.request('POST', '/api/v1/auth/register', {
+    body: registration(email, { ...extra, otp }),
+  });
   if (second.status !== 201) throw new Error(`register step 2: ${second.status} ${JSON.stringify(second.body)}`);
-  return { email, password: (extra.password as string | undefined) ?? 'secret123', user: second.body.data.user as { _id: string; name: string; email: string; role: string } };
+  return {
+    email,
+    password: (extra.password as string | undefined) ?? 'secret123',
+    user: second.body.data.user as { _id: string; name: string; email: string; role: string },
+  };
 }
 
 export async function login(api: TestApi, email: string, password: string) {
   const res = await api.request('POST', '/api/v1/auth/login', { body: { email, password } });
   if (res.status !== 200) throw new Error(`login: ${res.status} ${JSON.stringify(res.body)}`);
-  return { accessToken: res.body.data.accessToken as string, cookie: refreshCookie(res)!, user: res.body.data.user, res };
+  return {
+    accessToken: res.body.data.accessToken as string,
+    cookie: refreshCookie(res)!,
+    user: res.body.data.user,
+    res,
+  };
 }

@@ -8,14 +8,21 @@ interface StoredAccount {
   username: string;
   email: string;
   role: Role;
-  status: 'active' | 'frozen' | 'banned';
+  status: 'active' | 'frozen' | 'banned' | 'suspended';
   password_hash: string;
   referral_code: string;
   referred_by: string | null;
   last_login_at: Date | null;
 }
 
-type AccountMethods = 'findByEmail' | 'setPasswordHash' | 'emailExists' | 'usernameTaken' | 'referrerByCode' | 'createPlayer' | 'recordLogin';
+type AccountMethods =
+  | 'findByEmail'
+  | 'setPasswordHash'
+  | 'emailExists'
+  | 'usernameTaken'
+  | 'referrerByCode'
+  | 'createPlayer'
+  | 'recordLogin';
 
 /**
  * The accounts the sign-in, registration and reset use cases read and change, in memory, answering as
@@ -54,8 +61,20 @@ export class InMemoryAccounts implements Pick<UserRepository, AccountMethods>, S
 
   async findByEmail(_db: unknown, email: string) {
     const all = [...this.accounts.values()];
-    const found = all.find((a) => a.email === email) ?? all.find((a) => emailIdentityKey(a.email) === emailIdentityKey(email));
-    return found && { id: found.id, username: found.username, email: found.email, role: found.role, status: found.status, password_hash: found.password_hash };
+    const found =
+      all.find((a) => a.email === email) ?? all.find((a) => emailIdentityKey(a.email) === emailIdentityKey(email));
+    return (
+      found && {
+        id: found.id,
+        username: found.username,
+        email: found.email,
+        role: found.role,
+        status: found.status,
+        password_hash: found.password_hash,
+        play_paused_until: null as Date | null,
+        session_limit_minutes: null as string | null,
+      }
+    );
   }
 
   async emailExists(_db: unknown, email: string): Promise<boolean> {
@@ -63,7 +82,9 @@ export class InMemoryAccounts implements Pick<UserRepository, AccountMethods>, S
   }
 
   async usernameTaken(_db: unknown, username: string, exceptId?: string): Promise<boolean> {
-    return [...this.accounts.values()].some((a) => a.username.toLowerCase() === username.toLowerCase() && a.id !== exceptId);
+    return [...this.accounts.values()].some(
+      (a) => a.username.toLowerCase() === username.toLowerCase() && a.id !== exceptId,
+    );
   }
 
   async referrerByCode(_db: unknown, code: string) {
@@ -71,11 +92,21 @@ export class InMemoryAccounts implements Pick<UserRepository, AccountMethods>, S
     return found && { id: found.id, role: found.role, email_key: emailIdentityKey(found.email) };
   }
 
-  async createPlayer(_trx: unknown, row: { username: string; email: string; passwordHash: string; referredBy: string | null }) {
+  async createPlayer(
+    _trx: unknown,
+    row: { username: string; email: string; passwordHash: string; referredBy: string | null },
+  ) {
     if (await this.emailExists(undefined, row.email)) throw new EmailTakenError();
     if (await this.usernameTaken(undefined, row.username)) throw new UsernameTakenError();
     const id = randomUUID();
-    this.add({ id, username: row.username, email: row.email, role: 'user', password_hash: row.passwordHash, referred_by: row.referredBy });
+    this.add({
+      id,
+      username: row.username,
+      email: row.email,
+      role: 'user',
+      password_hash: row.passwordHash,
+      referred_by: row.referredBy,
+    });
     return { id, username: row.username, email: row.email, role: 'user' as const };
   }
 

@@ -34,18 +34,38 @@ export class InMemoryOtpStore implements OtpRepository, Snapshots {
   }
 
   async supersede(_db: unknown, purpose: OtpPurpose, email: string): Promise<void> {
-    for (const code of this.codes) if (code.purpose === purpose && code.email === email && code.consumedAt === null) code.consumedAt = Date.now();
+    for (const code of this.codes)
+      if (code.purpose === purpose && code.email === email && code.consumedAt === null) code.consumedAt = Date.now();
   }
 
-  async insert(_db: unknown, row: { purpose: OtpPurpose; email: string; codeHash: string; ip: string; ttlMinutes: number }): Promise<string> {
+  async insert(
+    _db: unknown,
+    row: { purpose: OtpPurpose; email: string; codeHash: string; ip: string; ttlMinutes: number },
+  ): Promise<string> {
     const id = randomUUID();
-    this.codes.push({ id, purpose: row.purpose, email: row.email, codeHash: row.codeHash, attempts: 0, createdAt: Date.now(), expiresAt: Date.now() + row.ttlMinutes * 60_000, consumedAt: null });
+    this.codes.push({
+      id,
+      purpose: row.purpose,
+      email: row.email,
+      codeHash: row.codeHash,
+      attempts: 0,
+      createdAt: Date.now(),
+      expiresAt: Date.now() + row.ttlMinutes * 60_000,
+      consumedAt: null,
+    });
     return id;
   }
 
   async newestUnusedForUpdate(_db: unknown, purpose: OtpPurpose, email: string) {
     const newest = this.codes.filter((c) => c.purpose === purpose && c.email === email && c.consumedAt === null).at(-1);
-    return newest && { id: newest.id, code_hash: newest.codeHash, attempts: newest.attempts, expired: newest.expiresAt <= Date.now() };
+    return (
+      newest && {
+        id: newest.id,
+        code_hash: newest.codeHash,
+        attempts: newest.attempts,
+        expired: newest.expiresAt <= Date.now(),
+      }
+    );
   }
 
   async addWrongAttempt(_db: unknown, id: string): Promise<number> {

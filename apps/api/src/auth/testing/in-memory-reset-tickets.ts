@@ -28,13 +28,25 @@ export class InMemoryResetTickets implements ResetTicketRepository, Snapshots {
     this.tickets = structuredClone(snapshot as StoredTicket[]);
   }
 
-  async issue(_db: unknown, row: { ticketHash: string; emailKey: string; userId: string | null; ip: string; ttlMinutes: number }): Promise<void> {
+  async issue(
+    _db: unknown,
+    row: { ticketHash: string; emailKey: string; userId: string | null; ip: string; ttlMinutes: number },
+  ): Promise<void> {
     for (const t of this.tickets) if (t.emailKey === row.emailKey && t.consumedAt === null) t.consumedAt = Date.now();
-    this.tickets.push({ id: randomUUID(), ticketHash: row.ticketHash, emailKey: row.emailKey, userId: row.userId, expiresAt: Date.now() + row.ttlMinutes * 60_000, consumedAt: null });
+    this.tickets.push({
+      id: randomUUID(),
+      ticketHash: row.ticketHash,
+      emailKey: row.emailKey,
+      userId: row.userId,
+      expiresAt: Date.now() + row.ttlMinutes * 60_000,
+      consumedAt: null,
+    });
   }
 
   async findOpen(_db: unknown, ticketHash: string) {
-    const t = this.tickets.find((t) => t.ticketHash === ticketHash && t.consumedAt === null && t.expiresAt > Date.now());
+    const t = this.tickets.find(
+      (t) => t.ticketHash === ticketHash && t.consumedAt === null && t.expiresAt > Date.now(),
+    );
     return t && { id: t.id, email_key: t.emailKey, user_id: t.userId };
   }
 

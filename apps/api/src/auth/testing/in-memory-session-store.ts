@@ -8,7 +8,7 @@ interface StoredUser {
   username: string;
   email: string;
   role: Role;
-  status: 'active' | 'frozen' | 'banned';
+  status: 'active' | 'frozen' | 'banned' | 'suspended';
 }
 interface StoredSession {
   id: string;
@@ -60,16 +60,31 @@ export class InMemorySessionStore implements SessionRepository, Snapshots {
     this.data = structuredClone(snapshot as Data);
   }
 
-  async createSession(_db: unknown, row: { userId: string; ttlSeconds: number; ip: string; userAgent: string | null }): Promise<string> {
+  async createSession(
+    _db: unknown,
+    row: { userId: string; ttlSeconds: number; ip: string; userAgent: string | null },
+  ): Promise<string> {
     if (!this.data.users.has(row.userId)) throw new Error('sessions_user_id_fkey');
     const id = randomUUID();
-    this.data.sessions.set(id, { id, userId: row.userId, expiresAt: Date.now() + row.ttlSeconds * 1000, revokedAt: null, revokedReason: null, lastUsedAt: null, ip: row.ip });
+    this.data.sessions.set(id, {
+      id,
+      userId: row.userId,
+      expiresAt: Date.now() + row.ttlSeconds * 1000,
+      revokedAt: null,
+      revokedReason: null,
+      lastUsedAt: null,
+      ip: row.ip,
+    });
     return id;
   }
 
   async insertToken(_db: unknown, row: { tokenHash: string; sessionId: string; ttlSeconds: number }): Promise<void> {
     if (this.data.tokens.has(row.tokenHash)) throw new Error('refresh_tokens_pkey');
-    this.data.tokens.set(row.tokenHash, { sessionId: row.sessionId, expiresAt: Date.now() + row.ttlSeconds * 1000, rotatedAt: null });
+    this.data.tokens.set(row.tokenHash, {
+      sessionId: row.sessionId,
+      expiresAt: Date.now() + row.ttlSeconds * 1000,
+      rotatedAt: null,
+    });
   }
 
   async findTokenForUpdate(_db: unknown, tokenHash: string) {
@@ -127,9 +142,18 @@ export class InMemorySessionStore implements SessionRepository, Snapshots {
   }
 
   async revokeAllOfUser(_db: unknown, userId: string, reason: string): Promise<string[]> {
+    return this.revokeOthersOfUser(_db, userId, null, reason);
+  }
+
+  async revokeOthersOfUser(
+    _db: unknown,
+    userId: string,
+    keepSessionId: string | null,
+    reason: string,
+  ): Promise<string[]> {
     const revoked: string[] = [];
     for (const session of this.data.sessions.values()) {
-      if (session.userId !== userId || session.revokedAt) continue;
+      if (session.userId !== userId || session.revokedAt || session.id === keepSessionId) continue;
       session.revokedAt = new Date();
       session.revokedReason = reason;
       revoked.push(session.id);

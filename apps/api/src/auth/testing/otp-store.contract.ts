@@ -10,7 +10,13 @@ export interface OtpWorld {
 
 let n = 0;
 const address = () => `code.${Date.now()}.${++n}@gmail.com`;
-const code = (purpose: 'register' | 'reset', email: string, codeHash: string, ttlMinutes = 10) => ({ purpose, email, codeHash, ip: '198.51.100.4', ttlMinutes });
+const code = (purpose: 'register' | 'reset', email: string, codeHash: string, ttlMinutes = 10) => ({
+  purpose,
+  email,
+  codeHash,
+  ip: '198.51.100.4',
+  ttlMinutes,
+});
 
 /**
  * The behaviour OtpService relies on, run against every store: the in-memory fake of its unit tests must answer as
@@ -28,7 +34,12 @@ export function describeOtpStore(name: string, makeWorld: () => Promise<OtpWorld
       const email = address();
       await world.store.insert(world.db, code('register', email, 'a'.repeat(64)));
       const newest = await world.store.insert(world.db, code('register', email, 'b'.repeat(64)));
-      expect(await world.store.newestUnusedForUpdate(world.db, 'register', email)).toEqual({ id: newest, code_hash: 'b'.repeat(64), attempts: 0, expired: false });
+      expect(await world.store.newestUnusedForUpdate(world.db, 'register', email)).toEqual({
+        id: newest,
+        code_hash: 'b'.repeat(64),
+        attempts: 0,
+        expired: false,
+      });
       expect(await world.store.newestUnusedForUpdate(world.db, 'reset', email)).toBeUndefined();
       expect(await world.store.newestUnusedForUpdate(world.db, 'register', address())).toBeUndefined();
     });

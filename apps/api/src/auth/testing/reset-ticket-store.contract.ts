@@ -41,7 +41,7 @@ export function describeResetTicketStore(name: string, makeWorld: () => Promise<
       expect(await world.store.findOpen(world.db, hash())).toBeUndefined();
     });
 
-    it("closes the open tickets of an identity when a new one is issued, and keeps a ticket of no account", async () => {
+    it('closes the open tickets of an identity when a new one is issued, and keeps a ticket of no account', async () => {
       const key = identity();
       const first = await issue(key, null);
       const second = await issue(key, null);

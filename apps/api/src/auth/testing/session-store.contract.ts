@@ -29,7 +29,12 @@ export function describeSessionStore(name: string, makeWorld: () => Promise<Sess
 
     const open = async (ttlSeconds = 3_600) => {
       const user = await world.user();
-      const sessionId = await world.store.createSession(world.db, { userId: user.id, ttlSeconds, ip: client.ip, userAgent: client.userAgent });
+      const sessionId = await world.store.createSession(world.db, {
+        userId: user.id,
+        ttlSeconds,
+        ip: client.ip,
+        userAgent: client.userAgent,
+      });
       const hash = tokenHash();
       await world.store.insertToken(world.db, { tokenHash: hash, sessionId, ttlSeconds });
       return { user, sessionId, hash };
@@ -73,6 +78,17 @@ export function describeSessionStore(name: string, makeWorld: () => Promise<Sess
       expect((await world.store.findTokenForUpdate(world.db, hash))?.revoked_at).toBeInstanceOf(Date);
       expect(await world.store.revokeAllOfUser(world.db, user.id, 'password-reset')).toEqual([second]);
       expect(await world.store.revokeAllOfUser(world.db, user.id, 'password-reset')).toEqual([]);
+    });
+
+    it('revokes every live session of a user but the one making the change', async () => {
+      const { user, sessionId } = await open();
+      const second = await world.store.createSession(world.db, { userId: user.id, ttlSeconds: 3_600, ...client });
+      const third = await world.store.createSession(world.db, { userId: user.id, ttlSeconds: 3_600, ...client });
+      expect((await world.store.revokeOthersOfUser(world.db, user.id, sessionId, 'password-changed')).sort()).toEqual(
+        [second, third].sort(),
+      );
+      expect(await world.store.revokeOthersOfUser(world.db, user.id, sessionId, 'password-changed')).toEqual([]);
+      expect(await world.store.revoke(world.db, sessionId, 'logout')).toBe(true);
     });
 
     it('counts a token as expired from the moment its lifetime ends', async () => {

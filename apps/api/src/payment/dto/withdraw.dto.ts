@@ -26,11 +26,19 @@ export class WithdrawDto {
   @Allow()
   method?: unknown;
 
-  @ApiProperty({ type: Number, description: `Rupees as a JSON number, ${formatPaiseShort(WITHDRAWAL_MIN_PAISE)}–${formatPaiseShort(WITHDRAWAL_MAX_PAISE)}, at most ${formatPaiseShort(WITHDRAWAL_DAILY_MAX_PAISE)} per IST day, not above the main balance`, example: 1000 })
+  @ApiProperty({
+    type: Number,
+    description: `Rupees as a JSON number, ${formatPaiseShort(WITHDRAWAL_MIN_PAISE)}–${formatPaiseShort(WITHDRAWAL_MAX_PAISE)}, at most ${formatPaiseShort(WITHDRAWAL_DAILY_MAX_PAISE)} per IST day, not above the main balance`,
+    example: 1000,
+  })
   @Allow()
   amount?: unknown;
 
-  @ApiPropertyOptional({ type: String, description: `UPI: the app's handle is appended when the id has no '@'; name@handle, at most ${UPI_ID_MAX_LENGTH} characters`, example: 'ravi' })
+  @ApiPropertyOptional({
+    type: String,
+    description: `UPI: name@handle, at most ${UPI_ID_MAX_LENGTH} characters. An id without '@' is completed with the app's handle only when the app has one (PhonePe @ybl, Paytm @paytm, BHIM @upi); for Google Pay (four handles) and QR the whole id is required`,
+    example: 'ravi@okicici',
+  })
   @Allow()
   upiId?: unknown;
 
@@ -38,15 +46,24 @@ export class WithdrawDto {
   @Allow()
   upiApp?: unknown;
 
-  @ApiPropertyOptional({ type: String, description: `Bank transfer: ${ACCOUNT_NUMBER_MIN_LENGTH} to ${ACCOUNT_NUMBER_MAX_LENGTH} digits` })
+  @ApiPropertyOptional({
+    type: String,
+    description: `Bank transfer: ${ACCOUNT_NUMBER_MIN_LENGTH} to ${ACCOUNT_NUMBER_MAX_LENGTH} digits`,
+  })
   @Allow()
   accountNumber?: unknown;
 
-  @ApiPropertyOptional({ type: String, description: `Bank transfer: ${IFSC_LENGTH} characters, 4 letters, 0, 6 letters or digits; upper-cased` })
+  @ApiPropertyOptional({
+    type: String,
+    description: `Bank transfer: ${IFSC_LENGTH} characters, 4 letters, 0, 6 letters or digits; upper-cased`,
+  })
   @Allow()
   ifsc?: unknown;
 
-  @ApiPropertyOptional({ type: String, description: `Bank transfer: ${HOLDER_NAME_MIN_LENGTH} to ${HOLDER_NAME_MAX_LENGTH} letters, spaces and dots` })
+  @ApiPropertyOptional({
+    type: String,
+    description: `Bank transfer: ${HOLDER_NAME_MIN_LENGTH} to ${HOLDER_NAME_MAX_LENGTH} letters, spaces and dots`,
+  })
   @Allow()
   accountHolderName?: unknown;
 }

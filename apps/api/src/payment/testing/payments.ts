@@ -26,11 +26,21 @@ export function review(api: TestApi, admin: TestUser, body: Record<string, unkno
 
 /** The transaction row a player's request created, by its public id. */
 export async function transactionRow(db: Database, transactionId: string) {
-  return db.selectFrom('transactions').selectAll().where('transaction_id', '=', transactionId).executeTakeFirstOrThrow();
+  return db
+    .selectFrom('transactions')
+    .selectAll()
+    .where('transaction_id', '=', transactionId)
+    .executeTakeFirstOrThrow();
 }
 
 /** Approves or rejects a transaction as the admin panel does (walletId + transactionId of the entry). */
-export async function decide(api: TestApi, admin: TestUser, transactionId: string, status: 'COMPLETED' | 'FAILED', adminNotes?: string) {
+export async function decide(
+  api: TestApi,
+  admin: TestUser,
+  transactionId: string,
+  status: 'COMPLETED' | 'FAILED',
+  adminNotes?: string,
+) {
   const row = await transactionRow(api.db, transactionId);
   return review(api, admin, { walletId: row.wallet_id, transactionId, status, ...(adminNotes ? { adminNotes } : {}) });
 }

@@ -15,9 +15,15 @@ export const FUZZ = {
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 /** A JWT with the given header and claims, signed with `secret` (or unsigned for alg none). */
-export function forgedToken(header: Record<string, unknown>, claims: Record<string, unknown>, secret = 'not-the-secret-not-the-secret'): string {
+export function forgedToken(
+  header: Record<string, unknown>,
+  claims: Record<string, unknown>,
+  secret = 'not-the-secret-not-the-secret',
+): string {
   const head = `${base64url(header)}.${base64url(claims)}`;
-  return header.alg === 'none' ? `${head}.` : `${head}.${createHmac('sha256', secret).update(head).digest('base64url')}`;
+  return header.alg === 'none'
+    ? `${head}.`
+    : `${head}.${createHmac('sha256', secret).update(head).digest('base64url')}`;
 }
 
 /** Each property's own seed, derived from the run's seed and its name (so routes do not all draw the same cases). */
@@ -36,10 +42,15 @@ export function clip(text: string, max = 600): string {
  * Runs a property with the fuzz settings; a failure reports the (clipped) counterexample, the first error and how
  * to replay it, instead of fast-check's full dump (a hostile case can be megabytes).
  */
-export async function checkProperty<T>(name: string, property: fc.IAsyncPropertyWithHooks<T> | fc.IAsyncProperty<T>): Promise<void> {
+export async function checkProperty<T>(
+  name: string,
+  property: fc.IAsyncPropertyWithHooks<T> | fc.IAsyncProperty<T>,
+): Promise<void> {
   const details = await fc.check(property, { seed: seedFor(name), numRuns: FUZZ.runs, endOnFailure: true });
   if (!details.failed) return;
   const example = clip(fc.stringify(details.counterexample), 1500);
   const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-  throw new Error(`${name}: failed after ${details.numRuns} case(s); replay with FUZZ_SEED=${FUZZ.seed} (case seed ${details.seed}, path ${details.counterexamplePath})\ncase: ${example}\n${clip(error, 3000)}`);
+  throw new Error(
+    `${name}: failed after ${details.numRuns} case(s); replay with FUZZ_SEED=${FUZZ.seed} (case seed ${details.seed}, path ${details.counterexamplePath})\ncase: ${example}\n${clip(error, 3000)}`,
+  );
 }

@@ -36,15 +36,30 @@ export async function loadOperations(api: TestApi): Promise<Operation[]> {
   const res = await api.request('GET', '/api/docs-json', { apiKey: null });
   if (res.status !== 200) throw new Error(`the OpenAPI document is not served (HTTP ${res.status})`);
   const document = res.body as {
-    paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string; schema?: JsonSchema }>; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>>;
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          parameters?: Array<{ name: string; in: string; schema?: JsonSchema }>;
+          requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+        }
+      >
+    >;
     components?: { schemas?: Record<string, JsonSchema> };
   };
   const schemas = document.components?.schemas ?? {};
   const resolve = (schema: JsonSchema | undefined, depth = 0): JsonSchema | undefined => {
     if (!schema || depth > 8) return schema;
     if (schema.$ref) return resolve(schemas[schema.$ref.replace('#/components/schemas/', '')], depth + 1);
-    const properties = schema.properties ? Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [k, resolve(v, depth + 1) ?? {}])) : undefined;
-    return { ...schema, ...(properties ? { properties } : {}), ...(schema.items ? { items: resolve(schema.items, depth + 1) } : {}) };
+    const properties = schema.properties
+      ? Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [k, resolve(v, depth + 1) ?? {}]))
+      : undefined;
+    return {
+      ...schema,
+      ...(properties ? { properties } : {}),
+      ...(schema.items ? { items: resolve(schema.items, depth + 1) } : {}),
+    };
   };
   const operations: Operation[] = [];
   for (const [path, item] of Object.entries(document.paths)) {
@@ -67,5 +82,7 @@ export async function loadOperations(api: TestApi): Promise<Operation[]> {
 
 /** The path with its parameters filled in (each percent-encoded unless `raw`). */
 export function fillPath(path: string, values: Record<string, string>, raw = false): string {
-  return path.replace(/\{(\w+)\}/g, (_, name: string) => (raw ? values[name] ?? '' : percentEncode(values[name] ?? '')));
+  return path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    raw ? (values[name] ?? '') : percentEncode(values[name] ?? ''),
+  );
 }

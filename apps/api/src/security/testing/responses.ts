@@ -18,8 +18,10 @@ export function responseProblems(res: TestResponse): string[] {
     if (!body || typeof body !== 'object') problems.push(`error body is not the JSON envelope: ${text.slice(0, 200)}`);
     else {
       if (body.success !== false) problems.push('error envelope without success: false');
-      if (body.statusCode !== res.status) problems.push(`envelope statusCode ${String(body.statusCode)} ≠ HTTP ${res.status}`);
-      if (typeof body.message !== 'string' || body.message.length === 0 || body.message.length > 300) problems.push(`unclear message: ${JSON.stringify(body.message)?.slice(0, 200)}`);
+      if (body.statusCode !== res.status)
+        problems.push(`envelope statusCode ${String(body.statusCode)} ≠ HTTP ${res.status}`);
+      if (typeof body.message !== 'string' || body.message.length === 0 || body.message.length > 300)
+        problems.push(`unclear message: ${JSON.stringify(body.message)?.slice(0, 200)}`);
     }
   }
   return problems;
@@ -38,7 +40,12 @@ export async function rawRequest(api: TestApi, request: RawRequest): Promise<Tes
   const response = await fetch(`${api.url}${request.path}`, {
     method: request.method,
     headers: request.headers,
-    body: request.body === undefined ? undefined : typeof request.body === 'string' ? request.body : Buffer.from(request.body),
+    body:
+      request.body === undefined
+        ? undefined
+        : typeof request.body === 'string'
+          ? request.body
+          : Buffer.from(request.body),
   });
   const text = await response.text();
   let body: unknown = text;

@@ -20,7 +20,8 @@ export type StateSnapshot = Record<string, string>;
 
 export async function snapshotState(db: Database): Promise<StateSnapshot> {
   const selects = Object.entries(PARTS).map(
-    ([name, query]) => `SELECT '${name}' AS part, count(*)::text || ':' || coalesce(md5(string_agg(r::text, '|' ORDER BY r::text)), '') AS digest FROM (${query}) r`,
+    ([name, query]) =>
+      `SELECT '${name}' AS part, count(*)::text || ':' || coalesce(md5(string_agg(r::text, '|' ORDER BY r::text)), '') AS digest FROM (${query}) r`,
   );
   const { rows } = await sql<{ part: string; digest: string }>`${sql.raw(selects.join(' UNION ALL '))}`.execute(db);
   return Object.fromEntries(rows.map((row) => [row.part, row.digest]));

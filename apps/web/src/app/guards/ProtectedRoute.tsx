@@ -1,8 +1,8 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { selectAuth } from '../../features/auth/selectors';
 import { FullScreenSpinner } from '../../shared/ui/Spinner';
-import { useAppSelector } from '../hooks';
-import { ADMIN_HOME, LOGIN_PATH, PLAYER_HOME } from '../paths';
+import { useAppSelector } from '../../shared/store-hooks';
+import { ADMIN_HOME, LOGIN_PATH, PLAYER_HOME } from '../../shared/paths';
 
 interface ProtectedRouteProps {
   /** Only a super-admin may pass; a plain user is sent to the games. */
@@ -18,7 +18,10 @@ export function ProtectedRoute({ superAdminOnly = false }: ProtectedRouteProps) 
   const location = useLocation();
 
   if (isLoading) return <FullScreenSpinner label="Checking your session" />;
-  if (!isAuthenticated) return <Navigate to={LOGIN_PATH} replace state={{ from: location.pathname }} />;
+  if (!isAuthenticated)
+    return (
+      <Navigate to={LOGIN_PATH} replace state={{ from: `${location.pathname}${location.search}${location.hash}` }} />
+    );
   if (role === 'super-admin' && location.pathname !== ADMIN_HOME) return <Navigate to={ADMIN_HOME} replace />;
   if (superAdminOnly && role !== 'super-admin') return <Navigate to={PLAYER_HOME} replace />;
   return <Outlet />;

@@ -34,11 +34,14 @@ describe('protected routes', () => {
     expect(spinner()).not.toBeInTheDocument();
   });
 
-  test.each(['/game', '/wallet', '/profile', '/withdraw'])('a super-admin on %s is sent to /admin/dashboard', async (path) => {
-    renderApp(path, { session: 'super-admin' });
-    expect(await screen.findByRole('heading', { name: 'Admin panel' })).toBeInTheDocument();
-    expect(location()).toBe('/admin/dashboard');
-  });
+  test.each(['/game', '/wallet', '/profile', '/withdraw'])(
+    'a super-admin on %s is sent to /admin/dashboard',
+    async (path) => {
+      renderApp(path, { session: 'super-admin' });
+      expect(await screen.findByRole('heading', { name: 'Admin panel' })).toBeInTheDocument();
+      expect(location()).toBe('/admin/dashboard');
+    },
+  );
 
   test('the admin panel lets a super-admin in', async () => {
     renderApp('/admin/dashboard', { session: 'super-admin' });
@@ -72,7 +75,7 @@ describe('public-only routes', () => {
     expect(location()).toBe(path);
   });
 
-  test.each(['/', '/login', '/register', '/forgot-password', '/terms-and-conditions'])(
+  test.each(['/', '/login', '/register', '/forgot-password'])(
     'a signed-in user on %s is sent to /game',
     async (path) => {
       renderApp(path, { session: 'user' });
@@ -89,6 +92,15 @@ describe('public-only routes', () => {
 });
 
 describe('open routes', () => {
+  test.each([
+    ['/terms-and-conditions', 'Terms and Conditions'],
+    ['/help', 'Help'],
+  ])('%s is open to a signed-in player too (the terms used to send them to /game)', async (path, heading) => {
+    renderApp(path, { session: 'user' });
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(location()).toBe(path);
+  });
+
   test.each(['loading', 'signed-out', 'user', 'super-admin'] as const)(
     "another player's profile is open to a %s visitor, with no spinner",
     async (session) => {

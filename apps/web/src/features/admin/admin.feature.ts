@@ -1,4 +1,4 @@
-import type { LazyFeature } from '../../app/store';
+import type { LazyFeature } from '../../shared/store-types';
 import { watchAdmin } from './admin.saga';
 import { adminReducer } from './admin.slice';
 

@@ -24,7 +24,14 @@ const deposit = (id: string): AdminDepositEntry => ({
   username: 'asha',
   email: 'asha@gmail.com',
   walletId: 'w1',
-  deposit: { _id: id, transactionId: id, amount: 500, method: 'UPI', status: 'PENDING', createdAt: '2026-11-21T04:45:00.000Z' },
+  deposit: {
+    _id: id,
+    transactionId: id,
+    amount: 500,
+    method: 'UPI',
+    status: 'PENDING',
+    createdAt: '2026-11-21T04:45:00.000Z',
+  },
 });
 
 function start(routes: Record<string, FakeRoute>) {
@@ -37,19 +44,25 @@ function start(routes: Record<string, FakeRoute>) {
 describe('admin payments', () => {
   test('the query carries status and the date range, leaving out empty parts', () => {
     expect(paymentsQueryString({ status: 'PENDING', from: '', to: '' })).toBe('?status=PENDING');
-    expect(paymentsQueryString({ status: 'ALL', from: '2026-11-01', to: '2026-11-21' })).toBe('?status=ALL&from=2026-11-01&to=2026-11-21');
+    expect(paymentsQueryString({ status: 'ALL', from: '2026-11-01', to: '2026-11-21' })).toBe(
+      '?status=ALL&from=2026-11-01&to=2026-11-21',
+    );
     expect(paymentsQueryString({})).toBe('');
   });
 
   test('lists load with the pending filter first; a filter change reloads with it', async () => {
     const { store, fake } = start({
       [DEPOSITS]: () => ok({ pendingDeposits: [deposit('D1')] }),
-      'GET /admin/pending-deposits?status=ALL&from=2026-11-01': () => ok({ pendingDeposits: [deposit('D1'), deposit('D0')] }),
+      'GET /admin/pending-deposits?status=ALL&from=2026-11-01': () =>
+        ok({ pendingDeposits: [deposit('D1'), deposit('D0')] }),
     });
     store.dispatch(depositsRequested());
     await vi.waitFor(() => expect(selectAdmin(store.getState()).deposits.items).toHaveLength(1));
     // The wire's ₹500 is kept in paise.
-    expect(selectAdmin(store.getState()).deposits.items[0]?.deposit).toMatchObject({ transactionId: 'D1', amountPaise: 50_000 });
+    expect(selectAdmin(store.getState()).deposits.items[0]?.deposit).toMatchObject({
+      transactionId: 'D1',
+      amountPaise: 50_000,
+    });
     expect(selectAdmin(store.getState()).deposits.items[0]?.deposit).not.toHaveProperty('amount');
     store.dispatch(depositsFilterChanged({ status: 'ALL' }));
     store.dispatch(depositsFilterChanged({ from: '2026-11-01' }));
@@ -60,11 +73,18 @@ describe('admin payments', () => {
   });
 
   test("load errors: the server's message, else 'Failed to fetch pending deposits' / 'Failed to fetch pending withdraws'", async () => {
-    const { store } = start({ [DEPOSITS]: () => fail(500), [WITHDRAWALS]: () => json(200, { success: true, data: {} }) });
+    const { store } = start({
+      [DEPOSITS]: () => fail(500),
+      [WITHDRAWALS]: () => json(200, { success: true, data: {} }),
+    });
     store.dispatch(depositsRequested());
     store.dispatch(withdrawalsRequested());
-    await vi.waitFor(() => expect(selectAdmin(store.getState()).deposits.error).toBe('Failed to fetch pending deposits'));
-    await vi.waitFor(() => expect(selectAdmin(store.getState()).withdrawals.error).toBe('Failed to fetch pending withdraws'));
+    await vi.waitFor(() =>
+      expect(selectAdmin(store.getState()).deposits.error).toBe('Failed to fetch pending deposits'),
+    );
+    await vi.waitFor(() =>
+      expect(selectAdmin(store.getState()).withdrawals.error).toBe('Failed to fetch pending withdraws'),
+    );
 
     const forbidden = start({ [DEPOSITS]: () => fail(403, 'Forbidden resource') });
     forbidden.store.dispatch(depositsRequested());
@@ -75,9 +95,19 @@ describe('admin payments', () => {
     const { store, fake } = start({
       [DEPOSITS]: () => ok({ pendingDeposits: [] }),
       [WITHDRAWALS]: () => ok({ pendingWithdrawals: [] }),
-      [UPDATE]: () => ok({ transaction: { transactionId: 'D1', status: 'COMPLETED' } }, 'Transaction updated successfully!'),
+      [UPDATE]: () =>
+        ok({ transaction: { transactionId: 'D1', status: 'COMPLETED' } }, 'Transaction updated successfully!'),
     });
-    store.dispatch(transactionReviewRequested({ kind: 'deposit', walletId: 'w1', transactionId: 'D1', status: 'COMPLETED', username: 'meera_k', amountPaise: 150_000 }));
+    store.dispatch(
+      transactionReviewRequested({
+        kind: 'deposit',
+        walletId: 'w1',
+        transactionId: 'D1',
+        status: 'COMPLETED',
+        username: 'meera_k',
+        amountPaise: 150_000,
+      }),
+    );
     expect(selectAdmin(store.getState()).updating?.transactionId).toBe('D1');
     await vi.waitFor(() => expect(selectAdmin(store.getState()).updating).toBeNull());
     expect(fake.callsTo(UPDATE)[0].body).toEqual({ walletId: 'w1', transactionId: 'D1', status: 'COMPLETED' });
@@ -91,8 +121,12 @@ describe('admin payments', () => {
 
   test("a refused review toasts 'Error updating transaction: {error}' and reloads nothing", async () => {
     const { store, fake } = start({ [UPDATE]: () => fail(409, 'Only pending withdrawals can be updated.') });
-    store.dispatch(transactionReviewRequested({ kind: 'withdrawal', walletId: 'w1', transactionId: 'W1', status: 'FAILED' }));
-    await vi.waitFor(() => expect(selectAdmin(store.getState()).updateError).toBe('Only pending withdrawals can be updated.'));
+    store.dispatch(
+      transactionReviewRequested({ kind: 'withdrawal', walletId: 'w1', transactionId: 'W1', status: 'FAILED' }),
+    );
+    await vi.waitFor(() =>
+      expect(selectAdmin(store.getState()).updateError).toBe('Only pending withdrawals can be updated.'),
+    );
     expect(store.getState().toasts.items[0]).toMatchObject({
       kind: 'error',
       message: 'Error updating transaction: Only pending withdrawals can be updated.',
@@ -101,9 +135,13 @@ describe('admin payments', () => {
     expect(fake.calls.filter((c) => c.path.startsWith('/admin/pending'))).toHaveLength(0);
 
     const silent = start({ [UPDATE]: () => json(500, {}) });
-    silent.store.dispatch(transactionReviewRequested({ kind: 'deposit', walletId: 'w1', transactionId: 'D1', status: 'COMPLETED' }));
+    silent.store.dispatch(
+      transactionReviewRequested({ kind: 'deposit', walletId: 'w1', transactionId: 'D1', status: 'COMPLETED' }),
+    );
     await vi.waitFor(() =>
-      expect(silent.store.getState().toasts.items[0]?.message).toBe('Error updating transaction: Failed to update transaction status'),
+      expect(silent.store.getState().toasts.items[0]?.message).toBe(
+        'Error updating transaction: Failed to update transaction status',
+      ),
     );
   });
 
@@ -114,8 +152,12 @@ describe('admin payments', () => {
       [DEPOSITS]: () => ok({ pendingDeposits: [] }),
       [WITHDRAWALS]: () => ok({ pendingWithdrawals: [] }),
     });
-    store.dispatch(transactionReviewRequested({ kind: 'deposit', walletId: 'w1', transactionId: 'D1', status: 'COMPLETED' }));
-    store.dispatch(transactionReviewRequested({ kind: 'deposit', walletId: 'w1', transactionId: 'D1', status: 'FAILED' }));
+    store.dispatch(
+      transactionReviewRequested({ kind: 'deposit', walletId: 'w1', transactionId: 'D1', status: 'COMPLETED' }),
+    );
+    store.dispatch(
+      transactionReviewRequested({ kind: 'deposit', walletId: 'w1', transactionId: 'D1', status: 'FAILED' }),
+    );
     await vi.waitFor(() => expect(fake.callsTo(UPDATE)).toHaveLength(1));
     release(ok({ transaction: null }));
     await vi.waitFor(() => expect(selectAdmin(store.getState()).updating).toBeNull());
@@ -124,7 +166,10 @@ describe('admin payments', () => {
 
   test('sign-out forgets the lists and the profile', () => {
     const state = adminReducer(
-      { ...initialAdminState, deposits: { ...initialAdminState.deposits, items: [adminDepositFromWire(deposit('D1'))], loaded: true } },
+      {
+        ...initialAdminState,
+        deposits: { ...initialAdminState.deposits, items: [adminDepositFromWire(deposit('D1'))], loaded: true },
+      },
       signedOut(),
     );
     expect(state).toEqual(initialAdminState);

@@ -1,6 +1,6 @@
 import type { AdminProfile, DashboardCharts } from '@app/contracts';
 import { ADMIN_TEXTS, adminUpdateErrorText, ERROR_DEFAULTS, formatPaise } from '@app/domain';
-import { all, call, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
+import { all, call, delay, getContext, put, race, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
 import { ApiError, errorMessage, type ApiClient } from '../../shared/api';
 import { toastShown } from '../toasts/toasts.slice';
 import {
@@ -14,6 +14,12 @@ import {
   depositsFilterChanged,
   depositsLoaded,
   depositsRequested,
+  coversAllPending,
+  paymentsFollowStarted,
+  paymentsFollowStopped,
+  pendingCountsLoaded,
+  pendingCountsRequested,
+  type PendingCounts,
   transactionReviewed,
   transactionReviewFailed,
   transactionReviewRequested,
@@ -27,7 +33,15 @@ import {
   withdrawalsRequested,
   type PaymentList,
 } from './admin.slice';
-import { CHARTS_ERROR, fetchAdminDeposits, fetchAdminProfile, fetchAdminWithdrawals, fetchDashboard, fetchDashboardCharts, updateTransactionStatus } from './api';
+import {
+  CHARTS_ERROR,
+  fetchAdminDeposits,
+  fetchAdminProfile,
+  fetchAdminWithdrawals,
+  fetchDashboard,
+  fetchDashboardCharts,
+  updateTransactionStatus,
+} from './api';
 import type { AdminDashboard, AdminDeposit, AdminWithdrawal } from './records';
 import { selectAdminDeposits, selectAdminWithdrawals } from './selectors';
 
@@ -56,6 +70,58 @@ export function* loadWithdrawals() {
   }
 }
 
+/** How often the Payment tab's lists refresh by themselves while it is on screen. */
+export const PAYMENTS_REFRESH_MS = 10_000;
+
+/** Whether the console's page is on screen (a hidden browser tab does not poll). */
+const documentVisible = (): boolean => typeof document === 'undefined' || document.visibilityState !== 'hidden';
+
+/**
+ * The pending counts of the nav badge and the section headings: a list whose filter covers every pending claim and
+ * that is loading (or loaded and not asked again) gives its count itself; for the others, GET the pending claims.
+ * A failure leaves the count as it was (the badge is a hint; the list shows the error).
+ */
+export function* loadPendingCounts() {
+  const api: ApiClient = yield getContext('api');
+  const deposits: PaymentList<AdminDeposit> = yield select(selectAdminDeposits);
+  const withdrawals: PaymentList<AdminWithdrawal> = yield select(selectAdminWithdrawals);
+  const counts: Partial<PendingCounts> = {};
+  const pendingOnly = { status: 'PENDING' as const };
+  if (!(coversAllPending(deposits.filter) && deposits.loading)) {
+    try {
+      const items: AdminDeposit[] = yield call(fetchAdminDeposits, api, pendingOnly);
+      counts.deposits = items.filter((entry) => entry.deposit.status === 'PENDING').length;
+    } catch {
+      // Kept as it was.
+    }
+  }
+  if (!(coversAllPending(withdrawals.filter) && withdrawals.loading)) {
+    try {
+      const items: AdminWithdrawal[] = yield call(fetchAdminWithdrawals, api, pendingOnly);
+      counts.withdrawals = items.filter((entry) => entry.withdrawal.status === 'PENDING').length;
+    } catch {
+      // Kept as it was.
+    }
+  }
+  if (Object.keys(counts).length > 0) yield put(pendingCountsLoaded(counts));
+}
+
+/** Every PAYMENTS_REFRESH_MS while the page is visible: both lists and the pending counts reload. */
+export function* pollPayments() {
+  for (;;) {
+    yield delay(PAYMENTS_REFRESH_MS);
+    if (!documentVisible()) continue;
+    yield put(depositsRequested());
+    yield put(withdrawalsRequested());
+    yield put(pendingCountsRequested());
+  }
+}
+
+/** From the Payment tab's opening until it is left (or the admin signs out and the tab unmounts). */
+export function* followPayments() {
+  yield race({ poll: call(pollPayments), stop: take(paymentsFollowStopped.type) });
+}
+
 /** What was done, then the spec's text: 'Approved the ₹1,500.00 deposit of meera_k. Transaction updated successfully!' */
 export function reviewDoneText(review: ReviewRequest): string {
   const verb = review.status === 'COMPLETED' ? 'Approved' : 'Rejected';
@@ -70,13 +136,19 @@ export function reviewDoneText(review: ReviewRequest): string {
  */
 export function* reviewTransaction(action: ReturnType<typeof transactionReviewRequested>) {
   const api: ApiClient = yield getContext('api');
-  const { walletId, transactionId, status } = action.payload;
+  const { walletId, transactionId, status, adminNotes } = action.payload;
   try {
-    yield call(updateTransactionStatus, api, { walletId, transactionId, status });
+    yield call(updateTransactionStatus, api, {
+      walletId,
+      transactionId,
+      status,
+      ...(adminNotes ? { adminNotes } : {}),
+    });
     yield put(transactionReviewed());
     yield put(toastShown({ kind: 'success', message: reviewDoneText(action.payload) }));
     yield put(depositsRequested());
     yield put(withdrawalsRequested());
+    yield put(pendingCountsRequested());
   } catch (error) {
     const message = errorMessage(error, ERROR_DEFAULTS.updateStatus);
     yield put(transactionReviewFailed(message));
@@ -125,5 +197,7 @@ export function* watchAdmin() {
     takeLatest(adminProfileRequested.type, loadAdminProfile),
     takeLatest(dashboardRequested.type, loadDashboard),
     takeLatest(chartsRequested.type, loadCharts),
+    takeLatest(pendingCountsRequested.type, loadPendingCounts),
+    takeLatest(paymentsFollowStarted.type, followPayments),
   ]);
 }

@@ -28,6 +28,8 @@ export interface ReviewRequest {
   transactionId: string;
   /** Approve → COMPLETED, Reject → FAILED. */
   status: 'COMPLETED' | 'FAILED';
+  /** The reason of a rejection, or the payout reference of an approved withdrawal (stored as the admin notes). */
+  adminNotes?: string;
   /** For the toast only (never sent): whose request it was and its amount in paise. */
   username?: string;
   amountPaise?: number;
@@ -50,6 +52,19 @@ export interface ChartsState {
   error: string | null;
 }
 
+/** How many claims wait for a review, per list: null until known (the nav badge and the section headings). */
+export interface PendingCounts {
+  deposits: number | null;
+  withdrawals: number | null;
+}
+
+/** Whether a list under this filter holds every pending claim (so its pending rows are the pending count). */
+export const coversAllPending = (filter: PaymentsFilter): boolean =>
+  (filter.status === 'PENDING' || filter.status === 'ALL') && !filter.from && !filter.to;
+
+const pendingIn = (items: { status: TransactionStatus }[]): number =>
+  items.filter((item) => item.status === 'PENDING').length;
+
 export interface AdminState {
   dashboard: DashboardState;
   charts: ChartsState;
@@ -62,6 +77,7 @@ export interface AdminState {
   /** The review in flight; every Approve/Reject waits for it. */
   updating: ReviewRequest | null;
   updateError: string | null;
+  pending: PendingCounts;
 }
 
 /** The review queue is what an admin opens the tab for: pending first (the server's default too). */
@@ -85,6 +101,7 @@ export const initialAdminState: AdminState = {
   withdrawals: emptyList(),
   updating: null,
   updateError: null,
+  pending: { deposits: null, withdrawals: null },
 };
 
 export const adminSlice = createSlice({
@@ -143,6 +160,8 @@ export const adminSlice = createSlice({
       state.deposits.items = action.payload;
       state.deposits.loading = false;
       state.deposits.loaded = true;
+      if (coversAllPending(state.deposits.filter))
+        state.pending.deposits = pendingIn(action.payload.map((entry) => entry.deposit));
     },
     depositsFailed: (state, action: PayloadAction<string>) => {
       state.deposits.loading = false;
@@ -162,11 +181,22 @@ export const adminSlice = createSlice({
       state.withdrawals.items = action.payload;
       state.withdrawals.loading = false;
       state.withdrawals.loaded = true;
+      if (coversAllPending(state.withdrawals.filter))
+        state.pending.withdrawals = pendingIn(action.payload.map((entry) => entry.withdrawal));
     },
     withdrawalsFailed: (state, action: PayloadAction<string>) => {
       state.withdrawals.loading = false;
       state.withdrawals.error = action.payload;
     },
+
+    /** Count the pending claims of each list whose own load does not (its filter hides some, or it is not loading). */
+    pendingCountsRequested: () => undefined,
+    pendingCountsLoaded: (state, action: PayloadAction<Partial<PendingCounts>>) => {
+      state.pending = { ...state.pending, ...action.payload };
+    },
+    /** The Payment tab is on screen: its lists refresh by themselves until it is left. */
+    paymentsFollowStarted: () => undefined,
+    paymentsFollowStopped: () => undefined,
 
     transactionReviewRequested: (state, action: PayloadAction<ReviewRequest>) => {
       state.updating = action.payload;
@@ -203,6 +233,10 @@ export const {
   withdrawalsFilterChanged,
   withdrawalsLoaded,
   withdrawalsFailed,
+  pendingCountsRequested,
+  pendingCountsLoaded,
+  paymentsFollowStarted,
+  paymentsFollowStopped,
   transactionReviewRequested,
   transactionReviewed,
   transactionReviewFailed,

@@ -61,7 +61,9 @@ export async function updateTransactionStatus(
 
 /** GET /admin/admin-profile → data.admin. */
 export async function fetchAdminProfile(api: ApiClient): Promise<AdminProfile> {
-  const { data } = await api.get<AdminProfileData>('/admin/admin-profile', { defaultMessage: ERROR_DEFAULTS.adminProfile });
+  const { data } = await api.get<AdminProfileData>('/admin/admin-profile', {
+    defaultMessage: ERROR_DEFAULTS.adminProfile,
+  });
   if (!data?.admin) throw new ApiError(ERROR_DEFAULTS.adminProfile, 500);
   return data.admin;
 }

@@ -1,4 +1,4 @@
-import type { AdminDepositEntry, AdminWithdrawalEntry, DashboardData, RecentBet } from '@app/contracts';
+import type { AdminDepositEntry, AdminWithdrawalEntry, DashboardData, RecentBet, UtrClaim } from '@app/contracts';
 import { wirePaise } from '../../shared/money';
 
 /**
@@ -8,8 +8,16 @@ import { wirePaise } from '../../shared/money';
  * `formatRupeeText`.
  */
 
+/** One claim of a deposit's UTR, its amount in paise. */
+export interface AdminUtrClaim extends Omit<UtrClaim, 'amount'> {
+  amountPaise: number;
+}
+
 export interface AdminDeposit extends Omit<AdminDepositEntry, 'deposit'> {
-  deposit: Omit<AdminDepositEntry['deposit'], 'amount'> & { amountPaise: number };
+  deposit: Omit<AdminDepositEntry['deposit'], 'amount' | 'utrClaims'> & {
+    amountPaise: number;
+    utrClaims?: AdminUtrClaim[];
+  };
 }
 
 export interface AdminWithdrawal extends Omit<AdminWithdrawalEntry, 'withdrawal'> {
@@ -25,8 +33,22 @@ export interface AdminDashboard extends Omit<DashboardData, 'recentBets'> {
 }
 
 export function adminDepositFromWire(entry: AdminDepositEntry): AdminDeposit {
-  const { amount, ...deposit } = entry.deposit ?? ({} as AdminDepositEntry['deposit']);
-  return { ...entry, deposit: { ...deposit, amountPaise: wirePaise(amount) } };
+  const { amount, utrClaims, ...deposit } = entry.deposit ?? ({} as AdminDepositEntry['deposit']);
+  return {
+    ...entry,
+    deposit: {
+      ...deposit,
+      amountPaise: wirePaise(amount),
+      ...(Array.isArray(utrClaims)
+        ? {
+            utrClaims: utrClaims.map(({ amount: claimed, ...claim }) => ({
+              ...claim,
+              amountPaise: wirePaise(claimed),
+            })),
+          }
+        : {}),
+    },
+  };
 }
 
 export function adminWithdrawalFromWire(entry: AdminWithdrawalEntry): AdminWithdrawal {

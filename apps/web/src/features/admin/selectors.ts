@@ -1,4 +1,4 @@
-import type { RootState } from '../../app/root-reducer';
+import type { RootState } from '../../shared/store-types';
 import { initialAdminState, type AdminState } from './admin.slice';
 
 /** The admin slice, or its initial state until the first action after the console loaded. */
@@ -8,3 +8,4 @@ export const selectAdminWithdrawals = (state: RootState) => selectAdmin(state).w
 export const selectReviewInFlight = (state: RootState) => selectAdmin(state).updating;
 export const selectAdminDashboard = (state: RootState) => selectAdmin(state).dashboard;
 export const selectAdminCharts = (state: RootState) => selectAdmin(state).charts;
+export const selectPendingCounts = (state: RootState) => selectAdmin(state).pending;

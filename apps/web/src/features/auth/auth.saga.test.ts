@@ -117,6 +117,10 @@ describe('session refresh on start and on route change', () => {
       error: 'Refresh token revoked',
     });
     expect(sessionStorage.getItem('accessToken')).toBeNull();
+    // Signed out by something that happened elsewhere: the player is told why.
+    expect(store.getState().toasts.items).toEqual([
+      expect.objectContaining({ kind: 'error', message: 'Refresh token revoked' }),
+    ]);
   });
 
   test('a visitor without a session ends up signed out, with the default message when the server sends none', async () => {
@@ -136,7 +140,11 @@ describe('session refresh on start and on route change', () => {
     await sleep(20);
     store.dispatch(routeChanged({ pathname: '/game' }));
     await vi.waitFor(() => expect(store.getState().auth.error).toBe('Token refresh failed'));
-    expect(store.getState().auth).toMatchObject({ isAuthenticated: true, user: { name: 'Asha' }, socketId: 'socket-123' });
+    expect(store.getState().auth).toMatchObject({
+      isAuthenticated: true,
+      user: { name: 'Asha' },
+      socketId: 'socket-123',
+    });
     expect(sessionStorage.getItem('accessToken')).toBe('fresh');
   });
 });
@@ -149,7 +157,10 @@ describe('sign-out clean-up', () => {
 
     await runSaga(
       {
-        context: { api: createApiClient({ fetch: fake.fetch, tokens: sessionTokenStore }), sessionHint: localSessionHint },
+        context: {
+          api: createApiClient({ fetch: fake.fetch, tokens: sessionTokenStore }),
+          sessionHint: localSessionHint,
+        },
         dispatch: (action: UnknownAction) => dispatched.push(action),
         getState: () => ({ auth: signedInAuth }),
       },
@@ -157,8 +168,9 @@ describe('sign-out clean-up', () => {
     ).toPromise();
 
     expect(sessionStorage.getItem('accessToken')).toBeNull();
-    expect(dispatched.map((a) => a.type)).toEqual(['auth/sessionRejected', signedOut.type]);
+    expect(dispatched.map((a) => a.type)).toEqual(['auth/sessionRejected', signedOut.type, 'toasts/toastShown']);
     expect(dispatched[0].payload).toBe('Session expired');
+    expect(dispatched[2].payload).toMatchObject({ kind: 'error', message: 'Session expired' });
   });
 
   test('a refresh still in flight keeps the guards waiting', async () => {

@@ -4,19 +4,26 @@ import type { ApiClient, SessionHint } from '../../shared/api';
 import { ApiError, errorMessage } from '../../shared/api';
 import { ERROR_DEFAULTS } from '../../shared/constants';
 import { routeChanged, signedOut } from '../../shared/session';
+import { toastShown } from '../toasts/toasts.slice';
 import { refreshSession } from './api';
 import { sessionRefreshed, sessionRefreshUnavailable, sessionRejected } from './auth.slice';
 import { selectIsAuthenticated } from './selectors';
 import type { Session } from './types';
 
-/** The two sign-out clean-up actions of SPEC 2: forget the token and the auth state, reset user-scoped slices. */
+/**
+ * The two sign-out clean-up actions of SPEC 2: forget the token and the auth state, reset user-scoped slices. A
+ * player who was signed in (a password reset or a sign-out elsewhere, a suspension, an expired session) is told
+ * why in a toast, instead of finding the login screen without a word.
+ */
 export function* signOutCleanup(reason: string) {
   const api: ApiClient = yield getContext('api');
   const hint: SessionHint = yield getContext('sessionHint');
+  const wasAuthenticated: boolean = yield select(selectIsAuthenticated);
   yield call([api.tokens, api.tokens.clear]);
   yield call([hint, hint.clear]);
   yield put(sessionRejected(reason));
   yield put(signedOut());
+  if (wasAuthenticated) yield put(toastShown({ kind: 'error', message: reason }));
 }
 
 /** What a visitor who never signed in on this browser (or signed out) is told instead of a refresh call. */

@@ -1,4 +1,4 @@
-import type { RootState } from '../../app/root-reducer';
+import type { RootState } from '../../shared/store-types';
 
 export const selectAuth = (state: RootState) => state.auth;
 export const selectIsAuthenticated = (state: RootState) => state.auth.isAuthenticated;

@@ -10,7 +10,7 @@ import {
   selectBetPanelGame,
   selectCardState,
   selectIsLocked,
-  selectPotentialWinPaise,
+  selectPotentialWin,
   selectRoundSeconds,
   selectShowNextRoundOverlay,
 } from '../game/selectors';
@@ -39,6 +39,7 @@ const SERVER: ClientConfig = {
   deposit: { minPaise: 10_000, maxPaise: 1_000_000 },
   withdrawal: { minPaise: 50_000, maxPaise: 2_500_000, dailyMaxPaise: 2_500_000 },
   referral: { shareBps: 500, capPaise: 25_000 },
+  playThrough: { bonusWageringMultiplier: 3, bonusExpiryDays: 14, withdrawalTurnoverPercent: 50 },
 };
 
 function start(routes: Record<string, FakeRoute>) {
@@ -118,14 +119,18 @@ describe('game selectors on the server configuration', () => {
 
   test('the potential win and the odds use the payout table and GST from the server, to the paisa', () => {
     const { store } = start({ 'GET /app-config': pending });
-    expect(selectPotentialWinPaise(store.getState(), 1000, 'number')).toBe(9000);
+    expect(selectPotentialWin(store.getState(), 1000, 'number')).toEqual({ gross: 9000, gst: 1440, net: 7560 });
     store.dispatch(configLoaded(SERVER));
-    expect(selectPotentialWinPaise(store.getState(), 1000, 'number')).toBe(8000);
-    expect(selectPotentialWinPaise(store.getState(), 100000, 'number')).toBe(800000);
+    expect(selectPotentialWin(store.getState(), 1000, 'number')).toEqual({ gross: 8000, gst: 1400, net: 6600 });
+    expect(selectPotentialWin(store.getState(), 100000, 'number')).toEqual({ gross: 800000, gst: 140000, net: 660000 });
     const odds = selectGameOdds(store.getState());
     expect(odds.number[0]).toMatchObject({ payout: 8, rtpGross: 0.8 });
     // Net of 20 % GST on the 7 won above the stake: 0.1 × (8 − 0.2 × 7) = 0.66.
     expect(odds.number[0]!.rtpNet).toBeCloseTo(0.66, 10);
-    expect(winBreakdown(1000, 'number', selectPayoutOptions(store.getState()))).toEqual({ gross: 8000, gst: 1400, net: 6600 });
+    expect(winBreakdown(1000, 'number', selectPayoutOptions(store.getState()))).toEqual({
+      gross: 8000,
+      gst: 1400,
+      net: 6600,
+    });
   });
 });

@@ -1,7 +1,7 @@
 import type { GameKey } from '@app/contracts';
 import { gameOdds, GST_PERCENT, gstBpsToPercent, type ChoiceOdds, type PayoutOptions } from '@app/domain';
 import { createSelector } from '@reduxjs/toolkit';
-import type { RootState } from '../../app/root-reducer';
+import type { RootState } from '../../shared/store-types';
 
 export const selectRules = (state: RootState) => state.config.rules;
 export const selectLockSeconds = (state: RootState) => state.config.rules.lockSeconds;
@@ -15,10 +15,10 @@ export const selectWithdrawalBounds = (state: RootState) => state.config.rules.w
 export const selectReferralTerms = (state: RootState) => state.config.rules.referral;
 
 /** The payout options every domain payout function takes: the server's payouts and GST. */
-export const selectPayoutOptions = createSelector(
-  [selectPayouts, selectGstBps],
-  (payouts, gstBps): PayoutOptions => ({ payouts, gstBps }),
-);
+export const selectPayoutOptions = createSelector([selectPayouts, selectGstBps], (payouts, gstBps): PayoutOptions => ({
+  payouts,
+  gstBps,
+}));
 
 /** GST as a percentage for texts ('18%' by default; '20%' for GST_RATE=0.2). */
 export const selectGstPercent = (state: RootState) => {

@@ -7,7 +7,13 @@ import { depositSubmitted, paymentConfigRequested } from './deposit.slice';
 
 const DEPOSIT = 'POST /payment/deposit';
 const request = { method: 'UPI' as const, amount: 500, utrNumber: '412345678901', upiApp: 'PHONEPE' as const };
-const result = { utrNumber: '412345678901', isActive: false, isFirstDeposit: true, message: 'Deposit request submitted.', transactionId: 'DEP9' };
+const result = {
+  utrNumber: '412345678901',
+  isActive: false,
+  isFirstDeposit: true,
+  message: 'Deposit request submitted.',
+  transactionId: 'DEP9',
+};
 
 function start(routes: Record<string, FakeRoute>) {
   const fake = createFakeFetch({ 'GET /auth/refresh-token': () => new Promise<Response>(() => undefined), ...routes });
@@ -24,7 +30,9 @@ describe('deposit saga', () => {
 
     expect(fake.callsTo(DEPOSIT)[0].body).toEqual(request);
     expect(store.getState().deposit).toMatchObject({ result, message: 'Deposit request submitted.' });
-    expect(store.getState().toasts.items.map((t) => [t.kind, t.message])).toEqual([['success', 'Deposit request submitted.']]);
+    expect(store.getState().toasts.items.map((t) => [t.kind, t.message])).toEqual([
+      ['success', 'Deposit request submitted.'],
+    ]);
     const [first, second] = store.getState().wallet.transactions;
     expect(first).toMatchObject({ transactionId: 'DEP9', type: 'DEPOSIT', status: 'PENDING', amountPaise: 50_000 });
     expect(first.metadata).toMatchObject({ utrNumber: '412345678901', upiApp: 'PHONEPE' });
@@ -32,7 +40,9 @@ describe('deposit saga', () => {
   });
 
   test("the server's own success message wins over the default", async () => {
-    const { store } = start({ [DEPOSIT]: () => ok({ ...result, message: 'First deposit received: bonus on approval.' }) });
+    const { store } = start({
+      [DEPOSIT]: () => ok({ ...result, message: 'First deposit received: bonus on approval.' }),
+    });
     store.dispatch(depositSubmitted(request));
     await vi.waitFor(() => expect(store.getState().deposit.message).toBe('First deposit received: bonus on approval.'));
   });
@@ -76,13 +86,18 @@ describe('deposit saga', () => {
 
   test('loads the payee from GET /app-config', async () => {
     const { store } = start({
-      'GET /app-config': () => ok({ roundSeconds: 30, payment: { payeeVpa: 'winround@okaxis', payeeName: 'WinRound' } }),
+      'GET /app-config': () =>
+        ok({ roundSeconds: 30, payment: { payeeVpa: 'winround@okaxis', payeeName: 'WinRound' } }),
     });
     store.dispatch(paymentConfigRequested());
-    await vi.waitFor(() => expect(store.getState().deposit.payee).toEqual({ payeeVpa: 'winround@okaxis', payeeName: 'WinRound' }));
+    await vi.waitFor(() =>
+      expect(store.getState().deposit.payee).toEqual({ payeeVpa: 'winround@okaxis', payeeName: 'WinRound' }),
+    );
 
     const broken = start({ 'GET /app-config': () => fail(503) });
     broken.store.dispatch(paymentConfigRequested());
-    await vi.waitFor(() => expect(broken.store.getState().deposit.payeeError).toBe('Failed to load the payment details'));
+    await vi.waitFor(() =>
+      expect(broken.store.getState().deposit.payeeError).toBe('Failed to load the payment details'),
+    );
   });
 });

@@ -17,9 +17,13 @@ import {
 } from './deposit.slice';
 
 /** The pending deposit as the wallet will list it (amount in paise), shown at the front until the list reloads. */
-function pendingDepositTransaction(request: ReturnType<typeof depositSubmitted>['payload'], submitted: DepositSubmitted): PlayerTransaction {
+function pendingDepositTransaction(
+  request: ReturnType<typeof depositSubmitted>['payload'],
+  submitted: DepositSubmitted,
+): PlayerTransaction {
   const now = new Date().toISOString();
-  const transactionId = submitted.result?.transactionId || `pending-${submitted.result?.utrNumber ?? request.utrNumber}`;
+  const transactionId =
+    submitted.result?.transactionId || `pending-${submitted.result?.utrNumber ?? request.utrNumber}`;
   return {
     _id: transactionId,
     type: 'DEPOSIT',
@@ -58,5 +62,8 @@ export function* loadPaymentConfig() {
 }
 
 export function* watchDeposit() {
-  yield all([takeLeading(depositSubmitted.type, submitDepositSaga), takeLatest(paymentConfigRequested.type, loadPaymentConfig)]);
+  yield all([
+    takeLeading(depositSubmitted.type, submitDepositSaga),
+    takeLatest(paymentConfigRequested.type, loadPaymentConfig),
+  ]);
 }

@@ -10,7 +10,13 @@ import {
 } from './deposit.slice';
 
 const request = { method: 'UPI' as const, amount: 500, utrNumber: '412345678901' };
-const result = { utrNumber: '412345678901', isActive: false, isFirstDeposit: true, message: 'Deposit request submitted.', transactionId: 'DEP1' };
+const result = {
+  utrNumber: '412345678901',
+  isActive: false,
+  isFirstDeposit: true,
+  message: 'Deposit request submitted.',
+  transactionId: 'DEP1',
+};
 const payee = { payeeVpa: 'winround@okaxis', payeeName: 'WinRound' };
 
 describe('deposit slice: idle → loading → success or failure, with a reset', () => {
@@ -20,7 +26,11 @@ describe('deposit slice: idle → loading → success or failure, with a reset',
 
   test('submitting goes to loading and clears the last outcome', () => {
     const failed = depositReducer(initialDepositState, depositFailed('UTR already used'));
-    expect(depositReducer(failed, depositSubmitted(request))).toMatchObject({ status: 'loading', error: null, result: null });
+    expect(depositReducer(failed, depositSubmitted(request))).toMatchObject({
+      status: 'loading',
+      error: null,
+      result: null,
+    });
   });
 
   test('success keeps the result and the message; failure keeps the error', () => {
@@ -30,7 +40,10 @@ describe('deposit slice: idle → loading → success or failure, with a reset',
       result,
       message: 'Deposit request submitted.',
     });
-    expect(depositReducer(loading, depositFailed('Deposit failed.'))).toMatchObject({ status: 'failure', error: 'Deposit failed.' });
+    expect(depositReducer(loading, depositFailed('Deposit failed.'))).toMatchObject({
+      status: 'failure',
+      error: 'Deposit failed.',
+    });
   });
 
   test('reset returns to idle but keeps the payee; sign-out too', () => {

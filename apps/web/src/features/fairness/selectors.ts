@@ -1,3 +1,3 @@
-import type { RootState } from '../../app/root-reducer';
+import type { RootState } from '../../shared/store-types';
 
 export const selectFairness = (state: RootState) => state.fairness;

@@ -23,7 +23,12 @@ export const initialForgotPasswordState: ForgotPasswordState = {
   notice: null,
 };
 
-const PREVIOUS: Record<ForgotPasswordStep, ForgotPasswordStep> = { email: 'email', otp: 'email', reset: 'otp', done: 'done' };
+const PREVIOUS: Record<ForgotPasswordStep, ForgotPasswordStep> = {
+  email: 'email',
+  otp: 'email',
+  reset: 'otp',
+  done: 'done',
+};
 
 const start = (state: ForgotPasswordState) => {
   state.pending = true;
@@ -43,7 +48,9 @@ export const forgotPasswordSlice = createSlice({
         state.notice = action.payload.notice;
         state.pending = false;
       },
-      prepare: (email: string, notice?: string | null) => ({ payload: { email, notice: notice ?? null, sentAt: Date.now() } }),
+      prepare: (email: string, notice?: string | null) => ({
+        payload: { email, notice: notice ?? null, sentAt: Date.now() },
+      }),
     },
     resetCodeSubmitted: (state, _action: PayloadAction<ForgotPasswordVerifyRequest>) => start(state),
     resetCodeVerified: (state, action: PayloadAction<string | null>) => {

@@ -1,13 +1,16 @@
 import type { PlaceBetPayload } from '@app/contracts';
-import { paiseToRupees, RESULT_CLEAR_MS, secondsLeft } from '@app/domain';
+import { GAME_TEXTS, paiseToRupees, RESULT_CLEAR_MS, secondsLeft } from '@app/domain';
 import type { Action } from '@reduxjs/toolkit';
 import type { Task } from 'redux-saga';
 import { all, call, cancel, delay, fork, put, race, select, take } from 'redux-saga/effects';
-import type { RootState } from '../../app/root-reducer';
-import { signedOut } from '../../shared/session';
+import type { RootState } from '../../shared/store-types';
+import { routeChanged, signedOut } from '../../shared/session';
+import { PATHS } from '../../shared/paths';
+import { betsRemoved, provisionalBetRecorded } from '../bets/bets.slice';
 import {
   betMessageReceived,
   betResultReceived,
+  currentBetsListed,
   liveRequested,
   periodAnnounced,
   serverException,
@@ -24,7 +27,15 @@ import {
   settledBetsCleared,
   type GameState,
 } from './game.slice';
-import { selectBetBlockReason, selectGame, selectIsPlacingBet, selectResultPopup } from './selectors';
+import {
+  selectBetBlockReason,
+  selectBetPanelGame,
+  selectChoices,
+  selectBetsMissingFrom,
+  selectGame,
+  selectIsPlacingBet,
+  selectResultPopup,
+} from './selectors';
 
 /** How long a sent bet waits for its bet-message before the player is told. */
 export const BET_ANSWER_TIMEOUT_MS = 10_000;
@@ -60,6 +71,26 @@ export function* runRoundClock() {
   }
 }
 
+/**
+ * The lock closes an open bet sheet (its bet can no longer be placed): when the player had picked a choice and not
+ * confirmed it, a toast says nothing was placed, so the sheet never vanishes without a word. A bet in flight is left
+ * to its answer.
+ */
+function* watchSheetClosedByLock() {
+  let open: ReturnType<typeof selectBetPanelGame> = null;
+  while (true) {
+    yield take([clockTicked.type, periodAnnounced.type]);
+    const state: RootState = yield select();
+    const now = selectBetPanelGame(state);
+    // Closed by the lock (not by a bet on this game being placed), with a choice picked and nothing in flight.
+    const closedByLock = open && !now && state.game.selectedGame === open && selectChoices(state)[open] === undefined;
+    if (closedByLock && state.game.selectedChoice && !selectIsPlacingBet(state)) {
+      yield put(toastShown({ kind: 'info', message: GAME_TEXTS.sheetClosedAtLock }));
+    }
+    open = now;
+  }
+}
+
 /** Confirm Bet: the checks of SPEC 5, then place-bet; one bet in flight at a time. */
 export function* confirmBet() {
   const state: RootState = yield select();
@@ -78,6 +109,9 @@ export function* confirmBet() {
     amount: paiseToRupees(stakePaise),
     // Applied at most once and answered once under this id, and its answer can be asked for again.
     commandId: newCommandId(),
+    // In server time: the server refuses a bet that reaches it too late (PLACE_BET_MAX_AGE_MS), e.g. one held in a
+    // buffer while offline, so a bet the player is told had no answer is never placed afterwards.
+    sentAt: Date.now() + state.game.clockOffsetMs,
   };
   yield put(betSent(payload));
   yield put(liveRequested({ event: 'place-bet', payload }));
@@ -86,18 +120,46 @@ export function* confirmBet() {
   if (!stillPlacing) return;
   const answered = (action: Action) =>
     serverException.match(action) || (betMessageReceived.match(action) && answersBet(action.payload, payload));
-  const first: { timeout?: true } = yield race({ answer: take(answered), timeout: delay(BET_ANSWER_ASK_MS), out: take(signedOut) });
+  const first: { answer?: Action; timeout?: true } = yield race({
+    answer: take(answered),
+    timeout: delay(BET_ANSWER_ASK_MS),
+    out: take(signedOut),
+  });
+  if (first.answer) yield call(recordConfirmation, first.answer, payload);
   if (!first.timeout) return;
   // No answer yet (a slow or lost reply): ask for the stored one, which the server answers from the database.
   yield put(liveRequested({ event: 'get-bet-outcomes', payload: { commandIds: [payload.commandId!] } }));
-  const { timeout } = yield race({
+  const { answer, timeout }: { answer?: Action; timeout?: true } = yield race({
     answer: take(answered),
     timeout: delay(BET_ANSWER_TIMEOUT_MS - BET_ANSWER_ASK_MS),
     out: take(signedOut),
   });
+  if (answer) yield call(recordConfirmation, answer, payload);
   if (timeout) {
     yield put(betAnswerMissing());
     yield put(toastShown({ kind: 'error', message: BET_NO_ANSWER_MESSAGE }));
+  }
+}
+
+/**
+ * The answer to a sent bet confirmed it without carrying the bet: the bet is listed from what was sent until the
+ * server's copy arrives (bets slice). A confirmation with the bet needs nothing here: the bet goes to the bets slice.
+ */
+function* recordConfirmation(answer: Action, sent: PlaceBetPayload) {
+  if (!betMessageReceived.match(answer)) return;
+  const { success, bet, periodId } = answer.payload;
+  if (success && !bet && (!periodId || periodId === sent.periodId)) yield put(provisionalBetRecorded(sent));
+}
+
+/**
+ * The current-bet answer is the whole truth about its period: bets of that period the bets slice holds and the answer
+ * does not name (a provisional entry, a bet the server never stored) are dropped.
+ */
+function* watchCurrentBetAnswers() {
+  while (true) {
+    const { payload }: ReturnType<typeof currentBetsListed> = yield take(currentBetsListed);
+    const missing: string[] = yield select(selectBetsMissingFrom, payload);
+    if (missing.length > 0) yield put(betsRemoved(missing));
   }
 }
 
@@ -112,7 +174,8 @@ function* watchBetConfirmations() {
 function* watchBetMessages() {
   while (true) {
     const { payload }: ReturnType<typeof betMessageReceived> = yield take(betMessageReceived);
-    if (payload.message) yield put(toastShown({ kind: payload.success ? 'success' : 'error', message: payload.message }));
+    if (payload.message)
+      yield put(toastShown({ kind: payload.success ? 'success' : 'error', message: payload.message }));
   }
 }
 
@@ -124,10 +187,28 @@ function* clearPeriodResultsLater(periodId: string | null) {
   yield put(settledBetsCleared(periodId));
 }
 
+/** Keeps `where.pathname` at the path the router last reported. */
+function* followRoute(where: { pathname: string }) {
+  while (true) {
+    const { payload }: ReturnType<typeof routeChanged> = yield take(routeChanged);
+    where.pathname = payload.pathname;
+  }
+}
+
+/**
+ * A period's results: its popup closes 5 s after its last result. The popup shows only on Games, so a result that
+ * arrives while the player is elsewhere in the app (the router's last report) is told in a toast: no result goes
+ * unannounced.
+ */
 function* watchBetResults() {
   const timers = new Map<string | null, Task>();
+  const where = { pathname: PATHS.game as string };
+  yield fork(followRoute, where);
   while (true) {
     const { payload }: ReturnType<typeof betResultReceived> = yield take(betResultReceived);
+    if (where.pathname !== PATHS.game && payload.message) {
+      yield put(toastShown({ kind: payload.win ? 'success' : 'info', message: payload.message }));
+    }
     const periodId = payload.periodId ?? null;
     const running = timers.get(periodId);
     if (running?.isRunning()) yield cancel(running);
@@ -137,5 +218,12 @@ function* watchBetResults() {
 }
 
 export function* gameSaga() {
-  yield all([fork(runRoundClock), fork(watchBetConfirmations), fork(watchBetMessages), fork(watchBetResults)]);
+  yield all([
+    fork(runRoundClock),
+    fork(watchBetConfirmations),
+    fork(watchBetMessages),
+    fork(watchBetResults),
+    fork(watchSheetClosedByLock),
+    fork(watchCurrentBetAnswers),
+  ]);
 }

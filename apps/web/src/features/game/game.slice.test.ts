@@ -1,7 +1,8 @@
 import type { PlayerBetMessage } from '../../shared/records';
 import { BET_MESSAGES, DEFAULT_PAYOUTS, RESULTS_KEPT } from '@app/domain';
 import { configureStore } from '@reduxjs/toolkit';
-import { rootReducer, type RootState } from '../../app/root-reducer';
+import { rootReducer } from '../../app/root-reducer';
+import type { RootState } from '../../shared/store-types';
 import { signedOut } from '../../shared/session';
 import {
   betMessageReceived,
@@ -13,7 +14,13 @@ import {
   resultsListed,
   serverException,
 } from '../socket/live-events';
-import { gameResult, periodInfo, playerBet, playerBetResult, resultsNewestFirst } from '../socket/testing/live-fixtures';
+import {
+  gameResult,
+  periodInfo,
+  playerBet,
+  playerBetResult,
+  resultsNewestFirst,
+} from '../socket/testing/live-fixtures';
 import { balanceUpdated } from '../wallet/wallet.slice';
 import {
   betPanelHidden,
@@ -26,18 +33,23 @@ import {
   stakeSelected,
 } from './game.slice';
 import {
-  displayedWinPaise,
+  displayedWin,
   selectBetBlockReason,
   selectBetPanelGame,
   selectCardState,
   selectChoices,
+  selectCurrentBets,
   selectShowNextRoundOverlay,
   selectBalancePaise,
   selectTotalBetPaise,
 } from './selectors';
 
 const P1 = periodInfo({ periodId: '202611210541' });
-const P2 = periodInfo({ periodId: '202611210542', startTime: P1.startTime + 30_000, serverTime: P1.startTime + 30_000 });
+const P2 = periodInfo({
+  periodId: '202611210542',
+  startTime: P1.startTime + 30_000,
+  serverTime: P1.startTime + 30_000,
+});
 
 function newStore() {
   return configureStore({ reducer: rootReducer });
@@ -85,15 +97,19 @@ describe('a period', () => {
     expect(selectTotalBetPaise(state)).toBe(0);
     expect(selectCardState(state, 'color')).toBe('open');
     // The bets of the period just ended stay listed until their results have been shown.
-    expect(game(state).currentBets.map((b) => b.periodId)).toEqual([P1.periodId]);
+    expect(selectCurrentBets(state).map((b) => b.periodId)).toEqual([P1.periodId]);
   });
 
   test('bets of older periods do not survive a new period', () => {
     const store = inPeriod();
     store.dispatch(currentBetsListed([playerBet({ periodId: P1.periodId })]));
-    const later = periodInfo({ periodId: '202611210550', startTime: P1.startTime + 300_000, serverTime: P1.startTime + 300_000 });
+    const later = periodInfo({
+      periodId: '202611210550',
+      startTime: P1.startTime + 300_000,
+      serverTime: P1.startTime + 300_000,
+    });
     store.dispatch(periodAnnounced({ ...later, receivedAt: later.serverTime }));
-    expect(game(store.getState()).currentBets).toEqual([]);
+    expect(selectCurrentBets(store.getState())).toEqual([]);
   });
 
   test('the same period announced again (a reconnection) keeps the selection and the bets', () => {
@@ -138,12 +154,7 @@ describe('restore on load', () => {
     expect(game(store.getState()).stakePaise).toBe(0);
   });
 
-  test('an empty answer clears what was listed for the period', () => {
-    const store = inPeriod();
-    store.dispatch(currentBetsListed([playerBet()]));
-    store.dispatch(currentBetsListed([]));
-    expect(selectTotalBetPaise(store.getState())).toBe(0);
-  });
+  // An empty answer clearing what was listed for the period: game.saga.test.ts (the game saga drops those bets).
 });
 
 describe('results list', () => {
@@ -231,37 +242,57 @@ describe('bet block reasons (SPEC 5)', () => {
   });
 
   test.each([
-    ['no current period', () => {
-      const s = newStore();
-      s.dispatch(balanceUpdated({ balance: 150, mainBalance: 150, bonusBalance: 0 }));
-      s.dispatch(gameSelected('color'));
-      s.dispatch(choiceSelected('red'));
-      s.dispatch(stakeSelected(1000));
-      return s;
-    }, BET_MESSAGES.noPeriod],
+    [
+      'no current period',
+      () => {
+        const s = newStore();
+        s.dispatch(balanceUpdated({ balance: 150, mainBalance: 150, bonusBalance: 0 }));
+        s.dispatch(gameSelected('color'));
+        s.dispatch(choiceSelected('red'));
+        s.dispatch(stakeSelected(1000));
+        return s;
+      },
+      BET_MESSAGES.noPeriod,
+    ],
     ['5 s or less left', () => ready(5), BET_MESSAGES.bettingClosed],
-    ['a bet on the game already', () => {
-      const s = ready();
-      s.dispatch(currentBetsListed([playerBet({ betType: 'color' })]));
-      return s;
-    }, BET_MESSAGES.alreadyBet],
-    ['no stake', () => {
-      const s = ready();
-      s.dispatch(stakeSelected(0));
-      return s;
-    }, BET_MESSAGES.stakeRequired],
-    ['balance unknown', () => {
-      const s = inPeriod();
-      s.dispatch(gameSelected('color'));
-      s.dispatch(choiceSelected('red'));
-      s.dispatch(stakeSelected(1000));
-      return s;
-    }, BET_MESSAGES.balanceUnknown],
-    ['balance below the stake', () => {
-      const s = ready();
-      s.dispatch(stakeSelected(20000));
-      return s;
-    }, BET_MESSAGES.insufficientBalance],
+    [
+      'a bet on the game already',
+      () => {
+        const s = ready();
+        s.dispatch(currentBetsListed([playerBet({ betType: 'color' })]));
+        return s;
+      },
+      BET_MESSAGES.alreadyBet,
+    ],
+    [
+      'no stake',
+      () => {
+        const s = ready();
+        s.dispatch(stakeSelected(0));
+        return s;
+      },
+      BET_MESSAGES.stakeRequired,
+    ],
+    [
+      'balance unknown',
+      () => {
+        const s = inPeriod();
+        s.dispatch(gameSelected('color'));
+        s.dispatch(choiceSelected('red'));
+        s.dispatch(stakeSelected(1000));
+        return s;
+      },
+      BET_MESSAGES.balanceUnknown,
+    ],
+    [
+      'balance below the stake',
+      () => {
+        const s = ready();
+        s.dispatch(stakeSelected(20000));
+        return s;
+      },
+      BET_MESSAGES.insufficientBalance,
+    ],
   ])('blocked with %s', (_name, make, message) => {
     expect(selectBetBlockReason(make().getState())).toBe(message);
   });
@@ -304,7 +335,15 @@ describe('after a bet is placed', () => {
     expect(game(store.getState()).pendingBet).toEqual(sent);
 
     const placed = playerBet({ betType: 'number', betValue: '7', amountPaise: 5000 });
-    store.dispatch(betMessageReceived({ success: true, message: 'Bet placed', bet: placed, periodId: P1.periodId, betType: 'number' }));
+    store.dispatch(
+      betMessageReceived({
+        success: true,
+        message: 'Bet placed',
+        bet: placed,
+        periodId: P1.periodId,
+        betType: 'number',
+      }),
+    );
 
     const state = store.getState();
     expect(game(state)).toMatchObject({ selectedGame: null, selectedChoice: null, pendingBet: null, stakePaise: 5000 });
@@ -313,27 +352,23 @@ describe('after a bet is placed', () => {
     expect(selectCardState(state, 'number')).toBe('betPlaced');
 
     // The current-bet-response that follows does not count it twice.
-    store.dispatch(currentBetsListed([game(state).currentBets[0]!, placed]));
+    store.dispatch(currentBetsListed([selectCurrentBets(state)[0]!, placed]));
     expect(selectTotalBetPaise(store.getState())).toBe(6000);
   });
 
-  test('a confirmation without the bet records what was sent', () => {
-    const store = inPeriod();
-    store.dispatch(betSent(sent));
-    store.dispatch(betMessageReceived({ success: true, message: 'Bet placed', periodId: P1.periodId, betType: 'number' }));
-    expect(selectChoices(store.getState())).toEqual({ number: '7' });
-    expect(selectTotalBetPaise(store.getState())).toBe(5000);
-    // The server's bet replaces the provisional entry.
-    store.dispatch(betUpdated(playerBet({ _id: 'real', betType: 'number', betValue: '7', amountPaise: 5000 })));
-    expect(game(store.getState()).currentBets.map((b) => b._id)).toEqual(['real']);
-  });
+  // A confirmation without the bet recording what was sent: game.saga.test.ts (the game saga records it).
 
   test('a refusal keeps the selection and records nothing', () => {
     const store = inPeriod();
     store.dispatch(gameSelected('number'));
     store.dispatch(choiceSelected('7'));
     store.dispatch(betSent(sent));
-    const refusal: PlayerBetMessage = { success: false, message: 'Insufficient balance.', periodId: P1.periodId, betType: 'number' };
+    const refusal: PlayerBetMessage = {
+      success: false,
+      message: 'Insufficient balance.',
+      periodId: P1.periodId,
+      betType: 'number',
+    };
     store.dispatch(betMessageReceived(refusal));
     expect(game(store.getState())).toMatchObject({ selectedGame: 'number', selectedChoice: '7', pendingBet: null });
     expect(selectTotalBetPaise(store.getState())).toBe(0);
@@ -342,9 +377,22 @@ describe('after a bet is placed', () => {
   test('a message about another period (a refund notice) is not the answer to the bet in flight', () => {
     const store = inPeriod();
     store.dispatch(betSent(sent));
-    store.dispatch(betMessageReceived({ success: false, message: 'Period 202611210540 could not be drawn in time, so your bets were refunded.', periodId: '202611210540' }));
+    store.dispatch(
+      betMessageReceived({
+        success: false,
+        message: 'Period 202611210540 could not be drawn in time, so your bets were refunded.',
+        periodId: '202611210540',
+      }),
+    );
     expect(game(store.getState()).pendingBet).toEqual(sent);
-    store.dispatch(betMessageReceived({ success: false, message: 'Insufficient balance.', periodId: P1.periodId, betType: 'number' }));
+    store.dispatch(
+      betMessageReceived({
+        success: false,
+        message: 'Insufficient balance.',
+        periodId: P1.periodId,
+        betType: 'number',
+      }),
+    );
     expect(game(store.getState()).pendingBet).toBeNull();
   });
 
@@ -356,10 +404,30 @@ describe('after a bet is placed', () => {
   });
 
   test('the displayed win is stake × payout', () => {
-    expect(displayedWinPaise({ amountPaise: 1000, betType: 'number' }, DEFAULT_PAYOUTS)).toBe(9000);
-    expect(displayedWinPaise({ amountPaise: 10000, betType: 'bigSmall' }, DEFAULT_PAYOUTS)).toBe(20000);
-    expect(displayedWinPaise({ amountPaise: 5000, betType: 'color' }, DEFAULT_PAYOUTS)).toBe(10000);
-    expect(displayedWinPaise({ amountPaise: 1000, betType: 'number' }, { ...DEFAULT_PAYOUTS, number: 8.35 })).toBe(8350);
+    const options = { payouts: DEFAULT_PAYOUTS, gstBps: 1800 };
+    // ₹100 on a digit: ₹900 gross, 18 % GST on the ₹800 won above the stake (₹144), ₹756 credited.
+    expect(displayedWin({ amountPaise: 10000, betType: 'number' }, options)).toEqual({
+      gross: 90000,
+      gst: 14400,
+      net: 75600,
+    });
+    // ₹10 on a colour: ₹20 gross, ₹1.80 GST, ₹18.20 credited.
+    expect(displayedWin({ amountPaise: 1000, betType: 'color' }, options)).toEqual({
+      gross: 2000,
+      gst: 180,
+      net: 1820,
+    });
+    expect(displayedWin({ amountPaise: 10000, betType: 'bigSmall' }, options)).toEqual({
+      gross: 20000,
+      gst: 1800,
+      net: 18200,
+    });
+    expect(
+      displayedWin(
+        { amountPaise: 1000, betType: 'number' },
+        { payouts: { ...DEFAULT_PAYOUTS, number: 8.35 }, gstBps: 0 },
+      ),
+    ).toEqual({ gross: 8350, gst: 0, net: 8350 });
   });
 });
 
@@ -371,22 +439,29 @@ describe('live bet updates and results', () => {
     store.dispatch(currentBetsListed([a, b]));
     store.dispatch(betUpdated({ ...a, status: 'COMPLETED', isWin: true, winAmountPaise: 1820 }));
     store.dispatch(betUpdated({ ...b, status: 'REFUNDED' }));
-    expect(game(store.getState()).currentBets).toEqual([{ ...a, status: 'COMPLETED', isWin: true, winAmountPaise: 1820 }]);
+    expect(selectCurrentBets(store.getState())).toEqual([
+      { ...a, status: 'COMPLETED', isWin: true, winAmountPaise: 1820 },
+    ]);
   });
 
   test("a bet placed from another tab in this period counts; another period's unknown bet does not", () => {
     const store = inPeriod();
     store.dispatch(betUpdated(playerBet({ _id: 'tab2', betType: 'bigSmall', betValue: 'big', amountPaise: 20000 })));
     store.dispatch(betUpdated(playerBet({ _id: 'old', periodId: '202611210001', amountPaise: 1000 })));
-    expect(game(store.getState()).currentBets.map((b) => b._id)).toEqual(['tab2']);
+    expect(selectCurrentBets(store.getState()).map((b) => b._id)).toEqual(['tab2']);
     expect(selectTotalBetPaise(store.getState())).toBe(20000);
   });
 
   test("the bet-results of one period are grouped into one popup; another period's start a new one", () => {
     const store = inPeriod();
     store.dispatch(betResultReceived(playerBetResult({ betId: '1' })));
-    store.dispatch(betResultReceived(playerBetResult({ betId: '2', gameType: 'number', win: true, winAmountPaise: 7560 })));
-    expect(game(store.getState()).resultPopup).toMatchObject({ periodId: P1.periodId, results: [{ betId: '1' }, { betId: '2' }] });
+    store.dispatch(
+      betResultReceived(playerBetResult({ betId: '2', gameType: 'number', win: true, winAmountPaise: 7560 })),
+    );
+    expect(game(store.getState()).resultPopup).toMatchObject({
+      periodId: P1.periodId,
+      results: [{ betId: '1' }, { betId: '2' }],
+    });
     store.dispatch(betResultReceived(playerBetResult({ betId: '3', periodId: '202611210542' })));
     expect(game(store.getState()).resultPopup).toMatchObject({ periodId: '202611210542', results: [{ betId: '3' }] });
     store.dispatch(resultPopupClosed());
@@ -399,7 +474,7 @@ describe('live bet updates and results', () => {
     store.dispatch(periodAnnounced({ ...P2, receivedAt: P2.serverTime }));
     store.dispatch(currentBetsListed([playerBet({ _id: 'new', periodId: P2.periodId })]));
     store.dispatch(settledBetsCleared(P1.periodId));
-    expect(game(store.getState()).currentBets.map((b) => b._id)).toEqual(['new']);
+    expect(selectCurrentBets(store.getState()).map((b) => b._id)).toEqual(['new']);
   });
 
   test('the game shows the one wallet balance, stakeable (main + bonus); sign-out forgets everything', () => {
@@ -408,7 +483,9 @@ describe('live bet updates and results', () => {
     expect(selectBalancePaise(store.getState())).toBe(25_050);
     expect(store.getState().game).not.toHaveProperty('balance');
     store.dispatch(signedOut());
-    expect(game(store.getState())).toMatchObject({ period: null, currentBets: [], results: [] });
+    expect(game(store.getState())).toMatchObject({ period: null, listedPeriodIds: [], results: [] });
+    expect(selectCurrentBets(store.getState())).toEqual([]);
+    expect(store.getState().bets.ids).toEqual([]);
     expect(selectBalancePaise(store.getState())).toBeNull();
   });
 });

@@ -1,13 +1,11 @@
 import type { GameKey, GameResult, PeriodInfo, PlaceBetPayload } from '@app/contracts';
 import { clockOffsetMs, RESULTS_KEPT, secondsLeft as secondsLeftOf } from '@app/domain';
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { wirePaise } from '../../shared/money';
-import type { PlayerBet, PlayerBetMessage, PlayerBetResult } from '../../shared/records';
+import type { PlayerBetMessage, PlayerBetResult } from '../../shared/records';
 import { signedOut } from '../../shared/session';
 import {
   betMessageReceived,
   betResultReceived,
-  betUpdated,
   currentBetsListed,
   periodAnnounced,
   resultDrawn,
@@ -38,10 +36,12 @@ export interface GameState {
   /** The selected stake in paise; 0 = none. The balance it is checked against is the wallet's (one balance). */
   stakePaise: number;
   /**
-   * The player's bets of the current period, and of the period just ended until its results have been shown.
-   * The choices and the total bet of the current period are derived from it (see selectors). Amounts in paise.
+   * The periods whose bets the current-bet list shows: the current period, and the period just ended until its
+   * results have been shown (before any period is known: the periods the current-bet answer named). The bets
+   * themselves are in the bets slice (features/bets); the list, the choices and the total bet of the current period
+   * are derived from both (see selectors).
    */
-  currentBets: PlayerBet[];
+  listedPeriodIds: string[];
   /** The latest results, newest first, at most 15. */
   results: GameResult[];
   resultPopup: ResultPopup | null;
@@ -56,7 +56,7 @@ export const initialGameState: GameState = {
   selectedGame: null,
   selectedChoice: null,
   stakePaise: 0,
-  currentBets: [],
+  listedPeriodIds: [],
   results: [],
   resultPopup: null,
   pendingBet: null,
@@ -65,14 +65,6 @@ export const initialGameState: GameState = {
 /** Confirm Bet was tapped: the game saga checks the bet (SPEC 5) and sends it. */
 export const betConfirmed = createAction('game/betConfirmed');
 
-function upsertBet(bets: PlayerBet[], bet: PlayerBet): PlayerBet[] {
-  const index = bets.findIndex((b) => b._id === bet._id);
-  if (index === -1) return [...bets, bet];
-  const next = bets.slice();
-  next[index] = { ...bets[index], ...bet };
-  return next;
-}
-
 /** True when a bet-message is the answer to the bet that was sent (same period and game, where it says). */
 export function answersBet(message: PlayerBetMessage, sent: PlaceBetPayload): boolean {
   // Both name the command: that decides.
@@ -80,23 +72,6 @@ export function answersBet(message: PlayerBetMessage, sent: PlaceBetPayload): bo
   const periodId = message.periodId ?? message.bet?.periodId;
   const betType = message.betType ?? message.bet?.betType;
   return (!periodId || periodId === sent.periodId) && (!betType || betType === sent.betType);
-}
-
-/** A bet the server confirmed without sending the bet itself: recorded from what was sent. */
-function betFromSubmission(sent: PlaceBetPayload, confirmedAt: string): PlayerBet {
-  return {
-    _id: `sent:${sent.periodId}:${sent.betType}`,
-    betType: sent.betType,
-    betValue: sent.betValue,
-    amountPaise: wirePaise(sent.amount),
-    isWin: null,
-    winAmountPaise: 0,
-    status: 'PENDING',
-    playedFrom: 'web',
-    periodId: sent.periodId,
-    createdAt: confirmedAt,
-    updatedAt: confirmedAt,
-  };
 }
 
 export const gameSlice = createSlice({
@@ -139,8 +114,8 @@ export const gameSlice = createSlice({
     settledBetsCleared: (state, action: PayloadAction<string | null>) => {
       const periodId = action.payload;
       const current = state.period?.periodId;
-      state.currentBets = state.currentBets.filter((bet) =>
-        periodId === null ? bet.periodId === current : bet.periodId !== periodId,
+      state.listedPeriodIds = state.listedPeriodIds.filter((listed) =>
+        periodId === null ? listed === current : listed !== periodId,
       );
     },
   },
@@ -164,9 +139,8 @@ export const gameSlice = createSlice({
         state.pendingBet = null;
         // Bets of the period that just ended stay listed until their results have been shown; older ones go.
         const justEnded = previous && previous.startTime + previous.duration * 1000 >= period.startTime - 1000;
-        state.currentBets = state.currentBets.filter(
-          (bet) => bet.periodId === period.periodId || (justEnded && bet.periodId === previous.periodId),
-        );
+        const keepPrevious = justEnded && state.listedPeriodIds.includes(previous.periodId);
+        state.listedPeriodIds = keepPrevious ? [period.periodId, previous.periodId] : [period.periodId];
       })
       .addCase(resultsListed, (state, { payload }) => {
         state.results = payload.slice(0, RESULTS_KEPT);
@@ -176,16 +150,15 @@ export const gameSlice = createSlice({
         state.results = [payload, ...state.results].slice(0, RESULTS_KEPT);
       })
       .addCase(currentBetsListed, (state, { payload }) => {
+        // The bets go to the bets slice; the game saga drops those of the answered period the answer lacks.
         const current = state.period?.periodId ?? null;
-        // The answer is the whole truth about the current period (before the period is known: about its own).
         const ofCurrent = payload.filter((bet) => current === null || bet.periodId === current);
-        const answered = new Set(current === null ? ofCurrent.map((bet) => bet.periodId) : [current]);
-        let bets = [...state.currentBets.filter((bet) => !answered.has(bet.periodId)), ...ofCurrent];
-        // Bets of other periods in the answer only refresh entries already listed.
-        for (const bet of payload) {
-          if (!ofCurrent.includes(bet)) bets = bets.map((b) => (b._id === bet._id ? { ...b, ...bet } : b));
+        // Before the period is known, the answer is about its own periods: they are listed.
+        if (current === null) {
+          for (const bet of ofCurrent) {
+            if (!state.listedPeriodIds.includes(bet.periodId)) state.listedPeriodIds.push(bet.periodId);
+          }
         }
-        state.currentBets = bets;
         // On load the stake is restored: the largest stake among the period's bets.
         if (state.stakePaise === 0 && ofCurrent.length > 0) {
           state.stakePaise = Math.max(...ofCurrent.map((bet) => bet.amountPaise));
@@ -196,33 +169,9 @@ export const gameSlice = createSlice({
         // A message about another period or game (e.g. a refund notice) is not the answer to the bet in flight.
         if (sent && answersBet(payload, sent)) state.pendingBet = null;
         if (!payload.success) return;
+        // The bet it carries goes to the bets slice (without one, the game saga records what was sent).
         state.selectedGame = null;
         state.selectedChoice = null;
-        const bet =
-          payload.bet ??
-          (sent && (!payload.periodId || payload.periodId === sent.periodId)
-            ? betFromSubmission(sent, new Date().toISOString())
-            : null);
-        if (!bet) return;
-        // A provisional entry made from what was sent gives way to the server's bet.
-        const withoutProvisional = state.currentBets.filter(
-          (b) => !(b._id.startsWith('sent:') && b.periodId === bet.periodId && b.betType === bet.betType),
-        );
-        state.currentBets = upsertBet(withoutProvisional, bet);
-      })
-      .addCase(betUpdated, (state, { payload: bet }) => {
-        if (bet.status === 'REFUNDED') {
-          state.currentBets = state.currentBets.filter((b) => b._id !== bet._id);
-          return;
-        }
-        const listed = state.currentBets.some((b) => b._id === bet._id);
-        // A bet placed from another tab or device in this period counts here too.
-        if (listed || (bet.periodId === state.period?.periodId && bet.status === 'PENDING')) {
-          const withoutProvisional = state.currentBets.filter(
-            (b) => !(b._id.startsWith('sent:') && b.periodId === bet.periodId && b.betType === bet.betType),
-          );
-          state.currentBets = upsertBet(withoutProvisional, bet);
-        }
       })
       .addCase(betResultReceived, (state, { payload }) => {
         const periodId = payload.periodId ?? null;

@@ -4,15 +4,17 @@ import {
   gameCardState,
   GAMES_BY_KEY,
   isLockedAt,
-  potentialWin,
+  winBreakdown,
   showNextRoundOverlay,
   type GameCardState,
-  type PayoutTable,
+  type PayoutOptions,
+  type WinBreakdown,
 } from '@app/domain';
 import { createSelector } from '@reduxjs/toolkit';
-import type { RootState } from '../../app/root-reducer';
+import type { RootState } from '../../shared/store-types';
 import type { PlayerBet } from '../../shared/records';
-import { selectConfigRoundSeconds, selectLockSeconds, selectPayouts } from '../config/selectors';
+import { selectAllBets } from '../bets/selectors';
+import { selectConfigRoundSeconds, selectLockSeconds, selectPayoutOptions } from '../config/selectors';
 import { selectStakeableBalancePaise } from '../wallet/selectors';
 
 export const selectGame = (state: RootState) => state.game;
@@ -20,7 +22,7 @@ export const selectPeriod = (state: RootState) => state.game.period;
 export const selectSecondsLeft = (state: RootState) => state.game.secondsLeft;
 export const selectResults = (state: RootState) => state.game.results;
 export const selectResultPopup = (state: RootState) => state.game.resultPopup;
-export const selectCurrentBets = (state: RootState) => state.game.currentBets;
+const selectListedPeriodIds = (state: RootState) => state.game.listedPeriodIds;
 export const selectSelectedGame = (state: RootState) => state.game.selectedGame;
 export const selectSelectedChoice = (state: RootState) => state.game.selectedChoice;
 export const selectStakePaise = (state: RootState) => state.game.stakePaise;
@@ -30,6 +32,26 @@ export const selectIsPlacingBet = (state: RootState) => state.game.pendingBet !=
 
 /** Seconds left as the lock rules read them: no known period counts as no time left. */
 const lockClock = (state: RootState) => state.game.secondsLeft ?? 0;
+
+/**
+ * The current-bet list: the player's bets of the current period, and of the period just ended until its results
+ * have been shown, in the order they were placed; a refunded bet leaves it. Read from the one bets slice, so each bet
+ * is in the state the history shows too. Amounts in paise.
+ */
+export const selectCurrentBets = createSelector([selectAllBets, selectListedPeriodIds], (bets, periods): PlayerBet[] =>
+  bets.filter((bet) => periods.includes(bet.periodId) && bet.status !== 'REFUNDED').reverse(),
+);
+
+/** The ids of the bets of a current-bet answer's period that the answer does not name: the server has no such bet. */
+export const selectBetsMissingFrom = (state: RootState, answer: readonly PlayerBet[]): string[] => {
+  const current = state.game.period?.periodId;
+  // The answer is the whole truth about the current period (before the period is known: about its own).
+  const answered = new Set(current ? [current] : answer.map((bet) => bet.periodId));
+  const named = new Set(answer.map((bet) => bet._id));
+  return selectAllBets(state)
+    .filter((bet) => answered.has(bet.periodId) && !named.has(bet._id))
+    .map((bet) => bet._id);
+};
 
 /** The player's bets in the current period. */
 export const selectPeriodBets = createSelector([selectCurrentBets, selectPeriod], (bets, period): PlayerBet[] =>
@@ -85,16 +107,20 @@ export const selectShowNextRoundOverlay = (state: RootState) =>
   state.game.secondsLeft !== null &&
   showNextRoundOverlay(state.game.secondsLeft, selectHasAnyBet(state), selectLockSeconds(state));
 
-/** The displayed win of a bet: stake × payout (SPEC 9) on the server's payout table, in paise. */
-export function displayedWinPaise(bet: Pick<PlayerBet, 'amountPaise' | 'betType'>, payouts: PayoutTable): number {
-  return potentialWin(bet.amountPaise, bet.betType, payouts);
+/**
+ * What a bet would pay if it wins, on the server's payout table and GST: the gross (stake × payout), the GST on the
+ * winnings above the stake, and the net credited to the balance. The net is the figure shown first; the gross and GST
+ * say how it is reached.
+ */
+export function displayedWin(bet: Pick<PlayerBet, 'amountPaise' | 'betType'>, options: PayoutOptions): WinBreakdown {
+  return winBreakdown(bet.amountPaise, bet.betType, options);
 }
 
-/** The potential win of a stake in paise on a game, on the server's payouts, in paise. */
-export const selectPotentialWinPaise = (state: RootState, stakePaise: number, game: GameKey): number =>
-  potentialWin(stakePaise, game, selectPayouts(state));
+/** The potential win of a stake in paise on a game, on the server's payouts and GST (see `displayedWin`). */
+export const selectPotentialWin = (state: RootState, stakePaise: number, game: GameKey): WinBreakdown =>
+  winBreakdown(stakePaise, game, selectPayoutOptions(state));
 
-/** The round length the bet panel's title names ('Win Go 30s'). */
+/** The round length the bet panel's title names ('Round · 30 s'). */
 export const selectRoundSeconds = (state: RootState) => state.game.period?.duration ?? selectConfigRoundSeconds(state);
 
 export const gameName = (key: GameKey) => GAMES_BY_KEY[key].name;

@@ -1,20 +1,18 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { PlayerBet } from '../../shared/records';
 import { signedOut } from '../../shared/session';
-import { betUpdated } from '../socket/live-events';
-import { mergeBetUpdate, mergeFetchedBets } from './merge-bet';
+import { betsFetched } from '../bets/bets.slice';
 
+/**
+ * The history's load (GET /bet). The bets themselves are in the bets slice (features/bets), where the fetched ones
+ * and the live updates meet under one merge rule; the history list is derived from it (see selectors).
+ */
 export interface HistoryState {
-  /** The player's bets, newest first; stake and win in paise. */
-  bets: PlayerBet[];
   isLoading: boolean;
   /** The load error, shown in red (SPEC 8: 'Failed to fetch bets' unless the server says more). */
   error: string | null;
-  /** Live updates received while a load was in flight, applied over its answer. */
-  liveDuringLoad: PlayerBet[];
 }
 
-export const initialHistoryState: HistoryState = { bets: [], isLoading: false, error: null, liveDuringLoad: [] };
+export const initialHistoryState: HistoryState = { isLoading: false, error: null };
 
 export const historySlice = createSlice({
   name: 'history',
@@ -23,28 +21,20 @@ export const historySlice = createSlice({
     historyRequested: (state) => {
       state.isLoading = true;
       state.error = null;
-      state.liveDuringLoad = [];
-    },
-    historyLoaded: (state, action: PayloadAction<PlayerBet[]>) => {
-      state.bets = mergeFetchedBets(action.payload, state.liveDuringLoad);
-      state.isLoading = false;
-      state.liveDuringLoad = [];
     },
     historyFailed: (state, action: PayloadAction<string>) => {
       state.isLoading = false;
       state.error = action.payload;
-      state.liveDuringLoad = [];
     },
   },
   extraReducers: (builder) => {
     builder
-      .addCase(betUpdated, (state, { payload }) => {
-        state.bets = mergeBetUpdate(state.bets, payload);
-        if (state.isLoading) state.liveDuringLoad.push(payload);
+      .addCase(betsFetched, (state) => {
+        state.isLoading = false;
       })
       .addCase(signedOut, () => initialHistoryState);
   },
 });
 
-export const { historyRequested, historyLoaded, historyFailed } = historySlice.actions;
+export const { historyRequested, historyFailed } = historySlice.actions;
 export const historyReducer = historySlice.reducer;

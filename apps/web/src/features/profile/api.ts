@@ -24,7 +24,10 @@ export async function fetchProfile(api: ApiClient, userId?: string | null): Prom
  * PUT /user/profile. Only the name is sent: the update never carries the password, refresh token, e-mail (SPEC 3)
  * or anything else, and the server rejects other fields. Returns the updated profile when the server sends it.
  */
-export async function updateProfile(api: ApiClient, body: UpdateProfileRequest): Promise<{ profile: PlayerProfile | null; message?: string }> {
+export async function updateProfile(
+  api: ApiClient,
+  body: UpdateProfileRequest,
+): Promise<{ profile: PlayerProfile | null; message?: string }> {
   const { data, message } = await api.put<Partial<ProfileData> | undefined>(
     '/user/profile',
     { name: body.name },

@@ -1,4 +1,4 @@
-import { formatPaise } from '@app/domain';
+import { formatPaise, formatPaiseShort } from '@app/domain';
 import { indiaTimeFormat } from '../../shared/india-time';
 
 const dateFormat = indiaTimeFormat({ day: 'numeric', month: 'short', year: 'numeric' });
@@ -34,6 +34,33 @@ export function formatMoney(paise: number | null | undefined): string {
 }
 
 /** The share link: `origin#/profile/{id}` (SPEC 2); the app turns the hash into the path on start. */
-export function profileShareLink(userId: string, origin: string = window.location.origin): string {
-  return `${origin}#/profile/${encodeURIComponent(userId)}`;
+export function profileShareLink(
+  userId: string,
+  origin: string = window.location.origin,
+  referralCode?: string | null,
+): string {
+  const ref = referralCode ? `?ref=${encodeURIComponent(referralCode)}` : '';
+  return `${origin}#/profile/${encodeURIComponent(userId)}${ref}`;
+}
+
+/** The invite link a player shares: registration with their code filled in (`origin/register?ref=CODE`). */
+export function inviteLink(referralCode: string, origin: string = window.location.origin): string {
+  return `${origin}/register?ref=${encodeURIComponent(referralCode)}`;
+}
+
+/**
+ * What an invite earns, in the deployment's own terms: 'When a friend joins with your link and their first deposit is
+ * approved, you get 10% of it as bonus, up to ₹500. Bonus is for playing: it becomes withdrawable once your settled
+ * bets reach 5× it.'
+ */
+export function inviteTermsText(
+  terms: { shareBps: number; capPaise: number },
+  bonusWageringMultiplier: number,
+): string {
+  const share = `${(terms.shareBps / 100).toLocaleString('en-IN')}%`;
+  const wagering =
+    bonusWageringMultiplier > 0
+      ? ` Bonus is for playing: it becomes withdrawable once your settled bets reach ${bonusWageringMultiplier}× it.`
+      : '';
+  return `When a friend joins with your link and their first deposit is approved, you get ${share} of it as bonus, up to ${formatPaiseShort(terms.capPaise)}.${wagering}`;
 }

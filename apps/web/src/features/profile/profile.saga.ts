@@ -33,7 +33,11 @@ export function* loadProfileSaga(action: PayloadAction<{ subject: string }>) {
 export function* updateProfileSaga(action: PayloadAction<{ name: string }>) {
   const api: ApiClient = yield getContext('api');
   try {
-    const { profile, message }: { profile: PlayerProfile | null; message?: string } = yield call(updateProfile, api, action.payload);
+    const { profile, message }: { profile: PlayerProfile | null; message?: string } = yield call(
+      updateProfile,
+      api,
+      action.payload,
+    );
     const name = profile?.name ?? action.payload.name;
     yield put(profileUpdated(profile ?? { name, firstLetter: firstLetter(name) }));
     yield put(userRenamed(name));

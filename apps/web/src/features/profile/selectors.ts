@@ -1,4 +1,4 @@
-import type { RootState } from '../../app/root-reducer';
+import type { RootState } from '../../shared/store-types';
 
 export const selectProfileState = (state: RootState) => state.profile;
 export const selectProfileUpdate = (state: RootState) => state.profile.update;

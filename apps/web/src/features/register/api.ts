@@ -2,7 +2,8 @@ import type { RegisterCodeSentData, RegisterCreatedData, RegisterRequest } from 
 import { ERROR_DEFAULTS } from '@app/domain';
 import { ApiError, type ApiClient } from '../../shared/api';
 
-export type RegisterOutcome = { kind: 'codeSent'; email: string; message?: string } | { kind: 'created'; message?: string };
+export type RegisterOutcome =
+  { kind: 'codeSent'; email: string; message?: string } | { kind: 'created'; message?: string };
 
 /**
  * POST /auth/register. Sent first without `otp` (the server e-mails the code), then with it (the server creates

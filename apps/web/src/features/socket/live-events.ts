@@ -4,7 +4,7 @@ import type { PlayerBet, PlayerBetMessage, PlayerBetResult } from '../../shared/
 
 /**
  * The server's live events as store actions. The socket saga turns each Socket.IO message into one of these; the
- * game, history and wallet slices react to them. Nothing here knows about the socket itself. Money in the bets,
+ * game, bets and wallet slices react to them. Nothing here knows about the socket itself. Money in the bets,
  * bet-messages and bet-results is integer paise (converted by the socket saga, `shared/records.ts`).
  */
 
@@ -32,4 +32,6 @@ export type LiveRequest = {
 export const liveRequested = createAction<LiveRequest>('live/send');
 
 /** Said when a bet cannot go out because the live connection is down. */
+/** The bet panel's reason while the live connection is down (its Confirm Bet is disabled). */
+export const OFFLINE_PANEL_REASON = 'You are offline. Betting resumes when the connection is back.';
 export const OFFLINE_BET_MESSAGE = 'You are offline. Your bet was not sent; please try again when reconnected.';

@@ -1,9 +1,4 @@
-import {
-  SOCKET_PATH,
-  type ClientToServerEvents,
-  type ServerToClientEvents,
-  type SocketAuth,
-} from '@app/contracts';
+import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents, type SocketAuth } from '@app/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { clientApiKey } from '../../shared/api';
 
@@ -22,6 +17,7 @@ export const SERVER_EVENTS = [
   'bet-result',
   'bet-update',
   'exception',
+  'session-limit',
 ] as const satisfies readonly ServerEventName[];
 
 /** Reconnection as SPEC 7 sets it: 1 s to 5 s between attempts, no limit, 20 s connection timeout. */

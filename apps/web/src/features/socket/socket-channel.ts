@@ -20,10 +20,14 @@ export function liveSocketChannel(socket: LiveSocket): EventChannel<LiveMessage>
       [
         'connect_error',
         (error: { message?: unknown } | undefined) =>
-          emit({ kind: 'connect_error', message: typeof error?.message === 'string' ? error.message : 'Connection failed' }),
+          emit({
+            kind: 'connect_error',
+            message: typeof error?.message === 'string' ? error.message : 'Connection failed',
+          }),
       ],
       ...SERVER_EVENTS.map(
-        (name) => [name, (payload: unknown) => emit({ kind: 'event', name, payload })] as [string, (...args: never[]) => void],
+        (name) =>
+          [name, (payload: unknown) => emit({ kind: 'event', name, payload })] as [string, (...args: never[]) => void],
       ),
     ];
     for (const [event, listener] of listeners) socket.on(event, listener);

@@ -5,8 +5,10 @@ import { fail, ok } from '../../test/fake-fetch';
 import { createBrowserSocket, RECONNECTION } from './live-socket';
 import { OFFLINE_BET_MESSAGE, liveRequested } from './live-events';
 import { reconnectDelayMs } from './socket.saga';
+import { selectCurrentBets } from '../game/selectors';
+import { selectHistoryBets } from '../history/selectors';
 import { bet, betResult, gameResult, periodInfo, resultsNewestFirst } from './testing/live-fixtures';
-import { renderLive } from './testing/render-live';
+import { renderLive } from '../../test/render-live';
 
 const REFRESH = 'POST /refresh-token';
 const SESSION = 'GET /auth/refresh-token';
@@ -57,15 +59,22 @@ describe('one live connection per signed-in session', () => {
     socket.push('all-game-results', resultsNewestFirst(3));
     socket.push('game-result', gameResult('202611210999', 7));
     socket.push('balance-update', { balance: 120, mainBalance: 100, bonusBalance: 20 });
-    socket.push('current-bet-response', [bet({ periodId: period.periodId, amount: 200 })]);
+    const current = bet({ periodId: period.periodId, amount: 200 });
+    socket.push('current-bet-response', [current]);
     socket.push('bet-result', betResult({ periodId: period.periodId }));
     socket.push('bet-update', bet({ _id: 'h1', periodId: '202611210001' }));
 
-    await vi.waitFor(() => expect(store.getState().history.bets.map((b) => b._id)).toEqual(['h1']));
+    await vi.waitFor(() => expect(selectHistoryBets(store.getState()).map((b) => b._id)).toContain('h1'));
     const state = store.getState();
+    // One store of bets: the current bet and the live update are both in the history, newest first.
+    expect(selectHistoryBets(state).map((b) => b._id)).toEqual([current._id, 'h1']);
+    expect(selectCurrentBets(state).map((b) => b._id)).toEqual([current._id]);
     expect(state.game.period?.periodId).toBe(period.periodId);
     expect(state.game.secondsLeft).toBe(28);
-    expect(state.game.results.map((r) => r.periodId)).toEqual(['202611210999', ...resultsNewestFirst(3).map((r) => r.periodId)]);
+    expect(state.game.results.map((r) => r.periodId)).toEqual([
+      '202611210999',
+      ...resultsNewestFirst(3).map((r) => r.periodId),
+    ]);
     expect(state.game.stakePaise).toBe(20_000);
     expect(state.wallet.balance).toEqual({ mainPaise: 10_000, bonusPaise: 2000 });
     expect(state.game.resultPopup?.results).toHaveLength(1);
@@ -76,13 +85,32 @@ describe('one live connection per signed-in session', () => {
     const socket = sockets.socket;
     socket.accept();
     const placed = bet({ _id: 'p1', periodId: '202611210005', status: 'PENDING', isWin: null, winAmount: 0 });
-    socket.push('bet-message', { success: true, message: 'Bet placed successfully.', bet: placed, periodId: placed.periodId, betType: placed.betType });
-    await vi.waitFor(() => expect(store.getState().history.bets.map((b) => [b._id, b.status])).toEqual([['p1', 'PENDING']]));
-    const settled = { ...placed, status: 'COMPLETED' as const, isWin: true, winAmount: 182, systemSelectedValue: placed.betValue };
+    socket.push('bet-message', {
+      success: true,
+      message: 'Bet placed successfully.',
+      bet: placed,
+      periodId: placed.periodId,
+      betType: placed.betType,
+    });
+    await vi.waitFor(() =>
+      expect(selectHistoryBets(store.getState()).map((b) => [b._id, b.status])).toEqual([['p1', 'PENDING']]),
+    );
+    const settled = {
+      ...placed,
+      status: 'COMPLETED' as const,
+      isWin: true,
+      winAmount: 182,
+      systemSelectedValue: placed.betValue,
+      updatedAt: '2026-11-21T04:30:31.000Z',
+    };
     socket.push('bet-result', { ...betResult({ periodId: placed.periodId }), bet: settled });
-    await vi.waitFor(() => expect(store.getState().history.bets.map((b) => [b._id, b.status, b.winAmountPaise])).toEqual([['p1', 'COMPLETED', 18200]]));
+    await vi.waitFor(() =>
+      expect(selectHistoryBets(store.getState()).map((b) => [b._id, b.status, b.winAmountPaise])).toEqual([
+        ['p1', 'COMPLETED', 18200],
+      ]),
+    );
     socket.push('bet-message', { success: false, message: 'Insufficient balance.', periodId: placed.periodId });
-    expect(store.getState().history.bets).toHaveLength(1);
+    expect(selectHistoryBets(store.getState())).toHaveLength(1);
   });
 
   test('a new period asks for the balance and the bets; the answer to the connect request does not ask twice', async () => {
@@ -101,7 +129,13 @@ describe('one live connection per signed-in session', () => {
     const socket = sockets.socket;
     socket.accept('first');
     socket.drop('transport close');
-    await vi.waitFor(() => expect(store.getState().socket).toMatchObject({ status: 'disconnected', connected: false, error: 'transport close' }));
+    await vi.waitFor(() =>
+      expect(store.getState().socket).toMatchObject({
+        status: 'disconnected',
+        connected: false,
+        error: 'transport close',
+      }),
+    );
     expect(store.getState().auth.socketId).toBeNull();
     // Socket.IO reconnects by itself after a network drop.
     expect(socket.connectCalls).toBe(1);
@@ -109,13 +143,55 @@ describe('one live connection per signed-in session', () => {
     socket.accept('second');
     await vi.waitFor(() => expect(store.getState().socket.connected).toBe(true));
     expect(store.getState().auth.socketId).toBe('second');
-    expect(socket.sentEvents()).toEqual(['send-period-id-current', 'get-all-game-results', 'get-balance', 'get-current-bet']);
+    expect(socket.sentEvents()).toEqual([
+      'send-period-id-current',
+      'get-all-game-results',
+      'get-balance',
+      'get-current-bet',
+    ]);
+  });
+
+  test("the browser's 'offline' closes the socket at once (no waiting for the heartbeat); its 'online' connects again and asks for everything", async () => {
+    const { sockets, store } = await signedInLive();
+    const socket = sockets.socket;
+    socket.accept('first');
+    await vi.waitFor(() => expect(store.getState().socket.connected).toBe(true));
+    window.dispatchEvent(new Event('offline'));
+    await vi.waitFor(() => expect(store.getState().socket).toMatchObject({ status: 'disconnected', connected: false }));
+    expect(socket.disconnectCalls).toBe(1);
+    socket.clearSent();
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(socket.connectCalls).toBe(2));
+    socket.accept('second');
+    await vi.waitFor(() => expect(store.getState().socket.connected).toBe(true));
+    expect(socket.sentEvents()).toEqual([
+      'send-period-id-current',
+      'get-all-game-results',
+      'get-balance',
+      'get-current-bet',
+    ]);
+  });
+
+  test("an 'online' without an 'offline' before it changes nothing", async () => {
+    const { sockets } = await signedInLive();
+    const socket = sockets.socket;
+    socket.accept('first');
+    window.dispatchEvent(new Event('online'));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(socket.connectCalls).toBe(1);
+    expect(socket.disconnectCalls).toBe(0);
   });
 
   test('a connect error sets the flag; a network failure is left to Socket.IO to retry', async () => {
     const { sockets, store, fake } = await signedInLive();
     sockets.socket.failToReach('websocket error');
-    await vi.waitFor(() => expect(store.getState().socket).toMatchObject({ status: 'connectError', connected: false, error: 'websocket error' }));
+    await vi.waitFor(() =>
+      expect(store.getState().socket).toMatchObject({
+        status: 'connectError',
+        connected: false,
+        error: 'websocket error',
+      }),
+    );
     await new Promise((r) => setTimeout(r, 30));
     expect(fake.callsTo(REFRESH)).toHaveLength(0);
   });
@@ -123,7 +199,10 @@ describe('one live connection per signed-in session', () => {
   test('sign-out closes the socket and forgets the connection', async () => {
     let session: 'user' | 'revoked' = 'user';
     const { sockets, store } = await signedInLive({
-      [SESSION]: () => (session === 'user' ? ok({ user: { _id: 'u-player', name: 'Asha', email: 'asha@gmail.com', role: 'user' }, accessToken: 't' }) : fail(401, 'Session expired')),
+      [SESSION]: () =>
+        session === 'user'
+          ? ok({ user: { _id: 'u-player', name: 'Asha', email: 'asha@gmail.com', role: 'user' }, accessToken: 't' })
+          : fail(401, 'Session expired'),
     });
     const socket = sockets.socket;
     socket.accept();
@@ -171,7 +250,9 @@ describe('token refresh over the live connection', () => {
   });
 
   test('a refresh the network lost keeps the session and sends nothing', async () => {
-    const { sockets, store } = await signedInLive({ [REFRESH]: () => Promise.reject(new TypeError('Failed to fetch')) });
+    const { sockets, store } = await signedInLive({
+      [REFRESH]: () => Promise.reject(new TypeError('Failed to fetch')),
+    });
     sockets.socket.accept();
     sockets.socket.clearSent();
     sockets.socket.push('request-refresh-token');
@@ -237,7 +318,13 @@ describe('a refused handshake', () => {
 
 describe('no answer or result lost to a reconnection', () => {
   const COMMAND = '0192f0c8-8a4e-7a1b-9c3d-1234567890ab';
-  const placeBet = { periodId: '202611210541', betType: 'color' as const, betValue: 'red', amount: 10, commandId: COMMAND };
+  const placeBet = {
+    periodId: '202611210541',
+    betType: 'color' as const,
+    betValue: 'red',
+    amount: 10,
+    commandId: COMMAND,
+  };
 
   test('bets in flight and bets without a result are asked for again on every reconnection, until answered', async () => {
     const { sockets, store } = await signedInLive();
@@ -247,27 +334,49 @@ describe('no answer or result lost to a reconnection', () => {
     socket.drop();
     socket.clearSent();
     socket.accept('socket-2');
-    expect(socket.sentEvents()).toEqual(['send-period-id-current', 'get-all-game-results', 'get-balance', 'get-current-bet', 'get-bet-outcomes']);
+    expect(socket.sentEvents()).toEqual([
+      'send-period-id-current',
+      'get-all-game-results',
+      'get-balance',
+      'get-current-bet',
+      'get-bet-outcomes',
+    ]);
     expect(socket.sent.at(-1)!.payload).toEqual({ commandIds: [COMMAND], betIds: [] });
 
     // Answered (placed): no longer in flight, but its result is still awaited.
     const placed = bet({ _id: 'b-1', periodId: '202611210541', status: 'PENDING', isWin: null, winAmount: 0 });
-    socket.push('bet-message', { success: true, message: 'Bet placed successfully.', bet: placed, periodId: placed.periodId, betType: 'color', commandId: COMMAND });
+    socket.push('bet-message', {
+      success: true,
+      message: 'Bet placed successfully.',
+      bet: placed,
+      periodId: placed.periodId,
+      betType: 'color',
+      commandId: COMMAND,
+    });
     socket.drop();
     socket.clearSent();
     socket.accept('socket-3');
     expect(socket.sent.at(-1)).toEqual({ event: 'get-bet-outcomes', payload: { commandIds: [], betIds: ['b-1'] } });
 
     // A pending bet the server lists (placed before a reload, or from another tab) is awaited too.
-    socket.push('current-bet-response', [placed, bet({ _id: 'b-2', periodId: '202611210541', status: 'PENDING', isWin: null, winAmount: 0 })]);
+    socket.push('current-bet-response', [
+      placed,
+      bet({ _id: 'b-2', periodId: '202611210541', status: 'PENDING', isWin: null, winAmount: 0 }),
+    ]);
     socket.drop();
     socket.clearSent();
     socket.accept('socket-3b');
-    expect(socket.sent.at(-1)).toEqual({ event: 'get-bet-outcomes', payload: { commandIds: [], betIds: ['b-1', 'b-2'] } });
+    expect(socket.sent.at(-1)).toEqual({
+      event: 'get-bet-outcomes',
+      payload: { commandIds: [], betIds: ['b-1', 'b-2'] },
+    });
     socket.push('bet-update', { ...bet({ _id: 'b-2', periodId: '202611210541' }), status: 'REFUNDED' });
 
     // Its result arrived: nothing is left to ask for.
-    socket.push('bet-result', betResult({ periodId: placed.periodId, betId: 'b-1', bet: { ...placed, status: 'COMPLETED', isWin: false } }));
+    socket.push(
+      'bet-result',
+      betResult({ periodId: placed.periodId, betId: 'b-1', bet: { ...placed, status: 'COMPLETED', isWin: false } }),
+    );
     socket.drop();
     socket.clearSent();
     socket.accept('socket-4');
@@ -280,7 +389,12 @@ describe('no answer or result lost to a reconnection', () => {
     const socket = sockets.socket;
     socket.accept();
     store.dispatch(liveRequested({ event: 'place-bet', payload: placeBet }));
-    const refused = { success: false, message: 'Betting is closed for this period.', periodId: '202611210541', commandId: COMMAND };
+    const refused = {
+      success: false,
+      message: 'Betting is closed for this period.',
+      periodId: '202611210541',
+      commandId: COMMAND,
+    };
     socket.push('bet-message', refused);
     socket.push('bet-message', refused);
     expect(store.getState().toasts.items.map((t) => t.message)).toEqual(['Betting is closed for this period.']);
@@ -313,6 +427,37 @@ describe('requests to the server', () => {
     expect(store.getState().toasts.items.map((t) => [t.kind, t.message])).toEqual([['error', OFFLINE_BET_MESSAGE]]);
   });
 
+  test('nothing is sent after the connection dropped, nor while the browser is offline: no bet goes out late', async () => {
+    const { sockets, store } = await signedInLive();
+    const socket = sockets.socket;
+    socket.accept();
+    socket.clearSent();
+    const payload = {
+      periodId: '202611210541',
+      betType: 'bigSmall' as const,
+      betValue: 'big',
+      amount: 10,
+      commandId: '0192a5d0-0000-7000-8000-000000000001',
+    };
+    // The browser knows the network is gone before the socket does.
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    store.dispatch(liveRequested({ event: 'place-bet', payload }));
+    onLine.mockRestore();
+    socket.drop();
+    store.dispatch(
+      liveRequested({
+        event: 'place-bet',
+        payload: { ...payload, betValue: 'small', commandId: '0192a5d0-0000-7000-8000-000000000002' },
+      }),
+    );
+    expect(socket.sent).toEqual([]);
+    // Back online: neither is replayed.
+    socket.accept();
+    expect(socket.sentEvents()).not.toContain('place-bet');
+    // Both are answered as not sent (the same words show once: identical toasts do not stack).
+    expect(store.getState().toasts.items.map((t) => t.message)).toEqual([OFFLINE_BET_MESSAGE]);
+  });
+
   test('an exception from the server is shown as a toast', async () => {
     const { sockets, store } = await signedInLive();
     sockets.socket.accept();
@@ -325,11 +470,33 @@ describe('requests to the server', () => {
     const socket = sockets.socket;
     socket.accept();
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const dropped = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     (socket.push as (e: string, p: unknown) => void)('all-game-results', 'not a list');
     (socket.push as (e: string, p: unknown) => void)('game-result', null);
     socket.push('balance-update', { balance: 5, mainBalance: 5, bonusBalance: 0 });
     expect(store.getState().wallet.balance?.mainPaise).toBe(500);
+    // Each payload is checked against its schema: one that does not match is dropped (and logged), never half-used.
+    (socket.push as (e: string, p: unknown) => void)('balance-update', {
+      balance: '7',
+      mainBalance: 7,
+      bonusBalance: 0,
+    });
+    (socket.push as (e: string, p: unknown) => void)('bet-message', {
+      success: 'yes',
+      message: 'Bet placed successfully.',
+    });
+    (socket.push as (e: string, p: unknown) => void)('exception', 'refused');
+    expect(store.getState().wallet.balance?.mainPaise).toBe(500);
+    expect(store.getState().toasts.items).toEqual([]);
+    expect(dropped.mock.calls.map((call) => call[1])).toEqual([
+      'all-game-results',
+      'game-result',
+      'balance-update',
+      'bet-message',
+      'exception',
+    ]);
     quiet.mockRestore();
+    dropped.mockRestore();
   });
 });
 
@@ -339,7 +506,13 @@ describe('the browser socket', () => {
     let token: string | null = 'first';
     const socket = createBrowserSocket(() => token) as unknown as {
       auth: (cb: (data: object) => void) => void;
-      io: { opts: Record<string, unknown>; reconnectionDelay(): number; reconnectionDelayMax(): number; reconnectionAttempts(): number; timeout(): number };
+      io: {
+        opts: Record<string, unknown>;
+        reconnectionDelay(): number;
+        reconnectionDelayMax(): number;
+        reconnectionAttempts(): number;
+        timeout(): number;
+      };
       connected: boolean;
     };
     const seen: object[] = [];
@@ -350,7 +523,12 @@ describe('the browser socket', () => {
       { apiKey: 'dev-api-key', token: 'first' },
       { apiKey: 'dev-api-key', token: 'second' },
     ]);
-    expect(socket.io.opts).toMatchObject({ path: '/socket.io', transports: ['websocket'], withCredentials: true, autoConnect: false });
+    expect(socket.io.opts).toMatchObject({
+      path: '/socket.io',
+      transports: ['websocket'],
+      withCredentials: true,
+      autoConnect: false,
+    });
     expect(socket.io.reconnectionDelay()).toBe(1_000);
     expect(socket.io.reconnectionDelayMax()).toBe(5_000);
     expect(socket.io.reconnectionAttempts()).toBe(Infinity);

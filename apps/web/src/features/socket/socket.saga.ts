@@ -1,21 +1,14 @@
-import type {
-  BalanceUpdate,
-  Bet,
-  BetMessage,
-  BetResult,
-  ClientToServerEvents,
-  GameResult,
-  PeriodInfo,
-} from '@app/contracts';
-import { BET_OUTCOMES_MAX_IDS, SOCKET_REPLACED_MESSAGE } from '@app/contracts';
-import type { EventChannel, Task } from 'redux-saga';
+import type { ClientToServerEvents, ServerEventPayload } from '@app/contracts';
+import { BET_OUTCOMES_MAX_IDS, SERVER_EVENT_SCHEMAS, SOCKET_REPLACED_MESSAGE } from '@app/contracts';
+import { eventChannel, type EventChannel, type Task } from 'redux-saga';
 import { call, cancel, delay, fork, getContext, put, select, take } from 'redux-saga/effects';
-import type { RootState } from '../../app/root-reducer';
+import type { RootState } from '../../shared/store-types';
 import { ApiError, errorMessage, type ApiClient } from '../../shared/api';
 import { ERROR_DEFAULTS } from '../../shared/constants';
 import { signOutCleanup } from '../auth/auth.saga';
 import { socketIdChanged } from '../auth/auth.slice';
 import { balanceUpdated } from '../wallet/wallet.slice';
+import { sessionLimitReached } from '../play-safely/play-safely.slice';
 import { toastShown } from '../toasts/toasts.slice';
 import { betFromWire, betMessageFromWire, betResultFromWire } from '../../shared/records';
 import { refreshAccessToken } from './api';
@@ -44,7 +37,10 @@ export const CONNECT_REQUESTS = [
 ] as const satisfies readonly (keyof ClientToServerEvents)[];
 
 /** What a new period asks for. */
-export const NEW_PERIOD_REQUESTS = ['get-balance', 'get-current-bet'] as const satisfies readonly (keyof ClientToServerEvents)[];
+export const NEW_PERIOD_REQUESTS = [
+  'get-balance',
+  'get-current-bet',
+] as const satisfies readonly (keyof ClientToServerEvents)[];
 
 /** The signed-in player the live connection belongs to, or null. */
 const selectLiveUserId = (state: RootState) => (state.auth.isAuthenticated ? (state.auth.user?.id ?? null) : null);
@@ -78,12 +74,26 @@ function remember(set: Set<string>, id: string): boolean {
 }
 
 /** What to ask for after a (re)connection: the answers and results that may have been lost while away. */
-export function outcomesToAsk(link: Pick<LinkState, 'inFlight' | 'unresolved'>): { commandIds: string[]; betIds: string[] } | null {
+export function outcomesToAsk(
+  link: Pick<LinkState, 'inFlight' | 'unresolved'>,
+): { commandIds: string[]; betIds: string[] } | null {
   if (link.inFlight.size === 0 && link.unresolved.size === 0) return null;
-  return { commandIds: [...link.inFlight].slice(-BET_OUTCOMES_MAX_IDS), betIds: [...link.unresolved].slice(-BET_OUTCOMES_MAX_IDS) };
+  return {
+    commandIds: [...link.inFlight].slice(-BET_OUTCOMES_MAX_IDS),
+    betIds: [...link.unresolved].slice(-BET_OUTCOMES_MAX_IDS),
+  };
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+/** A server event whose payload matched its schema (libs/contracts/src/socket.ts). */
+type ServerEvent = { [K in ServerEventName]: { name: K; payload: ServerEventPayload<K> } }[ServerEventName];
+
+/** The event with its payload checked against its schema; null (and logged) when it does not match: it is dropped. */
+export function parseServerEvent(name: ServerEventName, payload: unknown): ServerEvent | null {
+  const parsed = SERVER_EVENT_SCHEMAS[name].safeParse(payload);
+  if (parsed.success) return { name, payload: parsed.data } as ServerEvent; // the schemas match the types (SocketSchemasMatch)
+  console.warn('Live event dropped: its payload does not match its schema', name, parsed.error.issues);
+  return null;
+}
 
 /**
  * One live connection per signed-in session (CONVENTIONS): opened when a player signs in, closed when they sign
@@ -125,6 +135,7 @@ export function* runLiveSocket() {
   };
   yield put(socketOpening());
   yield fork(sendRequests, socket, link);
+  yield fork(followBrowserNetwork, socket);
   socket.connect();
   try {
     while (true) {
@@ -171,81 +182,82 @@ function* handleLiveMessage(socket: LiveSocket, message: LiveMessage, link: Link
       // A refused handshake (not a network failure) is not retried by Socket.IO: refresh the token and retry.
       if (!socket.active) yield call(scheduleReconnect, socket, link);
       return;
-    case 'event':
-      yield call(routeServerEvent, socket, message.name, message.payload, link);
+    case 'event': {
+      const event = parseServerEvent(message.name, message.payload);
+      if (event) yield call(routeServerEvent, socket, event, link);
+    }
   }
 }
 
-function* routeServerEvent(socket: LiveSocket, name: ServerEventName, payload: unknown, link: LinkState) {
-  switch (name) {
+function* routeServerEvent(socket: LiveSocket, event: ServerEvent, link: LinkState) {
+  switch (event.name) {
     case 'request-refresh-token':
       yield fork(answerTokenRequest, socket);
       return;
     case 'next-period-id': {
-      if (!isObject(payload)) return;
-      yield put(periodAnnounced({ ...(payload as unknown as PeriodInfo), receivedAt: Date.now() }));
+      yield put(periodAnnounced({ ...event.payload, receivedAt: Date.now() }));
       if (link.awaitingPeriodAnswer) {
         // The connect requests already asked for the balance and the bets.
         link.awaitingPeriodAnswer = false;
       } else {
-        for (const event of NEW_PERIOD_REQUESTS) socket.emit(event);
+        for (const request of NEW_PERIOD_REQUESTS) socket.emit(request);
       }
       return;
     }
     case 'all-game-results':
-      if (Array.isArray(payload)) yield put(resultsListed(payload as GameResult[]));
+      yield put(resultsListed(event.payload));
       return;
     case 'game-result':
-      if (isObject(payload)) yield put(resultDrawn(payload as unknown as GameResult));
+      yield put(resultDrawn(event.payload));
       return;
     case 'balance-update':
-      if (isObject(payload)) yield put(balanceUpdated(payload as unknown as BalanceUpdate));
+      yield put(balanceUpdated(event.payload));
       return;
     case 'current-bet-response':
-      if (Array.isArray(payload)) {
-        // The period's pending bets (also after a reload): their results are awaited like those placed here.
-        for (const item of payload as Bet[]) {
-          if (isObject(item) && typeof item._id === 'string' && item.status === 'PENDING' && !link.resulted.has(item._id)) link.unresolved.add(item._id);
-        }
-        yield put(currentBetsListed((payload as unknown[]).filter(isObject).map((item) => betFromWire(item as unknown as Bet))));
+      // The period's pending bets (also after a reload): their results are awaited like those placed here.
+      for (const item of event.payload) {
+        if (item.status === 'PENDING' && !link.resulted.has(item._id)) link.unresolved.add(item._id);
       }
+      yield put(currentBetsListed(event.payload.map((item) => betFromWire(item))));
       return;
     // bet-message (placed) and bet-result (settled) carry the bet itself: it is merged like a bet-update.
-    case 'bet-message':
-      if (isObject(payload)) {
-        // One answer per command: a repeat (asked again after a reconnection) is not shown twice.
-        if (typeof payload.commandId === 'string') {
-          if (!remember(link.answered, payload.commandId)) return;
-          link.inFlight.delete(payload.commandId);
-        }
-        yield put(betMessageReceived(betMessageFromWire(payload as unknown as BetMessage)));
-        if (payload.success === true && isObject(payload.bet)) {
-          const placed = payload.bet as unknown as Bet;
-          if (typeof placed._id === 'string' && !link.resulted.has(placed._id) && placed.status === 'PENDING') link.unresolved.add(placed._id);
-          yield put(betUpdated(betFromWire(placed)));
-        }
+    case 'bet-message': {
+      const payload = event.payload;
+      // One answer per command: a repeat (asked again after a reconnection) is not shown twice.
+      if (payload.commandId !== undefined) {
+        if (!remember(link.answered, payload.commandId)) return;
+        link.inFlight.delete(payload.commandId);
+      }
+      yield put(betMessageReceived(betMessageFromWire(payload)));
+      if (payload.success && payload.bet) {
+        const placed = payload.bet;
+        if (!link.resulted.has(placed._id) && placed.status === 'PENDING') link.unresolved.add(placed._id);
+        yield put(betUpdated(betFromWire(placed)));
       }
       return;
-    case 'bet-result':
-      if (isObject(payload)) {
-        const betId = typeof payload.betId === 'string' ? payload.betId : isObject(payload.bet) && typeof payload.bet._id === 'string' ? payload.bet._id : null;
-        if (betId) {
-          // One result per bet, whichever node sent it and however often.
-          if (!remember(link.resulted, betId)) return;
-          link.unresolved.delete(betId);
-        }
-        yield put(betResultReceived(betResultFromWire(payload as unknown as BetResult)));
-        if (isObject(payload.bet)) yield put(betUpdated(betFromWire(payload.bet as unknown as Bet)));
+    }
+    case 'bet-result': {
+      const payload = event.payload;
+      const betId = payload.betId ?? payload.bet?._id ?? null;
+      if (betId) {
+        // One result per bet, whichever node sent it and however often.
+        if (!remember(link.resulted, betId)) return;
+        link.unresolved.delete(betId);
       }
+      yield put(betResultReceived(betResultFromWire(payload)));
+      if (payload.bet) yield put(betUpdated(betFromWire(payload.bet)));
       return;
+    }
     case 'bet-update':
-      if (isObject(payload)) {
-        if (typeof payload._id === 'string' && payload.status !== 'PENDING') link.unresolved.delete(payload._id);
-        yield put(betUpdated(betFromWire(payload as unknown as Bet)));
-      }
+      if (event.payload.status !== 'PENDING') link.unresolved.delete(event.payload._id);
+      yield put(betUpdated(betFromWire(event.payload)));
+      return;
+    case 'session-limit':
+      // The session reached the player's session time limit: the server ends it and closes this socket next.
+      yield put(sessionLimitReached({ message: event.payload.message, pausedUntil: event.payload.pausedUntil }));
       return;
     case 'exception': {
-      const text = isObject(payload) && typeof payload.message === 'string' ? payload.message : 'Request refused';
+      const text = event.payload.message;
       if (text === SOCKET_REPLACED_MESSAGE) link.replaced = true;
       yield put(serverException(text));
       yield put(toastShown({ kind: 'error', message: text }));
@@ -296,6 +308,50 @@ function* reconnectAfterRefresh(socket: LiveSocket, waitMs: number) {
   if (!socket.connected) socket.connect();
 }
 
+/** The browser's own word on its network: its 'offline' and 'online' events. */
+function browserNetworkChannel(): EventChannel<'offline' | 'online'> {
+  return eventChannel((emit) => {
+    if (typeof window === 'undefined') return () => undefined;
+    const offline = () => emit('offline');
+    const online = () => emit('online');
+    window.addEventListener('offline', offline);
+    window.addEventListener('online', online);
+    return () => {
+      window.removeEventListener('offline', offline);
+      window.removeEventListener('online', online);
+    };
+  });
+}
+
+/**
+ * The socket learns of a lost network only from its heartbeat (up to ~45 s; 26 s were seen). The browser knows at
+ * once: on its 'offline' the socket is closed (the screen says the connection is lost and the bet panel disables at
+ * once), and on 'online' it connects again, asking for everything it may have missed.
+ */
+function* followBrowserNetwork(socket: LiveSocket) {
+  const channel: EventChannel<'offline' | 'online'> = yield call(browserNetworkChannel);
+  let closedForOffline = false;
+  try {
+    while (true) {
+      const change: 'offline' | 'online' = yield take(channel);
+      if (change === 'offline' && (socket.connected || socket.active)) {
+        closedForOffline = true;
+        socket.disconnect();
+      } else if (change === 'online' && closedForOffline) {
+        closedForOffline = false;
+        socket.connect();
+      }
+    }
+  } finally {
+    channel.close();
+  }
+}
+
+/** The browser says it has no network (navigator.onLine false). */
+export function browserOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
 /**
  * Sends what the store asks for. Nothing is queued while offline: the connect requests fetch everything again, and
  * a bet must never go out late, so it is answered locally as not sent.
@@ -303,7 +359,9 @@ function* reconnectAfterRefresh(socket: LiveSocket, waitMs: number) {
 function* sendRequests(socket: LiveSocket, link: LinkState) {
   while (true) {
     const { payload: request }: ReturnType<typeof liveRequested> = yield take(liveRequested);
-    if (socket.connected) {
+    // The browser knowing it is offline counts too: a socket not yet told its connection is gone would hold the
+    // bet in its buffers and deliver it on reconnection.
+    if (socket.connected && !browserOffline()) {
       // Sent and not answered yet: asked for again after a reconnection, until its answer arrives.
       if (request.event === 'place-bet' && request.payload.commandId) link.inFlight.add(request.payload.commandId);
       const emit = socket.emit as (event: string, ...args: unknown[]) => unknown;

@@ -23,6 +23,11 @@ export const toastsSlice = createSlice({
   reducers: {
     toastShown: {
       reducer: (state, action: PayloadAction<Toast>) => {
+        // The same words again (a double tap, a repeated refusal) replace the one showing instead of stacking: the
+        // newest takes the place at the end and its full time.
+        state.items = state.items.filter(
+          (t) => !(t.kind === action.payload.kind && t.message === action.payload.message),
+        );
         state.items.push(action.payload);
         if (state.items.length > MAX_TOASTS) state.items.splice(0, state.items.length - MAX_TOASTS);
       },

@@ -1,6 +1,6 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { canWithdraw, walletBanners } from '@app/domain';
-import type { RootState } from '../../app/root-reducer';
+import type { RootState } from '../../shared/store-types';
 
 export const selectWallet = (state: RootState) => state.wallet;
 export const selectWalletFlags = (state: RootState) => state.wallet.flags;
@@ -21,11 +21,23 @@ export const selectCanWithdraw = (state: RootState): boolean => {
   return !!flags && canWithdraw(flags);
 };
 
-/** The wallet banners of SPEC 8, in order; none until the summary is known. */
+/** The bonus's wagering requirement, or null (none, or not loaded yet). */
+export const selectBonusWagering = (state: RootState) => state.wallet.flags?.bonusWagering ?? null;
+
+/** The wallet banners of SPEC 8, in order (what is left to play named); none until the summary is known. */
 export const selectWalletBanners = createSelector(
   [selectWalletFlags, selectMainBalancePaise],
   (flags, balancePaise): string[] => {
     if (!flags || balancePaise === null) return [];
-    return walletBanners({ balancePaise, isActive: flags.isActive, isEligibleForWithdrawal: flags.isEligibleForWithdrawal });
+    return walletBanners({
+      balancePaise,
+      isActive: flags.isActive,
+      isEligibleForWithdrawal: flags.isEligibleForWithdrawal,
+      playThroughLeftPaise: flags.playThroughLeftPaise,
+      identityStatus: flags.identityStatus,
+    });
   },
 );
+
+/** The identity check's status from the wallet summary (undefined until loaded, or from an older server). */
+export const selectIdentityStatus = (state: RootState) => state.wallet.flags?.identityStatus;

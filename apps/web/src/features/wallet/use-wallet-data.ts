@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../shared/store-hooks';
 import { walletRequested, walletWatchStarted, walletWatchStopped } from './wallet.slice';
 
 /**

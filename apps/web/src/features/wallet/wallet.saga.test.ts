@@ -46,7 +46,9 @@ describe('wallet saga', () => {
   test('a malformed answer counts as a failure with the default message', async () => {
     const { store } = start({ [SUMMARY]: () => ok({}), [TRANSACTIONS]: () => ok({ transactions: 'nope' }) });
     store.dispatch(walletRequested());
-    await vi.waitFor(() => expect(store.getState().wallet.transactionsError).toBe('Failed to fetch transaction history'));
+    await vi.waitFor(() =>
+      expect(store.getState().wallet.transactionsError).toBe('Failed to fetch transaction history'),
+    );
     await vi.waitFor(() => expect(store.getState().wallet.summaryError).toBe('Failed to fetch wallet summary'));
   });
 

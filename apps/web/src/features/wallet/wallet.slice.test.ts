@@ -1,4 +1,4 @@
-import type { RootState } from '../../app/root-reducer';
+import type { RootState } from '../../shared/store-types';
 import { signedOut } from '../../shared/session';
 import { selectMainBalancePaise, selectStakeableBalancePaise } from './selectors';
 import { playerTransactionOf, summaryOf } from './testing/fixtures';
@@ -22,8 +22,16 @@ const loaded = (over: Partial<WalletState> = {}): WalletState => ({
 
 describe('wallet slice', () => {
   test('a request marks both parts loading and clears their errors', () => {
-    const state = walletReducer({ ...initialWalletState, summaryError: 'x', transactionsError: 'y' }, walletRequested());
-    expect(state).toMatchObject({ summaryLoading: true, transactionsLoading: true, summaryError: null, transactionsError: null });
+    const state = walletReducer(
+      { ...initialWalletState, summaryError: 'x', transactionsError: 'y' },
+      walletRequested(),
+    );
+    expect(state).toMatchObject({
+      summaryLoading: true,
+      transactionsLoading: true,
+      summaryError: null,
+      transactionsError: null,
+    });
   });
 
   test('a loaded summary sets the one balance in paise, without float drift', () => {
@@ -46,21 +54,27 @@ describe('wallet slice', () => {
   });
 
   test('a malformed figure on the wire counts as nothing rather than breaking the screens', () => {
-    const state = walletReducer(initialWalletState, balanceUpdated({ balance: Number.NaN, mainBalance: Number.NaN, bonusBalance: 10.004 }));
+    const state = walletReducer(
+      initialWalletState,
+      balanceUpdated({ balance: Number.NaN, mainBalance: Number.NaN, bonusBalance: 10.004 }),
+    );
     expect(state.balance).toEqual({ mainPaise: 0, bonusPaise: 1000 });
   });
 
-  test('eligibility follows the live main balance: active and at least ₹100', () => {
-    let state = walletReducer(loaded(), balanceUpdated({ balance: 99.99, mainBalance: 99.99, bonusBalance: 0 }));
+  test('eligibility follows the live main balance: active and at least ₹500, the smallest withdrawal', () => {
+    let state = walletReducer(loaded(), balanceUpdated({ balance: 499.99, mainBalance: 499.99, bonusBalance: 0 }));
     expect(state.flags?.isEligibleForWithdrawal).toBe(false);
-    state = walletReducer(state, balanceUpdated({ balance: 100, mainBalance: 100, bonusBalance: 0 }));
+    state = walletReducer(state, balanceUpdated({ balance: 500, mainBalance: 500, bonusBalance: 0 }));
     expect(state.flags?.isEligibleForWithdrawal).toBe(true);
 
     const inactive = walletReducer(
       initialWalletState,
       summaryLoaded(summaryOf({ isActive: false, isEligibleForWithdrawal: false })),
     );
-    expect(walletReducer(inactive, balanceUpdated({ balance: 900, mainBalance: 900, bonusBalance: 0 })).flags?.isEligibleForWithdrawal).toBe(false);
+    expect(
+      walletReducer(inactive, balanceUpdated({ balance: 900, mainBalance: 900, bonusBalance: 0 })).flags
+        ?.isEligibleForWithdrawal,
+    ).toBe(false);
   });
 
   test('a live update before the summary is known gives the balance, not the flags', () => {

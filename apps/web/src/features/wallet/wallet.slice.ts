@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { BalanceUpdate, WalletSummary } from '@app/contracts';
+import type { BalanceUpdate, IdentityStatus, WalletSummary } from '@app/contracts';
 import { isEligibleForWithdrawal } from '@app/domain';
 import { wirePaise } from '../../shared/money';
 import type { PlayerTransaction } from '../../shared/records';
@@ -15,6 +15,12 @@ export interface WalletBalance {
 export interface WalletFlags {
   isActive: boolean;
   isEligibleForWithdrawal: boolean;
+  /** Stakes (paise) still asked before the deposits since the last withdrawal can be withdrawn. */
+  playThroughLeftPaise: number;
+  /** The bonus's wagering requirement (paise), or null when it has none. */
+  bonusWagering: { leftPaise: number; requiredPaise: number; expiresAt: string } | null;
+  /** The identity check: a withdrawal needs it verified; undefined from a server older than the rule. */
+  identityStatus?: IdentityStatus;
 }
 
 export interface WalletState {
@@ -62,9 +68,30 @@ export const walletSlice = createSlice({
     },
     /** GET /wallet/summary: `balance` is the main balance, `bonusBalance` the bonus (rupees on the wire). */
     summaryLoaded: (state, action: PayloadAction<WalletSummary>) => {
-      const { balance, bonusBalance, isActive, isEligibleForWithdrawal: eligible } = action.payload;
+      const {
+        balance,
+        bonusBalance,
+        isActive,
+        isEligibleForWithdrawal: eligible,
+        playThroughLeft,
+        bonusWagering,
+        identityStatus,
+      } = action.payload;
       state.balance = { mainPaise: wirePaise(balance), bonusPaise: wirePaise(bonusBalance) };
-      state.flags = { isActive, isEligibleForWithdrawal: eligible };
+      state.flags = {
+        isActive,
+        isEligibleForWithdrawal: eligible,
+        // A server older than the play-through rules sends neither: nothing left to play, no requirement.
+        playThroughLeftPaise: wirePaise(playThroughLeft ?? 0),
+        bonusWagering: bonusWagering
+          ? {
+              leftPaise: wirePaise(bonusWagering.left),
+              requiredPaise: wirePaise(bonusWagering.required),
+              expiresAt: bonusWagering.expiresAt,
+            }
+          : null,
+        ...(identityStatus ? { identityStatus } : {}),
+      };
       state.summaryLoading = false;
       state.summaryError = null;
     },
@@ -90,10 +117,12 @@ export const walletSlice = createSlice({
       const { mainBalance, bonusBalance } = action.payload;
       state.balance = { mainPaise: wirePaise(mainBalance), bonusPaise: wirePaise(bonusBalance) };
       if (state.flags) {
-        // Eligibility follows the main balance; the next summary load confirms it.
+        // Eligibility follows the main balance (what is left to play as last loaded); the next summary load confirms it.
         state.flags.isEligibleForWithdrawal = isEligibleForWithdrawal({
           isActive: state.flags.isActive,
           mainPaise: state.balance.mainPaise,
+          playThroughLeftPaise: state.flags.playThroughLeftPaise,
+          identityStatus: state.flags.identityStatus,
         });
       }
     },

@@ -1,3 +1,3 @@
-import type { RootState } from '../../app/root-reducer';
+import type { RootState } from '../../shared/store-types';
 
 export const selectWithdraw = (state: RootState) => state.withdraw;

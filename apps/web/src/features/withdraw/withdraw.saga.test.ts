@@ -7,7 +7,13 @@ import { withdrawSubmitted } from './withdraw.slice';
 const WITHDRAW = 'POST /payment/withdraw';
 const SUMMARY = 'GET /wallet/summary';
 const upi = { method: 'UPI' as const, amount: 1000, upiApp: 'PHONEPE' as const, upiId: 'ravi@ybl' };
-const bank = { method: 'BANK_TRANSFER' as const, amount: 600, accountNumber: '001234567890', ifsc: 'HDFC0001234', accountHolderName: 'Ravi Kumar' };
+const bank = {
+  method: 'BANK_TRANSFER' as const,
+  amount: 600,
+  accountNumber: '001234567890',
+  ifsc: 'HDFC0001234',
+  accountHolderName: 'Ravi Kumar',
+};
 
 function start(routes: Record<string, FakeRoute>) {
   const fake = createFakeFetch({
@@ -22,11 +28,17 @@ function start(routes: Record<string, FakeRoute>) {
 
 describe('withdraw saga', () => {
   test('posts the request; a fulfilled result is kept and the wallet data refreshed', async () => {
-    const { store, fake } = start({ [WITHDRAW]: () => ok({ transactionId: 'WD42', isActive: true, message: 'Withdrawal queued.' }) });
+    const { store, fake } = start({
+      [WITHDRAW]: () => ok({ transactionId: 'WD42', isActive: true, message: 'Withdrawal queued.' }),
+    });
     store.dispatch(withdrawSubmitted(upi));
     await vi.waitFor(() => expect(store.getState().withdraw.status).toBe('success'));
     expect(fake.callsTo(WITHDRAW)[0].body).toEqual(upi);
-    expect(store.getState().withdraw.result).toEqual({ transactionId: 'WD42', isActive: true, message: 'Withdrawal queued.' });
+    expect(store.getState().withdraw.result).toEqual({
+      transactionId: 'WD42',
+      isActive: true,
+      message: 'Withdrawal queued.',
+    });
     await vi.waitFor(() => expect(store.getState().wallet.balance?.mainPaise).toBe(150_000));
     expect(fake.callsTo(SUMMARY)).toHaveLength(1);
   });
@@ -41,16 +53,30 @@ describe('withdraw saga', () => {
     store.dispatch(withdrawSubmitted(bank));
     await vi.waitFor(() => expect(store.getState().wallet.transactions).toHaveLength(1));
     const [first] = store.getState().wallet.transactions;
-    expect(first).toMatchObject({ transactionId: 'WD7', type: 'WITHDRAWAL', method: 'BANK_TRANSFER', status: 'PENDING', amountPaise: -60_000 });
-    expect(first.metadata.bankDetails).toEqual({ accountHolderName: 'Ravi Kumar', accountNumber: '********7890', ifscCode: 'HDFC0001234' });
-    expect(store.getState().withdraw.result?.message).toBe('Withdrawal request submitted successfully. Processing time: 2–4 hours.');
+    expect(first).toMatchObject({
+      transactionId: 'WD7',
+      type: 'WITHDRAWAL',
+      method: 'BANK_TRANSFER',
+      status: 'PENDING',
+      amountPaise: -60_000,
+    });
+    expect(first.metadata.bankDetails).toEqual({
+      accountHolderName: 'Ravi Kumar',
+      accountNumber: '********7890',
+      ifscCode: 'HDFC0001234',
+    });
+    expect(store.getState().withdraw.result?.message).toBe(
+      'Withdrawal request submitted successfully. Processing time: 2–4 hours.',
+    );
     release(ok({ transactions: [] }));
   });
 
   test("a refusal carries the server's message; no message → 'Withdrawal failed.'", async () => {
     const refused = start({ [WITHDRAW]: () => fail(400, 'Maximum withdrawal per day is ₹25,000.') });
     refused.store.dispatch(withdrawSubmitted(upi));
-    await vi.waitFor(() => expect(refused.store.getState().withdraw.error).toBe('Maximum withdrawal per day is ₹25,000.'));
+    await vi.waitFor(() =>
+      expect(refused.store.getState().withdraw.error).toBe('Maximum withdrawal per day is ₹25,000.'),
+    );
     expect(refused.fake.callsTo(SUMMARY)).toHaveLength(0);
 
     const silent = start({ [WITHDRAW]: () => json(502, null) });

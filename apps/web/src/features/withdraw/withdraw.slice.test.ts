@@ -9,7 +9,11 @@ import {
 } from './withdraw.slice';
 
 const request = { method: 'UPI' as const, amount: 500, upiApp: 'BHIM' as const, upiId: 'ravi@upi' };
-const result = { transactionId: 'WD1', isActive: true, message: 'Withdrawal request submitted successfully. Processing time: 2–4 hours.' };
+const result = {
+  transactionId: 'WD1',
+  isActive: true,
+  message: 'Withdrawal request submitted successfully. Processing time: 2–4 hours.',
+};
 
 describe('withdraw slice: idle → loading → success or failure, with a reset', () => {
   test('moves through its states', () => {

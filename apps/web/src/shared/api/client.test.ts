@@ -24,9 +24,15 @@ async function caught(promise: Promise<unknown>): Promise<ApiError> {
 
 describe('api client', () => {
   test('sends JSON to /api/v1 with cookies, the API key and the bearer token', async () => {
-    const { api, fake } = setup({ 'POST /payment/deposit': () => ok({ utrNumber: '123' }, 'Deposit request submitted.') });
+    const { api, fake } = setup({
+      'POST /payment/deposit': () => ok({ utrNumber: '123' }, 'Deposit request submitted.'),
+    });
 
-    const result = await api.post('/payment/deposit', { amount: 100 }, { defaultMessage: 'Failed to initiate deposit' });
+    const result = await api.post(
+      '/payment/deposit',
+      { amount: 100 },
+      { defaultMessage: 'Failed to initiate deposit' },
+    );
 
     expect(result).toEqual({ message: 'Deposit request submitted.', data: { utrNumber: '123' } });
     const [call] = fake.calls;
@@ -53,7 +59,9 @@ describe('api client', () => {
       'GET /user/profile': () => new Response('<html>bad gateway</html>', { status: 502 }),
     });
 
-    expect((await caught(api.get('/bet', { defaultMessage: 'Failed to fetch bets' }))).message).toBe('Bets are resting');
+    expect((await caught(api.get('/bet', { defaultMessage: 'Failed to fetch bets' }))).message).toBe(
+      'Bets are resting',
+    );
     const noMessage = await caught(api.get('/wallet/summary', { defaultMessage: 'Failed to fetch wallet summary' }));
     expect(noMessage.message).toBe('Failed to fetch wallet summary');
     expect(noMessage.status).toBe(500);
@@ -64,10 +72,13 @@ describe('api client', () => {
 
   test('joins a list of validation messages and treats success:false as an error', async () => {
     const { api } = setup({
-      'POST /payment/withdraw': () => json(400, { success: false, statusCode: 400, message: ['Minimum withdrawal is ₹500.'] }),
+      'POST /payment/withdraw': () =>
+        json(400, { success: false, statusCode: 400, message: ['Minimum withdrawal is ₹500.'] }),
       'GET /bet': () => json(200, { success: false, statusCode: 200, message: 'Nope' }),
     });
-    expect((await caught(api.post('/payment/withdraw', {}, { defaultMessage: 'd' }))).message).toBe('Minimum withdrawal is ₹500.');
+    expect((await caught(api.post('/payment/withdraw', {}, { defaultMessage: 'd' }))).message).toBe(
+      'Minimum withdrawal is ₹500.',
+    );
     expect((await caught(api.get('/bet', { defaultMessage: 'd' }))).message).toBe('Nope');
   });
 
@@ -141,7 +152,10 @@ describe('api client', () => {
     });
 
     test('other statuses are not retried', async () => {
-      const { api, fake } = setup({ [WALLET]: () => fail(403, 'Forbidden'), [REFRESH]: () => ok({ accessToken: 'n' }) });
+      const { api, fake } = setup({
+        [WALLET]: () => fail(403, 'Forbidden'),
+        [REFRESH]: () => ok({ accessToken: 'n' }),
+      });
       expect((await caught(api.get('/wallet/summary', { defaultMessage: 'd' }))).status).toBe(403);
       expect(fake.calls).toHaveLength(1);
     });
@@ -217,8 +231,15 @@ describe('refresh cookie discipline', () => {
       return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
     }) as typeof fetch;
     let stored: string | null = null;
-    const api = createApiClient({ fetch: fakeFetch, tokens: { get: () => stored, set: (t) => (stored = t), clear: () => (stored = null) } });
-    const results = await Promise.all([api.refreshAccessToken(), api.refreshAccessToken(), api.get('/auth/refresh-token', { defaultMessage: 'x' })]);
+    const api = createApiClient({
+      fetch: fakeFetch,
+      tokens: { get: () => stored, set: (t) => (stored = t), clear: () => (stored = null) },
+    });
+    const results = await Promise.all([
+      api.refreshAccessToken(),
+      api.refreshAccessToken(),
+      api.get('/auth/refresh-token', { defaultMessage: 'x' }),
+    ]);
     expect(results[0]).toBe('from-post');
     expect(results[1]).toBe('from-post');
     expect(calls.filter((c) => c.endsWith('/api/v1/refresh-token'))).toHaveLength(1);

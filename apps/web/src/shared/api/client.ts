@@ -1,4 +1,11 @@
-import { API_BASE_PATH, API_KEY_HEADER, DEV_API_KEY, type ApiSuccess, type RefreshTokenData } from '@app/contracts';
+import {
+  API_BASE_PATH,
+  API_KEY_HEADER,
+  DEV_API_KEY,
+  type ApiSuccess,
+  type PlayBreakRefusal,
+  type RefreshTokenData,
+} from '@app/contracts';
 import { ERROR_DEFAULTS } from '../constants';
 import { ApiError } from './api-error';
 import { sessionTokenStore, type TokenStore } from './token-storage';
@@ -18,6 +25,8 @@ export interface RequestOptions {
   /** What the user sees when the server sends no `message` (SPEC 8). */
   defaultMessage: string;
   signal?: AbortSignal;
+  /** A bearer token other than the session's (the withdraw-only token of a player on a break). */
+  bearer?: string;
 }
 
 export interface ApiResult<T> {
@@ -38,6 +47,8 @@ export interface ApiClient {
   get<T>(path: string, options: Omit<RequestOptions, 'body'>): Promise<ApiResult<T>>;
   post<T>(path: string, body: unknown, options: Omit<RequestOptions, 'body'>): Promise<ApiResult<T>>;
   put<T>(path: string, body: unknown, options: Omit<RequestOptions, 'body'>): Promise<ApiResult<T>>;
+  /** GET a file (e.g. a CSV statement) as a Blob, with the same 401 retry; a refusal throws the server's message. */
+  download(path: string, options: Omit<RequestOptions, 'body'>): Promise<Blob>;
 }
 
 export interface ApiClientOptions {
@@ -58,6 +69,8 @@ const NO_REFRESH_RETRY = [
   /^\/auth\/refresh-token$/,
   /^\/refresh-token$/,
   /^\/auth\/forgot-password(\/(request|verify|reset))?$/,
+  // The withdraw-only routes of a player on a break: no session to refresh.
+  /^\/play-safely\/away(\/.*)?$/,
 ];
 
 function pathOnly(path: string): string {
@@ -78,6 +91,22 @@ function serverMessage(body: unknown): string | undefined {
     if (texts.length) return texts.join(' ');
   }
   return undefined;
+}
+
+/** The envelope's per-field messages (string values only), or undefined. */
+function fieldErrors(body: unknown): Record<string, string> | undefined {
+  const errors = body && typeof body === 'object' ? (body as { errors?: unknown }).errors : undefined;
+  if (!errors || typeof errors !== 'object' || Array.isArray(errors)) return undefined;
+  const entries = Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+}
+
+/** The play-break refusal beside a refused sign-in's message, when the server sent one. */
+function playBreakOf(body: unknown): PlayBreakRefusal | undefined {
+  const value = body && typeof body === 'object' ? (body as { playBreak?: unknown }).playBreak : undefined;
+  return value && typeof value === 'object' && typeof (value as { withdrawToken?: unknown }).withdrawToken === 'string'
+    ? (value as PlayBreakRefusal)
+    : undefined;
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -110,7 +139,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       Accept: 'application/json',
       [API_KEY_HEADER]: apiKey,
     };
-    const token = tokens.get();
+    const token = init.bearer ?? tokens.get();
     if (token) headers.Authorization = `Bearer ${token}`;
     try {
       return await doFetch(`${baseUrl}${path}`, {
@@ -132,7 +161,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     if (response.ok && envelope?.success !== false) {
       return { message: serverMessage(body), data: envelope?.data as T } satisfies Partial<ApiSuccess<T>>;
     }
-    throw new ApiError(serverMessage(body) ?? defaultMessage, response.status);
+    throw new ApiError(serverMessage(body) ?? defaultMessage, response.status, fieldErrors(body), playBreakOf(body));
   }
 
   function inRefreshLane<T>(run: () => Promise<T>): Promise<T> {
@@ -142,7 +171,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   }
 
   async function refreshOnce(): Promise<string> {
-    const response = await inRefreshLane(() => send('POST', '/refresh-token', { body: {}, defaultMessage: ERROR_DEFAULTS.refresh }));
+    const response = await inRefreshLane(() =>
+      send('POST', '/refresh-token', { body: {}, defaultMessage: ERROR_DEFAULTS.refresh }),
+    );
     const { data } = await settle<Partial<RefreshTokenData>>(response, ERROR_DEFAULTS.refresh);
     if (!data?.accessToken) throw new ApiError(ERROR_DEFAULTS.refresh, 500);
     tokens.set(data.accessToken);
@@ -159,7 +190,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   async function request<T>(method: HttpMethod, path: string, init: RequestOptions): Promise<ApiResult<T>> {
     const usesRefreshCookie = /^\/(auth\/)?refresh-token$/.test(pathOnly(path));
-    const response = usesRefreshCookie ? await inRefreshLane(() => send(method, path, init)) : await send(method, path, init);
+    const response = usesRefreshCookie
+      ? await inRefreshLane(() => send(method, path, init))
+      : await send(method, path, init);
     if (response.status === 401 && !isRefreshRetryExempt(path)) {
       const refreshed = await refreshAccessToken().then(
         () => true,
@@ -170,10 +203,25 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return settle<T>(response, init.defaultMessage);
   }
 
+  async function download(path: string, init: Omit<RequestOptions, 'body'>): Promise<Blob> {
+    let response = await send('GET', path, init);
+    if (response.status === 401 && !isRefreshRetryExempt(path)) {
+      const refreshed = await refreshAccessToken().then(
+        () => true,
+        () => false,
+      );
+      if (refreshed) response = await send('GET', path, init);
+    }
+    if (response.ok) return response.blob();
+    await settle<unknown>(response, init.defaultMessage);
+    throw new ApiError(init.defaultMessage, response.status);
+  }
+
   return {
     tokens,
     refreshAccessToken,
     request,
+    download,
     get: (path, init) => request('GET', path, init),
     post: (path, body, init) => request('POST', path, { ...init, body }),
     put: (path, body, init) => request('PUT', path, { ...init, body }),

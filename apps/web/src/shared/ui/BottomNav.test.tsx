@@ -1,6 +1,7 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { renderWithStore } from '../../test/render-app';
 import { BottomNav } from './BottomNav';
+import { clearTapShield, shieldTaps } from './tap-shield';
 
 const nav = () => screen.queryByRole('navigation', { name: 'Main' });
 const link = (name: string) => screen.getByRole('link', { name });
@@ -26,6 +27,20 @@ describe('bottom nav', () => {
     renderWithStore(<BottomNav ownUserId="me" />, { path });
     expect(link(name)).toHaveAttribute('aria-current', 'page');
     expect(link('Games')).not.toHaveAttribute('aria-current');
+  });
+
+  test('the second tap of a double tap on Confirm Bet (a shield for a moment) does not navigate; a tap after it does', async () => {
+    renderWithStore(<BottomNav ownUserId="me" />, { path: '/game' });
+    shieldTaps();
+    // The second click of a series (a double tap), within the shield: ignored.
+    fireEvent.click(link('Wallet'), { detail: 2 });
+    expect(screen.getByTestId('location')).toHaveTextContent('/game');
+    // A single tap, even within the shield, is the player's own.
+    fireEvent.click(link('History'), { detail: 1 });
+    expect(screen.getByTestId('location')).toHaveTextContent('/history');
+    clearTapShield();
+    fireEvent.click(link('Wallet'), { detail: 2 });
+    expect(screen.getByTestId('location')).toHaveTextContent('/wallet');
   });
 
   test('tapping Games goes to /', async () => {

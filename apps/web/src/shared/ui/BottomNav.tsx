@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, matchPath, useLocation } from 'react-router-dom';
 import './bottom-nav.css';
 import { Icon } from './Icon';
+import { tapShielded } from './tap-shield';
 
 interface NavItem {
   label: string;
@@ -60,6 +61,11 @@ export function BottomNav({ ownUserId }: { ownUserId: string | null }) {
                 to={item.to}
                 className={`bottom-nav__link${active ? ' bottom-nav__link--active' : ''}`}
                 aria-current={active ? 'page' : undefined}
+                // The second tap of a double tap on Confirm Bet (the sheet above closed) is not a tap on the nav: the
+                // browser counts it as the second of a series (detail 2), within the shield.
+                onClick={(event) => {
+                  if (event.detail > 1 && tapShielded()) event.preventDefault();
+                }}
               >
                 {item.icon}
                 <span className="bottom-nav__label">{item.label}</span>

@@ -31,11 +31,7 @@ export function CopyButton({ text, label, children, onCopyFailed, className }: C
     >
       <span className="copy-button__value">{children ?? text}</span>
       <span className="copy-button__state" aria-live="polite">
-        {copied ? (
-          COPIED_TEXT
-        ) : (
-          <Icon name="copy" size={18} />
-        )}
+        {copied ? COPIED_TEXT : <Icon name="copy" size={18} />}
       </span>
     </button>
   );

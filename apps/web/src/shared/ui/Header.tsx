@@ -1,12 +1,13 @@
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { HEADER_HIDE_SCROLL_PX } from '@app/domain';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../store-hooks';
 import { selectConfigRoundSeconds } from '../../features/config/selectors';
 import { useHideOnScroll } from '../hooks/use-hide-on-scroll';
 import { Logo } from './Logo';
 import { Spinner } from './Spinner';
 import './header.css';
 import { Icon } from './Icon';
+import { PATHS } from '../paths';
 
 export interface HeaderProps {
   /**
@@ -55,16 +56,30 @@ function RoundClock({ time }: { time: number }) {
 
 export function Header({ time, showBack = true, wide = false }: HeaderProps) {
   const hidden = useHideOnScroll(HEADER_HIDE_SCROLL_PX);
+  const location = useLocation();
   const hasTime = typeof time === 'number' && Number.isFinite(time);
 
   return (
-    <header className={`app-header${hidden ? ' app-header--hidden' : ''}${wide ? ' app-header--wide' : ''}`} data-hidden={hidden ? 'true' : 'false'}>
+    <header
+      className={`app-header${hidden ? ' app-header--hidden' : ''}${wide ? ' app-header--wide' : ''}`}
+      data-hidden={hidden ? 'true' : 'false'}
+    >
       <div className="app-header__bar">
         {!hasTime && showBack && <BackButton />}
         <Link to="/game" className="app-header__logo" aria-label="WinRound, go to games">
           <Logo />
         </Link>
         {hasTime && <RoundClock time={time} />}
+        {/* Help (rules, payouts, terms, fairness, support) one tap away from every screen. */}
+        {location.pathname !== PATHS.help && (
+          <Link
+            to={PATHS.help}
+            className={`app-header__help${hasTime ? '' : ' app-header__help--end'}`}
+            aria-label="Help"
+          >
+            <Icon name="help" strokeWidth={2} />
+          </Link>
+        )}
       </div>
     </header>
   );

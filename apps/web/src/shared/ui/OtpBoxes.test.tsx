@@ -9,7 +9,10 @@ function Harness({ onComplete = () => undefined }: { onComplete?: (code: string)
 }
 
 const boxes = () => screen.getAllByRole('textbox');
-const values = () => boxes().map((b) => (b as HTMLInputElement).value).join(',');
+const values = () =>
+  boxes()
+    .map((b) => (b as HTMLInputElement).value)
+    .join(',');
 
 describe('six OTP boxes', () => {
   test('six labelled single-digit boxes in a named group, numeric keyboard', () => {

@@ -31,7 +31,16 @@ export interface OtpBoxesProps {
  * the one before and moves back; a paste (or the phone's one-time-code autofill) of the whole code fills every
  * box, a shorter paste fills from the box it lands in.
  */
-export function OtpBoxes({ value, onChange, onComplete, label, disabled, invalid, describedBy, autoFocus }: OtpBoxesProps) {
+export function OtpBoxes({
+  value,
+  onChange,
+  onComplete,
+  label,
+  disabled,
+  invalid,
+  describedBy,
+  autoFocus,
+}: OtpBoxesProps) {
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
   const focusBox = (index: number) => {
     const box = boxes.current[Math.max(0, Math.min(OTP_LENGTH - 1, index))];

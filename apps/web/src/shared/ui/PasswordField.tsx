@@ -2,8 +2,10 @@ import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react
 import './field.css';
 import { Icon } from './Icon';
 
-export interface PasswordFieldProps
-  extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id' | 'type'> {
+export interface PasswordFieldProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'onChange' | 'value' | 'id' | 'type'
+> {
   label: ReactNode;
   value: string;
   onChange: (value: string) => void;
@@ -15,7 +17,18 @@ export interface PasswordFieldProps
 }
 
 /** A password input with a show/hide button (a 44 px target inside the field). */
-export function PasswordField({ label, value, onChange, error, hint, describedBy, invalid, id, className, ...input }: PasswordFieldProps) {
+export function PasswordField({
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  describedBy,
+  invalid,
+  id,
+  className,
+  ...input
+}: PasswordFieldProps) {
   const autoId = useId();
   const inputId = id ?? `password-${autoId}`;
   const errorId = `${inputId}-error`;

@@ -16,7 +16,18 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 }
 
 /** A labelled input with its error underneath, announced with the input. */
-export function TextField({ label, value, onChange, error, hint, describedBy, invalid, id, className, ...input }: TextFieldProps) {
+export function TextField({
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  describedBy,
+  invalid,
+  id,
+  className,
+  ...input
+}: TextFieldProps) {
   const autoId = useId();
   const inputId = id ?? `field-${autoId}`;
   const errorId = `${inputId}-error`;

@@ -1,6 +1,11 @@
 import { useStore } from 'react-redux';
-import type { AppStore } from '../../../app/store';
+import type { AppStore } from '../../../shared/store-types';
 import { adminFeature } from '../admin.feature';
+import { adminSecurityFeature } from '../admin-security.feature';
+import { adminPlayersFeature } from '../players.feature';
+import { adminIdentityFeature } from '../identity.feature';
+import { adminDisputesFeature } from '../admin-disputes.feature';
+import { adminCareFeature } from '../care.feature';
 import { AdminPanel } from './AdminPanel';
 
 /**
@@ -10,5 +15,10 @@ import { AdminPanel } from './AdminPanel';
 export function AdminConsole() {
   const store = useStore() as AppStore;
   store.injectFeature(adminFeature);
+  store.injectFeature(adminSecurityFeature);
+  store.injectFeature(adminPlayersFeature);
+  store.injectFeature(adminIdentityFeature);
+  store.injectFeature(adminDisputesFeature);
+  store.injectFeature(adminCareFeature);
   return <AdminPanel />;
 }

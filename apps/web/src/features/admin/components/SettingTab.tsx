@@ -1,17 +1,18 @@
 import { ADMIN_TEXTS } from '@app/domain';
 import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../shared/store-hooks';
 import { Spinner } from '../../../shared/ui/Spinner';
-import { LogoutButton } from '../../auth/components/LogoutButton';
 import { selectCurrentUser } from '../../auth/selectors';
 import { formatDateTime } from '../../wallet/format';
 import { adminProfileRequested } from '../admin.slice';
 import { selectAdmin } from '../selectors';
+import { PasswordCard } from './PasswordCard';
+import { TwoFactorCard } from './TwoFactorCard';
 
 /**
  * Setting tab: the admin's profile (GET /admin/admin-profile: role, verified, 'online' while any of the admin's
- * sockets is live, dates; the signed-in name and e-mail while the call fails, its error below), the spec's note
- * and Logout.
+ * sockets is live, dates; the signed-in name and e-mail while the call fails, its error below) and what the console
+ * is for. Logout sits in the panel's header, on every tab.
  */
 export function SettingTab() {
   const dispatch = useAppDispatch();
@@ -52,7 +53,9 @@ export function SettingTab() {
             <div>
               <dt>Status</dt>
               <dd>
-                <span className={`admin-presence admin-presence--${profile.status === 'online' ? 'online' : 'offline'}`}>
+                <span
+                  className={`admin-presence admin-presence--${profile.status === 'online' ? 'online' : 'offline'}`}
+                >
                   {profile.status}
                 </span>
               </dd>
@@ -73,8 +76,9 @@ export function SettingTab() {
           </p>
         )}
         <p className="admin-note">{ADMIN_TEXTS.settingNote}</p>
-        <LogoutButton />
       </div>
+      <TwoFactorCard />
+      <PasswordCard />
     </section>
   );
 }

@@ -25,7 +25,9 @@ interface Props {
 
 /** Canvas drawing is not available (a DOM without a renderer): the table beside the chart carries the figures. */
 function canDraw(): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && !/jsdom/i.test(navigator.userAgent);
+  return (
+    typeof window !== 'undefined' && typeof window.matchMedia === 'function' && !/jsdom/i.test(navigator.userAgent)
+  );
 }
 
 const rupeeTick = (value: number) => `₹${Math.round(value).toLocaleString('en-IN')}`;
@@ -58,14 +60,35 @@ export function UPlotChart({ x, time = false, xLabel, series, height = 220, labe
             stroke: axisStroke,
             grid,
             // Positions are whole rounds: ticks only on whole numbers.
-            ...(time ? {} : { incrs: [1, 2, 5, 10, 20, 25, 50], values: (_u: uPlot, ticks: number[]) => ticks.map((t) => (xLabel ? xLabel(t) : String(t))) }),
+            ...(time
+              ? {}
+              : {
+                  incrs: [1, 2, 5, 10, 20, 25, 50],
+                  values: (_u: uPlot, ticks: number[]) => ticks.map((t) => (xLabel ? xLabel(t) : String(t))),
+                }),
           },
-          { scale: 'money', stroke: axisStroke, grid, size: 70, values: (_u: uPlot, ticks: number[]) => ticks.map(rupeeTick) },
+          {
+            scale: 'money',
+            stroke: axisStroke,
+            grid,
+            size: 70,
+            values: (_u: uPlot, ticks: number[]) => ticks.map(rupeeTick),
+          },
           ...(hasCount ? [{ scale: 'count', side: 1, stroke: axisStroke, grid: { show: false } }] : []),
         ],
         series: [
-          { label: time ? 'Day' : 'Round', value: (_u: uPlot, v: number | null) => (v === null ? '—' : xLabel && !time ? xLabel(v) : String(v)) },
-          ...series.map((s) => ({ label: s.label, stroke: s.stroke, fill: s.fill, width: 2, scale: s.scale, points: { show: x.length <= 20 } })),
+          {
+            label: time ? 'Day' : 'Round',
+            value: (_u: uPlot, v: number | null) => (v === null ? '—' : xLabel && !time ? xLabel(v) : String(v)),
+          },
+          ...series.map((s) => ({
+            label: s.label,
+            stroke: s.stroke,
+            fill: s.fill,
+            width: 2,
+            scale: s.scale,
+            points: { show: x.length <= 20 },
+          })),
         ],
       };
       plot = new UPlot(options, [x, ...series.map((s) => s.values)], el);

@@ -1,12 +1,16 @@
-import { LOGIN_PASSWORD_MIN_LENGTH, validateLogin } from '@app/domain';
-import { useEffect, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { PATHS } from '../../../app/paths';
+import type { LoginRequest } from '@app/contracts';
+import { LOGIN_PASSWORD_MIN_LENGTH, secondFactorCodeError, signInCodeError, validateLogin } from '@app/domain';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../../shared/store-hooks';
+import { PATHS, readLoginRouteState } from '../../../shared/paths';
+import { emptyOtp, OtpBoxes, otpCode } from '../../../shared/ui/OtpBoxes';
 import { PasswordField } from '../../../shared/ui/PasswordField';
 import { TextField } from '../../../shared/ui/TextField';
 import { selectAllowedEmailDomains } from '../../config/selectors';
-import { loginErrorCleared, loginRequested } from '../auth-forms.slice';
+import { loginChallengeCleared, loginErrorCleared, loginRequested } from '../auth-forms.slice';
+import { PLAY_BREAK_TEXTS } from '../../play-safely/play-break-texts';
+import { LOGIN_TEXTS } from '../login-texts';
 import { selectLoginRequest } from '../selectors';
 import { PASSWORD_INPUT_MAX_LENGTH } from '../password-input';
 import '../auth.css';
@@ -20,44 +24,89 @@ interface LoginFormProps {
  * Gmail address and password, errors live while typing (a field shows its error once it has been typed in, every
  * field after a submit), the server's message (or 'Network error occurred') above the button. A successful login
  * signs the player in; the public-only guard then sends a user to /game and a super-admin to /admin/dashboard.
+ *
+ * When the server asks for more than the password (a 401 naming `code` or `totp`), the form adds what it asks for
+ * under the password, with the server's explanation: six boxes for the code e-mailed to the account (the sixth digit
+ * submits; "E-mail me a new code" signs in again without one), or a field for the authenticator's code or a recovery
+ * code. The address and password stay, so a mistyped password can be fixed with the code.
  */
 export function LoginForm({ variant = 'page' }: LoginFormProps) {
   const dispatch = useAppDispatch();
-  const { pending, error } = useAppSelector(selectLoginRequest);
-  const [email, setEmail] = useState('');
+  const { pending, error, challenge } = useAppSelector(selectLoginRequest);
+  // A sign-in refused by a break or self-exclusion links to the withdraw-only page; a break just taken says until when.
+  const { refusal, notice } = useAppSelector((state) => state.playBreak);
+  const location = useLocation();
+  // After registering or resetting a password, the address arrives filled in.
+  const [email, setEmail] = useState(() => readLoginRouteState(location.state).email ?? '');
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState<string[]>(emptyOtp);
+  const [totp, setTotp] = useState('');
   const [dirty, setDirty] = useState({ email: false, password: false });
   const [submitted, setSubmitted] = useState(false);
+  const [factorsSubmitted, setFactorsSubmitted] = useState(false);
+  const codeErrorId = useId();
+  const noteId = useId();
 
   // A message from an earlier attempt does not belong to the next visit of the form.
   useEffect(
     () => () => {
       dispatch(loginErrorCleared());
+      dispatch(loginChallengeCleared());
     },
     [dispatch],
   );
 
+  const asksCode = challenge?.fields.includes('code') ?? false;
+  const asksTotp = challenge?.fields.includes('totp') ?? false;
   const allowedEmailDomains = useAppSelector(selectAllowedEmailDomains);
   const result = validateLogin({ email, password }, { allowedEmailDomains });
   const show = (field: 'email' | 'password') => (submitted || dirty[field] ? (result.errors[field] ?? null) : null);
+  const codeError = asksCode ? signInCodeError(otpCode(code)) : null;
+  const totpError = asksTotp ? secondFactorCodeError(totp) : null;
 
   const edit = (field: 'email' | 'password', value: string) => {
-    if (field === 'email') setEmail(value);
-    else setPassword(value);
+    if (field === 'email') {
+      setEmail(value);
+      // What this address was asked for does not apply to another one.
+      if (challenge) {
+        dispatch(loginChallengeCleared());
+        setCode(emptyOtp());
+        setTotp('');
+        setFactorsSubmitted(false);
+      }
+    } else setPassword(value);
     setDirty((d) => (d[field] ? d : { ...d, [field]: true }));
     if (error) dispatch(loginErrorCleared());
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
+  const send = (factors: Pick<LoginRequest, 'code' | 'totp'>) => {
     if (!result.ok || pending) return;
-    dispatch(loginRequested(result.value));
+    dispatch(loginRequested({ ...result.value, ...factors }));
+  };
+
+  const submit = (event?: FormEvent, typedCode = otpCode(code)) => {
+    event?.preventDefault();
+    setSubmitted(true);
+    if (challenge) setFactorsSubmitted(true);
+    if ((asksCode && signInCodeError(typedCode)) || totpError) return;
+    send({ ...(asksCode ? { code: typedCode } : {}), ...(asksTotp ? { totp: totp.trim() } : {}) });
+  };
+
+  /** Signs in again without the code: the server e-mails a new one (at most every 2 minutes) if the password is right. */
+  const newCode = () => {
+    setCode(emptyOtp());
+    setFactorsSubmitted(false);
+    send({});
   };
 
   const compact = variant === 'compact';
   return (
-    <form className={`auth-form${compact ? ' auth-form--compact' : ''}`} onSubmit={submit} noValidate aria-label="Log in">
+    <form
+      className={`auth-form${compact ? ' auth-form--compact' : ''}`}
+      onSubmit={submit}
+      noValidate
+      aria-label="Log in"
+    >
       <TextField
         label="Gmail address"
         type="email"
@@ -81,7 +130,70 @@ export function LoginForm({ variant = 'page' }: LoginFormProps) {
         onChange={(v) => edit('password', v)}
         error={show('password')}
       />
-      {!compact && (
+      {challenge && (
+        <div className="auth-factors">
+          {challenge.note && (
+            <p id={noteId} className="form-alert form-alert--info" role="status">
+              {challenge.note}
+            </p>
+          )}
+          {asksCode && (
+            <div className="auth-factors__code">
+              <p className="field__label" aria-hidden="true">
+                {LOGIN_TEXTS.codeLabel}
+              </p>
+              <OtpBoxes
+                label={LOGIN_TEXTS.codeLabel}
+                value={code}
+                onChange={(next) => {
+                  setCode(next);
+                  if (error) dispatch(loginErrorCleared());
+                }}
+                onComplete={(full) => {
+                  if (!asksTotp || !totpError) submit(undefined, full);
+                }}
+                disabled={pending}
+                invalid={factorsSubmitted && !!codeError}
+                describedBy={factorsSubmitted && codeError ? codeErrorId : undefined}
+                autoFocus
+              />
+              {factorsSubmitted && codeError && (
+                <p id={codeErrorId} className="field__error">
+                  {codeError}
+                </p>
+              )}
+              <button
+                type="button"
+                className="btn btn--ghost auth-factors__resend"
+                onClick={newCode}
+                disabled={pending}
+              >
+                {LOGIN_TEXTS.newCode}
+              </button>
+            </div>
+          )}
+          {asksTotp && (
+            <TextField
+              label={LOGIN_TEXTS.totpLabel}
+              name="totp"
+              inputMode="text"
+              autoComplete="one-time-code"
+              autoCapitalize="none"
+              spellCheck={false}
+              maxLength={32}
+              hint={LOGIN_TEXTS.totpHint}
+              value={totp}
+              onChange={(v) => {
+                setTotp(v);
+                if (error) dispatch(loginErrorCleared());
+              }}
+              error={factorsSubmitted ? totpError : null}
+              autoFocus={!asksCode}
+            />
+          )}
+        </div>
+      )}
+      {!compact && !challenge && (
         <div className="auth-form__aside">
           <Link to={PATHS.forgotPassword} className="auth-link">
             Forgot password?
@@ -91,12 +203,33 @@ export function LoginForm({ variant = 'page' }: LoginFormProps) {
       {error && (
         <p className="form-alert" role="alert">
           {error}
+          {refusal && refusal.message === error && (
+            <>
+              {' '}
+              <Link to={PATHS.playBreakWithdraw} className="auth-link">
+                {PLAY_BREAK_TEXTS.withdrawLink}
+              </Link>
+            </>
+          )}
+        </p>
+      )}
+      {!error && notice && (
+        <p className="form-alert form-alert--info" role="status">
+          {notice}
         </p>
       )}
       <button type="submit" className="btn btn--primary btn--block" disabled={pending} aria-busy={pending || undefined}>
-        {pending ? 'Logging in…' : compact ? 'Sign in' : 'Log in'}
+        {pending
+          ? challenge
+            ? LOGIN_TEXTS.verifying
+            : 'Logging in…'
+          : challenge
+            ? LOGIN_TEXTS.verify
+            : compact
+              ? 'Sign in'
+              : 'Log in'}
       </button>
-      {compact ? (
+      {compact || challenge ? (
         <div className="auth-form__aside auth-form__aside--center">
           <Link to={PATHS.forgotPassword} className="auth-link">
             Forgot password?

@@ -1,4 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { LoginRequest } from '@app/contracts';
+import { SECOND_FACTOR_MESSAGES } from '@app/domain';
 import { fail, ok, json, type FakeRoute } from '../../../test/fake-fetch';
 import { renderApp } from '../../../test/render-app';
 
@@ -14,7 +16,8 @@ function loginServer(role: 'user' | 'super-admin', answer?: FakeRoute) {
   let signedIn = false;
   const user = { _id: 'u-42', name: 'Ravi', email: 'ravi@gmail.com', role };
   return {
-    'GET /auth/refresh-token': () => (signedIn ? ok({ user, accessToken: 'access-2' }) : fail(401, 'Refresh token missing')),
+    'GET /auth/refresh-token': () =>
+      signedIn ? ok({ user, accessToken: 'access-2' }) : fail(401, 'Refresh token missing'),
     'POST /auth/login': (call, nth) => {
       if (answer) return answer(call, nth);
       signedIn = true;
@@ -101,6 +104,16 @@ describe('login screen', () => {
     expect(tokens.get()).toBe('access-1');
   });
 
+  test('a player sent to log in from a page lands back on that page (query included) after signing in', async () => {
+    const { user } = renderApp('/wallet/statement?from=2026-11-01', { routes: loginServer('user') });
+    await waitFor(() => expect(location()).toBe('/login'));
+    await screen.findByRole('heading', { name: 'Login' });
+    await user.type(emailInput(), 'ravi@gmail.com');
+    await user.type(passwordInput(), 'secret12');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(location()).toBe('/wallet/statement'));
+  });
+
   test('a super-admin is sent to /admin/dashboard', async () => {
     const { user } = renderApp('/login', { routes: loginServer('super-admin') });
     await screen.findByRole('heading', { name: 'Login' });
@@ -150,6 +163,123 @@ describe('login screen', () => {
     release(json(401, { success: false, statusCode: 401, message: 'Invalid email or password.' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password.');
     expect(fake.callsTo('POST /auth/login')).toHaveLength(1);
+  });
+});
+
+/**
+ * A server whose account has had too many failed sign-ins (and, with `totp`, an enrolled authenticator): it asks
+ * for what is missing, refuses a wrong code, and signs in with the password, '246810' and (with `totp`) '135790'.
+ */
+function guardedServer(options: { code?: boolean; totp?: boolean } = { code: true }) {
+  const needed: ('code' | 'totp')[] = [
+    ...(options.code ? (['code'] as const) : []),
+    ...(options.totp ? (['totp'] as const) : []),
+  ];
+  const fields = { code: SECOND_FACTOR_MESSAGES.codeField, totp: SECOND_FACTOR_MESSAGES.totpField };
+  const errors = Object.fromEntries(needed.map((f) => [f, fields[f]]));
+  return loginServer(options.totp ? 'super-admin' : 'user', (call) => {
+    const body = call.body as LoginRequest;
+    if (needed.some((f) => !body[f])) {
+      const message = options.code ? SECOND_FACTOR_MESSAGES.codeRequired : SECOND_FACTOR_MESSAGES.totpRequired;
+      return json(401, { success: false, statusCode: 401, message, errors });
+    }
+    const right =
+      body.password === 'secret12' &&
+      (!options.code || body.code === '246810') &&
+      (!options.totp || body.totp === '135790');
+    if (!right)
+      return json(401, { success: false, statusCode: 401, message: SECOND_FACTOR_MESSAGES.signInRefused, errors });
+    return ok({
+      user: { _id: 'u-42', name: 'Ravi', email: 'ravi@gmail.com', role: options.totp ? 'super-admin' : 'user' },
+      accessToken: 'access-1',
+    });
+  });
+}
+
+describe('the code step of the login', () => {
+  const codeBoxes = () => within(screen.getByRole('group', { name: 'Code from the e-mail' })).getAllByRole('textbox');
+
+  async function challenged(view: ReturnType<typeof renderApp>) {
+    await screen.findByRole('heading', { name: 'Login' });
+    await view.user.type(emailInput(), 'ravi@gmail.com');
+    await view.user.type(passwordInput(), 'secret12');
+    await view.user.click(screen.getByRole('button', { name: 'Log in' }));
+    await screen.findByRole('group', { name: 'Code from the e-mail' });
+  }
+
+  test('asks for the e-mailed code with the server’s words, keeps the address and password, and the sixth digit signs in', async () => {
+    const view = renderApp('/login', { routes: guardedServer() });
+    await challenged(view);
+    expect(screen.getByRole('status')).toHaveTextContent(SECOND_FACTOR_MESSAGES.codeRequired);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(emailInput()).toHaveValue('ravi@gmail.com');
+    expect(passwordInput()).toHaveValue('secret12');
+    expect(codeBoxes()[0]).toHaveFocus();
+    await view.user.paste('246810');
+    await waitFor(() => expect(location()).toBe('/game'));
+    expect(view.fake.callsTo('POST /auth/login').map((c) => c.body)).toEqual([
+      { email: 'ravi@gmail.com', password: 'secret12' },
+      { email: 'ravi@gmail.com', password: 'secret12', code: '246810' },
+    ]);
+  });
+
+  test('a wrong code (or password) is refused as an error; the boxes can be fixed and sent again', async () => {
+    const view = renderApp('/login', { routes: guardedServer() });
+    await challenged(view);
+    await view.user.paste('111111');
+    expect(await screen.findByRole('alert')).toHaveTextContent(SECOND_FACTOR_MESSAGES.signInRefused);
+    expect(screen.getByRole('group', { name: 'Code from the e-mail' })).toBeInTheDocument();
+    await view.user.click(codeBoxes()[0]);
+    await view.user.paste('246810');
+    await waitFor(() => expect(location()).toBe('/game'));
+  });
+
+  test('an incomplete code is not sent; “E-mail me a new code” signs in again without one', async () => {
+    const view = renderApp('/login', { routes: guardedServer() });
+    await challenged(view);
+    await view.user.type(codeBoxes()[0], '24');
+    await view.user.click(screen.getByRole('button', { name: 'Verify and log in' }));
+    expect(screen.getByText('Please enter the 6-digit code from the e-mail.')).toBeInTheDocument();
+    expect(view.fake.callsTo('POST /auth/login')).toHaveLength(1);
+    await view.user.click(screen.getByRole('button', { name: 'E-mail me a new code' }));
+    await waitFor(() => expect(view.fake.callsTo('POST /auth/login')).toHaveLength(2));
+    expect(view.fake.callsTo('POST /auth/login')[1].body).toEqual({ email: 'ravi@gmail.com', password: 'secret12' });
+    expect(
+      codeBoxes()
+        .map((b) => (b as HTMLInputElement).value)
+        .join(''),
+    ).toBe('');
+  });
+
+  test('typing another address drops the code step', async () => {
+    const view = renderApp('/login', { routes: guardedServer() });
+    await challenged(view);
+    await view.user.type(emailInput(), 'x');
+    expect(screen.queryByRole('group', { name: 'Code from the e-mail' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeInTheDocument();
+  });
+
+  test('an account with an authenticator: its code (or a recovery code) is asked for, checked for shape, then sent with the password', async () => {
+    const view = renderApp('/login', { routes: guardedServer({ totp: true }) });
+    await screen.findByRole('heading', { name: 'Login' });
+    await view.user.type(emailInput(), 'root@gmail.com');
+    await view.user.type(passwordInput(), 'secret12');
+    await view.user.click(screen.getByRole('button', { name: 'Log in' }));
+    const field = await screen.findByLabelText('Authenticator code');
+    expect(screen.getByRole('status')).toHaveTextContent(SECOND_FACTOR_MESSAGES.totpRequired);
+    expect(field).toHaveFocus();
+    await view.user.type(field, '12ab');
+    await view.user.click(screen.getByRole('button', { name: 'Verify and log in' }));
+    expect(screen.getByText(SECOND_FACTOR_MESSAGES.totpInvalid)).toBeInTheDocument();
+    await view.user.clear(field);
+    await view.user.type(field, '135790');
+    await view.user.click(screen.getByRole('button', { name: 'Verify and log in' }));
+    await waitFor(() => expect(location()).toBe('/admin/dashboard'));
+    expect(view.fake.callsTo('POST /auth/login').at(-1)!.body).toEqual({
+      email: 'root@gmail.com',
+      password: 'secret12',
+      totp: '135790',
+    });
   });
 });
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { LOGIN_PATH } from '../../../app/paths';
+import { useAppDispatch, useAppSelector } from '../../../shared/store-hooks';
+import { LOGIN_PATH } from '../../../shared/paths';
 import { logoutCompletionHandled, logoutRequested } from '../auth-forms.slice';
 import { selectLogoutRequest } from '../selectors';
 

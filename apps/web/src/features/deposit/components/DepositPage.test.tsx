@@ -7,8 +7,16 @@ import { UPI_PAYMENT_NOTE } from '../upi-links';
 import { qrSvgDataUrl } from './UpiQrCode';
 
 const PAYEE = { payeeVpa: 'winround.pay@okaxis', payeeName: 'WinRound Gaming' };
+import { DEPOSIT_DRAFT_KEY } from './DepositPage';
+
 const DEPOSIT = 'POST /payment/deposit';
-const result = { utrNumber: '412345678901', isActive: false, isFirstDeposit: true, message: 'Deposit request submitted.', transactionId: 'DEP1' };
+const result = {
+  utrNumber: '412345678901',
+  isActive: false,
+  isFirstDeposit: true,
+  message: 'Deposit request submitted.',
+  transactionId: 'DEP1',
+};
 
 function openDeposit(routes: Record<string, FakeRoute> = {}) {
   return renderApp('/deposit', {
@@ -27,6 +35,7 @@ const preset = (label: string) => screen.getByRole('button', { name: label });
 const customAmount = () => screen.getByRole('spinbutton', { name: 'Custom amount' });
 const paidButton = () => screen.getByRole('button', { name: 'I have paid, Enter UTR' });
 const utrField = () => screen.getByRole('textbox', { name: 'UTR number' });
+const payerField = () => screen.getByRole('textbox', { name: 'Paid from' });
 const redBox = () => screen.getByRole('alert');
 const uriFor = (amountPaise: number) => upiPayUri({ ...PAYEE, amountPaise, note: UPI_PAYMENT_NOTE });
 
@@ -69,8 +78,10 @@ describe('deposit screen', () => {
     ]) {
       await user.clear(customAmount());
       await user.type(customAmount(), bad!);
-      // No QR code for an amount that cannot be claimed.
+      // No QR code for an amount that cannot be claimed, and the field says why as it is typed.
       expect(screen.getByText('Choose an amount to see the QR code.')).toBeInTheDocument();
+      expect(customAmount()).toHaveAccessibleDescription(message!);
+      expect(customAmount()).toHaveAttribute('aria-invalid', 'true');
       await user.click(paidButton());
       expect(redBox()).toHaveTextContent(message!);
     }
@@ -85,7 +96,7 @@ describe('deposit screen', () => {
     const { user } = openDeposit();
     expect(await screen.findByText('Choose an amount to see the QR code.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Scan QR' })).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByText(PAYEE.payeeVpa)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy UPI ID' })).toHaveTextContent(PAYEE.payeeVpa);
 
     await user.click(preset('₹500'));
     const qr = await screen.findByRole('img', { name: 'UPI QR code to pay ₹500.00' });
@@ -108,7 +119,8 @@ describe('deposit screen', () => {
     await screen.findByText('Choose an amount to see the QR code.');
     await user.click(screen.getByRole('button', { name: 'UPI Apps' }));
     // No amount yet: the apps cannot open.
-    for (const name of ['Google Pay', 'PhonePe', 'Paytm', 'BHIM']) expect(screen.getByRole('button', { name })).toBeDisabled();
+    for (const name of ['Google Pay', 'PhonePe', 'Paytm', 'BHIM'])
+      expect(screen.getByRole('button', { name })).toBeDisabled();
 
     await user.click(preset('₹1,000'));
     const query = uriFor(100_000).slice('upi://pay'.length);
@@ -140,6 +152,40 @@ describe('deposit screen', () => {
     expect(utrField()).toHaveValue('');
   });
 
+  test('the deposit in progress survives a reload of the tab (Android reloads it after the UPI app); success forgets it', async () => {
+    const first = openDeposit();
+    await first.user.click(await screen.findByRole('button', { name: '₹500' }));
+    await first.user.click(paidButton());
+    await first.user.type(payerField(), 'ravi@okaxis');
+    // A reload keeps the tab's session storage and runs no clean-up: what was stored is what the next page reads.
+    const stored = sessionStorage.getItem(DEPOSIT_DRAFT_KEY);
+    first.unmount();
+    sessionStorage.setItem(DEPOSIT_DRAFT_KEY, stored!);
+
+    // The tab comes back from the UPI app: the amount and the step are where the player left them.
+    const { user } = openDeposit();
+    expect(await screen.findByRole('textbox', { name: 'UTR number' })).toBeInTheDocument();
+    expect(payerField()).toHaveValue('ravi@okaxis');
+    await user.type(utrField(), '412345678901');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Wallet' })).toBeInTheDocument();
+    expect(sessionStorage.getItem(DEPOSIT_DRAFT_KEY)).toBe(
+      JSON.stringify({ amount: '', mode: 'qr', upiApp: null, step: 'pay', utr: '', payer: '' }),
+    );
+  });
+
+  test('leaving the deposit screen within the app forgets the draft: the next visit starts afresh', async () => {
+    const first = openDeposit();
+    await first.user.click(await screen.findByRole('button', { name: '₹500' }));
+    await first.user.click(paidButton());
+    first.unmount();
+    await new Promise((r) => setTimeout(r, 5));
+    expect(sessionStorage.getItem(DEPOSIT_DRAFT_KEY)).toBeNull();
+    openDeposit();
+    expect(await screen.findByRole('button', { name: '₹500' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'UTR number' })).not.toBeInTheDocument();
+  });
+
   test('submits {method, amount, utrNumber, upiApp}; success → the message in green, a reset and /wallet', async () => {
     let deposited = false;
     const { user, fake, store } = openDeposit({
@@ -148,16 +194,27 @@ describe('deposit screen', () => {
         return ok(result, 'Deposit request submitted.');
       },
       'GET /wallet/transactions': () =>
-        ok({ transactions: deposited ? [transactionOf({ transactionId: 'DEP1', metadata: { utrNumber: '412345678901' } })] : [] }),
+        ok({
+          transactions: deposited
+            ? [transactionOf({ transactionId: 'DEP1', metadata: { utrNumber: '412345678901' } })]
+            : [],
+        }),
     });
     await user.click(await screen.findByRole('button', { name: '₹500' }));
     await user.click(paidButton());
     await user.type(utrField(), ' 412345678901 ');
+    await user.type(payerField(), ' Ravi.Kumar@OKAXIS ');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Wallet' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/wallet');
-    expect(fake.callsTo(DEPOSIT)[0].body).toEqual({ method: 'UPI', amount: 500, utrNumber: '412345678901', upiApp: 'QR' });
+    expect(fake.callsTo(DEPOSIT)[0].body).toEqual({
+      method: 'UPI',
+      amount: 500,
+      utrNumber: '412345678901',
+      payer: 'ravi.kumar@okaxis',
+      upiApp: 'QR',
+    });
     const toast = screen.getByText('Deposit request submitted.').closest('.toast');
     expect(toast).toHaveClass('toast--success');
     expect(store.getState().deposit.status).toBe('idle');
@@ -176,9 +233,16 @@ describe('deposit screen', () => {
     await user.click(link);
     await user.click(paidButton());
     await user.type(utrField(), '412345678902');
+    await user.type(payerField(), 'Ravi  Kumar');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(fake.callsTo(DEPOSIT)).toHaveLength(1));
-    expect(fake.callsTo(DEPOSIT)[0].body).toEqual({ method: 'UPI', amount: 100, utrNumber: '412345678902', upiApp: 'PHONEPE' });
+    expect(fake.callsTo(DEPOSIT)[0].body).toEqual({
+      method: 'UPI',
+      amount: 100,
+      utrNumber: '412345678902',
+      payer: 'Ravi Kumar',
+      upiApp: 'PHONEPE',
+    });
   });
 
   test("a refusal shows the server's message in the red box, else 'Deposit failed.'", async () => {
@@ -186,15 +250,18 @@ describe('deposit screen', () => {
     await refused.user.click(await screen.findByRole('button', { name: '₹500' }));
     await refused.user.click(paidButton());
     await refused.user.type(utrField(), '412345678901');
+    await refused.user.type(payerField(), 'ravi@ybl');
     await refused.user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This UTR number has already been used.');
     expect(screen.getByTestId('location')).toHaveTextContent('/deposit');
     refused.unmount();
+    await new Promise((r) => setTimeout(r, 5));
 
     const silent = openDeposit({ [DEPOSIT]: () => json(500, { success: false }) });
     await silent.user.click(await screen.findByRole('button', { name: '₹500' }));
     await silent.user.click(paidButton());
     await silent.user.type(utrField(), '412345678901');
+    await silent.user.type(payerField(), 'ravi@ybl');
     await silent.user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Deposit failed.');
   });
@@ -204,20 +271,124 @@ describe('deposit screen', () => {
     await user.click(await screen.findByRole('button', { name: '₹500' }));
     await user.click(paidButton());
     await user.type(utrField(), '412345678901');
+    await user.type(payerField(), 'ravi@ybl');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('button', { name: 'Submitting…' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Back' })).toBeDisabled();
     expect(fake.callsTo(DEPOSIT)).toHaveLength(1);
   });
 
+  test("asks who paid: the UPI ID paid from or the account holder's name, required and checked as the server does", async () => {
+    const { user, fake } = openDeposit();
+    await user.click(await screen.findByRole('button', { name: '₹500' }));
+    await user.click(paidButton());
+    expect(payerField()).toHaveAccessibleDescription(
+      "The UPI ID you paid from, or the account holder's name as your bank shows it.",
+    );
+    await user.type(utrField(), '412345678901');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(redBox()).toHaveTextContent(
+      "Please enter the UPI ID you paid from, or the account holder's name as your bank shows it.",
+    );
+    for (const bad of ['ravi@', 'R2D2']) {
+      await user.clear(payerField());
+      await user.type(payerField(), bad);
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      expect(redBox()).toHaveTextContent(
+        'Enter a UPI ID like name@okaxis, or a name of 3 to 100 letters, spaces and dots.',
+      );
+    }
+    expect(fake.callsTo(DEPOSIT)).toHaveLength(0);
+    // Back clears it with the UTR.
+    await user.type(payerField(), 'x');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await user.click(paidButton());
+    expect(payerField()).toHaveValue('');
+  });
+
+  test('states who gets a deposit, and shows a contested UTR as the server explains it', async () => {
+    const contested =
+      'Another player has already claimed this UTR number and it is waiting for review. We have recorded your claim too, so the reviewer will check both against the bank statement. If the payment is yours, their claim will be rejected and you can submit this UTR again.';
+    const { user } = openDeposit({ [DEPOSIT]: () => fail(409, contested) });
+    await user.click(await screen.findByRole('button', { name: '₹500' }));
+    await user.click(paidButton());
+    const rule = screen.getByRole('region', { name: 'Who gets the deposit' });
+    expect(
+      within(rule)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'A deposit is credited to the player who made the payment.',
+      "With the UTR, tell us who paid: the UPI ID you paid from, or the account holder's name as your bank shows it. We check both against our bank statement.",
+      "If someone else has already claimed your UTR, submit it anyway: we record your claim, the reviewer checks both, and the claim that does not match the payment is rejected. Claiming another person's payment is cheating.",
+    ]);
+    await user.type(utrField(), '412345678901');
+    await user.type(payerField(), 'RAVI KUMAR');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(contested);
+    expect(screen.getByTestId('location')).toHaveTextContent('/deposit');
+  });
+
+  test('with 3 deposits waiting for review it says so before paying and offers no payment', async () => {
+    const pendingDeposits = [1, 2, 3].map((n) =>
+      transactionOf({ transactionId: `DEP${n}`, type: 'DEPOSIT', status: 'PENDING' }),
+    );
+    const { user } = openDeposit({ 'GET /wallet/transactions': () => ok({ transactions: pendingDeposits }) });
+    expect(await screen.findByText('You have 3 deposits waiting for review.')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'You have 3 deposits waiting for review. Please do not pay now: a new deposit can be claimed once one of them has been reviewed.',
+    );
+    for (const name of ['Scan QR', 'UPI Apps', 'I have paid, Enter UTR'])
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /UPI QR code/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Go to Wallet' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/wallet');
+  });
+
+  test('below the limit (reviewed deposits and withdrawals do not count) the payment is offered', async () => {
+    const transactions = [
+      transactionOf({ transactionId: 'DEP1', status: 'PENDING' }),
+      transactionOf({ transactionId: 'DEP2', status: 'PENDING' }),
+      transactionOf({ transactionId: 'DEP3', status: 'COMPLETED' }),
+      transactionOf({ transactionId: 'DEP4', status: 'FAILED' }),
+      transactionOf({ transactionId: 'WD1', type: 'WITHDRAWAL', status: 'PENDING', amount: -100 }),
+    ];
+    const { store } = openDeposit({ 'GET /wallet/transactions': () => ok({ transactions }) });
+    await waitFor(() => expect(store.getState().wallet.transactions).toHaveLength(5));
+    expect(await screen.findByRole('button', { name: 'I have paid, Enter UTR' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Scan QR' })).toBeInTheDocument();
+    expect(screen.queryByText('You have 3 deposits waiting for review.')).not.toBeInTheDocument();
+  });
+
   test('the UTR rule of the server is checked here too', async () => {
     const { user, fake } = openDeposit();
     await user.click(await screen.findByRole('button', { name: '₹500' }));
     await user.click(paidButton());
-    await user.type(utrField(), '12345');
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(redBox()).toHaveTextContent('UTR number must be 12 to 22 letters or digits.');
+    await user.type(payerField(), 'Ravi Kumar');
+    for (const [bad, message] of [
+      ['12345', 'UTR number must be the 12 digits your UPI app shows for the payment.'],
+      ['abcdefghijkl', 'UTR number must be the 12 digits your UPI app shows for the payment.'],
+      ['000000000000', 'This is not a real UTR number. Copy the 12 digits from the payment in your UPI app.'],
+    ]) {
+      await user.clear(utrField());
+      await user.type(utrField(), bad!);
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      expect(redBox()).toHaveTextContent(message!);
+    }
     expect(fake.callsTo(DEPOSIT)).toHaveLength(0);
+  });
+
+  test('a UTR pasted with spaces or dashes is accepted and sent as its 12 digits', async () => {
+    const { user, fake } = openDeposit();
+    await user.click(await screen.findByRole('button', { name: '₹500' }));
+    await user.click(paidButton());
+    await user.click(utrField());
+    await user.paste('1234 5678 9012');
+    expect(utrField()).toHaveValue('1234 5678 9012');
+    await user.type(payerField(), 'Ravi Kumar');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(fake.callsTo(DEPOSIT)).toHaveLength(1));
+    expect(fake.callsTo(DEPOSIT)[0].body).toMatchObject({ utrNumber: '123456789012' });
   });
 
   test('when the payee cannot be loaded it says so and offers a retry', async () => {
@@ -229,6 +400,8 @@ describe('deposit screen', () => {
     up = true;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText(PAYEE.payeeVpa)).toBeInTheDocument();
-    expect(within(document.querySelector('.pay-qr') as HTMLElement).getByText('Choose an amount to see the QR code.')).toBeInTheDocument();
+    expect(
+      within(document.querySelector('.pay-qr') as HTMLElement).getByText('Choose an amount to see the QR code.'),
+    ).toBeInTheDocument();
   });
 });

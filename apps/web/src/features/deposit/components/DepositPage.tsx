@@ -1,6 +1,7 @@
 import type { UpiApp } from '@app/contracts';
 import {
   DEPOSIT_PRESETS,
+  DEPOSIT_RULES,
   DEPOSIT_UPI_APPS,
   FORM_FALLBACKS,
   paiseToRupees,
@@ -14,9 +15,11 @@ import {
 } from '@app/domain';
 import { selectDepositBounds } from '../../config/selectors';
 import { useEffect, useState, type FormEvent } from 'react';
+import { useSessionDraft } from '../../../shared/use-session-draft';
+import { CopyButton } from '../../../shared/ui/CopyButton';
 import { useNavigate } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { PATHS } from '../../../app/paths';
+import { useAppDispatch, useAppSelector } from '../../../shared/store-hooks';
+import { PATHS } from '../../../shared/paths';
 import { Screen } from '../../../shared/ui/Screen';
 import { presetLabel } from '../../../shared/ui/AmountPicker';
 import { Spinner } from '../../../shared/ui/Spinner';
@@ -24,9 +27,12 @@ import { PayAlert } from '../../wallet/components/PayAlert';
 import { PayAmountField } from '../../wallet/components/PayAmountField';
 import '../../wallet/components/payments.css';
 import { depositReset, depositSubmitted, paymentConfigRequested } from '../deposit.slice';
-import { selectDeposit } from '../selectors';
+import { DEPOSIT_TEXTS } from '../deposit-texts';
+import { selectDeposit, selectDepositsFull } from '../selectors';
+import { useWalletData } from '../../wallet/use-wallet-data';
 import { depositPayUri, upiAppDeepLink, type DepositUpiApp } from '../upi-links';
 import { UpiQrCode } from './UpiQrCode';
+import './deposit.css';
 
 type PayMode = 'qr' | 'apps';
 type Step = 'pay' | 'utr';
@@ -41,22 +47,44 @@ function validAmountPaise(amount: string): number | null {
 
 /**
  * /deposit (SPEC 2, 4): choose an amount (a preset or a custom one), pay by scanning the QR of the amount's UPI
- * link or through a UPI app, then 'I have paid, Enter UTR' → the UTR step with Submit and Back. The amount obeys the
- * server's rule (₹100 to ₹10,000) before any QR or app link is offered, so nobody pays an amount that cannot be
- * claimed.
+ * link or through a UPI app, then 'I have paid, Enter UTR' → the UTR step with Submit and Back. The UTR step also
+ * asks who paid (the UPI ID paid from, or the account holder's name), which the reviewer matches with the bank
+ * statement, and states the rule: a deposit is credited to whoever made the payment. The amount obeys the server's
+ * rule (₹100 to ₹10,000) before any QR or app link is offered, so nobody pays an amount that cannot be claimed.
  * Success shows the message, resets and goes to /wallet.
  */
+/** This tab's deposit in progress (sessionStorage). */
+export const DEPOSIT_DRAFT_KEY = 'winround.deposit-draft';
+
+interface DepositDraft {
+  amount: string;
+  mode: PayMode;
+  upiApp: DepositUpiApp | null;
+  step: Step;
+  utr: string;
+  payer: string;
+}
+
+const EMPTY_DRAFT: DepositDraft = { amount: '', mode: 'qr', upiApp: null, step: 'pay', utr: '', payer: '' };
+
 export function DepositPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { status, error, message, payee, payeeLoading, payeeError } = useAppSelector(selectDeposit);
   const bounds = useAppSelector(selectDepositBounds);
+  // The claims waiting for review come with the wallet's transactions; at the limit no payment is offered.
+  useWalletData();
+  const full = useAppSelector(selectDepositsFull);
 
-  const [amount, setAmount] = useState('');
-  const [mode, setMode] = useState<PayMode>('qr');
-  const [upiApp, setUpiApp] = useState<DepositUpiApp | null>(null);
-  const [step, setStep] = useState<Step>('pay');
-  const [utr, setUtr] = useState('');
+  // The deposit in progress survives a reload of the tab (Android reloads it after the round trip to a UPI app).
+  const [draft, updateDraft, clearDraft] = useSessionDraft<DepositDraft>(DEPOSIT_DRAFT_KEY, EMPTY_DRAFT);
+  const { amount, mode, upiApp, step, utr, payer } = draft;
+  const setAmount = (value: string) => updateDraft({ amount: value });
+  const setMode = (value: PayMode) => updateDraft({ mode: value });
+  const setUpiApp = (value: DepositUpiApp | null) => updateDraft({ upiApp: value });
+  const setStep = (value: Step) => updateDraft({ step: value });
+  const setUtr = (value: string) => updateDraft({ utr: value });
+  const setPayer = (value: string) => updateDraft({ payer: value });
   const [formError, setFormError] = useState<string | null>(null);
 
   const amountPaise = validAmountPaise(amount);
@@ -73,13 +101,10 @@ export function DepositPage() {
 
   useEffect(() => {
     if (status !== 'success') return;
-    setAmount('');
-    setUtr('');
-    setStep('pay');
-    setUpiApp(null);
+    clearDraft();
     dispatch(depositReset());
     navigate(PATHS.wallet);
-  }, [status, dispatch, navigate]);
+  }, [status, dispatch, navigate, clearDraft]);
 
   const clearErrors = () => {
     setFormError(null);
@@ -104,6 +129,7 @@ export function DepositPage() {
   const back = () => {
     setStep('pay');
     setUtr('');
+    setPayer('');
     setFormError(null);
     dispatch(depositReset());
   };
@@ -112,7 +138,8 @@ export function DepositPage() {
     event.preventDefault();
     if (status === 'loading') return;
     const chosenApp: UpiApp | undefined = mode === 'qr' ? 'QR' : (upiApp ?? undefined);
-    const checked = validateDeposit({ amount, utrNumber: utr, upiApp: chosenApp });
+    // The form always sends the payer (empty is refused); only clients older than the field leave it out.
+    const checked = validateDeposit({ amount, utrNumber: utr, payer, upiApp: chosenApp });
     if (!checked.ok) {
       setFormError(checked.error);
       return;
@@ -123,6 +150,7 @@ export function DepositPage() {
         method: 'UPI',
         amount: paiseToRupees(checked.value.amountPaise),
         utrNumber: checked.value.utrNumber,
+        payer: checked.value.payer,
         ...(checked.value.upiApp ? { upiApp: checked.value.upiApp } : {}),
       }),
     );
@@ -134,7 +162,16 @@ export function DepositPage() {
     <Screen title="Deposit" className="deposit">
       <h1>Deposit</h1>
 
-      {step === 'pay' ? (
+      {full && step === 'pay' ? (
+        <div className="pay-form">
+          <PayAlert kind="warning">
+            <strong>{DEPOSIT_TEXTS.tooManyPendingTitle}</strong> {DEPOSIT_TEXTS.tooManyPending}
+          </PayAlert>
+          <button type="button" className="btn btn--primary btn--block" onClick={() => navigate(PATHS.wallet)}>
+            {DEPOSIT_TEXTS.toWallet}
+          </button>
+        </div>
+      ) : step === 'pay' ? (
         <div className="pay-form">
           <PayAmountField
             presetsPaise={DEPOSIT_PRESETS_PAISE}
@@ -144,12 +181,19 @@ export function DepositPage() {
             min={paiseToRupees(bounds.minPaise)}
             max={paiseToRupees(bounds.maxPaise)}
             placeholder={`${presetLabel(bounds.minPaise)} – ${presetLabel(bounds.maxPaise)}`}
+            // An amount out of range says so as it is typed, not only after "I have paid".
+            error={amount.trim() !== '' ? validateDepositAmount(amount) : null}
           />
 
           <fieldset className="pay-group">
             <legend>Pay with</legend>
             <div className="pay-toggle">
-              <button type="button" className="pay-toggle__option" aria-pressed={mode === 'qr'} onClick={() => setMode('qr')}>
+              <button
+                type="button"
+                className="pay-toggle__option"
+                aria-pressed={mode === 'qr'}
+                onClick={() => setMode('qr')}
+              >
                 Scan QR
               </button>
               <button
@@ -176,15 +220,18 @@ export function DepositPage() {
             ) : mode === 'qr' ? (
               <div className="pay-qr">
                 {payment ? (
-                  <UpiQrCode uri={depositPayUri(payment)} label={`UPI QR code to pay ${formatPaise(payment.amountPaise)}`} />
+                  <UpiQrCode
+                    uri={depositPayUri(payment)}
+                    label={`UPI QR code to pay ${formatPaise(payment.amountPaise)}`}
+                  />
                 ) : (
                   <div className="pay-qr__placeholder">Choose an amount to see the QR code.</div>
                 )}
                 <p className="pay-qr__payee">
                   Pay to <strong>{payee.payeeName}</strong>
-                  <br />
-                  <span className="pay-mono">{payee.payeeVpa}</span>
                 </p>
+                {/* The payee's UPI ID, copied in one tap for a UPI app that pays by ID. */}
+                <CopyButton text={payee.payeeVpa} label="Copy UPI ID" className="pay-qr__vpa pay-mono" />
               </div>
             ) : (
               <ul className="upi-apps">
@@ -243,8 +290,8 @@ export function DepositPage() {
               type="text"
               inputMode="numeric"
               autoComplete="off"
-              maxLength={22}
-              placeholder="12-digit UTR / reference no."
+              maxLength={40}
+              placeholder="12-digit UTR, e.g. 4123 4567 8901"
               aria-describedby="deposit-utr-hint"
               value={utr}
               onChange={(e) => {
@@ -254,6 +301,30 @@ export function DepositPage() {
             />
             <span id="deposit-utr-hint" className="pay-hint">
               Find it in your UPI app under the payment&apos;s details (UTR, UPI Ref. No. or UPI transaction ID).
+            </span>
+          </div>
+          <div className="pay-field">
+            <label className="pay-field__label" htmlFor="deposit-payer">
+              Paid from
+            </label>
+            <input
+              id="deposit-payer"
+              className="pay-input"
+              type="text"
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              maxLength={256}
+              placeholder="name@okaxis or Ravi Kumar"
+              aria-describedby="deposit-payer-hint"
+              value={payer}
+              onChange={(e) => {
+                setPayer(e.target.value);
+                clearErrors();
+              }}
+            />
+            <span id="deposit-payer-hint" className="pay-hint">
+              The UPI ID you paid from, or the account holder&apos;s name as your bank shows it.
             </span>
           </div>
 
@@ -268,6 +339,17 @@ export function DepositPage() {
               {status === 'loading' ? 'Submitting…' : 'Submit'}
             </button>
           </div>
+
+          <section className="deposit-rule" aria-labelledby="deposit-rule-title">
+            <h2 id="deposit-rule-title" className="deposit-rule__title">
+              Who gets the deposit
+            </h2>
+            <ul className="deposit-rule__list">
+              {DEPOSIT_RULES.map((rule) => (
+                <li key={rule}>{rule}</li>
+              ))}
+            </ul>
+          </section>
         </form>
       )}
     </Screen>

@@ -1,36 +1,50 @@
-import type { DrawVerification } from '../verify-draw';
+import { PAGE_TEXT } from '../texts';
+import { verdictOf, type CheckStatus, type PeriodVerification } from '../verify-period';
 
-const MARK = { true: '✔', false: '✘', null: '–' } as const;
+const T = PAGE_TEXT.report;
 
-/** The checks of one period, each with ✔ or ✘, and the result recomputed in the browser. */
-export function VerificationReport({ verification }: { verification: DrawVerification }) {
-  const { computed } = verification;
+export const MARK: Record<CheckStatus, string> = { pass: '✔', fail: '✘', flag: '⚠', unchecked: '–' };
+const SPOKEN: Record<Exclude<CheckStatus, 'unchecked'>, string> = { pass: T.passed, fail: T.failed, flag: T.flagged };
+
+/** The checks of one period, each with ✔, ✘, ⚠ or "not checked" and a one-line detail. */
+export function VerificationReport({ verification }: { verification: PeriodVerification }) {
+  const { periodId, checks } = verification;
+  const warnings = checks.filter((c) => c.status === 'flag').length;
+  const passed = checks.filter((c) => c.status === 'pass' || c.status === 'flag').length;
+  const verdict = verdictOf(verification);
+  const text = {
+    failed: T.verdictBad(periodId),
+    verified: T.verdictOk(periodId, warnings),
+    partial: T.verdictPartial(periodId, passed, checks.length),
+    nothing: T.verdictNothing(periodId),
+  }[verdict];
+  const tone = verdict === 'failed' ? 'bad' : verdict === 'verified' ? (warnings ? 'flag' : 'ok') : 'partial';
   return (
-    <div className={`verify-report verify-report--${verification.ok ? 'ok' : 'bad'}`} aria-live="polite">
-      <p className="verify-report__verdict">
-        Period {verification.periodId}: {verification.ok ? 'verified' : 'does not verify'}
-      </p>
-      <ul className="verify-report__checks" aria-label={`Checks of period ${verification.periodId}`}>
-        {verification.checks.map((check) => (
-          <li key={check.key} className={`verify-check verify-check--${String(check.ok)}`} data-check={check.key}>
+    <div className={`verify-report verify-report--${tone}`} aria-live="polite">
+      <p className="verify-report__verdict">{text}</p>
+      <ul className="verify-report__checks" aria-label={T.checksLabel(periodId)}>
+        {checks.map((check) => (
+          <li
+            key={check.key}
+            className={`verify-check verify-check--${check.status}`}
+            data-check={check.key}
+            data-status={check.status}
+          >
             <span className="verify-check__mark" aria-hidden="true">
-              {MARK[String(check.ok) as keyof typeof MARK]}
+              {MARK[check.status]}
             </span>
             <span className="verify-check__label">
               {check.label}
-              <span className="visually-hidden">
-                {check.ok === true ? ': passed' : check.ok === false ? ': failed' : ': not compared'}
-              </span>
+              {check.status === 'unchecked' ? (
+                <span className="verify-check__unchecked"> ({T.notChecked})</span>
+              ) : (
+                <span className="visually-hidden">{SPOKEN[check.status as Exclude<CheckStatus, 'unchecked'>]}</span>
+              )}
             </span>
             <span className="verify-check__detail small muted">{check.detail}</span>
           </li>
         ))}
       </ul>
-      {computed && (
-        <p className="verify-report__hmac small muted">
-          HMAC-SHA256(seed, period id) = <code>{computed.hmacHex}</code>
-        </p>
-      )}
     </div>
   );
 }

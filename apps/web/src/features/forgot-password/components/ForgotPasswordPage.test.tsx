@@ -13,7 +13,9 @@ const boxes = () => within(screen.getByRole('group', { name: 'One-time code' }))
 const server: Record<string, FakeRoute> = {
   [REQUEST]: () => ok({}, 'If an account exists for this email, we have sent a 6-digit code to it.'),
   [VERIFY]: (call) =>
-    (call.body as { otp: string }).otp === '135790' ? ok({}, 'Code verified. You can now set a new password.') : fail(400, 'Incorrect code. 4 attempts left.'),
+    (call.body as { otp: string }).otp === '135790'
+      ? ok({}, 'Code verified. You can now set a new password.')
+      : fail(400, 'Incorrect code. 4 attempts left.'),
   [RESET]: () => ok({}, 'Your password has been reset. Please log in with your new password.'),
 };
 
@@ -38,7 +40,7 @@ async function toReset(view: Awaited<ReturnType<typeof open>>) {
 }
 
 describe('forgot password: four steps', () => {
-  test('email → otp → reset → done, sending what each step needs, and done goes to /login', async () => {
+  test('email → otp → reset (a 30-character passphrase) → done, sending what each step needs, and done goes to /login', async () => {
     const view = await open();
     expect(step()).toMatch(/Step 1 of 3/);
     await toOtp(view);
@@ -53,15 +55,21 @@ describe('forgot password: four steps', () => {
     expect(step()).toMatch(/Step 3 of 3/);
     expect(view.fake.callsTo(VERIFY)[0].body).toEqual({ email: 'ravi@gmail.com', otp: '135790' });
 
-    await view.user.type(screen.getByLabelText('New password'), 'n3w-secret-16chr');
-    await view.user.type(screen.getByLabelText('Confirm new password'), 'n3w-secret-16chr');
+    await view.user.type(screen.getByLabelText('New password'), 'my tea stall opens at 6am 2026');
+    await view.user.type(screen.getByLabelText('Confirm new password'), 'my tea stall opens at 6am 2026');
     await view.user.click(screen.getByRole('button', { name: 'Reset password' }));
-    expect(await screen.findByText('Your password has been reset. Please log in with your new password.')).toBeInTheDocument();
-    expect(view.fake.callsTo(RESET)[0].body).toEqual({ email: 'ravi@gmail.com', password: 'n3w-secret-16chr' });
+    expect(
+      await screen.findByText('Your password has been reset. Please log in with your new password.'),
+    ).toBeInTheDocument();
+    expect(view.fake.callsTo(RESET)[0].body).toEqual({
+      email: 'ravi@gmail.com',
+      password: 'my tea stall opens at 6am 2026',
+    });
     expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
 
     await view.user.click(screen.getByRole('button', { name: 'Go to login' }));
     expect(location()).toBe('/login');
+    expect(await screen.findByLabelText('Gmail address')).toHaveValue('ravi@gmail.com');
   });
 
   test('Back on the email step goes to /login', async () => {
@@ -74,7 +82,11 @@ describe('forgot password: four steps', () => {
     const view = await toResetView();
     await view.user.click(screen.getByRole('button', { name: 'Back' }));
     expect(step()).toMatch(/Step 2 of 3/);
-    expect(boxes().map((b) => (b as HTMLInputElement).value).join('')).toBe('');
+    expect(
+      boxes()
+        .map((b) => (b as HTMLInputElement).value)
+        .join(''),
+    ).toBe('');
     await view.user.click(screen.getByRole('button', { name: 'Back' }));
     expect(step()).toMatch(/Step 1 of 3/);
     expect(screen.getByLabelText('Gmail address')).toHaveValue('Ravi@gmail.com');
@@ -120,10 +132,11 @@ describe('forgot password: rules and messages', () => {
 
   test.each([
     ['12345', '12345', 'Password must be at least 6 characters.'],
-    ['a'.repeat(17), 'a'.repeat(17), 'Password must be less than 16 characters.'],
     ['secret12', 'secret13', 'Passwords do not match.'],
     ['ravi@2024', 'ravi@2024', 'Password must not be made from your email address.'],
     ['Password1', 'Password1', 'This password is too common. Please choose a less common password.'],
+    ['zzzzzzzz', 'zzzzzzzz', 'Password must not be one character repeated (like "aaaaaa").'],
+    ['        ', '        ', 'Password must not be only spaces.'],
   ])('new password %j / %j: %s', async (password, confirm, message) => {
     await loadCommonPasswords();
     const view = await open();
@@ -136,9 +149,21 @@ describe('forgot password: rules and messages', () => {
   });
 
   test.each([
-    ['an answer with success:false and no message', () => json(200, { success: false, statusCode: 200 }), 'Failed to send OTP.'],
-    ['an answer with success:false and a message', () => json(200, { success: false, statusCode: 200, message: 'No such account' }), 'No such account'],
-    ['an error status with a message', () => fail(429, 'Too many codes requested. Please try again in 5 minutes.'), 'Too many codes requested. Please try again in 5 minutes.'],
+    [
+      'an answer with success:false and no message',
+      () => json(200, { success: false, statusCode: 200 }),
+      'Failed to send OTP.',
+    ],
+    [
+      'an answer with success:false and a message',
+      () => json(200, { success: false, statusCode: 200, message: 'No such account' }),
+      'No such account',
+    ],
+    [
+      'an error status with a message',
+      () => fail(429, 'Too many codes requested. Please try again in 5 minutes.'),
+      'Too many codes requested. Please try again in 5 minutes.',
+    ],
     ['an error status without a message', () => fail(502), 'Network error. Please try again.'],
     ['no answer at all', () => Promise.reject(new TypeError('Failed to fetch')), 'Network error. Please try again.'],
   ] as const)('sending the code, %s → %s', async (_case, answer, message) => {
@@ -151,7 +176,11 @@ describe('forgot password: rules and messages', () => {
 
   test("verify and reset fall back to 'OTP verification failed.' and 'Password reset failed.'", async () => {
     const falseAnswer = () => json(200, { success: false, statusCode: 200 });
-    const view = await open({ ...server, [VERIFY]: (call, nth) => (nth === 0 ? falseAnswer() : server[VERIFY](call, nth)), [RESET]: falseAnswer });
+    const view = await open({
+      ...server,
+      [VERIFY]: (call, nth) => (nth === 0 ? falseAnswer() : server[VERIFY](call, nth)),
+      [RESET]: falseAnswer,
+    });
     await toOtp(view);
     await view.user.click(boxes()[0]);
     await view.user.paste('135790');

@@ -1,8 +1,8 @@
 import { FORGOT_PASSWORD_STEPS } from '@app/domain';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { PATHS } from '../../../app/paths';
+import { useAppDispatch, useAppSelector } from '../../../shared/store-hooks';
+import { PATHS } from '../../../shared/paths';
 import { useScrollTopOnChange } from '../../../shared/hooks/use-scroll-top-on-change';
 import { emptyOtp } from '../../../shared/ui/OtpBoxes';
 import { Screen } from '../../../shared/ui/Screen';
@@ -47,7 +47,8 @@ export function ForgotPasswordPage() {
     };
   }, [dispatch]);
 
-  const toLogin = () => navigate(PATHS.login);
+  // The address the code went to is filled in on the login form.
+  const toLogin = () => navigate(PATHS.login, sentTo ? { state: { email: sentTo } } : undefined);
 
   const back = () => {
     if (step === 'email') {

@@ -16,7 +16,16 @@ interface OtpStepProps {
 }
 
 /** Step 'otp': six digit-only boxes (paste fills them), 'Please enter the 6-digit OTP sent to your Gmail.'. */
-export function OtpStep({ email, code, onCodeChange, onSubmit, onResend, pending, codeSentAt, resendSeconds }: OtpStepProps) {
+export function OtpStep({
+  email,
+  code,
+  onCodeChange,
+  onSubmit,
+  onResend,
+  pending,
+  codeSentAt,
+  resendSeconds,
+}: OtpStepProps) {
   const [submitted, setSubmitted] = useState(false);
   const errorId = useId();
   const wait = useCooldown(codeSentAt, resendSeconds);
@@ -31,7 +40,8 @@ export function OtpStep({ email, code, onCodeChange, onSubmit, onResend, pending
   return (
     <form className="auth-form" onSubmit={submit} noValidate aria-label="Check the code">
       <p className="auth-code__to">
-        Enter the 6-digit OTP sent to <strong>
+        Enter the 6-digit OTP sent to{' '}
+        <strong>
           <EmailAddress email={email} />
         </strong>
       </p>

@@ -12,9 +12,8 @@ interface ResetStepProps {
 }
 
 /**
- * Step 'reset': the new password (6 to 16 characters, 16 included, not a common one, not made from the address)
- * and its confirmation, with the spec's messages. The input does not stop at 16, so a longer password is told
- * 'Password must be less than 16 characters.' instead of being cut silently.
+ * Step 'reset': the new password (at least 6 characters and at most 128 like registration, not a common one, not
+ * made from the address) and its confirmation. The input stops at 128; the check says so above it.
  */
 export function ResetStep({ email, onSubmit, pending }: ResetStepProps) {
   const [password, setPassword] = useState('');
@@ -31,7 +30,7 @@ export function ResetStep({ email, onSubmit, pending }: ResetStepProps) {
   };
   return (
     <form className="auth-form" onSubmit={submit} noValidate aria-label="Set a new password">
-      <p className="muted">Choose a new password of 6 to 16 characters.</p>
+      <p className="muted">Choose a new password of at least 6 characters.</p>
       <PasswordField
         label="New password"
         name="new-password"

@@ -1,5 +1,5 @@
 import { formatPaise } from '@app/domain';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../shared/store-hooks';
 import { selectBalancePaise, selectTotalBetPaise } from '../selectors';
 
 /** What can be staked (main + bonus) and the total staked in this period. */

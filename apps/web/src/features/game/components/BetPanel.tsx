@@ -1,17 +1,17 @@
 import type { GameKey } from '@app/contracts';
 import {
-  BET_AMOUNT_FIELD_MAX,
-  BET_AMOUNT_FIELD_MIN,
   BET_MESSAGES,
+  choiceOdds,
   formatPaise,
   paiseToRupees,
   GAME_TEXTS,
   GAMES_BY_KEY,
+  type PayoutOptions,
 } from '@app/domain';
 import { useId } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../shared/store-hooks';
 import { AmountPicker } from '../../../shared/ui/AmountPicker';
-import { selectStakesPaise } from '../../config/selectors';
+import { selectPayoutOptions, selectStakesPaise } from '../../config/selectors';
 import { betConfirmed, betPanelHidden, choiceSelected, stakeSelected } from '../game.slice';
 import {
   selectBalancePaise,
@@ -19,19 +19,30 @@ import {
   selectBetPanelGame,
   selectIsPlacingBet,
   selectRoundSeconds,
-  selectPotentialWinPaise,
+  displayedWin,
   selectSelectedChoice,
   selectStakePaise,
 } from '../selectors';
+import { betSheetTitle, chanceText, choiceOddsText, WIN_TEXTS, winDeductionText } from '../win-texts';
 import { choiceColor, choiceText } from './ChoiceLabel';
 import { Icon } from '../../../shared/ui/Icon';
+import { shieldTaps } from '../../../shared/ui/tap-shield';
+import { selectRealityCheckDue } from '../../play-safely/selectors';
+import { PLAY_SAFELY_TEXTS } from '../../play-safely/play-safely-texts';
+import { OFFLINE_PANEL_REASON } from '../../socket/live-events';
+import { selectSocket } from '../../socket/selectors';
 
-/** Shown but disabled, as the spec has them: the amount comes from the stake buttons only. */
-export const MULTIPLIERS = [1, 5, 10, 20, 50, 100] as const;
-
-function ChoiceButtons({ game }: { game: GameKey }) {
+/**
+ * The choices, each colour and big/small with its chance under its name ('1 in 5'; the digits share one, said once
+ * below). The spec's disabled Amount field and x1–x100
+ * multipliers are gone: they could never be used, and a multiplier only invites bigger bets.
+ */
+function ChoiceButtons({ game, payoutOptions }: { game: GameKey; payoutOptions: PayoutOptions }) {
   const dispatch = useAppDispatch();
   const selected = useAppSelector(selectSelectedChoice);
+  const chanceId = useId();
+  // Ten digits share one chance: the line under the grid says it once instead of ten times.
+  const showChance = game !== 'number';
   return (
     <div className={`bet-sheet__choices bet-sheet__choices--${game}`} role="group" aria-label="Choices">
       {GAMES_BY_KEY[game].choices.map((choice) => {
@@ -44,9 +55,15 @@ function ChoiceButtons({ game }: { game: GameKey }) {
               game === 'bigSmall' ? ` choice-btn--${choice}` : ''
             }`}
             aria-pressed={selected === choice}
+            aria-describedby={showChance ? `${chanceId}-${choice}` : undefined}
             onClick={() => dispatch(choiceSelected(choice))}
           >
             {choiceText(game, choice)}
+            {showChance && (
+              <span id={`${chanceId}-${choice}`} className="choice-btn__chance" aria-hidden="true">
+                {chanceText(choiceOdds(game, choice, payoutOptions).probability)}
+              </span>
+            )}
           </button>
         );
       })}
@@ -65,9 +82,13 @@ export function BetPanel() {
   const placing = useAppSelector(selectIsPlacingBet);
   const blockReason = useAppSelector(selectBetBlockReason);
   const stakes = useAppSelector(selectStakesPaise);
-  const potentialWin = useAppSelector((state) => (game ? selectPotentialWinPaise(state, stake, game) : 0));
+  // A reality check pauses betting until the player answers it.
+  const paused = useAppSelector(selectRealityCheckDue);
+  // Offline nothing is sent (a bet must never go out late): the panel says so instead of taking a bet.
+  const offline = !useAppSelector(selectSocket).connected;
+  const payoutOptions = useAppSelector(selectPayoutOptions);
+  const potentialWin = game && stake > 0 ? displayedWin({ amountPaise: stake, betType: game }, payoutOptions) : null;
   const titleId = useId();
-  const amountId = useId();
   if (!game) return null;
 
   // Until a choice is picked there is nothing to refuse yet.
@@ -78,7 +99,7 @@ export function BetPanel() {
       <div className="bet-sheet__head">
         <div>
           <h2 id={titleId} className="bet-sheet__title">
-            Win Go {roundSeconds}s
+            {betSheetTitle(roundSeconds)}
           </h2>
           <p className="bet-sheet__game">{GAMES_BY_KEY[game].name}</p>
         </div>
@@ -88,7 +109,12 @@ export function BetPanel() {
         </button>
       </div>
 
-      <ChoiceButtons game={game} />
+      <ChoiceButtons game={game} payoutOptions={payoutOptions} />
+      {choice && (
+        <p className="bet-sheet__odds small muted" data-testid="choice-odds">
+          {choiceOddsText(choiceText(game, choice), choiceOdds(game, choice, payoutOptions))}
+        </p>
+      )}
 
       <div className="bet-sheet__balance">
         <span className="label">Balance</span>
@@ -105,47 +131,35 @@ export function BetPanel() {
         ariaLabelOf={(paise) => `Stake ${formatPaise(paise)}`}
       />
 
-      <div className="bet-sheet__amount">
-        <label htmlFor={amountId} className="label">
-          Amount
-        </label>
-        <input
-          id={amountId}
-          type="text"
-          inputMode="numeric"
-          className="bet-sheet__amount-input"
-          placeholder={`min ${BET_AMOUNT_FIELD_MIN}, max ${BET_AMOUNT_FIELD_MAX}`}
-          disabled
-        />
-      </div>
-
-      <div className="bet-sheet__multipliers" role="group" aria-label="Multiplier">
-        {MULTIPLIERS.map((m) => (
-          <button key={m} type="button" className="multiplier-btn" disabled>
-            x{m}
-          </button>
-        ))}
-      </div>
-
       <p className="bet-sheet__summary small">
-        {choice && stake > 0 ? (
+        {choice && stake > 0 && potentialWin ? (
           <>
-            <span className="muted">Potential win </span>
-            <strong>{formatPaise(potentialWin)}</strong>
+            <span className="muted">{WIN_TEXTS.youWin} </span>
+            <strong>{formatPaise(potentialWin.net)}</strong>
+            {winDeductionText(potentialWin) && <span className="muted"> {winDeductionText(potentialWin)}</span>}
           </>
         ) : (
           <span className="muted">Pick a choice and a stake.</span>
         )}
       </p>
       <p className={`bet-sheet__reason small${placing ? ' bet-sheet__reason--placing' : ''}`} role="status">
-        {placing ? 'Placing your bet…' : (shownReason ?? '')}
+        {placing
+          ? 'Placing your bet…'
+          : offline
+            ? OFFLINE_PANEL_REASON
+            : paused
+              ? PLAY_SAFELY_TEXTS.betPaused
+              : (shownReason ?? '')}
       </p>
 
       <button
         type="button"
         className="btn btn--primary btn--block bet-sheet__confirm"
-        disabled={!choice || placing}
-        onClick={() => dispatch(betConfirmed())}
+        disabled={!choice || placing || paused || offline}
+        onClick={() => {
+          shieldTaps();
+          dispatch(betConfirmed());
+        }}
       >
         {GAME_TEXTS.confirmBet}
       </button>

@@ -1,7 +1,9 @@
 import { formatPaise } from '@app/domain';
-import { useAppSelector } from '../../../app/hooks';
-import { selectPayouts } from '../../config/selectors';
-import { displayedWinPaise, gameName, selectCurrentBets } from '../selectors';
+import { useAppSelector } from '../../../shared/store-hooks';
+import { isProvisional } from '../../bets/bets.slice';
+import { selectPayoutOptions } from '../../config/selectors';
+import { displayedWin, gameName, selectCurrentBets } from '../selectors';
+import { WIN_TEXTS, winDeductionText } from '../win-texts';
 import { ChoiceLabel } from './ChoiceLabel';
 import type { PlayerBet } from '../../../shared/records';
 
@@ -9,7 +11,7 @@ type BetTone = 'sending' | 'confirmed' | 'win' | 'loss' | 'other';
 
 /** Where a listed bet stands: sent and awaiting the server, confirmed (open), or its outcome. */
 function betState(bet: PlayerBet): { text: string; tone: BetTone } {
-  if (bet._id.startsWith('sent:')) return { text: 'Sending…', tone: 'sending' };
+  if (isProvisional(bet)) return { text: 'Sending…', tone: 'sending' };
   if (bet.isWin === true) return { text: 'WIN', tone: 'win' };
   if (bet.isWin === false) return { text: 'LOSS', tone: 'loss' };
   if (bet.status === 'PENDING') return { text: '✓ Confirmed', tone: 'confirmed' };
@@ -18,7 +20,9 @@ function betState(bet: PlayerBet): { text: string; tone: BetTone } {
 
 function CurrentBet({ bet }: { bet: PlayerBet }) {
   const state = betState(bet);
-  const payouts = useAppSelector(selectPayouts);
+  const payoutOptions = useAppSelector(selectPayoutOptions);
+  const win = displayedWin(bet, payoutOptions);
+  const deduction = winDeductionText(win);
   return (
     <li className={`current-bet current-bet--${state.tone}`} data-testid="current-bet">
       <span className="current-bet__game">
@@ -32,7 +36,8 @@ function CurrentBet({ bet }: { bet: PlayerBet }) {
         <span className="label">Stake</span> {formatPaise(bet.amountPaise)}
       </span>
       <span className="current-bet__figure current-bet__figure--win">
-        <span className="label">Potential win</span> {formatPaise(displayedWinPaise(bet, payouts))}
+        <span className="label">{WIN_TEXTS.potentialWin}</span> {formatPaise(win.net)}
+        {deduction && <span className="current-bet__deduction"> {deduction}</span>}
       </span>
     </li>
   );

@@ -1,6 +1,6 @@
 import type { GameKey } from '@app/contracts';
 import { COLOR_HEX, formatPaise, GAME_TEXTS, GAMES, type GameDefinition } from '@app/domain';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../shared/store-hooks';
 import { gameSelected } from '../game.slice';
 import { selectCardState, selectChoices, selectPeriodBets, selectSelectedGame } from '../selectors';
 import { ChoiceLabel } from './ChoiceLabel';
@@ -55,7 +55,9 @@ function GameCard({ game }: { game: GameDefinition }) {
               )}
             </>
           )}
-          {state === 'locked' && <span className="badge game-card__badge game-card__badge--locked">{GAME_TEXTS.locked}</span>}
+          {state === 'locked' && (
+            <span className="badge game-card__badge game-card__badge--locked">{GAME_TEXTS.locked}</span>
+          )}
           {state === 'open' && <span className="game-card__payout">x{game.payout}</span>}
         </span>
       </button>

@@ -1,14 +1,22 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { BET_MESSAGES, GAME_TEXTS } from '@app/domain';
 import { bet, betResult, gameResult, periodInfo, resultsNewestFirst } from '../../socket/testing/live-fixtures';
-import { renderLive } from '../../socket/testing/render-live';
+import { renderLive } from '../../../test/render-live';
+import { ok, type FakeRoute } from '../../../test/fake-fetch';
+import { sessionOf } from '../../play-safely/components/fixtures';
+import { PLAY_SAFELY_TEXTS } from '../../play-safely/play-safely-texts';
+import { OFFLINE_PANEL_REASON } from '../../socket/live-events';
 
 const START = Date.parse('2026-11-21T04:30:00.000Z');
 const PERIOD = '202611210541';
 
 /** The Games screen, signed in; `connect` accepts the socket and announces a period `elapsedMs` in. */
-async function gameScreen({ elapsedMs = 1_000, balance = 1_000 }: { elapsedMs?: number; balance?: number | null } = {}) {
-  const live = renderLive('/game');
+async function gameScreen({
+  elapsedMs = 1_000,
+  balance = 1_000,
+  routes = {},
+}: { elapsedMs?: number; balance?: number | null; routes?: Record<string, FakeRoute> } = {}) {
+  const live = renderLive('/game', { routes });
   await vi.waitFor(() => screen.getByRole('heading', { name: 'Games' }));
   await vi.waitFor(() => expect(live.sockets.sockets).toHaveLength(1));
   const socket = live.sockets.socket;
@@ -81,34 +89,131 @@ describe('Games screen', () => {
     expect(panel()).toBeNull();
   });
 
-  test('the bet panel: title, choices, balance, stakes, disabled amount and multipliers, Confirm Bet, hide', async () => {
+  test("the bet panel: this product's title, choices, balance, stakes, no dead controls, each choice's chance and return, Confirm Bet, hide", async () => {
     const { connect } = await gameScreen();
     connect();
     tap(card('Pick a Number'));
     const sheet = panel()!;
-    expect(within(sheet).getByRole('heading', { name: 'Win Go 30s' })).toBeInTheDocument();
-    expect(within(within(sheet).getByRole('group', { name: 'Choices' })).getAllByRole('button').map((b) => b.textContent)).toEqual(
-      ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'],
-    );
+    expect(within(sheet).getByRole('heading', { name: 'Round · 30 s' })).toBeInTheDocument();
+    expect(within(sheet).queryByText(/Win Go/)).not.toBeInTheDocument();
+    expect(
+      within(within(sheet).getByRole('group', { name: 'Choices' }))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
     expect(within(sheet).getByText('₹1,000.00')).toBeInTheDocument();
-    expect(within(within(sheet).getByRole('group', { name: 'Stake' })).getAllByRole('button').map((b) => b.textContent)).toEqual(
-      ['₹10', '₹50', '₹100', '₹200', '₹500', '₹1000'],
-    );
-    const amount = within(sheet).getByLabelText('Amount');
-    expect(amount).toBeDisabled();
-    expect(amount).toHaveAttribute('placeholder', 'min 1, max 1000');
-    const multipliers = within(within(sheet).getByRole('group', { name: 'Multiplier' })).getAllByRole('button');
-    expect(multipliers.map((b) => b.textContent)).toEqual(['x1', 'x5', 'x10', 'x20', 'x50', 'x100']);
-    for (const m of multipliers) expect(m).toBeDisabled();
+    expect(
+      within(within(sheet).getByRole('group', { name: 'Stake' }))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['₹10', '₹50', '₹100', '₹200', '₹500', '₹1000']);
+    // The spec's Amount field and x1–x100 multipliers could never be used: they are gone.
+    expect(within(sheet).queryByLabelText('Amount')).not.toBeInTheDocument();
+    expect(within(sheet).queryByRole('group', { name: 'Multiplier' })).not.toBeInTheDocument();
 
     const confirm = within(sheet).getByRole('button', { name: GAME_TEXTS.confirmBet });
     expect(confirm).toBeDisabled();
     tap(within(sheet).getByRole('button', { name: '7' }));
     expect(confirm).toBeEnabled();
+    expect(within(sheet).getByTestId('choice-odds')).toHaveTextContent(
+      '7 wins 1 in 10 rounds and pays ×9: on average ₹75.60 of every ₹100.00 staked on it comes back after GST (75.6%).',
+    );
 
     tap(within(sheet).getByRole('button', { name: /Hide/ }));
     expect(panel()).toBeNull();
     expect(card('Pick a Number')).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  test('violet says plainly what it returns: one chance in five at ×2, 36.4 % after GST', async () => {
+    const { connect } = await gameScreen();
+    connect();
+    tap(card('Color Clash'));
+    const sheet = panel()!;
+    const violet = within(sheet).getByRole('button', { name: 'Violet' });
+    expect(violet).toHaveAccessibleDescription('1 in 5');
+    expect(within(sheet).getByRole('button', { name: 'Red' })).toHaveAccessibleDescription('2 in 5');
+    tap(violet);
+    expect(within(sheet).getByTestId('choice-odds')).toHaveTextContent(
+      'Violet wins 1 in 5 rounds and pays ×2: on average ₹36.40 of every ₹100.00 staked on it comes back after GST (36.4%).',
+    );
+  });
+
+  test('a reality check pauses the bet panel: Confirm Bet is disabled and says why, nothing is sent; continuing opens it again', async () => {
+    // A session signed in 15 minutes ago, less 3 seconds, with a reality check every 15 minutes.
+    const session = sessionOf({
+      startedAt: new Date(Date.now() - 15 * 60_000 + 3_000).toISOString(),
+      realityCheckMinutes: 15,
+      staked: 300,
+      won: 182,
+      net: -18,
+    });
+    const { connect, socket, store } = await gameScreen({ routes: { 'GET /player/session': () => ok({ session }) } });
+    connect();
+    await vi.waitFor(() => expect(screen.getByTestId('session-strip')).toBeInTheDocument());
+    tap(card('Pick a Number'));
+    const sheet = panel()!;
+    tap(within(sheet).getByRole('button', { name: '7' }));
+    tap(within(sheet).getByRole('button', { name: 'Stake ₹100.00' }));
+    const confirm = within(sheet).getByRole('button', { name: GAME_TEXTS.confirmBet });
+    expect(confirm).toBeEnabled();
+
+    await act(() => vi.advanceTimersByTimeAsync(4_000));
+    expect(store.getState().playSafely.realityCheckDue).toBe(true);
+    const dialog = screen.getByRole('alertdialog', { name: PLAY_SAFELY_TEXTS.realityTitle });
+    expect(dialog).toHaveTextContent('You have been playing for 15 minutes.');
+    // The panel keeps the choice and the stake, but cannot bet until the player answers.
+    expect(panel()).toBe(sheet);
+    expect(confirm).toBeDisabled();
+    expect(within(sheet).getByRole('status')).toHaveTextContent(PLAY_SAFELY_TEXTS.betPaused);
+    tap(confirm);
+    expect(socket.sent).toEqual([]);
+
+    tap(within(dialog).getByRole('button', { name: PLAY_SAFELY_TEXTS.realityContinue }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(confirm).toBeEnabled();
+    expect(within(sheet).getByRole('status')).not.toHaveTextContent(PLAY_SAFELY_TEXTS.betPaused);
+    tap(confirm);
+    expect(socket.sent).toEqual([
+      {
+        event: 'place-bet',
+        payload: {
+          periodId: PERIOD,
+          betType: 'number',
+          betValue: '7',
+          amount: 100,
+          commandId: expect.any(String),
+          sentAt: expect.any(Number),
+        },
+      },
+    ]);
+  });
+
+  test('offline the bet panel is disabled and says why; a bet sent carries its time in server time', async () => {
+    const { connect, socket } = await gameScreen({ elapsedMs: 3_000 });
+    connect();
+    tap(card('Big or Small'));
+    const sheet = panel()!;
+    tap(within(sheet).getByRole('button', { name: 'Big' }));
+    tap(within(sheet).getByRole('button', { name: 'Stake ₹10.00' }));
+    const confirm = within(sheet).getByRole('button', { name: GAME_TEXTS.confirmBet });
+    expect(confirm).toBeEnabled();
+
+    act(() => socket.drop());
+    expect(confirm).toBeDisabled();
+    expect(within(sheet).getByRole('status')).toHaveTextContent(OFFLINE_PANEL_REASON);
+    tap(confirm);
+    expect(socket.sent).toEqual([]);
+
+    act(() => socket.accept());
+    socket.clearSent();
+    expect(confirm).toBeEnabled();
+    tap(confirm);
+    expect(socket.sent).toEqual([
+      { event: 'place-bet', payload: expect.objectContaining({ betType: 'bigSmall', betValue: 'big' }) },
+    ]);
+    // In server time: the server's clock was 2 s ahead of this one when the period was announced.
+    const { sentAt } = (socket.sent[0] as { payload: { sentAt: number } }).payload;
+    expect(Math.abs(sentAt - (Date.now() + 2_000))).toBeLessThan(500);
   });
 
   test('colour choices are drawn in their colours and big/small choices are offered', async () => {
@@ -120,10 +225,9 @@ describe('Games screen', () => {
     expect(within(choices).getByRole('button', { name: 'Green' })).toHaveClass('choice-btn--green');
     expect(within(choices).getByRole('button', { name: 'Violet' })).toHaveClass('choice-btn--violet');
     tap(card('Big or Small'));
-    expect(within(within(panel()!).getByRole('group', { name: 'Choices' })).getAllByRole('button').map((b) => b.textContent)).toEqual([
-      'Big',
-      'Small',
-    ]);
+    const bigSmall = within(within(panel()!).getByRole('group', { name: 'Choices' })).getAllByRole('button');
+    expect(bigSmall.map((b) => b.firstChild?.textContent)).toEqual(['Big', 'Small']);
+    for (const b of bigSmall) expect(b).toHaveAccessibleDescription('1 in 2');
   });
 
   test('the panel says why a bet cannot go: no stake, then too little balance', async () => {
@@ -147,16 +251,36 @@ describe('Games screen', () => {
     const sheet = panel()!;
     tap(within(sheet).getByRole('button', { name: '7' }));
     tap(within(sheet).getByRole('button', { name: 'Stake ₹100.00' }));
-    expect(within(sheet).getByText('₹900.00')).toBeInTheDocument();
+    // What is credited after 18 % GST on the ₹800 won above the stake, and how it is reached.
+    expect(within(sheet).getByText('₹756.00')).toBeInTheDocument();
+    expect(sheet.querySelector('.bet-sheet__summary')).toHaveTextContent('You win ₹756.00 (₹900.00 less ₹144.00 GST)');
     tap(within(sheet).getByRole('button', { name: GAME_TEXTS.confirmBet }));
-    expect(socket.sent).toEqual([{ event: 'place-bet', payload: { periodId: PERIOD, betType: 'number', betValue: '7', amount: 100, commandId: expect.any(String) } }]);
+    expect(socket.sent).toEqual([
+      {
+        event: 'place-bet',
+        payload: {
+          periodId: PERIOD,
+          betType: 'number',
+          betValue: '7',
+          amount: 100,
+          commandId: expect.any(String),
+          sentAt: expect.any(Number),
+        },
+      },
+    ]);
     expect(within(sheet).getByRole('button', { name: GAME_TEXTS.confirmBet })).toBeDisabled();
     // The sheet itself says the bet is on its way.
     expect(within(sheet).getByRole('status')).toHaveTextContent('Placing your bet…');
 
     act(() => {
       const placed = bet({ _id: 'b7', betType: 'number', betValue: '7', amount: 100, periodId: PERIOD });
-      socket.push('bet-message', { success: true, message: 'Bet placed successfully', bet: placed, periodId: PERIOD, betType: 'number' });
+      socket.push('bet-message', {
+        success: true,
+        message: 'Bet placed successfully',
+        bet: placed,
+        periodId: PERIOD,
+        betType: 'number',
+      });
       socket.push('balance-update', { balance: 900, mainBalance: 900, bonusBalance: 0 });
       socket.push('current-bet-response', [placed]);
     });
@@ -170,7 +294,8 @@ describe('Games screen', () => {
     const list = within(screen.getByRole('region', { name: 'Current bets' })).getByRole('listitem');
     expect(list).toHaveTextContent('Pick a Number');
     expect(list).toHaveTextContent('₹100.00');
-    expect(list).toHaveTextContent('₹900.00'); // potential win = 100 × 9
+    // Potential win: 100 × 9 = ₹900 gross, less 18 % GST on the ₹800 won above the stake.
+    expect(list).toHaveTextContent('Potential win ₹756.00 (₹900.00 less ₹144.00 GST)');
     // Confirmed inline: on the card (choice and stake) and in Current bets.
     expect(screen.getByTestId('game-card-number-placed')).toHaveTextContent('7₹100.00');
     expect(list).toHaveTextContent('✓ Confirmed');
@@ -188,14 +313,20 @@ describe('Games screen', () => {
     expect(within(card('Big or Small')).getByText(GAME_TEXTS.locked)).toBeInTheDocument();
     expect(card('Big or Small')).toBeDisabled();
     expect(within(card('Color Clash')).getByText(GAME_TEXTS.betPlaced)).toBeInTheDocument();
-    const overlay = screen.getByRole('dialog', { name: GAME_TEXTS.nextRoundSoon });
+    const overlay = screen.getByRole('dialog', { name: GAME_TEXTS.resultComing });
     expect(within(overlay).getByRole('timer')).toHaveTextContent('5');
+    expect(overlay).toHaveTextContent('Betting closed. Your result is coming.');
     expect(overlay).toHaveTextContent('Next round starts soon!');
     await act(() => vi.advanceTimersByTimeAsync(2_000));
     expect(within(overlay).getByRole('timer')).toHaveTextContent('3');
 
     // The next period takes it away and opens the cards again.
-    act(() => socket.push('next-period-id', periodInfo({ periodId: '202611210542', startTime: START + 30_000, serverTime: START + 30_000 })));
+    act(() =>
+      socket.push(
+        'next-period-id',
+        periodInfo({ periodId: '202611210542', startTime: START + 30_000, serverTime: START + 30_000 }),
+      ),
+    );
     expect(screen.queryByTestId('next-round-overlay')).toBeNull();
     expect(card('Color Clash')).toBeEnabled();
   });
@@ -214,8 +345,14 @@ describe('Games screen', () => {
     const { connect, socket } = await gameScreen();
     connect();
     act(() => {
-      socket.push('bet-result', betResult({ betId: '1', gameType: 'color', win: false, lossAmount: 10, message: 'Red lost' }));
-      socket.push('bet-result', betResult({ betId: '2', gameType: 'number', win: true, winAmount: 75.6, message: 'You won on 7' }));
+      socket.push(
+        'bet-result',
+        betResult({ betId: '1', gameType: 'color', win: false, lossAmount: 10, message: 'Red lost' }),
+      );
+      socket.push(
+        'bet-result',
+        betResult({ betId: '2', gameType: 'number', win: true, winAmount: 75.6, message: 'You won on 7' }),
+      );
     });
     const popup = screen.getByRole('dialog', { name: GAME_TEXTS.congratulations });
     const rows = within(popup).getAllByRole('listitem');
@@ -223,7 +360,7 @@ describe('Games screen', () => {
     expect(rows[0]).toHaveTextContent('Color Clash');
     expect(rows[0]).toHaveTextContent('LOSS');
     expect(rows[0]).toHaveTextContent('Red lost');
-    expect(rows[0]).toHaveTextContent('-₹10.00');
+    expect(rows[0]).toHaveTextContent('−₹10.00');
     expect(rows[1]).toHaveTextContent('Pick a Number');
     expect(rows[1]).toHaveTextContent('WIN');
     expect(rows[1]).toHaveTextContent('+₹75.60');
@@ -231,6 +368,47 @@ describe('Games screen', () => {
     expect(popup).toHaveTextContent('Auto closing in 5 seconds...');
     tap(within(popup).getByRole('button', { name: 'OK' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  test("the popup's rows add up to the round's effect on the balance: a win shows what it added (credit less stake)", async () => {
+    const { connect, socket } = await gameScreen();
+    connect();
+    act(() => {
+      socket.push(
+        'bet-result',
+        betResult({
+          betId: '1',
+          gameType: 'color',
+          win: false,
+          lossAmount: 10,
+          bet: bet({ _id: '1', betType: 'color', betValue: 'red', amount: 10, status: 'COMPLETED', isWin: false }),
+        }),
+      );
+      socket.push(
+        'bet-result',
+        betResult({
+          betId: '2',
+          gameType: 'bigSmall',
+          win: true,
+          winAmount: 18.2,
+          bet: bet({
+            _id: '2',
+            betType: 'bigSmall',
+            betValue: 'big',
+            amount: 10,
+            status: 'COMPLETED',
+            isWin: true,
+            winAmount: 18.2,
+          }),
+        }),
+      );
+    });
+    const popup = screen.getByRole('dialog', { name: GAME_TEXTS.congratulations });
+    const rows = within(popup).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('−₹10.00');
+    expect(rows[1]).toHaveTextContent('+₹8.20');
+    expect(rows[1]).toHaveTextContent('₹18.20 credited for a ₹10.00 stake');
+    expect(within(popup).getByTestId('round-net')).toHaveTextContent('This round: −₹1.80');
   });
 
   test('the result popup shows the drawn result above the bets, and its countdown matches how long it stays', async () => {
@@ -247,7 +425,9 @@ describe('Games screen', () => {
     expect(drawn).toHaveTextContent('Green');
     expect(drawn).toHaveTextContent('Big');
     // The drawn result comes before the player's WIN/LOSS lines.
-    expect(drawn.compareDocumentPosition(within(popup).getByRole('list')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      drawn.compareDocumentPosition(within(popup).getByRole('list')) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
     expect(popup).toHaveTextContent('Auto closing in 5 seconds...');
     await act(() => vi.advanceTimersByTimeAsync(2_000));
     expect(popup).toHaveTextContent('Auto closing in 3 seconds...');
@@ -273,10 +453,18 @@ describe('Games screen', () => {
     act(() => socket.push('all-game-results', results));
     const panelRegion = screen.getByRole('region', { name: 'Results and trends' });
     const table = within(panelRegion).getByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Period', 'Color', 'Big/Small', 'Digit']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Period', 'Color', 'Big/Small', 'Digit']);
     const bodyRows = () => within(table).getAllByRole('row').slice(1);
     expect(bodyRows()).toHaveLength(5);
-    expect(within(bodyRows()[0]!).getAllByRole('cell').map((c) => c.textContent)).toEqual([results[0]!.periodId, 'Red', 'Small', '2']);
+    expect(
+      within(bodyRows()[0]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual([results[0]!.periodId, 'Red', 'Small', '2']);
     tap(within(panelRegion).getByRole('button', { name: 'Show More' }));
     expect(bodyRows()).toHaveLength(12);
     tap(within(panelRegion).getByRole('button', { name: 'Show Less' }));
@@ -301,7 +489,7 @@ describe('Games screen', () => {
     expect(within(trends).getByRole('heading', { name: 'Quick Stats' })).toBeInTheDocument();
     const fact = (term: string) => within(trends).getByText(term).nextElementSibling?.textContent;
     expect(fact('Total games')).toBe('4');
-    expect(fact('Latest period')).toBe('202611210104');
+    expect(fact('Last drawn period')).toBe('202611210104');
     expect(fact('Last colour')).toBe('Red');
     const colours = within(within(trends).getByRole('list', { name: 'Colour counts' })).getAllByRole('listitem');
     expect(colours.map((li) => li.textContent)).toEqual(['Red2 (50%)', 'Green2 (50%)', 'Violet0 (0%)']);

@@ -1,4 +1,4 @@
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../shared/store-hooks';
 import { Screen } from '../../../shared/ui/Screen';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { selectSocket } from '../../socket/selectors';
@@ -11,6 +11,7 @@ import { NextRoundOverlay } from './NextRoundOverlay';
 import { PeriodCard } from './PeriodCard';
 import { ResultPopup } from './ResultPopup';
 import { ResultsPanel } from './ResultsPanel';
+import { RealityCheck } from '../../play-safely/components/RealityCheck';
 import '../game.css';
 
 /** The Games screen (SPEC 2): everything live, from the one socket of the session. */
@@ -32,6 +33,7 @@ export function GameScreen() {
               Connection lost. Reconnecting…
             </p>
           )}
+          <RealityCheck />
           <PeriodCard />
           <BalanceCard />
           <CurrentBets />

@@ -1,7 +1,7 @@
 import { isLockedAt } from '@app/domain';
 import { Link } from 'react-router-dom';
-import { useAppSelector } from '../../../app/hooks';
-import { PATHS } from '../../../app/paths';
+import { useAppSelector } from '../../../shared/store-hooks';
+import { PATHS } from '../../../shared/paths';
 import { selectLockSeconds } from '../../config/selectors';
 import { selectPeriod, selectSecondsLeft } from '../selectors';
 

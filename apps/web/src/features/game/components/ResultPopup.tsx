@@ -1,7 +1,7 @@
 import type { GameResult } from '@app/contracts';
 import { formatPaise, GAME_TEXTS, isGameKey, RESULT_CLEAR_MS } from '@app/domain';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../shared/store-hooks';
 import { resultPopupClosed } from '../game.slice';
 import { gameName, selectResultPopup, selectResults } from '../selectors';
 import { choiceText, ColorDot } from './ChoiceLabel';
@@ -34,7 +34,11 @@ function DrawnResult({ result }: { result: GameResult }) {
   const colour = choiceText('color', result.color);
   const size = choiceText('bigSmall', result.bigSmall);
   return (
-    <div className="result-popup__drawn" data-testid="popup-drawn-result" aria-label={`Result: ${result.digit}, ${colour}, ${size}`}>
+    <div
+      className="result-popup__drawn"
+      data-testid="popup-drawn-result"
+      aria-label={`Result: ${result.digit}, ${colour}, ${size}`}
+    >
       <span className="muted small">Result</span>
       <span className={`digit-ball digit-ball--lg digit-ball--${result.color}`} aria-hidden="true">
         {result.digit}
@@ -57,7 +61,19 @@ function resultTime(timestamp: string): string {
   return Number.isNaN(ms) ? '' : timeFormat.format(ms);
 }
 
+/**
+ * A bet's effect on the balance: a win credits the stake times the payout less GST, so what it adds is the credit
+ * less the stake; a loss takes the stake. Null when a win's stake is unknown (an older server sends no bet).
+ */
+export function betNetPaise(result: PlayerBetResult): number | null {
+  if (!result.win) return -result.lossAmountPaise;
+  return result.bet ? result.winAmountPaise - result.bet.amountPaise : null;
+}
+
+const signed = (paise: number) => `${paise < 0 ? '−' : '+'}${formatPaise(Math.abs(paise))}`;
+
 function ResultRow({ result }: { result: PlayerBetResult }) {
+  const net = betNetPaise(result);
   const label = isGameKey(result.gameType) ? gameName(result.gameType) : String(result.gameType);
   return (
     <li className={`result-row result-row--${result.win ? 'win' : 'loss'}`}>
@@ -68,9 +84,14 @@ function ResultRow({ result }: { result: PlayerBetResult }) {
         </span>
       </div>
       {result.message && <p className="result-row__message small">{result.message}</p>}
+      {result.win && result.bet && (
+        <p className="result-row__credit muted small">
+          {formatPaise(result.winAmountPaise)} credited for a {formatPaise(result.bet.amountPaise)} stake
+        </p>
+      )}
       <div className="result-row__bottom">
         <strong className="result-row__amount">
-          {result.win ? `+${formatPaise(result.winAmountPaise)}` : `-${formatPaise(result.lossAmountPaise)}`}
+          {net === null ? `+${formatPaise(result.winAmountPaise)}` : signed(net)}
         </strong>
         <time className="muted small" dateTime={result.timestamp}>
           {resultTime(result.timestamp)}
@@ -97,6 +118,9 @@ export function ResultPopup() {
   }, [open]);
   if (!popup) return null;
   const won = popup.results.some((r) => r.win);
+  // The rows add up to the round's effect on the balance (each row is what the bet added or took).
+  const nets = popup.results.map(betNetPaise);
+  const roundNet = nets.every((n): n is number => n !== null) ? nets.reduce((a, b) => a + b, 0) : null;
   const drawn = popup.periodId ? results.find((r) => r.periodId === popup.periodId) : undefined;
   return (
     <div className="result-popup__backdrop">
@@ -116,10 +140,20 @@ export function ResultPopup() {
             <ResultRow key={result.betId ?? `${result.gameType}-${index}`} result={result} />
           ))}
         </ul>
+        {roundNet !== null && popup.results.length > 1 && (
+          <p className="result-popup__net" data-testid="round-net">
+            This round: <strong>{signed(roundNet)}</strong>
+          </p>
+        )}
         <p className="muted small result-popup__auto" aria-live="off">
           {autoClosingText(secondsLeft)}
         </p>
-        <button ref={okRef} type="button" className="btn btn--primary btn--block" onClick={() => dispatch(resultPopupClosed())}>
+        <button
+          ref={okRef}
+          type="button"
+          className="btn btn--primary btn--block"
+          onClick={() => dispatch(resultPopupClosed())}
+        >
           OK
         </button>
       </div>

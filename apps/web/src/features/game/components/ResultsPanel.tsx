@@ -1,7 +1,7 @@
 import type { GameResult } from '@app/contracts';
 import { BIG_SMALL, COLORS, RESULTS_SHOWN, resultTrends, type TrendCount } from '@app/domain';
 import { useId, useState, type KeyboardEvent } from 'react';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../shared/store-hooks';
 import { selectResults } from '../selectors';
 import { choiceText, ColorDot } from './ChoiceLabel';
 
@@ -41,7 +41,11 @@ function ResultsTable({ results }: { results: GameResult[] }) {
         </tbody>
       </table>
       {results.length > RESULTS_SHOWN && (
-        <button type="button" className="btn btn--ghost btn--block results-toggle" onClick={() => setExpanded((e) => !e)}>
+        <button
+          type="button"
+          className="btn btn--ghost btn--block results-toggle"
+          onClick={() => setExpanded((e) => !e)}
+        >
           {expanded ? 'Show Less' : 'Show More'}
         </button>
       )}
@@ -62,7 +66,7 @@ function Trends({ results }: { results: GameResult[] }) {
           <dd>{trends.totalGames}</dd>
         </div>
         <div>
-          <dt>Latest period</dt>
+          <dt>Last drawn period</dt>
           <dd>{trends.latestPeriodId ?? '—'}</dd>
         </div>
         <div>
@@ -149,7 +153,12 @@ export function ResultsPanel() {
           </button>
         ))}
       </div>
-      <div id={`${baseId}-panel-${tab}`} role="tabpanel" aria-labelledby={`${baseId}-tab-${tab}`} className="results-panel__body">
+      <div
+        id={`${baseId}-panel-${tab}`}
+        role="tabpanel"
+        aria-labelledby={`${baseId}-tab-${tab}`}
+        className="results-panel__body"
+      >
         {tab === 'results' ? <ResultsTable results={results} /> : <Trends results={results} />}
       </div>
     </section>

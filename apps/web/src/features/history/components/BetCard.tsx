@@ -1,8 +1,11 @@
 import { formatPaise, isGameKey } from '@app/domain';
+import { Link } from 'react-router-dom';
+import { PATHS } from '../../../shared/paths';
 import { ChoiceLabel, choiceText } from '../../game/components/ChoiceLabel';
 import { gameName } from '../../game/selectors';
 import { indiaTimeFormat } from '../../../shared/india-time';
 import type { PlayerBet } from '../../../shared/records';
+import { DisputeButton } from '../../disputes/components/DisputeForm';
 
 const dateFormat = indiaTimeFormat({ dateStyle: 'medium', timeStyle: 'short' });
 
@@ -16,11 +19,23 @@ export function betOutcome(bet: Pick<PlayerBet, 'isWin' | 'winAmountPaise' | 'am
   return bet.isWin ? `WIN +${formatPaise(bet.winAmountPaise)}` : `LOSS −${formatPaise(bet.amountPaise)}`;
 }
 
-/** One bet of the history: what was bet, how it ended and where it was played from. */
+/** The fairness page checking this bet's period, and that the bet is in the period's commitment. */
+export function verifyPath(bet: Pick<PlayerBet, '_id' | 'periodId'>): string {
+  const query = new URLSearchParams({ period: bet.periodId, bet: bet._id });
+  return `${PATHS.fairness}?${query.toString()}`;
+}
+
+export const VERIFY_TEXT = {
+  link: 'Verify',
+  hint: (periodId: string) => ` the draw of period ${periodId} and that this bet is in it`,
+};
+
+/** One bet of the history: what was bet, how it ended and where it was played from; a settled or refunded one can be verified. */
 export function BetCard({ bet }: { bet: PlayerBet }) {
   const game = isGameKey(bet.betType) ? bet.betType : null;
   const settled = bet.isWin === true || bet.isWin === false;
   const system = bet.playedFrom === 'system';
+  const verifiable = bet.status === 'COMPLETED' || bet.status === 'REFUNDED';
   return (
     <li className="bet-card card" data-testid="bet-card">
       <div className="bet-card__top">
@@ -32,7 +47,9 @@ export function BetCard({ bet }: { bet: PlayerBet }) {
       </div>
       <div className="bet-card__main">
         <span className="bet-card__game">{game ? gameName(game) : bet.betType}</span>
-        <span className="bet-card__choice">{game ? <ChoiceLabel game={game} choice={bet.betValue} /> : bet.betValue}</span>
+        <span className="bet-card__choice">
+          {game ? <ChoiceLabel game={game} choice={bet.betValue} /> : bet.betValue}
+        </span>
       </div>
       <dl className="bet-card__facts">
         <div>
@@ -42,9 +59,7 @@ export function BetCard({ bet }: { bet: PlayerBet }) {
         {settled && (
           <div>
             <dt>Result</dt>
-            <dd className={bet.isWin ? 'bet-card__win' : 'bet-card__loss'}>
-              {betOutcome(bet)}
-            </dd>
+            <dd className={bet.isWin ? 'bet-card__win' : 'bet-card__loss'}>{betOutcome(bet)}</dd>
           </div>
         )}
         {bet.systemSelectedValue != null && bet.systemSelectedValue !== '' && (
@@ -64,6 +79,13 @@ export function BetCard({ bet }: { bet: PlayerBet }) {
           </dd>
         </div>
       </dl>
+      {verifiable && (
+        <Link to={verifyPath(bet)} className="btn btn--ghost bet-card__verify">
+          {VERIFY_TEXT.link}
+          <span className="visually-hidden">{VERIFY_TEXT.hint(bet.periodId)}</span>
+        </Link>
+      )}
+      <DisputeButton subject={{ type: 'bet', id: bet._id, label: bet.periodId }} />
     </li>
   );
 }

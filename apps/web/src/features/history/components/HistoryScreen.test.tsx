@@ -2,7 +2,7 @@ import { EMPTY_STATES } from '@app/domain';
 import { act, screen, within } from '@testing-library/react';
 import { fail, ok, pending } from '../../../test/fake-fetch';
 import { bet } from '../../socket/testing/live-fixtures';
-import { renderLive } from '../../socket/testing/render-live';
+import { renderLive } from '../../../test/render-live';
 
 const BETS = 'GET /bet';
 
@@ -62,13 +62,13 @@ describe('Bet history', () => {
     expect(within(second!).getByText('21 Nov 2026, 10:00 am', { exact: false })).toBeInTheDocument();
 
     expect(third).toHaveTextContent('Color Clash');
-    expect(third).toHaveTextContent('LOSS −₹100.00')
+    expect(third).toHaveTextContent('LOSS −₹100.00');
     expect(third).not.toHaveTextContent('₹0.00');
     expect(within(third!).getByText('Drawn').nextElementSibling).toHaveTextContent('Green');
     expect(within(third!).getByText('web')).toHaveClass('bet-card__from--other');
   });
 
-  test("says so when there are no bets", async () => {
+  test('says so when there are no bets', async () => {
     renderLive('/history', { routes: { [BETS]: () => ok({ bets: [] }) } });
     expect(await screen.findByText(EMPTY_STATES.betHistory)).toBeInTheDocument();
     expect(EMPTY_STATES.betHistory).toBe('No betting history available');
@@ -92,13 +92,64 @@ describe('Bet history', () => {
     const socket = live.sockets.socket;
     socket.accept();
     act(() => {
-      socket.push('bet-update', { ...open, status: 'COMPLETED', isWin: true, winAmount: 18.2, systemSelectedValue: 'violet' });
-      socket.push('bet-update', bet({ _id: 'n', betType: 'number', betValue: '3', amount: 500 }));
+      socket.push('bet-update', {
+        ...open,
+        status: 'COMPLETED',
+        isWin: true,
+        winAmount: 18.2,
+        systemSelectedValue: 'violet',
+        updatedAt: '2026-11-21T04:30:31.000Z',
+      });
+      socket.push(
+        'bet-update',
+        bet({
+          _id: 'n',
+          betType: 'number',
+          betValue: '3',
+          amount: 500,
+          createdAt: '2026-11-21T04:30:40.000Z',
+          updatedAt: '2026-11-21T04:30:40.000Z',
+        }),
+      );
     });
     const [fresh, settled] = cards();
     expect(fresh).toHaveTextContent('₹500.00');
     expect(fresh).toHaveTextContent('PENDING');
     expect(settled).toHaveTextContent('WIN +₹18.20');
     expect(settled).toHaveTextContent('COMPLETED');
+  });
+
+  test('a settled or refunded bet can be verified on the fairness page; a pending one cannot yet', async () => {
+    const settled = bet({
+      _id: 'c0ffee00-0000-4000-8000-000000000001',
+      periodId: '202611210541',
+      status: 'COMPLETED',
+      isWin: false,
+      systemSelectedValue: 'green',
+    });
+    const refunded = bet({ _id: 'c0ffee00-0000-4000-8000-000000000002', periodId: '202611210540', status: 'REFUNDED' });
+    const waiting = bet({ _id: 'c0ffee00-0000-4000-8000-000000000003', periodId: '202611210542' });
+    const { user } = renderLive('/history', {
+      routes: {
+        [BETS]: () => ok({ bets: [waiting, settled, refunded] }),
+        'GET /fairness': () => pending(),
+        'GET /fairness/stats': () => pending(),
+      },
+    });
+    await vi.waitFor(() => expect(cards()).toHaveLength(3));
+    const [pendingCard, settledCard, refundedCard] = cards();
+    expect(within(pendingCard!).queryByRole('link', { name: /^Verify/ })).toBeNull();
+    const verify = within(settledCard!).getByRole('link', {
+      name: 'Verify the draw of period 202611210541 and that this bet is in it',
+    });
+    expect(verify).toHaveAttribute('href', '/fairness?period=202611210541&bet=c0ffee00-0000-4000-8000-000000000001');
+    expect(within(refundedCard!).getByRole('link', { name: /^Verify/ })).toHaveAttribute(
+      'href',
+      '/fairness?period=202611210540&bet=c0ffee00-0000-4000-8000-000000000002',
+    );
+
+    await user.click(verify);
+    expect(await screen.findByRole('heading', { name: 'Provably fair', level: 1 })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/fairness');
   });
 });

@@ -1,17 +1,22 @@
 import { EMPTY_STATES } from '@app/domain';
 import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../shared/store-hooks';
 import { Screen } from '../../../shared/ui/Screen';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { historyRequested } from '../history.slice';
-import { selectHistory } from '../selectors';
+import { selectHistory, selectHistoryBets } from '../selectors';
 import { BetCard } from './BetCard';
+import { Link } from 'react-router-dom';
+import { PATHS } from '../../../shared/paths';
+import { DisputeForm } from '../../disputes/components/DisputeForm';
+import { DISPUTES_TEXTS } from '../../disputes/disputes-texts';
 import '../history.css';
 
 /** Bet history (SPEC 2): GET /bet, kept current by the live bet-update. */
 export function HistoryScreen() {
   const dispatch = useAppDispatch();
-  const { bets, isLoading, error } = useAppSelector(selectHistory);
+  const { isLoading, error } = useAppSelector(selectHistory);
+  const bets = useAppSelector(selectHistoryBets);
   useEffect(() => {
     dispatch(historyRequested());
   }, [dispatch]);
@@ -19,6 +24,9 @@ export function HistoryScreen() {
   return (
     <Screen title="Bet history" className="history">
       <h1>Bet history</h1>
+      <Link to={PATHS.disputes} className="history__disputes">
+        {DISPUTES_TEXTS.link}
+      </Link>
       {error && (
         <p className="history__error" role="alert">
           {error}
@@ -37,6 +45,7 @@ export function HistoryScreen() {
           ))}
         </ul>
       )}
+      <DisputeForm />
     </Screen>
   );
 }

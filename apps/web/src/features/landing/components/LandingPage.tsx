@@ -8,16 +8,15 @@ import {
   type GameDefinition,
   type PayoutOptions,
 } from '@app/domain';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../shared/store-hooks';
 import { selectGstPercent, selectPayoutOptions, selectRules, selectStakesPaise } from '../../config/selectors';
 import { Link } from 'react-router-dom';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../shared/paths';
 import { LoginForm } from '../../auth/components/LoginForm';
 import { SUPPORT } from '../../../shared/config/support';
 import { COMPLIANCE_NOTE, PRODUCT_NAME } from '../../../shared/constants';
 import { LogoMark } from '../../../shared/ui/Logo';
 import { Screen } from '../../../shared/ui/Screen';
-import { ReviewCarousel } from './ReviewCarousel';
 import '../landing.css';
 
 /** The rows of the odds table: every colour, big and small, and one digit standing for all ten. */
@@ -71,15 +70,15 @@ function GameSwatch({ game }: { game: GameDefinition }) {
   );
 }
 
+/** A game as a visitor sees it: what it is, and the way in (no greyed 'Unavailable' chip: the games run all day). */
 function GamePreview({ game }: { game: GameDefinition }) {
   return (
-    <li className="game-preview" aria-disabled="true">
+    <li className="game-preview">
       <GameSwatch game={game} />
       <div className="game-preview__body">
         <h3 className="game-preview__name">{game.name}</h3>
         <p className="game-preview__desc">{game.description}</p>
       </div>
-      <span className="badge badge--muted">Unavailable</span>
     </li>
   );
 }
@@ -108,14 +107,12 @@ export function LandingPage() {
         </div>
         <div className="hero__login card" aria-label="Sign in">
           <p className="hero__login-text">
-            Already playing? Sign in here, or open the{' '}
-            <Link to={PATHS.login}>Log in</Link> screen.
+            Already playing? Sign in here, or open the <Link to={PATHS.login}>Log in</Link> screen.
           </p>
           <LoginForm variant="compact" />
         </div>
         <p className="hero__age">
-          <span className="badge badge--age">{MIN_AGE}+</span> Only for adults. Play with money you can afford to
-          lose.
+          <span className="badge badge--age">{MIN_AGE}+</span> Only for adults. Play with money you can afford to lose.
         </p>
       </section>
 
@@ -135,7 +132,9 @@ export function LandingPage() {
             <GamePreview key={game.key} game={game} />
           ))}
         </ul>
-        <p className="muted small">Log in to play. Previews here are not playable.</p>
+        <p className="small">
+          <Link to={PATHS.login}>Log in to play</Link>, or <Link to={PATHS.register}>create an account</Link>.
+        </p>
       </section>
 
       <section className="section" aria-labelledby="how-title">
@@ -171,14 +170,9 @@ export function LandingPage() {
           </table>
         </div>
         <p className="muted small">
-          Return is what a rupee staked pays back on average after {gstPercent}% GST on winnings. Every choice
-          returns less than it stakes over time.
+          Return is what a rupee staked pays back on average after {gstPercent}% GST on winnings. Every choice returns
+          less than it stakes over time.
         </p>
-      </section>
-
-      <section className="section" aria-labelledby="reviews-title">
-        <h2 id="reviews-title">What players say</h2>
-        <ReviewCarousel />
       </section>
 
       <section className="section" aria-labelledby="support-title">
@@ -201,9 +195,7 @@ export function LandingPage() {
 
       <footer className="landing__footer">
         <Link to={PATHS.terms}>Terms and conditions</Link>{' '}
-        <Link to={PATHS.fairness}>
-          Provably fair: verify any round
-        </Link>
+        <Link to={PATHS.fairness}>Provably fair: verify any round</Link>
         <p className="small muted">{COMPLIANCE_NOTE}</p>
       </footer>
     </Screen>

@@ -1,6 +1,6 @@
 import { USERNAME_MAX_LENGTH, usernameError } from '@app/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../shared/store-hooks';
 import { TextField } from '../../../shared/ui/TextField';
 import { profileUpdateErrorCleared, profileUpdateRequested } from '../profile.slice';
 import { selectProfileUpdate } from '../selectors';

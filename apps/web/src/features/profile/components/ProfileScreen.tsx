@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { PATHS } from '../../../app/paths';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../../shared/store-hooks';
+import { PATHS } from '../../../shared/paths';
 import { Screen } from '../../../shared/ui/Screen';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { useLeaveOnLogout } from '../../auth/components/LogoutButton';
@@ -17,6 +17,8 @@ export function ProfileScreen({ userId }: { userId: string | null }) {
   const { profile, subject, status, error } = useAppSelector(selectProfileState);
   const signedIn = useAppSelector(selectIsAuthenticated);
   const own = userId === null;
+  const [params] = useSearchParams();
+  const referral = params.get('ref')?.trim() || null;
   const wanted = userId ?? OWN_PROFILE;
   useLeaveOnLogout();
 
@@ -42,7 +44,11 @@ export function ProfileScreen({ userId }: { userId: string | null }) {
           <p className="form-alert" role="alert">
             {error}
           </p>
-          <button type="button" className="btn btn--ghost btn--block" onClick={() => dispatch(profileRequested(userId))}>
+          <button
+            type="button"
+            className="btn btn--ghost btn--block"
+            onClick={() => dispatch(profileRequested(userId))}
+          >
             Try again
           </button>
         </div>
@@ -53,8 +59,11 @@ export function ProfileScreen({ userId }: { userId: string | null }) {
       )}
       {!own && !signedIn && (
         <p className="profile-join muted">
-          Want your own?{' '}
-          <Link to={PATHS.register} className="auth-link">
+          Want your own? {/* A shared profile's ?ref= carries the sharer's code on to registration. */}
+          <Link
+            to={referral ? `${PATHS.register}?ref=${encodeURIComponent(referral)}` : PATHS.register}
+            className="auth-link"
+          >
             Create an account
           </Link>
         </p>

@@ -1,10 +1,14 @@
 import { Link } from 'react-router-dom';
-import { useAppDispatch } from '../../../app/hooks';
-import { PATHS } from '../../../app/paths';
+import { PLAY_SAFELY_TEXTS } from '../../play-safely/play-safely-texts';
+import { useAppDispatch, useAppSelector } from '../../../shared/store-hooks';
+import { selectReferralTerms, selectRules } from '../../config/selectors';
+import { PATHS } from '../../../shared/paths';
 import { CopyButton } from '../../../shared/ui/CopyButton';
 import { LogoutButton } from '../../auth/components/LogoutButton';
+import { PLAY_BREAK_TEXTS } from '../../play-safely/play-break-texts';
+import { IdentityLink } from '../../identity/components/IdentityLink';
 import { toastShown } from '../../toasts/toasts.slice';
-import { formatDate, formatDateTime } from '../format';
+import { formatDate, formatDateTime, inviteLink, inviteTermsText } from '../format';
 import { EditName } from './EditName';
 import { COPY_FAILED_TEXT, ShareProfileButton } from './ShareProfileButton';
 import { StatTiles } from './StatTiles';
@@ -19,10 +23,12 @@ interface ProfileViewProps {
 
 /**
  * Avatar initial, name, id (tap to copy), e-mail, joined date; the own view adds last login, the Wallet button,
- * the referral code (tap to copy) and Logout. Stat tiles and Share Profile in both.
+ * the invite link and the referral code (tap to copy, with what an invite earns) and Logout. Stat tiles and Share Profile in both.
  */
 export function ProfileView({ profile, own }: ProfileViewProps) {
   const dispatch = useAppDispatch();
+  const referralTerms = useAppSelector(selectReferralTerms);
+  const { playThrough } = useAppSelector(selectRules);
   const copyFailed = () => dispatch(toastShown({ kind: 'error', message: COPY_FAILED_TEXT }));
   return (
     <>
@@ -63,6 +69,17 @@ export function ProfileView({ profile, own }: ProfileViewProps) {
             Wallet
           </Link>
         )}
+        {own && (
+          <Link to={PATHS.playSafely} className="btn btn--ghost btn--block profile-card__wallet">
+            {PLAY_SAFELY_TEXTS.profileLink}
+          </Link>
+        )}
+        {own && <IdentityLink />}
+        {own && (
+          <Link to={PATHS.disputes} className="btn btn--ghost btn--block profile-card__disputes">
+            My disputes
+          </Link>
+        )}
       </section>
 
       <StatTiles profile={profile} own={own} />
@@ -70,12 +87,20 @@ export function ProfileView({ profile, own }: ProfileViewProps) {
       {own && profile.referralCode && (
         <section className="profile-section" aria-labelledby="profile-referral-title">
           <h2 id="profile-referral-title" className="profile-section__title">
-            Referral code
+            Invite friends
           </h2>
           <div className="card profile-referral">
-            <p className="muted small">
-              Share your code. When a friend you invite makes a first deposit, you get a bonus.
+            <p className="muted small" data-testid="invite-terms">
+              {inviteTermsText(referralTerms, playThrough.bonusWageringMultiplier)}
             </p>
+            <p className="profile-referral__label small">Your invite link</p>
+            <CopyButton
+              text={inviteLink(profile.referralCode)}
+              label="Copy invite link"
+              className="profile-referral__link"
+              onCopyFailed={copyFailed}
+            />
+            <p className="profile-referral__label small">Your referral code</p>
             <CopyButton
               text={profile.referralCode}
               label="Copy referral code"
@@ -86,8 +111,14 @@ export function ProfileView({ profile, own }: ProfileViewProps) {
         </section>
       )}
 
+      {own && (
+        <Link to={PATHS.playBreak} className="btn btn--ghost btn--block profile-play-break">
+          {PLAY_BREAK_TEXTS.profileLink}
+        </Link>
+      )}
+
       <div className="profile-actions">
-        <ShareProfileButton userId={profile._id} name={profile.name} />
+        <ShareProfileButton userId={profile._id} name={profile.name} referralCode={own ? profile.referralCode : null} />
         {own && <LogoutButton />}
       </div>
     </>

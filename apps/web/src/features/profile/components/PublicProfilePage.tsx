@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../shared/store-hooks';
 import { selectCurrentUserId, selectIsAuthenticated } from '../../auth/selectors';
 import { ProfileScreen } from './ProfileScreen';
 

@@ -1,4 +1,4 @@
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../shared/store-hooks';
 import { copyText } from '../../../shared/clipboard';
 import { toastShown } from '../../toasts/toasts.slice';
 import { profileShareLink } from '../format';
@@ -8,13 +8,22 @@ export const LINK_COPIED_TEXT = 'Profile link copied.';
 export const COPY_FAILED_TEXT = 'Could not copy. Please copy it by hand.';
 
 /**
- * Share Profile: the device's share sheet with the link `origin#/profile/{id}`; where there is no share sheet
+ * Share Profile: the device's share sheet with the link `origin#/profile/{id}` (`?ref=CODE` on one's own); where there is no share sheet
  * (most desktop browsers) or it fails, the link is copied instead. Closing the sheet is not an error.
  */
-export function ShareProfileButton({ userId, name }: { userId: string; name: string }) {
+export function ShareProfileButton({
+  userId,
+  name,
+  referralCode,
+}: {
+  userId: string;
+  name: string;
+  referralCode?: string | null;
+}) {
   const dispatch = useAppDispatch();
   const share = async () => {
-    const url = profileShareLink(userId);
+    // One's own profile carries one's code: a visitor who joins from it is one's referral.
+    const url = profileShareLink(userId, window.location.origin, referralCode);
     if (typeof navigator.share === 'function') {
       try {
         await navigator.share({ title: `${name} on WinRound`, text: `See ${name}'s profile on WinRound`, url });
@@ -24,7 +33,11 @@ export function ShareProfileButton({ userId, name }: { userId: string; name: str
       }
     }
     const copied = await copyText(url);
-    dispatch(toastShown(copied ? { kind: 'success', message: LINK_COPIED_TEXT } : { kind: 'error', message: COPY_FAILED_TEXT }));
+    dispatch(
+      toastShown(
+        copied ? { kind: 'success', message: LINK_COPIED_TEXT } : { kind: 'error', message: COPY_FAILED_TEXT },
+      ),
+    );
   };
   return (
     <button type="button" className="btn btn--primary btn--block" onClick={share}>

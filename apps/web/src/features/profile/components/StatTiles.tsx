@@ -7,15 +7,15 @@ interface Tile {
   tone?: 'win' | 'loss';
 }
 
-/** Stat tiles. The public view leaves out total withdrawals and total losses (SPEC 6). */
+/** Stat tiles. The public view leaves out total deposits, withdrawals and losses (SPEC 6 showed deposits to anyone). */
 export function StatTiles({ profile, own }: { profile: PlayerProfile; own: boolean }) {
   const tiles: Tile[] = [
     { label: 'Games played', value: String(profile.totalGames ?? 0) },
     { label: 'Total winnings', value: formatMoney(profile.totalWinningsPaise), tone: 'win' },
-    { label: 'Total deposits', value: formatMoney(profile.totalDepositsPaise) },
   ];
   if (own) {
     tiles.push(
+      { label: 'Total deposits', value: formatMoney(profile.totalDepositsPaise) },
       { label: 'Total withdrawals', value: formatMoney(profile.totalWithdrawalsPaise) },
       { label: 'Total losses', value: formatMoney(profile.totalLosesPaise), tone: 'loss' },
     );

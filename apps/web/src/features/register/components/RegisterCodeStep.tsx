@@ -55,7 +55,8 @@ export function RegisterCodeStep({
   return (
     <form className="auth-form" onSubmit={submit} noValidate aria-label="Verification code">
       <p className="auth-code__to">
-        Enter the 6-digit code we sent to <strong>
+        Enter the 6-digit code we sent to{' '}
+        <strong>
           <EmailAddress email={email} />
         </strong>
       </p>

@@ -1,9 +1,15 @@
 import { USERNAME_MAX_LENGTH, usernameError } from '@app/contracts';
-import { REGISTER_MESSAGES, REGISTER_PASSWORD_MIN_LENGTH, validateRegister } from '@app/domain';
+import {
+  istDateKey,
+  latestAdultBirthDate,
+  REGISTER_MESSAGES,
+  REGISTER_PASSWORD_MIN_LENGTH,
+  validateRegister,
+} from '@app/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { useAppSelector } from '../../../app/hooks';
-import { PATHS } from '../../../app/paths';
+import { useAppSelector } from '../../../shared/store-hooks';
+import { PATHS } from '../../../shared/paths';
 import { selectAllowedEmailDomains } from '../../config/selectors';
 import { PasswordField } from '../../../shared/ui/PasswordField';
 import { TextField } from '../../../shared/ui/TextField';
@@ -16,6 +22,8 @@ export interface RegisterFormValues {
   email: string;
   password: string;
   confirmPassword: string;
+  /** 'YYYY-MM-DD' from the date input; the player must be 18 or older (the terms: "18+ only."). */
+  dateOfBirth: string;
   referralCode: string;
   terms: boolean;
 }
@@ -25,6 +33,7 @@ export const emptyRegisterForm = (referralCode = ''): RegisterFormValues => ({
   email: '',
   password: '',
   confirmPassword: '',
+  dateOfBirth: '',
   referralCode,
   terms: false,
 });
@@ -45,10 +54,23 @@ export function toRegisterDetails(
   commonPasswords: ReadonlySet<string> | null = null,
   allowedEmailDomains?: readonly string[],
 ): RegisterDetails | null {
-  const result = validateRegister(values, { commonPasswords, allowedEmailDomains });
+  const result = validateRegister(values, {
+    commonPasswords,
+    allowedEmailDomains,
+    requireDateOfBirth: true,
+    today: istDateKey(Date.now()),
+  });
   if (!result.ok || usernameRuleError(values.username)) return null;
-  const { username, email, password, referralCode } = result.value;
-  return { username, email, password, confirmPassword: values.confirmPassword, terms: true, ...(referralCode ? { referralCode } : {}) };
+  const { username, email, password, referralCode, dateOfBirth } = result.value;
+  return {
+    username,
+    email,
+    password,
+    confirmPassword: values.confirmPassword,
+    dateOfBirth,
+    terms: true,
+    ...(referralCode ? { referralCode } : {}),
+  };
 }
 
 interface RegisterDetailsFormProps {
@@ -74,18 +96,21 @@ export function RegisterDetailsForm({ values, onChange, onSubmit, pending, error
   const alertId = useId();
   const commonPasswords = useCommonPasswords();
   const allowedEmailDomains = useAppSelector(selectAllowedEmailDomains);
-  const result = validateRegister(values, { commonPasswords, allowedEmailDomains });
+  const today = istDateKey(Date.now());
+  const result = validateRegister(values, { commonPasswords, allowedEmailDomains, requireDateOfBirth: true, today });
   const errors = submitted ? result.errors : {};
-  const missingFields = (['username', 'email', 'password', 'confirmPassword'] as const).filter(
+  const missingFields = (['username', 'email', 'password', 'confirmPassword', 'dateOfBirth'] as const).filter(
     (f) => errors[f] === REGISTER_MESSAGES.allFieldsRequired,
   );
   const fieldError = (field: TextFieldName) => {
-    if (field === 'username' && submitted && usernameRuleError(values.username)) return usernameRuleError(values.username);
+    if (field === 'username' && submitted && usernameRuleError(values.username))
+      return usernameRuleError(values.username);
     const message = errors[field as keyof typeof errors];
     return message && message !== REGISTER_MESSAGES.allFieldsRequired ? message : null;
   };
   // Tell why the button is disabled once the terms checkbox matters: touched, or the rest of the form is filled in.
-  const othersFilled = values.username.trim() && values.email.trim() && values.password && values.confirmPassword;
+  const othersFilled =
+    values.username.trim() && values.email.trim() && values.password && values.confirmPassword && values.dateOfBirth;
   const showTerms = !values.terms && (termsTouched || submitted || !!othersFilled);
   const formAlert = missingFields.length > 0 ? REGISTER_MESSAGES.allFieldsRequired : null;
 
@@ -151,6 +176,19 @@ export function RegisterDetailsForm({ values, onChange, onSubmit, pending, error
         invalid={missingFields.includes('confirmPassword')}
         describedBy={missingFields.includes('confirmPassword') ? alertId : undefined}
         error={fieldError('confirmPassword')}
+      />
+      <TextField
+        label="Date of birth"
+        type="date"
+        name="bday"
+        autoComplete="bday"
+        min="1900-01-01"
+        max={latestAdultBirthDate(today)}
+        value={values.dateOfBirth}
+        onChange={set('dateOfBirth')}
+        invalid={missingFields.includes('dateOfBirth')}
+        describedBy={missingFields.includes('dateOfBirth') ? alertId : undefined}
+        error={fieldError('dateOfBirth')}
       />
       <TextField
         label={

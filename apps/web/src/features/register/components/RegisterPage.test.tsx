@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RegisterRequest } from '@app/contracts';
 import { loadCommonPasswords } from '@app/domain';
 import { fail, json, ok, type FakeRoute } from '../../../test/fake-fetch';
@@ -7,24 +7,47 @@ import { renderApp } from '../../../test/render-app';
 const REGISTER = 'POST /auth/register';
 const location = () => screen.getByTestId('location').textContent;
 const boxes = () => within(screen.getByRole('group', { name: 'Verification code' })).getAllByRole('textbox');
-const codeValues = () => boxes().map((b) => (b as HTMLInputElement).value).join('');
+const codeValues = () =>
+  boxes()
+    .map((b) => (b as HTMLInputElement).value)
+    .join('');
 
 /** The register call as the server answers it: without a code → code sent; with '246810' → created. */
 const registerServer: FakeRoute = (call) => {
   const body = call.body as RegisterRequest;
-  if (!body.otp) return ok({ otpSent: true, email: body.email }, `We have sent a 6-digit code to ${body.email}. It is valid for 10 minutes.`);
+  if (!body.otp)
+    return ok(
+      { otpSent: true, email: body.email },
+      `We have sent a 6-digit code to ${body.email}. It is valid for 10 minutes.`,
+    );
   if (body.otp === '246810') {
-    return json(201, { success: true, message: 'Registration successful. Please log in.', data: { user: { _id: 'u-9', name: body.username, email: body.email, role: 'user' } } });
+    return json(201, {
+      success: true,
+      message: 'Registration successful. Please log in.',
+      data: { user: { _id: 'u-9', name: body.username, email: body.email, role: 'user' } },
+    });
   }
   return fail(400, 'Incorrect code. 4 attempts left.');
 };
 
-async function fillDetails(user: ReturnType<typeof renderApp>['user'], overrides: Partial<Record<string, string>> = {}) {
-  const values = { username: 'ravi_k', email: 'ravi@gmail.com', password: 'secret12', confirm: 'secret12', ...overrides };
+async function fillDetails(
+  user: ReturnType<typeof renderApp>['user'],
+  overrides: Partial<Record<string, string>> = {},
+) {
+  const values = {
+    username: 'ravi_k',
+    email: 'ravi@gmail.com',
+    password: 'secret12',
+    confirm: 'secret12',
+    dateOfBirth: '2000-05-31',
+    ...overrides,
+  };
   if (values.username) await user.type(screen.getByLabelText('Username'), values.username);
   if (values.email) await user.type(screen.getByLabelText('Gmail address'), values.email);
   if (values.password) await user.type(screen.getByLabelText('Password'), values.password);
   if (values.confirm) await user.type(screen.getByLabelText('Confirm password'), values.confirm);
+  if (values.dateOfBirth)
+    fireEvent.change(screen.getByLabelText('Date of birth'), { target: { value: values.dateOfBirth } });
 }
 
 const sendCode = () => screen.getByRole('button', { name: 'Send code' });
@@ -34,7 +57,14 @@ describe('register, step 1: details', () => {
   test('has every field, an optional referral code and a terms checkbox linking to the terms page', async () => {
     renderApp('/register');
     expect(await screen.findByRole('heading', { level: 1, name: 'Register' })).toBeInTheDocument();
-    for (const label of ['Username', 'Gmail address', 'Password', 'Confirm password', 'Referral code (optional)']) {
+    for (const label of [
+      'Username',
+      'Gmail address',
+      'Password',
+      'Confirm password',
+      'Date of birth',
+      'Referral code (optional)',
+    ]) {
       expect(screen.getByLabelText(label)).toBeInTheDocument();
     }
     expect(screen.getByRole('link', { name: 'terms and conditions' })).toHaveAttribute('href', '/terms-and-conditions');
@@ -60,12 +90,19 @@ describe('register, step 1: details', () => {
   test.each([
     [{ username: '' }, 'All fields are required'],
     [{ confirm: '' }, 'All fields are required'],
+    [{ dateOfBirth: '' }, 'All fields are required'],
+    [{ dateOfBirth: '2015-06-01' }, 'You must be 18 or older to play.'],
     [{ email: 'ravi@yahoo.com' }, 'Please enter a valid Gmail address'],
     [{ password: 'abc12', confirm: 'abc12' }, 'Password must be at least 6 characters'],
     [{ confirm: 'secret13' }, "Passwords don't match!"],
     [{ password: 'Ravi2024', confirm: 'Ravi2024' }, 'Password must not be made from your email address.'],
+    [{ password: 'aaaaaa', confirm: 'aaaaaa' }, 'Password must not be one character repeated (like "aaaaaa").'],
+    [{ password: '      ', confirm: '      ' }, 'Password must not be only spaces.'],
     [{ username: 'ab' }, 'Username must be 3 to 30 characters: letters, digits, spaces, dots, underscores or hyphens.'],
-    [{ username: 'ravi<script>' }, 'Username must be 3 to 30 characters: letters, digits, spaces, dots, underscores or hyphens.'],
+    [
+      { username: 'ravi<script>' },
+      'Username must be 3 to 30 characters: letters, digits, spaces, dots, underscores or hyphens.',
+    ],
   ])('%j → %s, and nothing is sent', async (overrides, message) => {
     const { user, fake } = renderApp('/register', { routes: { [REGISTER]: registerServer } });
     await screen.findByRole('heading', { name: 'Register' });
@@ -83,7 +120,9 @@ describe('register, step 1: details', () => {
     await fillDetails(user, { password: 'Qwerty123', confirm: 'Qwerty123' });
     await user.click(terms());
     await user.click(sendCode());
-    expect(await screen.findByText('This password is too common. Please choose a less common password.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This password is too common. Please choose a less common password.'),
+    ).toBeInTheDocument();
     expect(fake.callsTo(REGISTER)).toHaveLength(0);
   });
 
@@ -113,6 +152,7 @@ describe('register, step 1: details', () => {
       email: 'ravi@gmail.com',
       password: 'secret12',
       confirmPassword: 'secret12',
+      dateOfBirth: '2000-05-31',
       referralCode: 'ABCD1234',
       terms: true,
     });
@@ -125,7 +165,9 @@ describe('register, step 1: details', () => {
     await fillDetails(user);
     await user.click(terms());
     await user.click(sendCode());
-    expect(await screen.findByRole('alert')).toHaveTextContent('This email is already registered. Please log in instead.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This email is already registered. Please log in instead.',
+    );
     answer = fail(500);
     await user.click(sendCode());
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong. Please try again.'));
@@ -161,11 +203,14 @@ describe('register, step 2: the code', () => {
       email: 'ravi@gmail.com',
       password: 'secret12',
       confirmPassword: 'secret12',
+      dateOfBirth: '2000-05-31',
       terms: true,
       otp: '246810',
     });
     expect(await screen.findByText('Registration successful. Please log in.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    // The new account's address is filled in on the login form.
+    expect(screen.getByLabelText('Gmail address')).toHaveValue('ravi@gmail.com');
   });
 
   test('pasting the whole code fills the boxes and submits it', async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { PATHS } from '../../../app/paths';
+import { useAppDispatch, useAppSelector } from '../../../shared/store-hooks';
+import { PATHS } from '../../../shared/paths';
 import { useScrollTopOnChange } from '../../../shared/hooks/use-scroll-top-on-change';
 import { LogoMark } from '../../../shared/ui/Logo';
 import { emptyOtp } from '../../../shared/ui/OtpBoxes';
@@ -42,8 +42,10 @@ export function RegisterPage() {
   }, [dispatch]);
 
   useEffect(() => {
-    if (state.completed) navigate(PATHS.login, { replace: true });
-  }, [state.completed, navigate]);
+    // The new account's address is filled in on the login form.
+    if (state.completed)
+      navigate(PATHS.login, { replace: true, state: state.email ? { email: state.email } : undefined });
+  }, [state.completed, state.email, navigate]);
 
   const allowedEmailDomains = useAppSelector(selectAllowedEmailDomains);
   const details = (): RegisterDetails | null => toRegisterDetails(values, null, allowedEmailDomains);

@@ -36,6 +36,21 @@ describe('toasts', () => {
     expect(screen.queryByText('Second')).not.toBeInTheDocument();
   });
 
+  test('the same words again replace the toast showing (with a fresh 4 seconds) instead of stacking', () => {
+    const { store } = renderWithStore(<ToastContainer />);
+    act(() => {
+      store.dispatch(toastShown({ kind: 'error', message: 'Betting is closed for this period.' }));
+    });
+    act(() => vi.advanceTimersByTime(3_000));
+    act(() => {
+      store.dispatch(toastShown({ kind: 'error', message: 'Betting is closed for this period.' }));
+      store.dispatch(toastShown({ kind: 'success', message: 'Bet placed successfully.' }));
+    });
+    expect(screen.getAllByText('Betting is closed for this period.')).toHaveLength(1);
+    act(() => vi.advanceTimersByTime(3_999));
+    expect(screen.getByText('Betting is closed for this period.')).toBeInTheDocument();
+  });
+
   test('close with the close button', () => {
     const { store } = renderWithStore(<ToastContainer />);
     act(() => {

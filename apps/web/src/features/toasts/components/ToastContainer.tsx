@@ -1,6 +1,6 @@
 import { TOAST_MS } from '@app/domain';
 import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../shared/store-hooks';
 import { selectToasts } from '../selectors';
 import { toastDismissed, type Toast } from '../toasts.slice';
 import '../toasts.css';

@@ -1,7 +1,11 @@
 import { paiseToRupees } from '@app/domain';
+import { useId } from 'react';
 import { AmountPicker, type AmountPickerProps } from '../../../shared/ui/AmountPicker';
 
-interface PayAmountFieldProps extends Pick<AmountPickerProps, 'presetsPaise' | 'chosenPaise' | 'isEnabled' | 'titleOf'> {
+interface PayAmountFieldProps extends Pick<
+  AmountPickerProps,
+  'presetsPaise' | 'chosenPaise' | 'isEnabled' | 'titleOf'
+> {
   /** The amount as typed, in rupees (a preset fills it in). */
   amount: string;
   onAmount: (typed: string) => void;
@@ -9,10 +13,29 @@ interface PayAmountFieldProps extends Pick<AmountPickerProps, 'presetsPaise' | '
   min?: number;
   max?: number;
   placeholder: string;
+  /** Said under the chips (e.g. why some cannot be chosen). */
+  note?: string | null;
+  /** The amount's own error, shown under the field. */
+  error?: string | null;
 }
 
 /** The amount of a deposit or a withdrawal: the preset chips and the custom amount field, in one fieldset. */
-export function PayAmountField({ presetsPaise, chosenPaise, isEnabled, titleOf, amount, onAmount, min, max, placeholder }: PayAmountFieldProps) {
+export function PayAmountField({
+  presetsPaise,
+  chosenPaise,
+  isEnabled,
+  titleOf,
+  amount,
+  onAmount,
+  min,
+  max,
+  placeholder,
+  note,
+  error,
+}: PayAmountFieldProps) {
+  const inputId = useId();
+  const noteId = useId();
+  const errorId = useId();
   return (
     <fieldset className="pay-group">
       <legend>Amount</legend>
@@ -23,9 +46,17 @@ export function PayAmountField({ presetsPaise, chosenPaise, isEnabled, titleOf, 
         titleOf={titleOf}
         onPick={(paise) => onAmount(String(paiseToRupees(paise)))}
       />
-      <label className="pay-field">
-        <span className="pay-field__label">Custom amount</span>
+      {note && (
+        <p id={noteId} className="pay-hint">
+          {note}
+        </p>
+      )}
+      <div className="pay-field">
+        <label className="pay-field__label" htmlFor={inputId}>
+          Custom amount
+        </label>
         <input
+          id={inputId}
           className="pay-input"
           type="number"
           inputMode="decimal"
@@ -34,9 +65,16 @@ export function PayAmountField({ presetsPaise, chosenPaise, isEnabled, titleOf, 
           step="0.01"
           placeholder={placeholder}
           value={amount}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[note ? noteId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined}
           onChange={(e) => onAmount(e.target.value)}
         />
-      </label>
+        {error && (
+          <span id={errorId} className="pay-field__error">
+            {error}
+          </span>
+        )}
+      </div>
     </fieldset>
   );
 }

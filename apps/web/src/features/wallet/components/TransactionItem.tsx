@@ -2,6 +2,8 @@ import { formatPaise, methodLabel, upiAppName } from '@app/domain';
 import type { PlayerTransaction } from '../../../shared/records';
 import { formatDateTime, formatSignedPaise, transactionTypeLabel } from '../format';
 import { StatusChip } from './StatusChip';
+import { DisputeButton } from '../../disputes/components/DisputeForm';
+import { TRANSACTION_REVIEW_TEXTS as T } from '../transaction-texts';
 
 /** One transaction: type and method, signed amount, status, date and its payment details. */
 export function TransactionItem({ transaction: t }: { transaction: PlayerTransaction }) {
@@ -16,6 +18,15 @@ export function TransactionItem({ transaction: t }: { transaction: PlayerTransac
   const method = methodLabel(t.method);
   // 'Bonus' · 'Bonus' says one thing twice: the method shows only when it adds something.
   const showMethod = method.toLowerCase() !== typeLabel.toLowerCase();
+  // A reviewed deposit or withdrawal: the reviewer's reason of a rejection, or the reference of a payout.
+  const reviewed = t.type === 'DEPOSIT' || t.type === 'WITHDRAWAL';
+  const rejected = reviewed && t.status === 'FAILED';
+  const notesLabel = rejected
+    ? T.reason
+    : t.type === 'WITHDRAWAL' && t.status === 'COMPLETED'
+      ? T.payoutReference
+      : T.note;
+  const help = rejected ? (t.type === 'DEPOSIT' ? T.failedDepositHelp : T.failedWithdrawalHelp) : null;
   return (
     <li className="txn" aria-label={`${typeLabel} ${amountText} ${t.status}`}>
       <div className="txn__row">
@@ -32,6 +43,8 @@ export function TransactionItem({ transaction: t }: { transaction: PlayerTransac
         <StatusChip status={t.status} />
       </div>
       {t.description && <p className="txn__description">{t.description}</p>}
+      {help && <p className="txn__help">{help}</p>}
+      {t._id && <DisputeButton subject={{ type: 'transaction', id: t._id, label: t.transactionId }} />}
       <dl className="txn__details">
         {meta.utrNumber && (
           <div>
@@ -55,15 +68,15 @@ export function TransactionItem({ transaction: t }: { transaction: PlayerTransac
           <div>
             <dt>Bank</dt>
             <dd>
-              <span className="pay-mono">{bank.accountNumber}</span> · <span className="pay-mono">{bank.ifscCode}</span> ·{' '}
-              {bank.accountHolderName}
+              <span className="pay-mono">{bank.accountNumber}</span> · <span className="pay-mono">{bank.ifscCode}</span>{' '}
+              · {bank.accountHolderName}
             </dd>
           </div>
         )}
         {meta.adminNotes && (
           <div>
-            <dt>Note</dt>
-            <dd>{meta.adminNotes}</dd>
+            <dt>{notesLabel}</dt>
+            <dd className={notesLabel === T.payoutReference ? 'pay-mono' : undefined}>{meta.adminNotes}</dd>
           </div>
         )}
         <div>

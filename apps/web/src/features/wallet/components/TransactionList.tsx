@@ -1,6 +1,6 @@
 import { EMPTY_STATES, TRANSACTIONS_SHOWN } from '@app/domain';
 import { useState } from 'react';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../shared/store-hooks';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { selectWallet } from '../selectors';
 import { TransactionItem } from './TransactionItem';

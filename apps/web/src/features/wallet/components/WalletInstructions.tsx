@@ -1,6 +1,6 @@
 import { formatPaiseShort, WITHDRAWAL_PROCESSING_TIME_TEXT } from '@app/domain';
 import { useId, useState } from 'react';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../shared/store-hooks';
 import { selectDepositBounds, selectGstPercent, selectWithdrawalBounds } from '../../config/selectors';
 
 const rupees = formatPaiseShort;
@@ -31,12 +31,12 @@ export function WalletInstructions() {
       {open && (
         <ul id={regionId} className="wallet-instructions__list">
           <li>
-            Deposit: minimum {rupees(deposit.minPaise)}, maximum {rupees(deposit.maxPaise)}. Pay by UPI, then
-            enter the UTR (the 12-digit reference of your payment). Your deposit is credited once it is verified.
+            Deposit: minimum {rupees(deposit.minPaise)}, maximum {rupees(deposit.maxPaise)}. Pay by UPI, then enter the
+            UTR (the 12-digit reference of your payment). Your deposit is credited once it is verified.
           </li>
           <li>
-            Withdrawal: {rupees(withdrawal.minPaise)}–{rupees(withdrawal.dailyMaxPaise)} per day, to your UPI ID or bank account, from
-            your main balance. The bonus balance can be played but not withdrawn.
+            Withdrawal: {rupees(withdrawal.minPaise)}–{rupees(withdrawal.dailyMaxPaise)} per day, to your UPI ID or bank
+            account, from your main balance. The bonus balance can be played but not withdrawn.
           </li>
           <li>{WITHDRAWAL_PROCESSING_TIME_TEXT}</li>
           <li>{gstPercent}% GST applies to winnings; payouts are credited net of GST.</li>

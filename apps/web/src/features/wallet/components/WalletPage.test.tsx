@@ -8,10 +8,7 @@ import { balanceUpdated, transactionAdded } from '../wallet.slice';
 const SUMMARY = 'GET /wallet/summary';
 const TRANSACTIONS = 'GET /wallet/transactions';
 
-function openWallet(
-  summary: WalletSummary | FakeRoute = summaryOf(),
-  transactions: Transaction[] | FakeRoute = [],
-) {
+function openWallet(summary: WalletSummary | FakeRoute = summaryOf(), transactions: Transaction[] | FakeRoute = []) {
   return renderApp('/wallet', {
     session: 'user',
     routes: {
@@ -38,13 +35,16 @@ describe('wallet screen', () => {
     [true, false, false],
     [false, true, false],
     [false, false, false],
-  ])('isActive=%s, isEligibleForWithdrawal=%s → Withdraw enabled: %s', async (isActive, isEligibleForWithdrawal, enabled) => {
-    openWallet(summaryOf({ isActive, isEligibleForWithdrawal }));
-    await screen.findByTestId('wallet-balance');
-    if (enabled) expect(withdrawButton()).toBeEnabled();
-    else expect(withdrawButton()).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Deposit' })).toBeEnabled();
-  });
+  ])(
+    'isActive=%s, isEligibleForWithdrawal=%s → Withdraw enabled: %s',
+    async (isActive, isEligibleForWithdrawal, enabled) => {
+      openWallet(summaryOf({ isActive, isEligibleForWithdrawal }));
+      await screen.findByTestId('wallet-balance');
+      if (enabled) expect(withdrawButton()).toBeEnabled();
+      else expect(withdrawButton()).toBeDisabled();
+      expect(screen.getByRole('button', { name: 'Deposit' })).toBeEnabled();
+    },
+  );
 
   test('Withdraw stays disabled until the summary is known', async () => {
     openWallet(() => pending());
@@ -69,19 +69,54 @@ describe('wallet screen', () => {
   test("banners: 'Deposit is not active…' above ₹100 when inactive; 'You cannot withdraw…' when not eligible", async () => {
     const inactive = openWallet(summaryOf({ balance: 100.01, isActive: false, isEligibleForWithdrawal: false }));
     expect(await screen.findByText('Deposit is not active. Please activate deposit to continue.')).toBeInTheDocument();
-    expect(screen.getByText('You cannot withdraw because your balance is less than ₹100.')).toBeInTheDocument();
+    expect(screen.getByText('You cannot withdraw because your balance is less than ₹500.')).toBeInTheDocument();
     inactive.unmount();
 
     const exactly100 = openWallet(summaryOf({ balance: 100, isActive: false, isEligibleForWithdrawal: false }));
     await screen.findByTestId('wallet-balance');
     expect(screen.queryByText('Deposit is not active. Please activate deposit to continue.')).not.toBeInTheDocument();
-    expect(screen.getByText('You cannot withdraw because your balance is less than ₹100.')).toBeInTheDocument();
+    expect(screen.getByText('You cannot withdraw because your balance is less than ₹500.')).toBeInTheDocument();
     exactly100.unmount();
 
     openWallet(summaryOf({ balance: 5000, isActive: true, isEligibleForWithdrawal: true }));
     await screen.findByTestId('wallet-balance');
     expect(screen.queryByText(/Deposit is not active/)).not.toBeInTheDocument();
     expect(screen.queryByText(/You cannot withdraw/)).not.toBeInTheDocument();
+  });
+
+  test('deposits not yet played through: the banner says how much is left to play; Withdraw stays disabled', async () => {
+    openWallet(summaryOf({ balance: 2000, isActive: true, isEligibleForWithdrawal: false, playThroughLeft: 600 }));
+    expect(await screen.findByText('You need to play ₹600 more before you can withdraw.')).toBeInTheDocument();
+    expect(screen.queryByText(/balance is less than ₹500/)).not.toBeInTheDocument();
+    expect(withdrawButton()).toBeDisabled();
+  });
+
+  test('a bonus under a wagering requirement says what is left to play, when it goes back, and shows the progress', async () => {
+    openWallet(
+      summaryOf({
+        bonusBalance: 200,
+        bonusWagering: { left: 700, required: 1000, expiresAt: '2026-12-28T19:00:00.000Z' },
+      }),
+    );
+    const wagering = await screen.findByTestId('bonus-wagering');
+    expect(wagering).toHaveTextContent(
+      'Your bonus becomes withdrawable after ₹700 more in settled bets. Unplayed, it goes back on 29 Dec 2026.',
+    );
+    expect(within(wagering).getByRole('progressbar', { name: 'Bonus played through' })).toHaveAttribute(
+      'value',
+      '30000',
+    );
+  });
+
+  test('no bonus left: no wagering line, whatever the requirement', async () => {
+    openWallet(
+      summaryOf({
+        bonusBalance: 0,
+        bonusWagering: { left: 700, required: 1000, expiresAt: '2026-12-28T19:00:00.000Z' },
+      }),
+    );
+    await screen.findByTestId('wallet-balance');
+    expect(screen.queryByTestId('bonus-wagering')).not.toBeInTheDocument();
   });
 
   test("an empty history says 'No Transactions'", async () => {
@@ -101,7 +136,10 @@ describe('wallet screen', () => {
   });
 
   test('exactly 5 transactions need no toggle', async () => {
-    openWallet(summaryOf(), Array.from({ length: 5 }, () => transactionOf()));
+    openWallet(
+      summaryOf(),
+      Array.from({ length: 5 }, () => transactionOf()),
+    );
     await waitFor(() => expect(shownIds()).toHaveLength(5));
     expect(screen.queryByRole('button', { name: 'Show More' })).not.toBeInTheDocument();
   });
@@ -121,7 +159,9 @@ describe('wallet screen', () => {
         method: 'BANK_TRANSFER',
         amount: -500,
         status: 'FAILED',
-        metadata: { bankDetails: { accountHolderName: 'Asha Rao', accountNumber: '******7890', ifscCode: 'HDFC0001234' } },
+        metadata: {
+          bankDetails: { accountHolderName: 'Asha Rao', accountNumber: '******7890', ifscCode: 'HDFC0001234' },
+        },
       }),
       transactionOf({ transactionId: 'C1', method: 'CARD', amount: 20.5, status: 'COMPLETED' }),
       transactionOf({ transactionId: 'W1', method: 'WALLET', amount: 1, status: 'COMPLETED' }),
@@ -156,11 +196,57 @@ describe('wallet screen', () => {
     expect(bonus).not.toHaveTextContent(/Bonus\s*Bonus/);
   });
 
+  test("a rejected deposit or withdrawal shows the reviewer's reason and what to do; a paid withdrawal its payout reference", async () => {
+    const list = [
+      transactionOf({
+        transactionId: 'DEPX',
+        method: 'UPI',
+        amount: 1000,
+        status: 'FAILED',
+        metadata: { utrNumber: '412345678901', adminNotes: 'No payment with this UTR in our bank statement' },
+      }),
+      transactionOf({
+        transactionId: 'WDX',
+        type: 'WITHDRAWAL',
+        method: 'UPI',
+        amount: -500,
+        status: 'FAILED',
+        metadata: { upiId: 'asha@ybl', adminNotes: 'UPI id closed' },
+      }),
+      transactionOf({
+        transactionId: 'WDOK',
+        type: 'WITHDRAWAL',
+        method: 'UPI',
+        amount: -500,
+        status: 'COMPLETED',
+        metadata: { upiId: 'asha@ybl', adminNotes: '612345678901' },
+      }),
+      transactionOf({
+        transactionId: 'DEPOLD',
+        method: 'UPI',
+        amount: 100,
+        status: 'FAILED',
+        metadata: { utrNumber: '412345678902' },
+      }),
+    ];
+    openWallet(summaryOf(), list);
+    await waitFor(() => expect(shownIds()).toHaveLength(4));
+    const [dep, wd, paid, old] = [...document.querySelectorAll<HTMLElement>('.txn')];
+    expect(dep).toHaveTextContent('ReasonNo payment with this UTR in our bank statement');
+    expect(dep).toHaveTextContent("If you paid, submit the UTR again with the payer's details, or contact support.");
+    expect(wd).toHaveTextContent('ReasonUPI id closed');
+    expect(wd).toHaveTextContent(
+      'The amount is back in your main balance. Check your payout details and request again, or contact support.',
+    );
+    expect(paid).toHaveTextContent('Payout reference612345678901');
+    expect(paid).not.toHaveTextContent('contact support');
+    // Rejected before reasons were asked for: still told what to do.
+    expect(old).not.toHaveTextContent('Reason');
+    expect(old).toHaveTextContent('If you paid, submit the UTR again');
+  });
+
   test('Refund and an unknown method: the label, or the method raw', async () => {
-    openWallet(summaryOf(), [
-      transactionOf({ method: 'REFUND', type: 'REFUND' }),
-      transactionOf({ method: 'CRYPTO' }),
-    ]);
+    openWallet(summaryOf(), [transactionOf({ method: 'REFUND', type: 'REFUND' }), transactionOf({ method: 'CRYPTO' })]);
     expect(await screen.findByText('Refund', { selector: '.txn__type' })).toBeInTheDocument();
     expect(document.querySelector('.txn')).not.toHaveTextContent(/Refund\s*Refund/);
     expect(screen.getByText('CRYPTO')).toBeInTheDocument();
@@ -176,13 +262,19 @@ describe('wallet screen', () => {
   });
 
   test('shows a spinner while loading', async () => {
-    openWallet(() => pending(), () => pending());
+    openWallet(
+      () => pending(),
+      () => pending(),
+    );
     expect(await screen.findByRole('status', { name: 'Loading wallet' })).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Loading transactions' })).toBeInTheDocument();
   });
 
   test("load errors appear as red text: the server's message, else the call's default", async () => {
-    const first = openWallet(() => fail(500), () => fail(500, 'History is being rebuilt'));
+    const first = openWallet(
+      () => fail(500),
+      () => fail(500, 'History is being rebuilt'),
+    );
     await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));
     expect(screen.getByText('Failed to fetch wallet summary')).toHaveClass('pay-error');
     expect(screen.getByText('History is being rebuilt')).toHaveClass('pay-error');
@@ -214,7 +306,10 @@ describe('wallet screen', () => {
   test('a live balance-update changes the balances at once and reloads the list (a deposit approved)', async () => {
     let approved = false;
     const { store } = openWallet(
-      () => ok({ summary: summaryOf({ balance: approved ? 600 : 100, isActive: approved, isEligibleForWithdrawal: approved }) }),
+      () =>
+        ok({
+          summary: summaryOf({ balance: approved ? 600 : 100, isActive: approved, isEligibleForWithdrawal: approved }),
+        }),
       () => ok({ transactions: [transactionOf({ transactionId: 'D1', status: approved ? 'COMPLETED' : 'PENDING' })] }),
     );
     await screen.findByText('PENDING');

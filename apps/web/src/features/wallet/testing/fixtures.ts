@@ -6,6 +6,9 @@ export const summaryOf = (over: Partial<WalletSummary> = {}): WalletSummary => (
   bonusBalance: 150,
   isActive: true,
   isEligibleForWithdrawal: true,
+  playThroughLeft: 0,
+  bonusWagering: null,
+  identityStatus: 'verified',
   ...over,
 });
 

@@ -13,7 +13,12 @@ function openWithdraw(summary: Partial<WalletSummary> = {}, routes: Record<strin
     routes: {
       [SUMMARY]: () => ok({ summary: summaryOf({ balance: 2500, ...summary }) }),
       'GET /wallet/transactions': () => ok({ transactions: [] }),
-      [WITHDRAW]: () => ok({ transactionId: 'WD20261121000042', isActive: true, message: 'Withdrawal request submitted successfully. Processing time: 2–4 hours.' }),
+      [WITHDRAW]: () =>
+        ok({
+          transactionId: 'WD20261121000042',
+          isActive: true,
+          message: 'Withdrawal request submitted successfully. Processing time: 2–4 hours.',
+        }),
       ...routes,
     },
   });
@@ -40,11 +45,20 @@ describe('withdraw screen', () => {
     expect(screen.queryByRole('textbox', { name: 'UPI ID' })).not.toBeInTheDocument();
   });
 
-  test('presets below the ₹500 minimum or above the balance are disabled', async () => {
-    openWithdraw({ balance: 2000 });
+  test('no chip below the ₹500 minimum; chips above the balance are disabled and a note says why', async () => {
+    const first = openWithdraw({ balance: 2000 });
     await ready();
+    expect(screen.queryByRole('button', { name: '₹100' })).not.toBeInTheDocument();
     for (const label of ['₹500', '₹1,000', '₹2,000']) expect(screen.getByRole('button', { name: label })).toBeEnabled();
-    for (const label of ['₹100', '₹5,000', '₹10,000']) expect(screen.getByRole('button', { name: label })).toBeDisabled();
+    for (const label of ['₹5,000', '₹10,000']) expect(screen.getByRole('button', { name: label })).toBeDisabled();
+    expect(
+      screen.getByText('Withdrawals start at ₹500 and cannot be more than your withdrawable balance (₹2,000).'),
+    ).toBeInTheDocument();
+    first.unmount();
+
+    openWithdraw({ balance: 20000 });
+    await ready();
+    expect(screen.queryByText(/Withdrawals start at/)).not.toBeInTheDocument();
   });
 
   test('an amount with more than two decimals gets a precise message, and nothing is sent', async () => {
@@ -61,11 +75,11 @@ describe('withdraw screen', () => {
   test('no preset and no submit before the balance is known', async () => {
     openWithdraw({}, { [SUMMARY]: () => pending() });
     await screen.findByRole('status', { name: 'Loading balance' });
-    expect(screen.getByRole('button', { name: '₹100' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: '₹500' })).toBeDisabled();
     expect(submit()).toBeDisabled();
   });
 
-  test('the UPI app grid has Google Pay, PhonePe, Paytm, BHIM and Other/QR; the app handle completes an ID without @', async () => {
+  test('the UPI app grid has Google Pay, PhonePe, Paytm, BHIM and Other/QR; an app with one handle completes an ID without @', async () => {
     const { user } = openWithdraw();
     await ready();
     for (const name of ['Google Pay', 'PhonePe', 'Paytm', 'BHIM', 'Other/QR']) {
@@ -75,21 +89,67 @@ describe('withdraw screen', () => {
     expect(screen.queryByTestId('final-upi-id')).not.toBeInTheDocument();
 
     const cases: [string, string][] = [
-      ['Google Pay', 'ravi.k@okaxis'],
       ['PhonePe', 'ravi.k@ybl'],
       ['Paytm', 'ravi.k@paytm'],
       ['BHIM', 'ravi.k@upi'],
-      ['Other/QR', 'ravi.k'],
     ];
     for (const [app, finalId] of cases) {
       await user.click(screen.getByRole('button', { name: app }));
       expect(screen.getByRole('button', { name: app })).toHaveAttribute('aria-pressed', 'true');
       expect(screen.getByTestId('final-upi-id')).toHaveTextContent(`Money goes to ${finalId}`);
     }
+    // Google Pay has four handles and QR none: no handle is guessed, so an ID without @ names nobody.
+    for (const app of ['Google Pay', 'Other/QR']) {
+      await user.click(screen.getByRole('button', { name: app }));
+      expect(screen.queryByTestId('final-upi-id')).not.toBeInTheDocument();
+    }
     await user.clear(screen.getByRole('textbox', { name: 'UPI ID' }));
     await user.type(screen.getByRole('textbox', { name: 'UPI ID' }), 'ravi@sbi');
     await user.click(screen.getByRole('button', { name: 'PhonePe' }));
     expect(screen.getByTestId('final-upi-id')).toHaveTextContent('Money goes to ravi@sbi');
+  });
+
+  test('Google Pay needs the whole UPI ID: its handles are shown, bob is refused, bob@okicici is paid', async () => {
+    const { user, fake } = openWithdraw();
+    await ready();
+    await user.click(screen.getByRole('button', { name: '₹1,000' }));
+    await user.click(screen.getByRole('button', { name: 'Google Pay' }));
+    const field = screen.getByRole('textbox', { name: 'UPI ID' });
+    expect(field).toHaveAccessibleDescription(
+      'Google Pay IDs end in @okaxis, @okhdfcbank, @okicici or @oksbi. Enter the whole ID, as your app shows it.',
+    );
+    await user.type(field, 'bob');
+    expect(screen.queryByTestId('final-upi-id')).not.toBeInTheDocument();
+    await user.click(submit());
+    expect(redBox()).toHaveTextContent(
+      'Enter your whole UPI ID: Google Pay IDs end in @okaxis, @okhdfcbank, @okicici or @oksbi.',
+    );
+    expect(fake.callsTo(WITHDRAW)).toHaveLength(0);
+
+    await user.type(field, '@okicici');
+    expect(screen.getByTestId('final-upi-id')).toHaveTextContent('Money goes to bob@okicici');
+    await user.click(submit());
+    await waitFor(() => expect(fake.callsTo(WITHDRAW)).toHaveLength(1));
+    expect(fake.callsTo(WITHDRAW)[0].body).toEqual({
+      method: 'UPI',
+      amount: 1000,
+      upiApp: 'GOOGLE_PAY',
+      upiId: 'bob@okicici',
+    });
+  });
+
+  test('"Money goes to" names only an ID the form accepts', async () => {
+    const { user } = openWithdraw();
+    await ready();
+    await user.click(screen.getByRole('button', { name: 'PhonePe' }));
+    await user.type(screen.getByRole('textbox', { name: 'UPI ID' }), 'bob😀');
+    expect(screen.queryByTestId('final-upi-id')).not.toBeInTheDocument();
+    await user.clear(screen.getByRole('textbox', { name: 'UPI ID' }));
+    await user.type(screen.getByRole('textbox', { name: 'UPI ID' }), 'ra vi');
+    expect(screen.queryByTestId('final-upi-id')).not.toBeInTheDocument();
+    await user.clear(screen.getByRole('textbox', { name: 'UPI ID' }));
+    await user.type(screen.getByRole('textbox', { name: 'UPI ID' }), 'bob');
+    expect(screen.getByTestId('final-upi-id')).toHaveTextContent('Money goes to bob@ybl');
   });
 
   test.each([
@@ -131,17 +191,26 @@ describe('withdraw screen', () => {
     expect(redBox()).toHaveTextContent('UPI App and UPI ID are required for UPI withdrawal.');
   });
 
-  test("a malformed final UPI ID → 'Please fill all fields correctly.'", async () => {
+  test("a malformed final UPI ID → 'UPI ID must look like name@bank.', on the field too", async () => {
     const { user } = openWithdraw();
     await ready();
     await user.click(screen.getByRole('button', { name: '₹1,000' }));
     await user.click(screen.getByRole('button', { name: 'Other/QR' }));
+    await user.type(screen.getByRole('textbox', { name: 'UPI ID' }), 'ravi@');
+    await user.click(submit());
+    expect(redBox()).toHaveTextContent('UPI ID must look like name@bank.');
+    expect(screen.getByRole('textbox', { name: 'UPI ID' })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('textbox', { name: 'UPI ID' })).toHaveAccessibleDescription(
+      /UPI ID must look like name@bank\./,
+    );
+    // Without '@' and no handle to complete it, the whole ID is asked for.
+    await user.clear(screen.getByRole('textbox', { name: 'UPI ID' }));
     await user.type(screen.getByRole('textbox', { name: 'UPI ID' }), 'ravi');
     await user.click(submit());
-    expect(redBox()).toHaveTextContent('Please fill all fields correctly.');
+    expect(redBox()).toHaveTextContent('Enter your whole UPI ID, like name@bank.');
   });
 
-  test("a final UPI ID over 256 characters → 'Please fill all fields correctly.', nothing sent", async () => {
+  test("a final UPI ID over 256 characters → 'UPI ID must look like name@bank.', nothing sent", async () => {
     const { user, fake } = openWithdraw();
     await ready();
     await user.click(screen.getByRole('button', { name: '₹1,000' }));
@@ -150,7 +219,7 @@ describe('withdraw screen', () => {
     await user.click(screen.getByRole('textbox', { name: 'UPI ID' }));
     await user.paste('r'.repeat(253));
     await user.click(submit());
-    expect(redBox()).toHaveTextContent('Please fill all fields correctly.');
+    expect(redBox()).toHaveTextContent('UPI ID must look like name@bank.');
     expect(fake.callsTo(WITHDRAW)).toHaveLength(0);
   });
 
@@ -165,24 +234,73 @@ describe('withdraw screen', () => {
   });
 
   test.each([
-    ['12345', 'HDFC0001234', 'Ravi Kumar'],
-    ['12345678', 'HDFC0001234', 'Ravi Kumar'],
-    ['1234567890123456789', 'HDFC0001234', 'Ravi Kumar'],
-    ['0012-3456-7890', 'HDFC0001234', 'Ravi Kumar'],
-    ['001234567890', 'HDFC000123', 'Ravi Kumar'],
-    ['001234567890', 'HDFC0001234', 'Ra'],
-    ['001234567890', 'HDFC0001234', 'Ravi Kumar 2'],
-    ['001234567890', 'HDFC0001234', 'R'.repeat(101)],
-  ])("bank details account=%s ifsc=%s name=%s → 'Please fill all fields correctly.'", async (account, ifsc, name) => {
+    ['12345', 'HDFC0001234', 'Ravi Kumar', 'accountNumber', 'Account number must be 9 to 18 digits.'],
+    ['12345678', 'HDFC0001234', 'Ravi Kumar', 'accountNumber', 'Account number must be 9 to 18 digits.'],
+    ['1234567890123456789', 'HDFC0001234', 'Ravi Kumar', 'accountNumber', 'Account number must be 9 to 18 digits.'],
+    [
+      '001234567890',
+      'HDFC000123',
+      'Ravi Kumar',
+      'ifsc',
+      'IFSC must be 11 characters: 4 letters, 0, then 6 letters or digits (like SBIN0001234).',
+    ],
+    [
+      '001234567890',
+      'HDFC0001234',
+      'Ra',
+      'accountHolderName',
+      'Account holder name must be 3 to 100 letters, spaces or dots, as on the bank account.',
+    ],
+    [
+      '001234567890',
+      'HDFC0001234',
+      'Ravi Kumar 2',
+      'accountHolderName',
+      'Account holder name must be 3 to 100 letters, spaces or dots, as on the bank account.',
+    ],
+    [
+      '001234567890',
+      'HDFC0001234',
+      'R'.repeat(101),
+      'accountHolderName',
+      'Account holder name must be 3 to 100 letters, spaces or dots, as on the bank account.',
+    ],
+  ])(
+    'bank details account=%s ifsc=%s name=%s: the %s field is marked with its own message',
+    async (account, ifsc, name, field, message) => {
+      const { user, fake } = openWithdraw();
+      await ready();
+      await user.click(screen.getByRole('button', { name: 'Bank Transfer' }));
+      await user.click(screen.getByRole('button', { name: '₹1,000' }));
+      await user.type(screen.getByRole('textbox', { name: 'Account number' }), account);
+      await user.type(screen.getByRole('textbox', { name: 'Confirm account number' }), account);
+      await user.type(screen.getByRole('textbox', { name: 'IFSC' }), ifsc);
+      await user.type(screen.getByRole('textbox', { name: 'Account holder name' }), name);
+      await user.click(submit());
+      expect(redBox()).toHaveTextContent(message);
+      const label = { accountNumber: 'Account number', ifsc: 'IFSC', accountHolderName: 'Account holder name' }[field]!;
+      expect(screen.getByRole('textbox', { name: label })).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.getByRole('textbox', { name: label })).toHaveAccessibleDescription(message);
+      expect(fake.callsTo(WITHDRAW)).toHaveLength(0);
+      // Editing the field clears its mark.
+      await user.type(screen.getByRole('textbox', { name: label }), 'x');
+      expect(screen.getByRole('textbox', { name: label })).not.toHaveAttribute('aria-invalid');
+    },
+  );
+
+  test('the account number is typed twice and must match; spaces and dashes are dropped as typed', async () => {
     const { user, fake } = openWithdraw();
     await ready();
     await user.click(screen.getByRole('button', { name: 'Bank Transfer' }));
     await user.click(screen.getByRole('button', { name: '₹1,000' }));
-    await user.type(screen.getByRole('textbox', { name: 'Account number' }), account);
-    await user.type(screen.getByRole('textbox', { name: 'IFSC' }), ifsc);
-    await user.type(screen.getByRole('textbox', { name: 'Account holder name' }), name);
+    await user.type(screen.getByRole('textbox', { name: 'Account number' }), '0012-3456 7890');
+    expect(screen.getByRole('textbox', { name: 'Account number' })).toHaveValue('001234567890');
+    await user.type(screen.getByRole('textbox', { name: 'Confirm account number' }), '001234567809');
+    await user.type(screen.getByRole('textbox', { name: 'IFSC' }), 'SBIN0004321');
+    await user.type(screen.getByRole('textbox', { name: 'Account holder name' }), 'Ravi Kumar');
     await user.click(submit());
-    expect(redBox()).toHaveTextContent('Please fill all fields correctly.');
+    expect(redBox()).toHaveTextContent('Account numbers do not match.');
+    expect(screen.getByRole('textbox', { name: 'Confirm account number' })).toHaveAttribute('aria-invalid', 'true');
     expect(fake.callsTo(WITHDRAW)).toHaveLength(0);
   });
 
@@ -196,10 +314,19 @@ describe('withdraw screen', () => {
     await user.click(submit());
 
     expect(await screen.findByRole('heading', { name: 'Withdrawal requested' })).toBeInTheDocument();
-    expect(fake.callsTo(WITHDRAW)[0].body).toEqual({ method: 'UPI', amount: 1000, upiApp: 'PHONEPE', upiId: 'ravi@ybl' });
+    expect(fake.callsTo(WITHDRAW)[0].body).toEqual({
+      method: 'UPI',
+      amount: 1000,
+      upiApp: 'PHONEPE',
+      upiId: 'ravi@ybl',
+    });
     expect(screen.getByText('WD20261121000042')).toBeInTheDocument();
-    expect(screen.getByText('Processing time: 2–4 hours. You will be notified once the funds are transferred.')).toBeInTheDocument();
-    expect(screen.getByText('Withdrawal request submitted successfully. Processing time: 2–4 hours.')).toHaveClass('pay-alert--success');
+    expect(
+      screen.getByText('Processing time: 2–4 hours. You will be notified once the funds are transferred.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Withdrawal request submitted successfully. Processing time: 2–4 hours.')).toHaveClass(
+      'pay-alert--success',
+    );
     // The wallet data is refreshed.
     await waitFor(() => expect(fake.callsTo(SUMMARY).length).toBeGreaterThan(summaryCallsBefore));
 
@@ -216,6 +343,7 @@ describe('withdraw screen', () => {
     await user.click(screen.getByRole('button', { name: 'Bank Transfer' }));
     await user.type(amountField(), '750.50');
     await user.type(screen.getByRole('textbox', { name: 'Account number' }), '001234567890');
+    await user.type(screen.getByRole('textbox', { name: 'Confirm account number' }), '001234567890');
     await user.type(screen.getByRole('textbox', { name: 'IFSC' }), 'sbin0004321');
     await user.type(screen.getByRole('textbox', { name: 'Account holder name' }), ' Ravi Kumar ');
     await user.click(submit());
@@ -260,8 +388,8 @@ describe('withdraw screen', () => {
   });
 
   test('a wallet not eligible for withdrawal says why', async () => {
-    openWithdraw({ balance: 50, isEligibleForWithdrawal: false });
+    openWithdraw({ balance: 300, isEligibleForWithdrawal: false });
     await ready();
-    expect(screen.getByText('You cannot withdraw because your balance is less than ₹100.')).toBeInTheDocument();
+    expect(screen.getByText('You cannot withdraw because your balance is less than ₹500.')).toBeInTheDocument();
   });
 });

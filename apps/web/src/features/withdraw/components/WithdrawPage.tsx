@@ -1,4 +1,5 @@
 import type { UpiApp, WithdrawRequest } from '@app/contracts';
+import type { FieldErrors, WithdrawField } from '@app/domain';
 import {
   FORM_FALLBACKS,
   IFSC_LENGTH,
@@ -10,20 +11,31 @@ import {
   formatPaise,
   isWithdrawPresetEnabled,
   paiseToRupees,
+  isUpiId,
   resolveUpiId,
+  upiAppHandles,
+  upiAppName,
+  upiAppSuffix,
   rupeesToPaise,
   validateWithdraw,
 } from '@app/domain';
-import { useEffect, useState, type FormEvent } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useAppDispatch, useAppSelector } from '../../../shared/store-hooks';
 import { Screen } from '../../../shared/ui/Screen';
 import { presetLabel, typedAmountPaise } from '../../../shared/ui/AmountPicker';
 import { selectWithdrawalBounds } from '../../config/selectors';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { PayAlert } from '../../wallet/components/PayAlert';
+import { withdrawHandlesHint, withdrawPresetsNote } from '../withdraw-texts';
 import { PayAmountField } from '../../wallet/components/PayAmountField';
 import '../../wallet/components/payments.css';
-import { selectMainBalancePaise, selectWallet, selectWalletBanners } from '../../wallet/selectors';
+import { IdentityLink } from '../../identity/components/IdentityLink';
+import {
+  selectIdentityStatus,
+  selectMainBalancePaise,
+  selectWallet,
+  selectWalletBanners,
+} from '../../wallet/selectors';
 import { useWalletData } from '../../wallet/use-wallet-data';
 import { selectWithdraw } from '../selectors';
 import { withdrawReset, withdrawSubmitted } from '../withdraw.slice';
@@ -36,6 +48,7 @@ interface Fields {
   upiApp: UpiApp | null;
   upiId: string;
   accountNumber: string;
+  confirmAccountNumber: string;
   ifsc: string;
   accountHolderName: string;
 }
@@ -46,6 +59,7 @@ const EMPTY_FIELDS: Fields = {
   upiApp: null,
   upiId: '',
   accountNumber: '',
+  confirmAccountNumber: '',
   ifsc: '',
   accountHolderName: '',
 };
@@ -58,7 +72,11 @@ const MORE_THAN_TWO_DECIMALS = /^\s*\d*\.\d{3,}\s*$/;
 
 /** A preset can be picked when it is within the product's limits: not below the minimum, not above the balance. */
 function presetEnabled(presetPaise: number, balancePaise: number | null): boolean {
-  return balancePaise !== null && presetPaise >= WITHDRAWAL_MIN_PAISE && isWithdrawPresetEnabled(paiseToRupees(presetPaise), balancePaise);
+  return (
+    balancePaise !== null &&
+    presetPaise >= WITHDRAWAL_MIN_PAISE &&
+    isWithdrawPresetEnabled(paiseToRupees(presetPaise), balancePaise)
+  );
 }
 
 /**
@@ -73,10 +91,13 @@ export function WithdrawPage() {
   const { summaryLoading, summaryError } = useAppSelector(selectWallet);
   const balancePaise = useAppSelector(selectMainBalancePaise);
   const banners = useAppSelector(selectWalletBanners);
+  const identityStatus = useAppSelector(selectIdentityStatus);
   const bounds = useAppSelector(selectWithdrawalBounds);
 
   const [fields, setFields] = useState<Fields>(EMPTY_FIELDS);
   const [formError, setFormError] = useState<string | null>(null);
+  // After a refused submit, each field shows its own message (and is marked) until it is edited.
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors<WithdrawField>>({});
 
   // Leave nothing of this request for the next visit.
   useEffect(() => () => void dispatch(withdrawReset()), [dispatch]);
@@ -84,12 +105,20 @@ export function WithdrawPage() {
   const update = (patch: Partial<Fields>) => {
     setFields((f) => ({ ...f, ...patch }));
     setFormError(null);
+    setFieldErrors((errors) => {
+      const left = { ...errors };
+      for (const key of Object.keys(patch)) delete left[key as WithdrawField];
+      // Choosing an app or another method can fix the UPI ID's or every detail's message.
+      if ('upiApp' in patch) delete left.upiId;
+      return 'method' in patch ? {} : left;
+    });
     if (status === 'failure') dispatch(withdrawReset());
   };
 
   const resetAll = () => {
     setFields(EMPTY_FIELDS);
     setFormError(null);
+    setFieldErrors({});
     dispatch(withdrawReset());
   };
 
@@ -100,12 +129,18 @@ export function WithdrawPage() {
       setFormError(AMOUNT_DECIMALS_MESSAGE);
       return;
     }
-    const checked = validateWithdraw(fields, { balancePaise });
+    const { confirmAccountNumber, ...request } = fields;
+    const checked = validateWithdraw(
+      fields.method === 'BANK_TRANSFER' ? { ...request, confirmAccountNumber } : request,
+      { balancePaise },
+    );
     if (!checked.ok) {
       setFormError(checked.error);
+      setFieldErrors(checked.errors);
       return;
     }
     setFormError(null);
+    setFieldErrors({});
     const value = checked.value;
     const amount = paiseToRupees(value.amountPaise);
     dispatch(
@@ -145,7 +180,14 @@ export function WithdrawPage() {
     );
   }
 
-  const finalUpiId = fields.upiApp && fields.upiId.trim() ? resolveUpiId(fields.upiId, fields.upiApp) : null;
+  // The hint names only an ID the form accepts: never a guessed handle, never an ID the form would then refuse.
+  const resolvedUpiId = fields.upiApp && fields.upiId.trim() ? resolveUpiId(fields.upiId, fields.upiApp) : null;
+  const finalUpiId = resolvedUpiId && isUpiId(resolvedUpiId) ? resolvedUpiId : null;
+  // An app with several handles (Google Pay) needs the whole ID: the field says which handles it has.
+  const handles =
+    fields.upiApp && fields.upiApp !== 'QR' && upiAppSuffix(fields.upiApp) === '' ? upiAppHandles(fields.upiApp) : [];
+  const handlesHint =
+    handles.length > 0 && fields.upiApp ? withdrawHandlesHint(upiAppName(fields.upiApp), handles) : null;
   const shownError = formError ?? (status === 'failure' ? error || FORM_FALLBACKS.withdraw : null);
 
   return (
@@ -172,6 +214,7 @@ export function WithdrawPage() {
           {text}
         </PayAlert>
       ))}
+      {identityStatus && identityStatus !== 'verified' && <IdentityLink />}
 
       <form className="pay-form" onSubmit={submit} noValidate>
         <fieldset className="pay-group">
@@ -205,6 +248,12 @@ export function WithdrawPage() {
           onAmount={(amount) => update({ amount })}
           min={1}
           placeholder={`${presetLabel(bounds.minPaise)} – ${presetLabel(bounds.maxPaise)}`}
+          note={
+            balancePaise !== null && WITHDRAW_PRESETS_PAISE.some((paise) => !presetEnabled(paise, balancePaise))
+              ? withdrawPresetsNote(bounds.minPaise, balancePaise)
+              : null
+          }
+          error={fieldErrors.amount}
         />
 
         {fields.method === 'UPI' ? (
@@ -239,11 +288,30 @@ export function WithdrawPage() {
                 autoComplete="off"
                 autoCapitalize="none"
                 spellCheck={false}
-                placeholder="yourname or yourname@bank"
-                aria-describedby={finalUpiId ? 'withdraw-final-upi-id' : undefined}
+                placeholder={handles.length > 0 ? `yourname${handles[0]!}` : 'yourname or yourname@bank'}
+                aria-describedby={
+                  [
+                    fieldErrors.upiId ? 'withdraw-upi-id-error' : '',
+                    handlesHint ? 'withdraw-upi-handles' : '',
+                    finalUpiId ? 'withdraw-final-upi-id' : '',
+                  ]
+                    .filter(Boolean)
+                    .join(' ') || undefined
+                }
+                aria-invalid={fieldErrors.upiId ? true : undefined}
                 value={fields.upiId}
                 onChange={(e) => update({ upiId: e.target.value })}
               />
+              {fieldErrors.upiId && (
+                <span id="withdraw-upi-id-error" className="pay-field__error">
+                  {fieldErrors.upiId}
+                </span>
+              )}
+              {handlesHint && (
+                <span id="withdraw-upi-handles" className="pay-hint">
+                  {handlesHint}
+                </span>
+              )}
               {finalUpiId && (
                 <span id="withdraw-final-upi-id" className="pay-hint" data-testid="final-upi-id">
                   Money goes to <strong className="pay-mono">{finalUpiId}</strong>
@@ -254,52 +322,115 @@ export function WithdrawPage() {
         ) : (
           <fieldset className="pay-group">
             <legend>Bank account</legend>
-            <label className="pay-field">
-              <span className="pay-field__label">Account number</span>
-              <input
-                className="pay-input pay-mono"
-                type="text"
-                inputMode="numeric"
-                autoComplete="off"
-                placeholder="9 to 18 digits"
-                value={fields.accountNumber}
-                onChange={(e) => update({ accountNumber: e.target.value })}
-              />
-            </label>
-            <label className="pay-field">
-              <span className="pay-field__label">IFSC</span>
-              <input
-                className="pay-input pay-input--upper pay-mono"
-                type="text"
-                autoComplete="off"
-                autoCapitalize="characters"
-                spellCheck={false}
-                maxLength={IFSC_LENGTH}
-                placeholder="e.g. SBIN0001234"
-                value={fields.ifsc}
-                onChange={(e) => update({ ifsc: e.target.value.toUpperCase().slice(0, IFSC_LENGTH) })}
-              />
-            </label>
-            <label className="pay-field">
-              <span className="pay-field__label">Account holder name</span>
-              <input
-                className="pay-input"
-                type="text"
-                autoComplete="name"
-                placeholder="As on the bank account"
-                value={fields.accountHolderName}
-                onChange={(e) => update({ accountHolderName: e.target.value })}
-              />
-            </label>
+            <BankField
+              label="Account number"
+              error={fieldErrors.accountNumber}
+              className="pay-input pay-mono"
+              inputMode="numeric"
+              placeholder="9 to 18 digits"
+              value={fields.accountNumber}
+              // Spaces and dashes, as a passbook prints them, are dropped.
+              onChange={(value) => update({ accountNumber: value.replace(/[\s-]/g, '') })}
+            />
+            <BankField
+              label="Confirm account number"
+              error={fieldErrors.confirmAccountNumber}
+              className="pay-input pay-mono"
+              inputMode="numeric"
+              placeholder="Type it again"
+              value={fields.confirmAccountNumber}
+              onChange={(value) => update({ confirmAccountNumber: value.replace(/[\s-]/g, '') })}
+            />
+            <BankField
+              label="IFSC"
+              error={fieldErrors.ifsc}
+              className="pay-input pay-input--upper pay-mono"
+              autoCapitalize="characters"
+              maxLength={IFSC_LENGTH}
+              placeholder="e.g. SBIN0001234"
+              value={fields.ifsc}
+              onChange={(value) => update({ ifsc: value.toUpperCase().slice(0, IFSC_LENGTH) })}
+            />
+            <BankField
+              label="Account holder name"
+              error={fieldErrors.accountHolderName}
+              className="pay-input"
+              autoComplete="name"
+              placeholder="As on the bank account"
+              value={fields.accountHolderName}
+              onChange={(value) => update({ accountHolderName: value })}
+            />
           </fieldset>
         )}
 
         {shownError && <PayAlert kind="error">{shownError}</PayAlert>}
 
-        <button type="submit" className="btn btn--primary btn--block" disabled={status === 'loading' || balancePaise === null}>
+        <button
+          type="submit"
+          className="btn btn--primary btn--block"
+          disabled={status === 'loading' || balancePaise === null}
+        >
           {status === 'loading' ? 'Submitting…' : 'Withdraw'}
         </button>
       </form>
     </Screen>
+  );
+}
+
+interface BankFieldProps {
+  label: string;
+  error: string | undefined;
+  className: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder: string;
+  inputMode?: 'numeric';
+  autoComplete?: string;
+  autoCapitalize?: string;
+  maxLength?: number;
+}
+
+/** One bank detail: its label, the input (marked when refused) and its own message under it. */
+function BankField({
+  label,
+  error,
+  className,
+  value,
+  onChange,
+  placeholder,
+  inputMode,
+  autoComplete = 'off',
+  autoCapitalize,
+  maxLength,
+}: BankFieldProps) {
+  const inputId = useId();
+  const errorId = useId();
+  // The message sits outside the label, so the field's name stays its label.
+  return (
+    <div className="pay-field">
+      <label className="pay-field__label" htmlFor={inputId}>
+        {label}
+      </label>
+      <input
+        id={inputId}
+        className={className}
+        type="text"
+        inputMode={inputMode}
+        autoComplete={autoComplete}
+        autoCapitalize={autoCapitalize}
+        spellCheck={false}
+        maxLength={maxLength}
+        placeholder={placeholder}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {error && (
+        <span id={errorId} className="pay-field__error">
+          {error}
+        </span>
+      )}
+    </div>
   );
 }

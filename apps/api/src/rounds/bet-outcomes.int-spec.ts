@@ -1,0 +1,180 @@
+import { jest } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import type { Socket } from 'socket.io-client';
+import { sql } from 'kysely';
+import { UNKNOWN_CANCELS_BUDGET } from '@app/bets';
+import type { BetMessage, ClientToServerEvents, ServerToClientEvents } from '@app/contracts';
+import { currentPeriod } from '@app/domain';
+import { RedisService } from '@app/redis';
+import {
+  balanceOf,
+  createUser,
+  eventually,
+  freshPeriod,
+  newSession,
+  periodStatus,
+  sleep,
+  startTestApi,
+  startTestEngine,
+  TEST_API_KEY,
+  type TestApi,
+  type TestEngine,
+  type TestUser,
+} from '@app/testing';
+import { SocketDeliveryService } from '../realtime/socket-delivery.service.js';
+import { BetIntakeService } from './bet-intake.service.js';
+import { BET_UNAVAILABLE_MESSAGE, OUTCOME_WAIT_MS } from './bet-outcomes.service.js';
+import { BetOutcomesRepository } from './bet-outcomes.repository.js';
+
+jest.setTimeout(120_000);
+
+const ROUNDS = { ROUND_SECONDS: '10', LOCK_SECONDS: '2', BET_PARTITIONS: '2', FAIRNESS_CHAIN_LENGTH: '3000' };
+const periodConfig = { roundSeconds: 10, lockSeconds: 2 };
+type GameSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** A signed-in player's socket that records every bet-message with the time it came. */
+async function connectPlayer(api: TestApi, user: TestUser) {
+  const socket = api.socket({ apiKey: TEST_API_KEY, token: await newSession(api, user) }) as GameSocket;
+  const answers: Array<BetMessage & { at: number }> = [];
+  socket.on('bet-message', (m) => answers.push({ ...m, at: Date.now() }));
+  await new Promise<void>((resolve, reject) => {
+    socket.on('connect', resolve);
+    socket.on('connect_error', reject);
+  });
+  return { socket, answers };
+}
+
+const outcomesRows = async (api: TestApi, userId?: string) => {
+  const { rows } = await sql<{
+    n: number;
+  }>`SELECT count(*)::int AS n FROM bet_outcomes ${userId ? sql`WHERE user_id = ${userId}` : sql``}`.execute(api.db);
+  return rows[0]!.n;
+};
+
+describe('asking for bet answers is cheap and leaves nothing behind', () => {
+  let api: TestApi;
+  let clock: TestEngine;
+  let consumers: TestEngine | undefined;
+
+  beforeAll(async () => {
+    api = await startTestApi({ env: ROUNDS });
+    // Periods are opened and drawn, but no engine takes bets up yet: a command handed on waits on its stream.
+    clock = await startTestEngine({
+      database: api.database,
+      env: { ...ROUNDS, REDIS_PREFIX: api.config.REDIS_PREFIX, ENGINE_ROLES: 'clock,relay,workers' },
+    });
+    await eventually(
+      async () => {
+        const next = currentPeriod(Date.now() + periodConfig.roundSeconds * 1000, periodConfig);
+        return (await periodStatus(api.db, next.periodId)) === 'OPEN';
+      },
+      30_000,
+      'the engine opening periods ahead',
+    );
+  });
+  afterAll(async () => {
+    await consumers?.close();
+    await clock.close();
+    await api.close();
+  });
+
+  it('20 s of asks about made-up command ids store nothing, read the database once per ask and never wait; a lost command of the player is still refused for good', async () => {
+    const user = await createUser(api, { main: 100_000 });
+    const player = await connectPlayer(api, user);
+    const repository = api.app.get(BetOutcomesRepository);
+    const reads = jest.spyOn(repository, 'outcomes');
+    const refusals = jest.spyOn(repository, 'refuseUnanswered');
+    const tableBefore = await outcomesRows(api);
+
+    // 5 asks a second (the player's limit) of 20 random ids each, for 20 s.
+    const asks: Array<{ at: number; ids: string[] }> = [];
+    const until = Date.now() + 20_000;
+    while (Date.now() < until) {
+      const ids = Array.from({ length: 20 }, () => randomUUID());
+      asks.push({ at: Date.now(), ids });
+      player.socket.emit('get-bet-outcomes', { commandIds: ids });
+      await sleep(200);
+    }
+    await sleep(1_000);
+    expect(asks.length).toBeGreaterThanOrEqual(95);
+
+    // Nothing stored: not one row in bet_outcomes, and no refusal written.
+    expect(await outcomesRows(api)).toBe(tableBefore);
+    expect(refusals).not.toHaveBeenCalled();
+    // One read of the stored answers per ask (no polling).
+    expect(reads.mock.calls.length).toBe(asks.length);
+    // The first ids without a trace were cancelled in the arbiter and refused at once, up to the player's budget; the
+    // rest got nothing, and Redis holds no more than the budget's keys for this player.
+    const answered = player.answers.filter((a) => a.commandId);
+    expect(answered).toHaveLength(UNKNOWN_CANCELS_BUDGET);
+    expect(new Set(answered.map((a) => a.message))).toEqual(new Set([BET_UNAVAILABLE_MESSAGE]));
+    expect(Math.max(...answered.map((a) => a.at)) - asks[0]!.at).toBeLessThan(OUTCOME_WAIT_MS);
+    const redis = api.app.get(RedisService);
+    expect(await redis.client.keys(`${redis.keys.prefix}bet-arbiter:${user.id}:*`)).toHaveLength(
+      UNKNOWN_CANCELS_BUDGET,
+    );
+    reads.mockRestore();
+    refusals.mockRestore();
+
+    // A bet of the player's whose answer is lost: handed to its stream, nobody takes it up, this node's watch and
+    // delivery are gone. Asked on the socket that sent it, it is refused for good and stored...
+    await api.app.get(BetIntakeService).watch.stop();
+    await api.app.get(SocketDeliveryService).onApplicationShutdown();
+    await sleep(2_000); // the player's bet rate refills after the asks
+    const other = await connectPlayer(api, await createUser(api, { main: 100_000 }));
+    const period = await freshPeriod(periodConfig, 6_000);
+    const commandId = randomUUID();
+    player.socket.emit('place-bet', {
+      periodId: period.periodId,
+      betType: 'color',
+      betValue: 'red',
+      amount: 100,
+      commandId,
+    });
+    // Another player's bet beside it, nobody asks about: the pipeline applies it when it comes.
+    other.socket.emit('place-bet', {
+      periodId: period.periodId,
+      betType: 'color',
+      betValue: 'red',
+      amount: 100,
+      commandId: randomUUID(),
+    });
+    await sleep(200);
+    expect(player.answers.filter((a) => a.commandId === commandId)).toEqual([]);
+    player.socket.emit('get-bet-outcomes', { commandIds: [commandId] });
+    const [answer] = await eventually(
+      async () => {
+        const mine = player.answers.filter((a) => a.commandId === commandId);
+        return mine.length > 0 && mine;
+      },
+      5_000,
+      'the refusal',
+    );
+    expect(answer).toMatchObject({ success: false, message: BET_UNAVAILABLE_MESSAGE, commandId });
+    expect(await outcomesRows(api, user.id)).toBe(1);
+
+    // ...and when the bet pipeline gets to it, before the period's lock, it is not applied.
+    consumers = await startTestEngine({
+      database: api.database,
+      env: { ...ROUNDS, REDIS_PREFIX: api.config.REDIS_PREFIX, ENGINE_ROLES: 'bets' },
+    });
+    await eventually(
+      async () =>
+        (await periodStatus(api.db, period.periodId)) === 'SETTLED' ||
+        (await periodStatus(api.db, period.periodId)) === 'REFUNDED',
+      30_000,
+      'the period over',
+    );
+    expect(await api.db.selectFrom('bets').select('period_id').where('user_id', '<>', user.id).execute()).toEqual([
+      { period_id: period.periodId },
+    ]);
+    expect(await api.db.selectFrom('bets').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
+    expect(await balanceOf(api.db, user.id)).toEqual({ main: 100_000, bonus: 0 });
+    const stored = await api.db
+      .selectFrom('bet_outcomes')
+      .select(['command_id', 'kind'])
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(stored).toEqual([{ command_id: commandId, kind: 'unavailable' }]);
+  });
+});

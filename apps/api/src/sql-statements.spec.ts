@@ -1,0 +1,4 @@
+import { describeSqlSnapshots } from '@app/db/testing';
+import { apiSqlStatements } from './sql-statements.js';
+
+describeSqlSnapshots('api', apiSqlStatements);

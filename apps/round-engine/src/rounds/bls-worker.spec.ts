@@ -1,0 +1,25 @@
+import recorded from '../../../../libs/domain/src/fairness/quicknet-beacons.json' with { type: 'json' };
+import { QUICKNET, verifyBeacon, BEACON_DST } from '@app/domain';
+import { BlsWorker } from './bls-worker.js';
+
+describe('the BLS check in a worker thread', () => {
+  const worker = new BlsWorker(BEACON_DST);
+  afterAll(() => worker.close());
+
+  it('verifies real quicknet rounds as the domain does, and refuses a wrong round', async () => {
+    for (const round of recorded.rounds) {
+      await expect(verifyBeacon(QUICKNET, round, round.round, worker.verify)).resolves.toEqual({ ok: true });
+      await expect(
+        verifyBeacon(QUICKNET, { ...round, round: round.round + 1 }, undefined, worker.verify),
+      ).resolves.toEqual({ ok: false, reason: 'bad-signature' });
+    }
+  });
+
+  it('answers several checks at once, each its own', async () => {
+    const [a, b] = recorded.rounds;
+    const checks = await Promise.all(
+      [a!, b!, { ...a!, round: b!.round }].map((r) => verifyBeacon(QUICKNET, r, undefined, worker.verify)),
+    );
+    expect(checks.map((c) => c.ok)).toEqual([true, true, false]);
+  });
+});

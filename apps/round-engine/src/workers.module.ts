@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { CareSignalsModule } from './care/care-signals.module.js';
+import { MailWorkerModule } from './mail/mail-worker.module.js';
+import { PlayThroughModule } from './play-through/play-through.module.js';
+import { ReconciliationModule } from './reconciliation/reconciliation.module.js';
+import { RetentionModule } from './retention/retention.module.js';
+
+/**
+ * The `workers` role: the background jobs (e-mail, reconciliation, play-through, care signals, bet-answer
+ * retention). Exports the mail worker's module, whose queue the engine's gauges count.
+ */
+@Module({
+  imports: [MailWorkerModule, ReconciliationModule, PlayThroughModule, CareSignalsModule, RetentionModule],
+  exports: [MailWorkerModule],
+})
+export class WorkersModule {}

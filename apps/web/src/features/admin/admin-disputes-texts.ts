@@ -1,0 +1,30 @@
+import { DISPUTE_ANSWER_MAX } from '@app/domain';
+
+/** The console's words for its Disputes tab (the rules' messages come from @app/domain and the server). */
+export const ADMIN_DISPUTES_TEXTS = {
+  title: 'Disputes',
+  filters: { open: 'Open', answered: 'Answered', closed: 'Closed' } as Record<string, string>,
+  empty: 'No disputes here.',
+  loadFailed: 'Failed to load disputes.',
+  answerFailed: 'Failed to answer the dispute.',
+  closeFailed: 'Failed to close the dispute.',
+  player: 'Player',
+  wrote: 'The player wrote',
+  answer: 'Answer',
+  answerHint: `Sent to the player in the app and by e-mail; at most ${DISPUTE_ANSWER_MAX} characters.`,
+  send: 'Send answer',
+  close: 'Close dispute',
+  evidence: 'Evidence',
+  bet: (periodId: string) => `Bet in period ${periodId}`,
+  stake: 'Stake',
+  choice: 'Choice',
+  outcome: 'Outcome',
+  drawn: 'Drawn',
+  notDrawn: 'Not drawn yet',
+  verify: 'Verify the period',
+  transaction: (id: string) => `Transaction ${id}`,
+  review: 'Review',
+  notReviewed: 'Not reviewed yet',
+  opened: 'Opened',
+  answered: 'Answered',
+} as const;

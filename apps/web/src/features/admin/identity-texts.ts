@@ -1,0 +1,27 @@
+/** The admin console's words for its Identity tab (the rules' messages come from @app/domain and the server). */
+export const ADMIN_IDENTITY_TEXTS = {
+  title: 'Identity',
+  filter: 'Show',
+  filters: { pending: 'Pending', verified: 'Verified', rejected: 'Rejected', all: 'All' } as Record<string, string>,
+  empty: 'No identity submissions.',
+  loadFailed: 'Failed to load identity submissions.',
+  actionFailed: 'Failed to update the identity submission.',
+  verify: 'Verify',
+  reject: 'Reject',
+  cancel: 'Cancel',
+  reason: 'Reason (shown to the player)',
+  reasonHint: 'Recorded in the audit log with your name.',
+  rejectTitle: (username: string) => `Reject the identity of ${username}?`,
+  rejectNote: 'The player sees the reason and can submit again. They cannot withdraw until a submission is verified.',
+  name: 'Name',
+  document: 'Document',
+  dateOfBirth: 'Date of birth',
+  submitted: 'Submitted',
+  sameNumber: (count: number) => `⚠ The same number was submitted by ${count} other account${count === 1 ? '' : 's'}.`,
+  status: {
+    pending: 'Pending',
+    verified: 'Verified',
+    rejected: 'Rejected',
+    'not-submitted': 'Not submitted',
+  } as Record<string, string>,
+} as const;

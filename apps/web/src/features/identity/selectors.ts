@@ -1,0 +1,3 @@
+import type { RootState } from '../../shared/store-types';
+
+export const selectIdentity = (state: RootState) => state.identity;

@@ -1,0 +1,215 @@
+import type { UpiApp, WithdrawRequest } from '@app/contracts';
+import {
+  formatIstDateTime,
+  formatPaise,
+  paiseToRupees,
+  rupeesToPaise,
+  UPI_APP_LIST,
+  validateWithdraw,
+} from '@app/domain';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../../shared/store-hooks';
+import { PATHS } from '../../../shared/paths';
+import { Screen } from '../../../shared/ui/Screen';
+import { Spinner } from '../../../shared/ui/Spinner';
+import { TextField } from '../../../shared/ui/TextField';
+import { awayRequested, awayWithdrawRequested, returnRequested } from '../play-break.slice';
+import { PLAY_BREAK_TEXTS } from '../play-break-texts';
+import './play-safely.css';
+
+type Method = WithdrawRequest['method'];
+
+/**
+ * /play-safely/withdraw: a player on a break or self-excluded withdraws their main balance with the withdraw-only
+ * token of their refused sign-in (kept in memory: after a reload they log in again to get a new one). An ended
+ * self-exclusion also offers the request to return.
+ */
+export function AwayWithdrawPage() {
+  const dispatch = useAppDispatch();
+  const { refusal, away, withdraw, returning } = useAppSelector((state) => state.playBreak);
+  const [method, setMethod] = useState<Method>('UPI');
+  const [amount, setAmount] = useState('');
+  const [upiApp, setUpiApp] = useState<UpiApp>('QR');
+  const [upiId, setUpiId] = useState('');
+  const [accountNumber, setAccountNumber] = useState('');
+  const [ifsc, setIfsc] = useState('');
+  const [accountHolderName, setAccountHolderName] = useState('');
+  const [formError, setFormError] = useState<string | null>(null);
+  const token = refusal?.playBreak.withdrawToken ?? null;
+
+  useEffect(() => {
+    if (token) dispatch(awayRequested());
+  }, [dispatch, token]);
+
+  const summary = away.summary;
+  useEffect(() => {
+    if (summary && amount === '') setAmount(String(summary.balance));
+    // Only the first summary fills the amount in.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [summary]);
+
+  if (!token) {
+    return (
+      <Screen title={PLAY_BREAK_TEXTS.withdrawTitle} className="away">
+        <h1 className="play-break__title">{PLAY_BREAK_TEXTS.withdrawTitle}</h1>
+        <p className="form-alert form-alert--info">{PLAY_BREAK_TEXTS.signInAgain}</p>
+        <p>
+          <Link to={PATHS.login} className="btn btn--primary btn--block">
+            {PLAY_BREAK_TEXTS.toLogin}
+          </Link>
+        </p>
+      </Screen>
+    );
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!summary || withdraw.status === 'loading') return;
+    const checked = validateWithdraw(
+      { method, amount, upiApp, upiId, accountNumber, ifsc, accountHolderName },
+      { balancePaise: rupeesToPaise(summary.balance), away: true },
+    );
+    if (!checked.ok) {
+      setFormError(checked.error);
+      return;
+    }
+    setFormError(null);
+    const value = checked.value;
+    const rupees = paiseToRupees(value.amountPaise);
+    dispatch(
+      awayWithdrawRequested(
+        value.method === 'UPI'
+          ? { method: 'UPI', amount: rupees, upiApp: value.upiApp, upiId: value.upiId }
+          : {
+              method: 'BANK_TRANSFER',
+              amount: rupees,
+              accountNumber: value.accountNumber,
+              ifsc: value.ifsc,
+              accountHolderName: value.accountHolderName,
+            },
+      ),
+    );
+  };
+
+  return (
+    <Screen title={PLAY_BREAK_TEXTS.withdrawTitle} className="away">
+      <h1 className="play-break__title">{PLAY_BREAK_TEXTS.withdrawTitle}</h1>
+      <p className="form-alert form-alert--info" role="status">
+        {refusal!.message}
+      </p>
+      {away.status === 'failure' && (
+        <p className="form-alert" role="alert">
+          {away.error}
+        </p>
+      )}
+      {!summary && away.status !== 'failure' && <Spinner label="Loading your balance" />}
+      {summary && (
+        <>
+          <section className="card" aria-label={PLAY_BREAK_TEXTS.mainBalance}>
+            <p className="muted small">{PLAY_BREAK_TEXTS.mainBalance}</p>
+            <p className="away__balance" data-testid="away-balance">
+              {formatPaise(rupeesToPaise(summary.balance))}
+            </p>
+            <p className="muted small">{PLAY_BREAK_TEXTS.withdrawIntro}</p>
+            {summary.playBreak.until && (
+              <p className="muted small">Until {formatIstDateTime(Date.parse(summary.playBreak.until))}</p>
+            )}
+          </section>
+
+          {summary.canAskToReturn && (
+            <section className="card">
+              <p>{PLAY_BREAK_TEXTS.askToReturnHint}</p>
+              <button
+                type="button"
+                className="btn btn--ghost btn--block"
+                onClick={() => dispatch(returnRequested())}
+                disabled={returning.status === 'loading'}
+              >
+                {PLAY_BREAK_TEXTS.askToReturn}
+              </button>
+            </section>
+          )}
+          {returning.message && (
+            <p className="form-alert form-alert--success" role="status">
+              {returning.message}
+            </p>
+          )}
+          {returning.error && (
+            <p className="form-alert" role="alert">
+              {returning.error}
+            </p>
+          )}
+
+          <form onSubmit={submit} noValidate aria-label={PLAY_BREAK_TEXTS.withdrawTitle}>
+            <div className="away__methods" role="group" aria-label="Method">
+              {(['UPI', 'BANK_TRANSFER'] as const).map((m) => (
+                <button
+                  key={m}
+                  type="button"
+                  className={`btn ${method === m ? 'btn--primary' : 'btn--ghost'}`}
+                  aria-pressed={method === m}
+                  onClick={() => setMethod(m)}
+                >
+                  {m === 'UPI' ? 'UPI' : 'Bank Transfer'}
+                </button>
+              ))}
+            </div>
+            <TextField label="Amount (₹)" name="amount" inputMode="decimal" value={amount} onChange={setAmount} />
+            {method === 'UPI' ? (
+              <>
+                <label className="field">
+                  <span className="field__label">UPI app</span>
+                  <select className="field__input" value={upiApp} onChange={(e) => setUpiApp(e.target.value as UpiApp)}>
+                    {UPI_APP_LIST.map((app) => (
+                      <option key={app.key} value={app.key}>
+                        {app.name}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <TextField label="UPI ID" name="upiId" autoCapitalize="none" value={upiId} onChange={setUpiId} />
+              </>
+            ) : (
+              <>
+                <TextField
+                  label="Account number"
+                  name="accountNumber"
+                  inputMode="numeric"
+                  value={accountNumber}
+                  onChange={setAccountNumber}
+                />
+                <TextField
+                  label="IFSC"
+                  name="ifsc"
+                  autoCapitalize="characters"
+                  value={ifsc}
+                  onChange={(v) => setIfsc(v.toUpperCase())}
+                />
+                <TextField
+                  label="Account holder name"
+                  name="accountHolderName"
+                  value={accountHolderName}
+                  onChange={setAccountHolderName}
+                />
+              </>
+            )}
+            {(formError || withdraw.error) && (
+              <p className="form-alert" role="alert">
+                {formError ?? withdraw.error}
+              </p>
+            )}
+            {withdraw.message && (
+              <p className="form-alert form-alert--success" role="status">
+                {withdraw.message}
+              </p>
+            )}
+            <button type="submit" className="btn btn--primary btn--block" disabled={withdraw.status === 'loading'}>
+              {PLAY_BREAK_TEXTS.withdraw}
+            </button>
+          </form>
+        </>
+      )}
+    </Screen>
+  );
+}

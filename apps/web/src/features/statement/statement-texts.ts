@@ -1,0 +1,36 @@
+import { STATEMENT_MAX_DAYS } from '@app/domain';
+
+/** The statement screen's words (the range rules' messages come from @app/domain and the server). */
+export const STATEMENT_TEXTS = {
+  title: 'Statement',
+  intro: `Every deposit, withdrawal, bonus, stake, win and refund between two dates (India time, at most ${STATEMENT_MAX_DAYS} days), with the balances after each.`,
+  from: 'From',
+  to: 'To',
+  show: 'Printable statement',
+  download: 'Download CSV',
+  downloading: 'Preparing…',
+  print: 'Print',
+  loadMore: 'Show more lines',
+  loadFailed: 'Failed to load the statement.',
+  downloadFailed: 'Failed to download the statement.',
+  empty: 'No money moved in these dates.',
+  heading: (from: string, to: string) => `Account statement ${from} to ${to}`,
+  opening: 'Opening balance',
+  closing: 'Closing balance',
+  moneyIn: 'Money in',
+  moneyOut: 'Money out',
+  main: 'Main',
+  bonus: 'Bonus',
+  columns: {
+    date: 'Date (IST)',
+    entry: 'Entry',
+    type: 'Type',
+    period: 'Period',
+    reference: 'Reference',
+    main: 'Main',
+    bonus: 'Bonus',
+    balance: 'Balance (main / bonus)',
+  },
+  note: 'Times are India Standard Time. Each line is one entry of the ledger; its number identifies it if you ask about it.',
+  link: 'Statement',
+} as const;
