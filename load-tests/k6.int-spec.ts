@@ -37,7 +37,7 @@ describe('the k6 load test, run from Node against a real api node', () => {
       baseUrl: api.url,
       apiKey: TEST_API_KEY,
       players,
-      env: { VUS: '3', RAMP_SECONDS: '1.5', SESSION_SECONDS: '10' },
+      env: { VUS: '3', RAMP_SECONDS: '1.5', SESSION_SECONDS: '14' },
       betChance: 1,
       betEveryMs: 200,
     });
@@ -47,7 +47,8 @@ describe('the k6 load test, run from Node against a real api node', () => {
     expect(startedAt[2]! - startedAt[1]!).toBeGreaterThanOrEqual(450);
     expect(metrics.trends.socket_connect_ms).toHaveLength(3);
     expect(metrics.rates.socket_connect_errors).toEqual([0, 3]);
-    // Two or more 4-s rounds in 10 s: each player bets on all three games of at least one round.
+    // Three 4-s rounds in 14 s: each player bets on all three games of at least one round, and the first rounds'
+    // results come in well before the sockets close even when the machine is busy (their draw waits on the beacon).
     expect(metrics.trends.bet_latency_ms.length).toBeGreaterThanOrEqual(9);
     expect(metrics.rates.bets_refused[0] + metrics.rates.bets_refused[1]).toBe(metrics.trends.bet_latency_ms.length);
     expect(metrics.trends.broadcast_latency_ms.length).toBeGreaterThanOrEqual(3);

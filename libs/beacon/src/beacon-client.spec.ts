@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { QUICKNET, verifyBeacon, type BeaconRound } from '@app/domain';
+import { BlsUnavailableError, QUICKNET, verifyBeacon, verifyShortSignature, type BeaconRound } from '@app/domain';
 import recorded from '../../domain/src/fairness/quicknet-beacons.json' with { type: 'json' };
 import { BeaconClient, type BeaconClientOptions } from './beacon-client.js';
 import { startLocalBeacon, type LocalBeacon, type LocalBeaconMode } from './local-beacon.js';
@@ -177,6 +177,30 @@ describe('BeaconClient with quicknet’s real key and format (recorded rounds, s
     relay = await stubRelay(routes);
   });
   afterAll(() => relay.close());
+
+  it('neither takes nor calls forged a round whose check cannot run on this machine, and takes it once it can', async () => {
+    let broken = true;
+    const warnings: Record<string, unknown>[] = [];
+    const real = rounds[0]!;
+    const beacons = new BeaconClient({
+      relays: [relay.url],
+      chainHash: QUICKNET.hash,
+      publicKey: QUICKNET.publicKey,
+      logger: { warn: (e) => warnings.push(e) },
+      blsVerify: (signature, message, publicKey) => {
+        if (broken) return Promise.reject(new BlsUnavailableError('the BLS worker stopped'));
+        return verifyShortSignature(signature, message, publicKey);
+      },
+    });
+    await expect(beacons.round(real.round)).resolves.toBeNull();
+    expect(beacons.stats).toMatchObject({ failures: 1, rejected: 0 });
+    expect(warnings).toEqual([
+      expect.objectContaining({ msg: 'drand round not verified', round: real.round, reason: 'the BLS worker stopped' }),
+    ]);
+    broken = false;
+    await expect(beacons.round(real.round)).resolves.toEqual(real);
+    expect(beacons.stats).toMatchObject({ failures: 1, rejected: 0 });
+  });
 
   it('accepts the real /info as quicknet', async () => {
     const beacons = new BeaconClient({

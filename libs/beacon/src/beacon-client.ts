@@ -147,12 +147,16 @@ export class BeaconClient {
     if (!isBeaconRound(answer.body)) return this.reject(relay, round, 'malformed');
     const { round: got, randomness, signature } = answer.body;
     const beacon: BeaconRound = Object.freeze({ round: got, randomness, signature });
-    const check = await verifyBeacon(
-      { publicKey: this.publicKey, scheme: BEACON_SCHEME },
-      beacon,
-      round,
-      this.blsVerify,
-    );
+    let check: Awaited<ReturnType<typeof verifyBeacon>>;
+    try {
+      check = await verifyBeacon({ publicKey: this.publicKey, scheme: BEACON_SCHEME }, beacon, round, this.blsVerify);
+    } catch (error) {
+      // The check could not run here (BlsUnavailableError): the round is neither taken nor called forged.
+      this.stats.failures += 1;
+      const reason = error instanceof Error ? error.message : String(error);
+      this.logger?.warn({ msg: 'drand round not verified', relay, round, reason });
+      return null;
+    }
     return check.ok ? beacon : this.reject(relay, round, check.reason);
   }
 

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import recorded from '../../../../libs/domain/src/fairness/quicknet-beacons.json' with { type: 'json' };
-import { QUICKNET, verifyBeacon, BEACON_DST } from '@app/domain';
+import { BlsUnavailableError, QUICKNET, verifyBeacon, BEACON_DST } from '@app/domain';
 import { BlsWorker } from './bls-worker.js';
 
 describe('the BLS check in a worker thread', () => {
@@ -22,4 +23,31 @@ describe('the BLS check in a worker thread', () => {
     );
     expect(checks.map((c) => c.ok)).toEqual([true, true, false]);
   });
+
+  it('refuses bytes that are not a point as a bad signature, in the thread', async () => {
+    const [a] = recorded.rounds;
+    const notAPoint = 'ff'.repeat(48);
+    await expect(
+      verifyBeacon(
+        QUICKNET,
+        { ...a!, signature: notAPoint, randomness: sha256Hex(notAPoint) },
+        undefined,
+        worker.verify,
+      ),
+    ).resolves.toEqual({ ok: false, reason: 'bad-signature' });
+  });
+
+  it('rejects with BlsUnavailableError, not a bad signature, when the check cannot run at all', async () => {
+    const broken = new BlsWorker(BEACON_DST, 'file:///nowhere/bls12-381.js');
+    try {
+      const [a] = recorded.rounds;
+      await expect(verifyBeacon(QUICKNET, a!, a!.round, broken.verify)).rejects.toBeInstanceOf(BlsUnavailableError);
+    } finally {
+      await broken.close();
+    }
+  });
 });
+
+function sha256Hex(hex: string): string {
+  return createHash('sha256').update(Buffer.from(hex, 'hex')).digest('hex');
+}

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { BlsShortVerify } from '@app/domain';
+import { BlsUnavailableError, type BlsShortVerify } from '@app/domain';
 
 /**
  * The BLS pairing check of beacon rounds (about 25 ms of CPU each) in a worker thread of its own, so the round clock's
@@ -14,40 +14,58 @@ let scheme;
 parentPort.on('message', async ({ id, url, dst, signature, message, publicKey }) => {
   try {
     scheme ??= (await import(url)).bls12_381.shortSignatures;
-    parentPort.postMessage({ id, ok: scheme.verify(signature, scheme.hash(message, dst), publicKey) });
   } catch (error) {
-    parentPort.postMessage({ id, ok: false, error: String(error && error.message || error) });
+    parentPort.postMessage({ id, unavailable: String(error && error.message || error) });
+    return;
   }
+  let ok;
+  try {
+    ok = scheme.verify(signature, scheme.hash(message, dst), publicKey);
+  } catch {
+    // Bytes that are not a point of the curve (or not in its subgroup): not a valid signature.
+    ok = false;
+  }
+  parentPort.postMessage({ id, ok });
 });
 `;
 
 /** The file the worker imports: the very @noble/curves module the domain's check loads. */
-const NOBLE_BLS = pathToFileURL(createRequire(import.meta.url).resolve('@noble/curves/bls12-381.js')).href;
+export const NOBLE_BLS = pathToFileURL(createRequire(import.meta.url).resolve('@noble/curves/bls12-381.js')).href;
 
 export class BlsWorker {
   private worker?: Worker;
   private next = 0;
   private readonly waiting = new Map<number, { resolve: (ok: boolean) => void; reject: (error: Error) => void }>();
 
-  constructor(private readonly dst: string) {}
+  /**
+   * `dst`: the hash-to-curve domain of the rounds' messages; `url`: the module the worker loads the curve from. When the
+   * check itself cannot run (the module does not load, the thread stops) `verify` rejects with a BlsUnavailableError
+   * rather than calling the signature bad: a round is never refused as forged for a fault of this machine.
+   */
+  constructor(
+    private readonly dst: string,
+    private readonly url: string = NOBLE_BLS,
+  ) {}
 
   readonly verify: BlsShortVerify = (signature, message, publicKey) =>
     new Promise<boolean>((resolve, reject) => {
       const id = this.next++;
       this.waiting.set(id, { resolve, reject });
-      this.thread().postMessage({ id, url: NOBLE_BLS, dst: this.dst, signature, message, publicKey });
+      this.thread().postMessage({ id, url: this.url, dst: this.dst, signature, message, publicKey });
     });
 
   private thread(): Worker {
     if (this.worker) return this.worker;
     const worker = new Worker(WORKER, { eval: true });
     worker.unref();
-    worker.on('message', ({ id, ok }: { id: number; ok: boolean }) => {
-      this.waiting.get(id)?.resolve(ok);
+    worker.on('message', ({ id, ok, unavailable }: { id: number; ok?: boolean; unavailable?: string }) => {
+      const waiting = this.waiting.get(id);
       this.waiting.delete(id);
+      if (unavailable === undefined) waiting?.resolve(ok === true);
+      else waiting?.reject(new BlsUnavailableError(`the BLS check could not run: ${unavailable}`));
     });
-    worker.on('error', (error) => this.fail(error));
-    worker.on('exit', () => this.fail(new Error('the BLS worker stopped')));
+    worker.on('error', (error) => this.fail(new BlsUnavailableError(`the BLS worker failed: ${error.message}`)));
+    worker.on('exit', () => this.fail(new BlsUnavailableError('the BLS worker stopped')));
     return (this.worker = worker);
   }
 

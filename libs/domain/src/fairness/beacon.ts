@@ -117,6 +117,14 @@ export function isBeaconRound(value: unknown): value is BeaconRound {
  */
 export type BlsShortVerify = (signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array) => Promise<boolean>;
 
+/**
+ * Thrown by a BLS check that could not run at all (its module did not load, its worker stopped): a fault of the
+ * verifying machine, not of the round, so verifyBeacon lets it through instead of calling the signature bad.
+ */
+export class BlsUnavailableError extends Error {
+  override readonly name = 'BlsUnavailableError';
+}
+
 export const verifyShortSignature: BlsShortVerify = async (signature, message, publicKey) => {
   const { bls12_381 } = await import('@noble/curves/bls12-381.js');
   const scheme = bls12_381.shortSignatures;
@@ -140,7 +148,8 @@ export async function verifyBeacon(
   try {
     const valid = await bls(hexToBytes(beacon.signature), roundMessage(beacon.round), hexToBytes(chain.publicKey));
     return valid ? { ok: true } : { ok: false, reason: 'bad-signature' };
-  } catch {
+  } catch (error) {
+    if (error instanceof BlsUnavailableError) throw error;
     // Bytes that are not a point of the curve (or not in its subgroup).
     return { ok: false, reason: 'bad-signature' };
   }
