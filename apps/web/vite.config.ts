@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { precompressDir } from '../../scripts/precompress.mjs';
@@ -25,11 +26,49 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The built page's stylesheets move from the head to the end of the body: the browser then paints the static shell
+ * (index.html's inline style and markup) at once instead of waiting for them, and the app's script, which runs after
+ * them, mounts with every rule loaded.
+ */
+function shellFirst(): Plugin {
+  return {
+    name: 'winround-shell-first',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const sheets = html.match(/^\s*<link rel="stylesheet"[^>]*>\n?/gm) ?? [];
+        if (sheets.length === 0) return html;
+        const rest = sheets.reduce((page, sheet) => page.replace(sheet, ''), html);
+        return rest.replace('</body>', `${sheets.map((s) => `  ${s.trim()}`).join('\n')}\n  </body>`);
+      },
+    },
+  };
+}
+
 const lib = (name: string) => fileURLToPath(new URL(`../../libs/${name}/src/index.ts`, import.meta.url));
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    shellFirst(),
+    // The service worker (src/sw.ts): the shell precached, the offline page, web push. The manifest is public/'s own.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        globPatterns: ['index.html', 'offline.html', 'assets/*.{js,css}', 'icons/icon-192.png', 'manifest.webmanifest'],
+        // The console's chunks stay out: players never load them.
+        globIgnores: ['**/*.map', 'assets/AdminConsole-*', 'assets/uPlot*'],
+      },
+    }),
+    precompress(),
+  ],
   resolve: { alias: { '@app/domain': lib('domain'), '@app/contracts': lib('contracts') } },
   build: { outDir, emptyOutDir: true, sourcemap: 'hidden' },
   server: { proxy: { '/api': 'http://localhost:3000', '/socket.io': { target: 'http://localhost:3000', ws: true } } },

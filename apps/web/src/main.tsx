@@ -5,6 +5,8 @@ import { App } from './app/App';
 import { guardBackForwardRestore } from './app/back-forward-guard';
 import { redirectHashRoute } from './app/hash-redirect';
 import { createAppStore } from './app/store';
+import { holdInstallPrompt } from './pwa/install-prompt';
+import { registerServiceWorker } from './pwa/register';
 import { localSessionHint } from './shared/api';
 import './styles/global.css';
 
@@ -14,5 +16,11 @@ redirectHashRoute();
 // After a sign-out, Back must not bring a protected screen back from the browser's page cache.
 guardBackForwardRestore(window, localSessionHint, () => window.location.reload());
 
+// The install offer is held from the start and made after a first bet (pwa/InstallOffer).
+holdInstallPrompt();
+
 const store = createAppStore();
 createRoot(document.getElementById('root')!).render(<App store={store} />);
+
+// The shell precached for the next visit and the offline page (src/sw.ts), once this page has loaded.
+if (import.meta.env.PROD) registerServiceWorker();

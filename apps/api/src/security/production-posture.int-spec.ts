@@ -269,6 +269,22 @@ describe('production posture', () => {
       }
     });
 
+    it('serves the service worker revalidated on every check, precaching the shell and the offline page', async () => {
+      const worker = await get('/sw.js');
+      expect(worker.status).toBe(200);
+      expect(worker.headers.get('cache-control')).toBe('no-cache');
+      expect(worker.headers.get('content-type')).toMatch(/javascript/);
+      const script = await worker.text();
+      for (const url of ['index.html', 'offline.html']) expect(script).toContain(`"${url}"`);
+      // Never the API: nothing about money is ever answered from the worker's cache.
+      expect(script).not.toMatch(/["']\/?api\//);
+      const offline = await get('/offline.html');
+      expect(offline.status).toBe(200);
+      expect(await offline.text()).toContain('You are offline');
+      // The first paint needs no script: index.html carries the static shell.
+      expect(await (await get('/game')).text()).toMatch(/<div id="root">\s*<div class="boot"/);
+    });
+
     it('serves the documentation again when API_DOCS=true', async () => {
       await stop();
       await start({ API_DOCS: 'true' });

@@ -14,6 +14,15 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * picked up at once, and after a sign-out Back cannot bring a signed-in page back from a cache.
  */
 const SHELL = 'no-store';
+/** The service worker script is revalidated on every check, so a release reaches installed apps at once. */
+const SERVICE_WORKER = 'no-cache';
+
+function cacheControlFor(file: string): string {
+  if (/[\\/]assets[\\/]/.test(file)) return IMMUTABLE;
+  if (/\.html$/i.test(file)) return SHELL;
+  if (/[\\/]sw\.js$/i.test(file)) return SERVICE_WORKER;
+  return 'public, max-age=3600';
+}
 
 /** Files of the build inside `root` (never outside it), as they exist. */
 function fileInside(root: string, urlPath: string): string | null {
@@ -75,13 +84,7 @@ export function serveWebApp(app: NestExpressApplication, dir: string): boolean {
       return next();
     const file = fileInside(root, req.path);
     if (!file || !existsSync(file) || !statSync(file).isFile()) return next();
-    sendBuilt(
-      req,
-      res,
-      next,
-      file,
-      /[\\/]assets[\\/]/.test(file) ? IMMUTABLE : /\.html$/i.test(file) ? SHELL : 'public, max-age=3600',
-    );
+    sendBuilt(req, res, next, file, cacheControlFor(file));
   });
   app.useStaticAssets(root, {
     index: false,

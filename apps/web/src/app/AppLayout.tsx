@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { selectCurrentUserId, selectIsAuthenticated, selectRole } from '../features/auth/selectors';
 import { LimitsOfferStep } from '../features/play-safely/components/LimitsOfferStep';
+import { InstallOffer } from '../pwa/InstallOffer';
 import { ToastContainer } from '../features/toasts/components/ToastContainer';
 import { BottomNav, isOtherUsersProfile } from '../shared/ui/BottomNav';
 import { FullScreenSpinner } from '../shared/ui/Spinner';
@@ -27,6 +28,8 @@ export function AppLayout() {
       {showNav && <BottomNav ownUserId={ownUserId} />}
       {/* The limits step after sign-up, once, over whatever screen the player lands on. */}
       {isPlayer && <LimitsOfferStep />}
+      {/* The install offer, once, after a first bet (when the browser offers installation). */}
+      {isPlayer && <InstallOffer />}
       <ToastContainer />
     </div>
   );

@@ -1,0 +1,34 @@
+import { useSyncExternalStore } from 'react';
+import { selectBetIds } from '../features/bets/selectors';
+import { useAppSelector } from '../shared/store-hooks';
+import {
+  acceptInstallPrompt,
+  dismissInstallPrompt,
+  heldInstallPrompt,
+  onInstallPromptChange,
+  wasOffered,
+} from './install-prompt';
+import { INSTALL_TEXTS } from './pwa-texts';
+
+/** The install offer, once, to a player who has placed a bet, when the browser offers installation at all. */
+export function InstallOffer() {
+  const offer = useSyncExternalStore(onInstallPromptChange, heldInstallPrompt, () => null);
+  const hasBet = useAppSelector((state) => selectBetIds(state).length > 0);
+  if (!offer || !hasBet || wasOffered()) return null;
+  return (
+    <aside className="install-offer" aria-labelledby="install-offer-title">
+      <p id="install-offer-title" className="install-offer__title">
+        {INSTALL_TEXTS.title}
+      </p>
+      <p className="install-offer__body">{INSTALL_TEXTS.body}</p>
+      <div className="install-offer__actions">
+        <button type="button" className="btn btn--ghost" onClick={dismissInstallPrompt}>
+          {INSTALL_TEXTS.later}
+        </button>
+        <button type="button" className="btn btn--primary" onClick={() => void acceptInstallPrompt()}>
+          {INSTALL_TEXTS.install}
+        </button>
+      </div>
+    </aside>
+  );
+}
