@@ -30,6 +30,7 @@ import { WalletModule } from './wallet/wallet.module.js';
 import { PlaySafelyModule } from './play-safely/play-safely.module.js';
 import { StatementsModule } from './statements/statements.module.js';
 import { DisputesModule } from './disputes/disputes.module.js';
+import { PushModule } from './push/push.module.js';
 
 @Module({})
 export class ApiModule implements NestModule {
@@ -58,6 +59,7 @@ export class ApiModule implements NestModule {
         PlaySafelyModule,
         StatementsModule,
         DisputesModule,
+        PushModule,
         CareModule,
       ],
       controllers: [HealthController, AppConfigController],

@@ -139,6 +139,26 @@ export class AppConfig {
   @Matches(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { message: 'must be an e-mail address' })
   SUPPORT_EMAIL = 'support@winround.app';
 
+  /**
+   * Web push (VAPID, RFC 8292): the application server's P-256 key pair, base64url (public 65 bytes uncompressed,
+   * private 32 bytes; `npx web-push generate-vapid-keys`). Both or neither; unset → push is off and never offered.
+   */
+  @IsOptional()
+  @IsString()
+  @Matches(/^B[A-Za-z0-9_-]{86}$/, { message: 'must be a base64url P-256 public key (87 characters)' })
+  WEB_PUSH_PUBLIC_KEY?: string;
+
+  @IsOptional()
+  @IsString()
+  @Matches(/^[A-Za-z0-9_-]{43}$/, { message: 'must be a base64url P-256 private key (43 characters)' })
+  WEB_PUSH_PRIVATE_KEY?: string;
+
+  /** Who push services may contact about this sender (a mailto: or https: URL); default: SUPPORT_EMAIL. */
+  @IsOptional()
+  @IsString()
+  @Matches(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, { message: 'must be a mailto: or https: URL' })
+  WEB_PUSH_SUBJECT?: string;
+
   @IsString()
   @MinLength(1)
   API_KEY = DEV_API_KEY;
@@ -566,6 +586,15 @@ export class AppConfig {
   get fairnessKey(): Buffer {
     return Buffer.from(this.FAIRNESS_KEY ?? DEV_FAIRNESS_KEY, 'hex');
   }
+  /** The VAPID keys and subject of web push, or null when push is off. */
+  get webPush(): { publicKey: string; privateKey: string; subject: string } | null {
+    if (!this.WEB_PUSH_PUBLIC_KEY || !this.WEB_PUSH_PRIVATE_KEY) return null;
+    return {
+      publicKey: this.WEB_PUSH_PUBLIC_KEY,
+      privateKey: this.WEB_PUSH_PRIVATE_KEY,
+      subject: this.WEB_PUSH_SUBJECT ?? `mailto:${this.SUPPORT_EMAIL}`,
+    };
+  }
   get webOrigins(): string[] {
     return (this.WEB_ORIGIN ?? '')
       .split(',')
@@ -702,6 +731,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   );
   const production = config.isProduction ? productionProblem(config) : null;
   if (production) throw production;
+  if (!!config.WEB_PUSH_PUBLIC_KEY !== !!config.WEB_PUSH_PRIVATE_KEY) {
+    throw new ConfigError(
+      config.WEB_PUSH_PUBLIC_KEY ? 'WEB_PUSH_PRIVATE_KEY' : 'WEB_PUSH_PUBLIC_KEY',
+      'must be set together with ' + (config.WEB_PUSH_PUBLIC_KEY ? 'WEB_PUSH_PUBLIC_KEY' : 'WEB_PUSH_PRIVATE_KEY'),
+    );
+  }
   if (!!config.ADMIN_EMAIL !== !!config.ADMIN_PASSWORD) {
     throw new ConfigError(
       config.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL',

@@ -15,3 +15,4 @@ export * from './identity.js';
 export * from './statement.js';
 export * from './disputes.js';
 export * from './care.js';
+export * from './push.js';

@@ -558,8 +558,17 @@ export interface CareScansTable {
 }
 
 /** The Kysely database interface. */
+export interface PushSubscriptionsTable {
+  endpoint: string;
+  user_id: string;
+  p256dh: string;
+  auth: string;
+  created_at: DefaultTimestamp;
+}
+
 export interface DB {
   users: UsersTable;
+  push_subscriptions: PushSubscriptionsTable;
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   otp_codes: OtpCodesTable;

@@ -134,6 +134,10 @@ const MATRIX: Record<string, Row> = {
   'PUT /api/v1/admin/care/{id}/contacted': { noKey: 401, anonymous: 401, playerA: 403, playerB: 403, admin: 400 },
   'PUT /api/v1/admin/care/{id}/dismissed': { noKey: 401, anonymous: 401, playerA: 403, playerB: 403, admin: 400 },
   'POST /api/v1/admin/players/{userId}/break': { noKey: 401, anonymous: 401, playerA: 403, playerB: 403, admin: 400 },
+  // Web push: the key is public; subscriptions are players' own (`{}` is no subscription: 400).
+  'GET /api/v1/push/key': { noKey: 401, anonymous: 200, playerA: 200, playerB: 200, admin: 200 },
+  'PUT /api/v1/push/subscription': { noKey: 401, anonymous: 401, playerA: 400, playerB: 400, admin: 403 },
+  'DELETE /api/v1/push/subscription': { noKey: 401, anonymous: 401, playerA: 400, playerB: 400, admin: 403 },
 };
 const CALLERS: Caller[] = ['noKey', 'anonymous', 'playerA', 'playerB', 'admin'];
 const PERIOD = '202611210001';
