@@ -23,7 +23,7 @@ export interface ChoiceOdds {
 
 /**
  * Odds of a choice at its payout, e.g. ('bigSmall', 'big') → probability 0.5, RTP 100 % gross, 91 % net of 18 % GST;
- * ('color', 'violet') → one chance in five, 36.4 % net at ×2, 81.9 % at ×4.5.
+ * ('color', 'violet') → one chance in five, 36.4 % net at ×2, 77.4 % at ×4.5.
  */
 export function choiceOdds(gameKey: GameKey, choice: string, options: PayoutOptions = {}): ChoiceOdds {
   const payout = payoutOf(options.payouts ?? DEFAULT_PAYOUTS, gameKey, choice);
