@@ -178,28 +178,29 @@ SELECT
 --   $7 = '{"1000"}'
 --   $8 = '{"500"}'
 --   $9 = '{"2026-11-21T04:30:03.000Z"}'
---   $10 = '{"11111111-1111-4111-8111-111111111111","22222222-2222-4222-8222-222222222222"}'
---   $11 = '{"77777777-7777-4777-8777-777777777777","66666666-6666-4666-8666-666666666666"}'
---   $12 = '{"accepted","rejected"}'
---   $13 = '{"55555555-5555-4555-8555-555555555555",NULL}'
---   $14 = '{"202611211201","202611211201"}'
---   $15 = '{"Bet placed successfully.","Your 24-hour loss limit of ₹100 leaves ₹0 until 22 Nov 2026, 10:00 IST."}'
---   $16 = '{"22222222-2222-4222-8222-222222222222"}'
---   $17 = '{"Your 24-hour loss limit of ₹100 leaves ₹0 until 22 Nov 2026, 10:00 IST."}'
---   $18 = 3
---   $19 = '{"202611211201"}'
---   $20 = '{"BetsPlaced"}'
---   $21 = '{"bets:3"}'
---   $22 = '{NULL}'
+--   $10 = '{"2"}'
+--   $11 = '{"11111111-1111-4111-8111-111111111111","22222222-2222-4222-8222-222222222222"}'
+--   $12 = '{"77777777-7777-4777-8777-777777777777","66666666-6666-4666-8666-666666666666"}'
+--   $13 = '{"accepted","rejected"}'
+--   $14 = '{"55555555-5555-4555-8555-555555555555",NULL}'
+--   $15 = '{"202611211201","202611211201"}'
+--   $16 = '{"Bet placed successfully.","Your 24-hour loss limit of ₹100 leaves ₹0 until 22 Nov 2026, 10:00 IST."}'
+--   $17 = '{"22222222-2222-4222-8222-222222222222"}'
+--   $18 = '{"Your 24-hour loss limit of ₹100 leaves ₹0 until 22 Nov 2026, 10:00 IST."}'
+--   $19 = 3
+--   $20 = '{"202611211201"}'
+--   $21 = '{"BetsPlaced"}'
+--   $22 = '{"bets:3"}'
 --   $23 = '{NULL}'
---   $24 = '{"{\"partition\":3,\"bets\":1,\"stakes\":1000,\"periods\":[\"202611211201\"]}"}'
---   $25 = '{"false"}'
---   $26 = '{"1","1","1"}'
---   $27 = '{"house:stakes","user:11111111-1111-4111-8111-111111111111:bonus","user:11111111-1111-4111-8111-111111111111:main"}'
---   $28 = '{"1000","-500","-500"}'
---   $29 = '{"11111111-1111-4111-8111-111111111111"}'
---   $30 = '{"-500"}'
+--   $24 = '{NULL}'
+--   $25 = '{"{\"partition\":3,\"bets\":1,\"stakes\":1000,\"periods\":[\"202611211201\"]}"}'
+--   $26 = '{"false"}'
+--   $27 = '{"1","1","1"}'
+--   $28 = '{"house:stakes","user:11111111-1111-4111-8111-111111111111:bonus","user:11111111-1111-4111-8111-111111111111:main"}'
+--   $29 = '{"1000","-500","-500"}'
+--   $30 = '{"11111111-1111-4111-8111-111111111111"}'
 --   $31 = '{"-500"}'
+--   $32 = '{"-500"}'
 WITH RECURSIVE
   alongside_placed_bets AS (
     INSERT INTO
@@ -212,6 +213,7 @@ WITH RECURSIVE
         amount,
         from_bonus,
         placed_at,
+        payout,
         placed_seq
       )
     SELECT
@@ -233,7 +235,8 @@ WITH RECURSIVE
         $6::text[],
         $7::bigint[],
         $8::bigint[],
-        $9::timestamptz[]
+        $9::timestamptz[],
+        $10::numeric[]
       )
     RETURNING
       id,
@@ -256,7 +259,7 @@ WITH RECURSIVE
     SELECT
       *
     FROM
-      unnest($10::uuid[], $11::uuid[], $12::text[], $13::uuid[], $14::text[], $15::text[])
+      unnest($11::uuid[], $12::uuid[], $13::text[], $14::uuid[], $15::text[], $16::text[])
     RETURNING
       command_id
   ),
@@ -268,7 +271,7 @@ WITH RECURSIVE
       'loss',
       message
     FROM
-      unnest($16::uuid[], $17::text[]) AS r (user_id, message)
+      unnest($17::uuid[], $18::text[]) AS r (user_id, message)
     RETURNING
       id
   ),
@@ -276,8 +279,8 @@ WITH RECURSIVE
     INSERT INTO
       partition_fences (partition, period_id)
     SELECT
-      $18,
-      unnest($19::text[])
+      $19,
+      unnest($20::text[])
     ON CONFLICT DO NOTHING
     RETURNING
       period_id
@@ -292,12 +295,12 @@ WITH RECURSIVE
           *
         FROM
           unnest(
-            $20::text[],
             $21::text[],
-            $22::uuid[],
+            $22::text[],
             $23::uuid[],
-            $24::jsonb[],
-            $25::boolean[]
+            $24::uuid[],
+            $25::jsonb[],
+            $26::boolean[]
           ) WITH ORDINALITY AS u (type, stream, user_id, command_id, payload, outbox, ord)
         ORDER BY
           ord
@@ -327,7 +330,7 @@ WITH RECURSIVE
       p.account,
       p.amount
     FROM
-      unnest($26::int[], $27::text[], $28::bigint[]) AS p (entry, account, amount)
+      unnest($27::int[], $28::text[], $29::bigint[]) AS p (entry, account, amount)
       JOIN journal_entries e ON e.ord = p.entry
     RETURNING
       1
@@ -351,7 +354,7 @@ WITH RECURSIVE
       bonus = w.bonus + d.bonus,
       updated_at = now()
     FROM
-      unnest($29::uuid[], $30::bigint[], $31::bigint[]) AS d (user_id, main, bonus)
+      unnest($30::uuid[], $31::bigint[], $32::bigint[]) AS d (user_id, main, bonus)
     WHERE
       w.user_id = d.user_id
     RETURNING

@@ -20,12 +20,12 @@ returning
 
 -- statement 2 of 9
 -- parameters:
---   $1 = 'green'
---   $2 = 2
---   $3 = 'big'
---   $4 = 2
---   $5 = '7'
---   $6 = 9
+--   $1 = '{"red":2,"green":2,"violet":2}'
+--   $2 = '{"big":2,"small":2}'
+--   $3 = '{"0":9,"1":9,"2":9,"3":9,"4":9,"5":9,"6":9,"7":9,"8":9,"9":9}'
+--   $4 = 'green'
+--   $5 = 'big'
+--   $6 = '7'
 --   $7 = 1800
 --   $8 = 1800
 --   $9 = 1800
@@ -42,25 +42,57 @@ returning
 --   $20 = 'house:gst'
 --   $21 = 'house:pnl'
 WITH
-  g (bet_type, selected, payout) AS (
-    VALUES
-      ('color', $1::text, $2::numeric),
-      ('bigSmall', $3::text, $4::numeric),
-      ('number', $5::text, $6::numeric)
+  g (bet_type, selected, payouts) AS (
+    SELECT
+      p.bet_type,
+      s.selected,
+      p.payouts
+    FROM
+      (
+        VALUES
+          ('color', $1::jsonb),
+          ('bigSmall', $2::jsonb),
+          ('number', $3::jsonb)
+      ) AS p (bet_type, payouts)
+      JOIN (
+        VALUES
+          ('color', $4::text),
+          ('bigSmall', $5::text),
+          ('number', $6::text)
+      ) AS s (bet_type, selected) ON s.bet_type = p.bet_type
   ),
   settled AS (
     UPDATE bets b
     SET
       status = 'COMPLETED',
+      payout = coalesce("b"."payout", ("g"."payouts" ->> "b"."bet_value")::numeric),
       is_win = (b.bet_value = g.selected),
       win_amount = CASE
         WHEN b.bet_value = g.selected THEN (
-          round("b"."amount" * "g"."payout") - round(((round("b"."amount" * "g"."payout") - "b"."amount") * $7::numeric) / 10000)
+          round(
+            "b"."amount" * coalesce("b"."payout", ("g"."payouts" ->> "b"."bet_value")::numeric)
+          ) - round(
+            (
+              (
+                round(
+                  "b"."amount" * coalesce("b"."payout", ("g"."payouts" ->> "b"."bet_value")::numeric)
+                ) - "b"."amount"
+              ) * $7::numeric
+            ) / 10000
+          )
         )
         ELSE 0
       END,
       gst_amount = CASE
-        WHEN b.bet_value = g.selected THEN round(((round("b"."amount" * "g"."payout") - "b"."amount") * $8::numeric) / 10000)
+        WHEN b.bet_value = g.selected THEN round(
+          (
+            (
+              round(
+                "b"."amount" * coalesce("b"."payout", ("g"."payouts" ->> "b"."bet_value")::numeric)
+              ) - "b"."amount"
+            ) * $8::numeric
+          ) / 10000
+        )
         ELSE 0
       END,
       win_to_bonus = CASE
@@ -68,7 +100,17 @@ WITH
         AND b.from_bonus > 0 THEN round(
           (
             (
-              round("b"."amount" * "g"."payout") - round(((round("b"."amount" * "g"."payout") - "b"."amount") * $9::numeric) / 10000)
+              round(
+                "b"."amount" * coalesce("b"."payout", ("g"."payouts" ->> "b"."bet_value")::numeric)
+              ) - round(
+                (
+                  (
+                    round(
+                      "b"."amount" * coalesce("b"."payout", ("g"."payouts" ->> "b"."bet_value")::numeric)
+                    ) - "b"."amount"
+                  ) * $9::numeric
+                ) / 10000
+              )
             )
           )::numeric * "b"."from_bonus" / "b"."amount"
         )
@@ -303,9 +345,9 @@ WHERE
 -- statement 5 of 9
 -- parameters:
 --   $1 = 1800
---   $2 = 2
---   $3 = 2
---   $4 = 9
+--   $2 = '{"red":2,"green":2,"violet":2}'
+--   $3 = '{"big":2,"small":2}'
+--   $4 = '{"0":9,"1":9,"2":9,"3":9,"4":9,"5":9,"6":9,"7":9,"8":9,"9":9}'
 --   $5 = '202611211201'
 INSERT INTO
   period_choices (period_id, game, choice, bets, stakes, pays)
@@ -315,19 +357,32 @@ SELECT
   b.bet_value,
   count(*)::int,
   sum(b.amount)::bigint,
-  sum(
-    (
-      round("b"."amount" * "g"."payout") - round(((round("b"."amount" * "g"."payout") - "b"."amount") * $1::numeric) / 10000)
-    )
+  coalesce(
+    sum(
+      (
+        round(
+          "b"."amount" * coalesce("b"."payout", ("g"."payouts" ->> "b"."bet_value")::numeric)
+        ) - round(
+          (
+            (
+              round(
+                "b"."amount" * coalesce("b"."payout", ("g"."payouts" ->> "b"."bet_value")::numeric)
+              ) - "b"."amount"
+            ) * $1::numeric
+          ) / 10000
+        )
+      )
+    ),
+    0
   )::bigint
 FROM
   bets b
   JOIN (
     VALUES
-      ('color', $2::numeric),
-      ('bigSmall', $3::numeric),
-      ('number', $4::numeric)
-  ) AS g (bet_type, payout) ON g.bet_type = b.bet_type
+      ('color', $2::jsonb),
+      ('bigSmall', $3::jsonb),
+      ('number', $4::jsonb)
+  ) AS g (bet_type, payouts) ON g.bet_type = b.bet_type
 WHERE
   b.period_id = $5
 GROUP BY

@@ -30,7 +30,11 @@ describe('api foundation', () => {
     expect(good.body.data).toMatchObject({
       roundSeconds: 30,
       lockSeconds: 5,
-      payouts: { color: 2, bigSmall: 2, number: 9 },
+      payouts: {
+        color: { red: 2, green: 2, violet: 2 },
+        bigSmall: { big: 2, small: 2 },
+        number: { '0': 9, '1': 9, '2': 9, '3': 9, '4': 9, '5': 9, '6': 9, '7': 9, '8': 9, '9': 9 },
+      },
     });
     // Every rule the client shows or checks, in the domain's units (paise, basis points).
     expect(good.body.data).toMatchObject({

@@ -9,6 +9,7 @@ import {
   LOGIN_MESSAGES,
   rupeesToPaise,
   termsTexts,
+  uniformPayouts,
   winBreakdown,
   type PayoutTable,
 } from '../../../libs/domain/src/index.js';
@@ -32,7 +33,7 @@ const RULES_ENV = {
   GST_RATE: '0.2',
   ALLOWED_EMAIL_DOMAINS: 'gmail.com,example.com',
 };
-const PAYOUTS: PayoutTable = { color: 2, bigSmall: 2, number: 8 };
+const PAYOUTS: PayoutTable = uniformPayouts({ color: 2, bigSmall: 2, number: 8 });
 const GST_BPS = gstRateToBps(0.2);
 const percent = (x: number) => `${Math.round(x * 1000) / 10}%`;
 
@@ -193,7 +194,7 @@ test.describe('screens follow the server configuration (LOCK_SECONDS=8, PAYOUTS=
           .getByRole('group', { name: 'Stake' })
           .getByRole('button', { name: `Stake ${formatRupees(stake)}` })
           .click();
-        const win = winBreakdown(rupeesToPaise(stake), 'number', { payouts: PAYOUTS, gstBps: GST_BPS });
+        const win = winBreakdown(rupeesToPaise(stake), 'number', '7', { payouts: PAYOUTS, gstBps: GST_BPS });
         expect(win.gross).toBe(rupeesToPaise(stake * 8));
         // The sheet shows what is credited, net of the server's GST, and the gross it comes from.
         await expect(panel.locator('.bet-sheet__summary strong')).toHaveText(formatPaise(win.net));
@@ -202,7 +203,7 @@ test.describe('screens follow the server configuration (LOCK_SECONDS=8, PAYOUTS=
         );
       }
       // What the server credits for that win, net of 20 % GST: ₹10 on 7 → ₹80 gross, ₹14 GST, ₹66 net.
-      expect(winBreakdown(1000, 'number', { payouts: PAYOUTS, gstBps: GST_BPS })).toEqual({
+      expect(winBreakdown(1000, 'number', '7', { payouts: PAYOUTS, gstBps: GST_BPS })).toEqual({
         gross: 8000,
         gst: 1400,
         net: 6600,

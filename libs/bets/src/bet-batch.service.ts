@@ -3,12 +3,14 @@ import { sql, type RawBuilder, type Transaction } from 'kysely';
 import { AppConfig } from '@app/config';
 import { Database, pgArray, type DB } from '@app/db';
 import {
+  payoutOf,
   periodIdAt,
   runningPlayBreak,
   type BetEvent,
   type GameKey,
   type LimitUsage,
   type MoneyLimitKind,
+  type PayoutTable,
   type PeriodConfig,
   type RunningPlayBreak,
 } from '@app/domain';
@@ -278,12 +280,15 @@ function stateOf(rows: BatchRows, nowMs: number): BatchState {
 @Injectable()
 export class BetBatchService {
   private readonly periodConfig: PeriodConfig;
+  /** The payouts in force (PAYOUTS): each bet placed records its choice's, and is settled at it. */
+  private readonly payouts: PayoutTable;
 
   constructor(
     @Inject(Database) private readonly db: Database,
     @Inject(AppConfig) config: AppConfig,
   ) {
     this.periodConfig = config.periodConfig;
+    this.payouts = config.payouts;
   }
 
   /**
@@ -331,14 +336,16 @@ export class BetBatchService {
     const placed = decision.events.flatMap((e) => (e.type === 'BetPlaced' ? [e.data] : []));
     if (placed.length > 0) {
       // The batch's stakes are one journal entry, as a settled period is one: house:stakes receives them all, each
-      // player's bonus (first) and main give theirs. Each bet names that entry (placed_seq).
+      // player's bonus (first) and main give theirs. Each bet names that entry (placed_seq), and records the payout of
+      // its choice now: what it is settled at, whatever the payouts when its period settles (migration 0026).
       const stakesOrd = journal.push(stakesEntry(partition, placed));
       statements.placed_bets = sql`
-        INSERT INTO bets (id, user_id, period_id, bet_type, bet_value, amount, from_bonus, placed_at, placed_seq)
+        INSERT INTO bets (id, user_id, period_id, bet_type, bet_value, amount, from_bonus, placed_at, payout, placed_seq)
         SELECT *, (SELECT seq FROM journal_entries WHERE ord = ${stakesOrd}) FROM unnest(
           ${pgArray(placed.map((d) => d.commandId))}::uuid[], ${pgArray(placed.map((d) => d.userId))}::uuid[], ${pgArray(placed.map((d) => d.periodId))}::text[],
           ${pgArray(placed.map((d) => d.betType))}::text[], ${pgArray(placed.map((d) => d.betValue))}::text[], ${pgArray(placed.map((d) => d.amount))}::bigint[],
-          ${pgArray(placed.map((d) => d.fromBonus))}::bigint[], ${pgArray(placed.map((d) => new Date(d.receivedAtMs).toISOString()))}::timestamptz[]
+          ${pgArray(placed.map((d) => d.fromBonus))}::bigint[], ${pgArray(placed.map((d) => new Date(d.receivedAtMs).toISOString()))}::timestamptz[],
+          ${pgArray(placed.map((d) => payoutOf(this.payouts, d.betType, d.betValue)))}::numeric[]
         )
         RETURNING ${BET_COLUMNS}
       `;

@@ -7,6 +7,7 @@ import {
   PASSWORD_HASH_PARAMETERS,
   SERVICE_NAME,
 } from './app-config.js';
+import { DEFAULT_PAYOUTS } from '@app/domain';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -17,7 +18,7 @@ describe('loadConfig', () => {
     expect(config.BET_PARTITIONS).toBe(4);
     expect(config.ALLOWED_EMAIL_DOMAINS).toEqual(['gmail.com']);
     expect(config.gstBps).toBe(1800);
-    expect(config.payouts).toEqual({ color: 2, bigSmall: 2, number: 9 });
+    expect(config.payouts).toEqual(DEFAULT_PAYOUTS);
     expect(config.REDIS_URL).toBe('redis://127.0.0.1:6379');
     expect(config.GST_RATE).toBe(0.18);
     expect(config.referralTerms).toEqual({ shareBps: 1000, capPaise: 50_000 });
@@ -45,7 +46,11 @@ describe('loadConfig', () => {
     });
     expect(config.PORT).toBe(4000);
     expect(config.ALLOWED_EMAIL_DOMAINS).toEqual(['gmail.com', 'example.org']);
-    expect(config.payouts.number).toBe(8.5);
+    expect(config.payouts.number['7']).toBe(8.5);
+    expect(loadConfig({ PAYOUTS: 'violet=4.5' }).payouts).toEqual({
+      ...DEFAULT_PAYOUTS,
+      color: { red: 2, green: 2, violet: 4.5 },
+    });
     expect(config.gstBps).toBe(2800);
   });
 
@@ -82,12 +87,27 @@ describe('loadConfig', () => {
       [
         { PAYOUTS: 'number=8.555' },
         'PAYOUTS',
-        'Invalid configuration: PAYOUTS must give each game a payout of at least 1 with at most 2 decimals (Payout for number must be a number ≥ 1 with at most 2 decimals, got 8.555)',
+        'Invalid configuration: PAYOUTS must be comma-separated choice=multiplier pairs such as violet=4.5 (number=8.555: a multiplier is a number of at least 1 with at most 2 decimals)',
       ],
       [
-        { PAYOUTS: 'color=0.5' },
+        { PAYOUTS: 'violet=0' },
         'PAYOUTS',
-        'Invalid configuration: PAYOUTS must give each game a payout of at least 1 with at most 2 decimals (Payout for color must be a number ≥ 1 with at most 2 decimals, got 0.5)',
+        'Invalid configuration: PAYOUTS must be comma-separated choice=multiplier pairs such as violet=4.5 (violet=0: a multiplier is a number of at least 1 with at most 2 decimals)',
+      ],
+      [
+        { PAYOUTS: 'purple=3' },
+        'PAYOUTS',
+        'Invalid configuration: PAYOUTS must be comma-separated choice=multiplier pairs such as violet=4.5 ("purple" is not a choice nor a game; names are red, green, violet, big, small, 0 to 9, or color, bigSmall, number for all of a game\'s choices)',
+      ],
+      [
+        { PAYOUTS: 'violet=45' },
+        'PAYOUTS',
+        'Invalid configuration: PAYOUTS must be comma-separated choice=multiplier pairs such as violet=4.5 (the payout of violet must be at most 5 (it wins 2 rounds in 10: above that it pays back more than is staked on it), got 45)',
+      ],
+      [
+        { PAYOUTS: 'violet=4,violet=4.5' },
+        'PAYOUTS',
+        'Invalid configuration: PAYOUTS must be comma-separated choice=multiplier pairs such as violet=4.5 (violet is given twice)',
       ],
       [
         { REFERRAL_SHARE: '0.12345' },
@@ -117,12 +137,16 @@ describe('loadConfig', () => {
 
     it('accepts what the domain accepts: a payout of exactly 1, a rate in basis points, a 10-second round locking at 9', () => {
       const config = loadConfig({
-        PAYOUTS: 'color=1,bigSmall=2.25',
+        PAYOUTS: 'color=1,violet=5,bigSmall=1.5',
         GST_RATE: '0.1234',
         ROUND_SECONDS: '10',
         LOCK_SECONDS: '9',
       });
-      expect(config.payouts).toEqual({ color: 1, bigSmall: 2.25, number: 9 });
+      expect(config.payouts).toEqual({
+        color: { red: 1, green: 1, violet: 5 },
+        bigSmall: { big: 1.5, small: 1.5 },
+        number: DEFAULT_PAYOUTS.number,
+      });
       expect(config.gstBps).toBe(1234);
       expect(config.periodConfig).toEqual({ roundSeconds: 10, lockSeconds: 9 });
       expect(loadConfig({ REFERRAL_SHARE: '0.05', REFERRAL_CAP_RUPEES: '250' }).referralTerms).toEqual({

@@ -18,7 +18,6 @@ import {
 import { DEV_API_KEY } from '@app/contracts';
 import identity from './identity.json' with { type: 'json' };
 import {
-  assertPayoutTable,
   identityDocument,
   KYC_DEPOSIT_THRESHOLD_RUPEES,
   BONUS_EXPIRY_DAYS,
@@ -26,11 +25,11 @@ import {
   WITHDRAWAL_TURNOVER_PERCENT,
   bpsToRate,
   DEFAULT_ALLOWED_EMAIL_DOMAINS,
-  DEFAULT_PAYOUTS,
   GST_BPS,
   gstRateToBps,
   LOCK_SECONDS,
   paiseToRupees,
+  parsePayouts,
   periodConfig,
   REFERRAL_CAP_PAISE,
   REFERRAL_SHARE_BPS,
@@ -39,6 +38,9 @@ import {
   rupeesToPaise,
 } from '@app/domain';
 import type { IdentityDocument, PayoutTable, PeriodConfig } from '@app/domain';
+
+/** Each configuration's payout table, parsed once from its PAYOUTS. */
+const payoutTables = new WeakMap<object, { text: string | undefined; table: PayoutTable }>();
 
 const toInt = ({ value }: { value: unknown }) =>
   value === undefined || value === '' ? undefined : /^-?\d+$/.test(String(value)) ? Number(value) : value;
@@ -247,12 +249,13 @@ export class AppConfig {
   @Max(1)
   GST_RATE = bpsToRate(GST_BPS);
 
-  /** Payout override, e.g. `color=2,bigSmall=2,number=9`. */
+  /**
+   * Payouts per choice, e.g. `violet=4.5` or `number=8,7=9.5`: comma-separated name=multiplier, a name being a choice
+   * (red, green, violet, big, small, 0..9) or a game (color, bigSmall, number: all its choices). Unset: the spec's.
+   * Checked by the domain's `parsePayouts` (checkConfig).
+   */
   @IsOptional()
   @IsString()
-  @Matches(/^(color|bigSmall|number)=\d+(\.\d+)?(,(color|bigSmall|number)=\d+(\.\d+)?)*$/, {
-    message: 'must look like color=2,bigSmall=2,number=9',
-  })
   PAYOUTS?: string;
 
   @Transform(toFloat)
@@ -563,13 +566,15 @@ export class AppConfig {
   get gstBps(): number {
     return gstRateToBps(this.GST_RATE);
   }
-  /** The payout table: the spec's, with PAYOUTS' overrides. */
+  /**
+   * The payout of every choice: the spec's, with PAYOUTS' overrides. The one place the payouts come from: the bets
+   * placed record theirs from it, the api serves it to clients (GET /app-config) and the fairness page's odds.
+   */
   get payouts(): PayoutTable {
-    const table: Record<keyof PayoutTable, number> = { ...DEFAULT_PAYOUTS };
-    for (const pair of this.PAYOUTS ? this.PAYOUTS.split(',') : []) {
-      const [key, value] = pair.split('=') as [keyof PayoutTable, string];
-      table[key] = Number(value);
-    }
+    const cached = payoutTables.get(this);
+    if (cached && cached.text === this.PAYOUTS) return cached.table;
+    const table = parsePayouts(this.PAYOUTS);
+    payoutTables.set(this, { text: this.PAYOUTS, table });
     return table;
   }
   /** Round length and lock, as the domain's period math takes them. */
@@ -714,11 +719,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     () => gstRateToBps(config.GST_RATE),
     'must be a rate from 0 to 1 in whole basis points (at most 4 decimals)',
   );
-  domainRule(
-    'PAYOUTS',
-    () => assertPayoutTable(config.payouts),
-    'must give each game a payout of at least 1 with at most 2 decimals',
-  );
+  domainRule('PAYOUTS', () => config.payouts, 'must be comma-separated choice=multiplier pairs such as violet=4.5');
   domainRule(
     'REFERRAL_SHARE',
     () => referralShareToBps(config.REFERRAL_SHARE),

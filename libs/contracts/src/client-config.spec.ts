@@ -1,4 +1,12 @@
-import { DEFAULT_PAYOUTS, GST_BPS, LOCK_SECONDS, ROUND_SECONDS, STAKES_PAISE, WITHDRAWAL_MAX_PAISE } from '@app/domain';
+import {
+  DEFAULT_PAYOUTS,
+  GST_BPS,
+  parsePayouts,
+  LOCK_SECONDS,
+  ROUND_SECONDS,
+  STAKES_PAISE,
+  WITHDRAWAL_MAX_PAISE,
+} from '@app/domain';
 import { clientRules, DEFAULT_RULE_SETTINGS } from './client-config.js';
 
 describe('clientRules: the rules a client mirrors, put together once', () => {
@@ -22,20 +30,20 @@ describe('clientRules: the rules a client mirrors, put together once', () => {
       roundSeconds: 60,
       lockSeconds: 10,
       gstBps: 2800,
-      payouts: { color: 1.95, bigSmall: 2, number: 9.5 },
+      payouts: parsePayouts('color=1.95,violet=4.5,number=9.5'),
     });
     expect(rules).toMatchObject({
       roundSeconds: 60,
       lockSeconds: 10,
       gstBps: 2800,
       gstRate: 0.28,
-      payouts: { color: 1.95, bigSmall: 2, number: 9.5 },
+      payouts: { color: { red: 1.95, green: 1.95, violet: 4.5 }, bigSmall: { big: 2, small: 2 }, number: { '7': 9.5 } },
     });
     expect(rules.stakesPaise).toEqual([...STAKES_PAISE]);
     const a = clientRules();
-    a.payouts.color = 3;
+    a.payouts.color.violet = 3;
     a.allowedEmailDomains.push('example.com');
     expect(clientRules()).toEqual(clientRules(DEFAULT_RULE_SETTINGS));
-    expect(clientRules().payouts.color).toBe(DEFAULT_PAYOUTS.color);
+    expect(clientRules().payouts.color).toEqual(DEFAULT_PAYOUTS.color);
   });
 });

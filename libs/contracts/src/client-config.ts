@@ -57,7 +57,11 @@ export function clientRules(settings: ClientRuleSettings = DEFAULT_RULE_SETTINGS
   return {
     roundSeconds: settings.roundSeconds,
     lockSeconds: settings.lockSeconds,
-    payouts: { ...settings.payouts },
+    payouts: {
+      color: { ...settings.payouts.color },
+      bigSmall: { ...settings.payouts.bigSmall },
+      number: { ...settings.payouts.number },
+    },
     gstRate: bpsToRate(settings.gstBps),
     gstBps: settings.gstBps,
     allowedEmailDomains: [...settings.allowedEmailDomains],

@@ -117,7 +117,11 @@ export interface PaymentConfig {
 export interface ClientConfig {
   roundSeconds: number;
   lockSeconds: number;
-  payouts: Record<GameKey, number>;
+  /**
+   * The payout of every choice (gross win = stake × payout), per game then choice: `{ color: { red: 2, green: 2,
+   * violet: 4.5 }, bigSmall: { big: 2, small: 2 }, number: { '0': 9, … } }` (PAYOUTS). What a bet placed now is paid.
+   */
+  payouts: Record<GameKey, Record<string, number>>;
   gstRate: number;
   /** GST_RATE in basis points, as the domain converts it (1800 = 18 %). */
   gstBps: number;

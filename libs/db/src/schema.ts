@@ -423,6 +423,11 @@ export interface BetsTable {
   gst_amount: DefaultMoney;
   /** The part of the win credited to bonus: the win of the bonus-paid part of the stake (migration 0016). */
   win_to_bonus: DefaultMoney;
+  /**
+   * The payout of the choice when the bet was placed, what it is settled at (numeric: read as a string); null only for
+   * bets placed before migration 0026, which settlement fills with the payout it paid.
+   */
+  payout: ColumnType<string | null, number | null | undefined, number | null>;
   system_selected_value: string | null;
   played_from: ColumnType<string, string | undefined, string>;
   placed_at: Timestamp;

@@ -10,6 +10,7 @@ export * from './money/basis-points.js';
 export * from './games/games.js';
 export * from './games/outcome.js';
 export * from './games/trends.js';
+export * from './payout/payout-table.js';
 export * from './payout/payout.js';
 export * from './payout/settle-bet.js';
 export * from './payout/odds.js';

@@ -32,7 +32,24 @@ export function winToBonusSql(
   return sql<number>`round((${net})::numeric * ${fromBonus} / ${amount})`;
 }
 
-/** `(bet_type, payout)` rows of the payout table, to join bets on. */
+/**
+ * `(bet_type, payouts)` rows of a payout table, one per game, to join bets on by `bet_type`: `payouts` is the game's
+ * payout per choice as jsonb (`{"red": 2, "green": 2, "violet": 4.5}`), read with `betPayoutSql`.
+ */
 export function payoutRowsSql(payouts: PayoutTable): RawBuilder<unknown> {
-  return sql`VALUES ('color', ${payouts.color}::numeric), ('bigSmall', ${payouts.bigSmall}::numeric), ('number', ${payouts.number}::numeric)`;
+  const json = (game: keyof PayoutTable) => JSON.stringify(payouts[game]);
+  return sql`VALUES ('color', ${json('color')}::jsonb), ('bigSmall', ${json('bigSmall')}::jsonb), ('number', ${json('number')}::jsonb)`;
+}
+
+/**
+ * The payout a bet is settled at: the one recorded with it when it was placed (`bets.payout`, migration 0026), else
+ * (a bet placed before payouts were recorded) its choice's in `gamePayouts`, a `payoutRowsSql` row's jsonb; null for a
+ * choice the game does not have (such a bet never wins: the draw selects only real choices).
+ */
+export function betPayoutSql(
+  recorded: RawBuilder<unknown>,
+  gamePayouts: RawBuilder<unknown>,
+  betValue: RawBuilder<unknown>,
+): RawBuilder<number> {
+  return sql<number>`coalesce(${recorded}, (${gamePayouts} ->> ${betValue})::numeric)`;
 }

@@ -23,16 +23,27 @@ import {
 // Response schema of GET /app-config: classes implementing the contract type, for the API documentation. The
 // examples are the spec's defaults, taken from the domain.
 
-class PayoutsDoc implements Record<GameKey, number> {
-  @ApiProperty({ description: 'Gross multiple of the stake for a winning colour', example: DEFAULT_PAYOUTS.color })
-  color!: number;
+const PER_CHOICE = { type: 'object', additionalProperties: { type: 'number' } } as const;
+
+class PayoutsDoc implements Record<GameKey, Record<string, number>> {
   @ApiProperty({
-    description: 'Gross multiple of the stake for a winning big/small',
+    ...PER_CHOICE,
+    description: 'Gross multiple of the stake for each winning colour (red, green, violet)',
+    example: DEFAULT_PAYOUTS.color,
+  })
+  color!: Record<string, number>;
+  @ApiProperty({
+    ...PER_CHOICE,
+    description: 'Gross multiple of the stake for a winning big or small',
     example: DEFAULT_PAYOUTS.bigSmall,
   })
-  bigSmall!: number;
-  @ApiProperty({ description: 'Gross multiple of the stake for a winning digit', example: DEFAULT_PAYOUTS.number })
-  number!: number;
+  bigSmall!: Record<string, number>;
+  @ApiProperty({
+    ...PER_CHOICE,
+    description: "Gross multiple of the stake for each winning digit ('0' to '9')",
+    example: DEFAULT_PAYOUTS.number,
+  })
+  number!: Record<string, number>;
 }
 
 export class PaymentConfigDoc implements PaymentConfig {
@@ -99,7 +110,10 @@ export class ClientConfigDoc implements ClientConfig {
     example: LOCK_SECONDS,
   })
   lockSeconds!: number;
-  @ApiProperty({ type: PayoutsDoc, description: 'Payout per game (PAYOUTS)' })
+  @ApiProperty({
+    type: PayoutsDoc,
+    description: 'Payout of every choice, per game (PAYOUTS); a bet placed now records and is paid its choice’s',
+  })
   payouts!: PayoutsDoc;
   @ApiProperty({ description: 'GST on winnings above the stake, as a fraction (GST_RATE)', example: GST_BPS / 10_000 })
   gstRate!: number;

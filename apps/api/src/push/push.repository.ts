@@ -8,7 +8,7 @@ export interface StoredPushSubscription {
   auth: string;
 }
 
-/** The push subscriptions of players (migration 0026): an endpoint belongs to the latest player to subscribe with it. */
+/** The push subscriptions of players (migration 0027): an endpoint belongs to the latest player to subscribe with it. */
 @Injectable()
 export class PushRepository {
   constructor(@Inject(Database) private readonly db: Kysely<DB>) {}

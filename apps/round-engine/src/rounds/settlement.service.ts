@@ -15,6 +15,7 @@ import {
 } from '@app/domain';
 import {
   Accounts,
+  betPayoutSql,
   gstSql,
   netWinSql,
   payoutRowsSql,
@@ -60,8 +61,9 @@ export async function revealSeed(trx: Transaction<DB>, periodId: string, reveal:
 
 /**
  * Records, once, the house's exposure on a period whose bets are final (committed at the lock, or settled or refunded):
- * per choice, its bets, stakes and what the house would pay it if it won (net of GST, bet by bet), and from those what
- * it would pay for each digit (`house_pays`, public once the period is settled or refunded).
+ * per choice, its bets, stakes and what the house would pay it if it won (net of GST, bet by bet, at each bet's
+ * recorded payout; `payouts` only for bets placed before payouts were recorded), and from those what it would pay for
+ * each digit (`house_pays`, public once the period is settled or refunded).
  */
 export async function recordExposure(
   trx: Transaction<DB>,
@@ -76,8 +78,9 @@ export async function recordExposure(
   if (done[0]?.done) return;
   await sql`
     INSERT INTO period_choices (period_id, game, choice, bets, stakes, pays)
-    SELECT b.period_id, b.bet_type, b.bet_value, count(*)::int, sum(b.amount)::bigint, sum(${netWinSql(sql.ref('b.amount'), sql.ref('g.payout'), gstBps)})::bigint
-    FROM bets b JOIN (${payoutRowsSql(payouts)}) AS g (bet_type, payout) ON g.bet_type = b.bet_type
+    SELECT b.period_id, b.bet_type, b.bet_value, count(*)::int, sum(b.amount)::bigint,
+           coalesce(sum(${netWinSql(sql.ref('b.amount'), betPayoutSql(sql.ref('b.payout'), sql.ref('g.payouts'), sql.ref('b.bet_value')), gstBps)}), 0)::bigint
+    FROM bets b JOIN (${payoutRowsSql(payouts)}) AS g (bet_type, payouts) ON g.bet_type = b.bet_type
     WHERE b.period_id = ${periodId}
     GROUP BY b.period_id, b.bet_type, b.bet_value
     ON CONFLICT DO NOTHING
@@ -123,7 +126,9 @@ export interface SettlementOutcome {
 
 /**
  * Settles a drawn period, set-based, in one transaction guarded by the period's status (DRAWN → SETTLED happens
- * once; a second call finds nothing to do). Winners are credited net of GST; the whole period is one journal
+ * once; a second call finds nothing to do). Winners are credited net of GST, each at the payout recorded with its bet
+ * when it was placed (a bet placed before payouts were recorded: its choice's payout in force now, then recorded on
+ * it), so a period settles with the payouts in force when its bets were placed; the whole period is one journal
  * entry: house:stakes releases every stake, each winner receives the net win (the win of a stake's bonus-paid part
  * to bonus, where it stays play money until played through; the rest to main), house:gst the tax, and house:pnl the
  * rest. Refunds (a period that could not be drawn in time) return every stake the same way.
@@ -161,18 +166,20 @@ export class SettlementService {
       if (!period) return null;
       const digit = String(period.digit);
       // One statement settles every pending bet of the period and records the period's journal entry (through the
-      // ledger): win or loss, the value the draw selected for its game, gross = stake × payout (half up), GST = rate ×
-      // (gross − stake) (half up), credited = gross − GST; then the entry's postings, aggregated per winner. The ledger
-      // throws if they do not balance, before any wallet moves.
-      const [amount, payout] = [sql.ref('b.amount'), sql.ref('g.payout')];
+      // ledger): win or loss, the value the draw selected for its game, gross = stake × the bet's payout (half up),
+      // GST = rate × (gross − stake) (half up), credited = gross − GST; then the entry's postings, aggregated per
+      // winner. The ledger throws if they do not balance, before any wallet moves.
+      const amount = sql.ref('b.amount');
+      const payout = betPayoutSql(sql.ref('b.payout'), sql.ref('g.payouts'), sql.ref('b.bet_value'));
       const totals = await recordSetBasedEntry<{ bets: number; winners: number }>(trx, {
-        with: sql`g (bet_type, selected, payout) AS (
-          VALUES ('color', ${period.color}::text, ${payouts.color}::numeric),
-                 ('bigSmall', ${period.big_small}::text, ${payouts.bigSmall}::numeric),
-                 ('number', ${digit}::text, ${payouts.number}::numeric)
+        with: sql`g (bet_type, selected, payouts) AS (
+          SELECT p.bet_type, s.selected, p.payouts FROM (${payoutRowsSql(payouts)}) AS p (bet_type, payouts)
+          JOIN (VALUES ('color', ${period.color}::text), ('bigSmall', ${period.big_small}::text), ('number', ${digit}::text)) AS s (bet_type, selected)
+            ON s.bet_type = p.bet_type
         ), settled AS (
           UPDATE bets b SET
             status = 'COMPLETED',
+            payout = ${payout},
             is_win = (b.bet_value = g.selected),
             win_amount = CASE WHEN b.bet_value = g.selected THEN ${netWinSql(amount, payout, gstBps)} ELSE 0 END,
             gst_amount = CASE WHEN b.bet_value = g.selected THEN ${gstSql(amount, payout, gstBps)} ELSE 0 END,

@@ -24,7 +24,8 @@ import * as identityChecks from './0022-identity-checks.js';
 import * as disputes from './0023-disputes.js';
 import * as careSignals from './0024-care-signals.js';
 import * as awayWithdrawalWhole from './0025-away-withdrawal-whole.js';
-import * as pushSubscriptions from './0026-push-subscriptions.js';
+import * as betPayouts from './0026-bet-payouts.js';
+import * as pushSubscriptions from './0027-push-subscriptions.js';
 
 /** Forward-only migrations, applied in key order. Add a new file per change; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -53,5 +54,6 @@ export const migrations: Record<string, Migration> = {
   '0023-disputes': disputes,
   '0024-care-signals': careSignals,
   '0025-away-withdrawal-whole': awayWithdrawalWhole,
-  '0026-push-subscriptions': pushSubscriptions,
+  '0026-bet-payouts': betPayouts,
+  '0027-push-subscriptions': pushSubscriptions,
 };

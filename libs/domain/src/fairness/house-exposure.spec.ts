@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { DEFAULT_PAYOUTS } from '../payout/payout.js';
+import { DEFAULT_PAYOUTS } from '../payout/payout-table.js';
 import { settleBet } from '../payout/settle-bet.js';
 import { resultFromDigit } from '../games/outcome.js';
 import {

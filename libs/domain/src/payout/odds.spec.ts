@@ -1,3 +1,4 @@
+import { uniformPayouts } from './payout-table.js';
 import { choiceOdds, gameOdds } from './odds.js';
 
 describe('probability and return to player (how-to-play and fairness pages)', () => {
@@ -38,7 +39,10 @@ describe('probability and return to player (how-to-play and fairness pages)', ()
   });
 
   it('follows configured payouts and GST', () => {
-    const odds = choiceOdds('number', '4', { payouts: { color: 2, bigSmall: 2, number: 9.5 }, gstBps: 0 });
+    const odds = choiceOdds('number', '4', {
+      payouts: uniformPayouts({ color: 2, bigSmall: 2, number: 9.5 }),
+      gstBps: 0,
+    });
     expect(odds.rtpGross).toBe(0.95);
     expect(odds.rtpNet).toBe(0.95);
   });

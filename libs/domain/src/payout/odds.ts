@@ -4,7 +4,7 @@ import { GAMES_BY_KEY } from '../games/games.js';
 import { winningDigits } from '../games/outcome.js';
 import { BPS_PER_UNIT } from '../money/basis-points.js';
 import type { PayoutOptions } from './payout.js';
-import { DEFAULT_PAYOUTS } from './payout.js';
+import { DEFAULT_PAYOUTS, payoutOf } from './payout-table.js';
 
 /** Odds of one choice, for the how-to-play and fairness pages. Fractions are numbers in 0..1 (0.8 = 80 %). */
 export interface ChoiceOdds {
@@ -21,9 +21,12 @@ export interface ChoiceOdds {
   readonly rtpNet: number;
 }
 
-/** Odds of a choice, e.g. ('bigSmall', 'big') → probability 0.5, RTP 100 % gross, 91 % net of 18 % GST. */
+/**
+ * Odds of a choice at its payout, e.g. ('bigSmall', 'big') → probability 0.5, RTP 100 % gross, 91 % net of 18 % GST;
+ * ('color', 'violet') → one chance in five, 36.4 % net at ×2, 77.4 % at ×4.5.
+ */
 export function choiceOdds(gameKey: GameKey, choice: string, options: PayoutOptions = {}): ChoiceOdds {
-  const payout = (options.payouts ?? DEFAULT_PAYOUTS)[gameKey];
+  const payout = payoutOf(options.payouts ?? DEFAULT_PAYOUTS, gameKey, choice);
   const gstBps = options.gstBps ?? GST_BPS;
   const digits = winningDigits(gameKey, choice);
   const probability = digits.length / 10;

@@ -1,34 +1,25 @@
-import {
-  DEFAULT_PAYOUTS,
-  assertPayoutTable,
-  grossWin,
-  gstOnWinnings,
-  gstBpsToPercent,
-  gstRateToBps,
-  isValidPayout,
-  potentialWin,
-  winBreakdown,
-} from './payout.js';
+import { DEFAULT_PAYOUTS, assertPayoutTable, isValidPayout, uniformPayouts } from './payout-table.js';
+import { grossWin, gstOnWinnings, gstBpsToPercent, gstRateToBps, potentialWin, winBreakdown } from './payout.js';
 
 describe('payout and GST in paise (DESIGN §2 examples)', () => {
   it('₹100 on big wins → gross ₹200, GST ₹18, credited ₹182', () => {
-    expect(winBreakdown(10_000, 'bigSmall')).toEqual({ gross: 20_000, gst: 1_800, net: 18_200 });
+    expect(winBreakdown(10_000, 'bigSmall', 'big')).toEqual({ gross: 20_000, gst: 1_800, net: 18_200 });
   });
 
   it('₹10 on digit 7 wins → gross ₹90, GST ₹14.40, credited ₹75.60', () => {
-    expect(winBreakdown(1_000, 'number')).toEqual({ gross: 9_000, gst: 1_440, net: 7_560 });
+    expect(winBreakdown(1_000, 'number', '7')).toEqual({ gross: 9_000, gst: 1_440, net: 7_560 });
   });
 
   it('₹1,000 on red wins → gross ₹2,000, GST ₹180, credited ₹1,820', () => {
-    expect(winBreakdown(100_000, 'color')).toEqual({ gross: 200_000, gst: 18_000, net: 182_000 });
+    expect(winBreakdown(100_000, 'color', 'red')).toEqual({ gross: 200_000, gst: 18_000, net: 182_000 });
   });
 
   it.each([
-    [10, 'color', 2000, 180, 1820],
-    [50, 'number', 45_000, 7_200, 37_800],
-    [1000, 'number', 900_000, 144_000, 756_000],
-  ] as const)('₹%i on %s → gross %i, GST %i, net %i paise', (rupees, game, gross, gst, net) => {
-    expect(winBreakdown(rupees * 100, game)).toEqual({ gross, gst, net });
+    [10, 'color', 'violet', 2000, 180, 1820],
+    [50, 'number', '0', 45_000, 7_200, 37_800],
+    [1000, 'number', '9', 900_000, 144_000, 756_000],
+  ] as const)('₹%i on %s %s → gross %i, GST %i, net %i paise', (rupees, game, choice, gross, gst, net) => {
+    expect(winBreakdown(rupees * 100, game, choice)).toEqual({ gross, gst, net });
   });
 
   it('GST is rounded to the nearest paisa, halves up', () => {
@@ -44,9 +35,14 @@ describe('payout and GST in paise (DESIGN §2 examples)', () => {
   });
 
   it('uses a configured rate in basis points and configured payouts', () => {
-    expect(winBreakdown(10_000, 'bigSmall', { gstBps: 2800 })).toEqual({ gross: 20_000, gst: 2_800, net: 17_200 });
-    expect(winBreakdown(10_000, 'bigSmall', { gstBps: 0 })).toEqual({ gross: 20_000, gst: 0, net: 20_000 });
-    expect(winBreakdown(10_000, 'bigSmall', { payouts: { ...DEFAULT_PAYOUTS, bigSmall: 1.95 } })).toEqual({
+    expect(winBreakdown(10_000, 'bigSmall', 'big', { gstBps: 2800 })).toEqual({
+      gross: 20_000,
+      gst: 2_800,
+      net: 17_200,
+    });
+    expect(winBreakdown(10_000, 'bigSmall', 'big', { gstBps: 0 })).toEqual({ gross: 20_000, gst: 0, net: 20_000 });
+    const payouts = uniformPayouts({ color: 2, bigSmall: 1.95, number: 9 });
+    expect(winBreakdown(10_000, 'bigSmall', 'small', { payouts })).toEqual({
       gross: 19_500,
       gst: 1_710,
       net: 17_790,
@@ -54,10 +50,21 @@ describe('payout and GST in paise (DESIGN §2 examples)', () => {
   });
 
   it('potential win is stake × payout, before GST', () => {
-    expect(potentialWin(1_000, 'number')).toBe(9_000);
-    expect(potentialWin(10_000, 'color')).toBe(20_000);
-    expect(potentialWin(50_000, 'bigSmall')).toBe(100_000);
-    expect(potentialWin(1_000, 'number', { ...DEFAULT_PAYOUTS, number: 8 })).toBe(8_000);
+    expect(potentialWin(1_000, 'number', '3')).toBe(9_000);
+    expect(potentialWin(10_000, 'color', 'green')).toBe(20_000);
+    expect(potentialWin(50_000, 'bigSmall', 'small')).toBe(100_000);
+    expect(potentialWin(1_000, 'number', '3', uniformPayouts({ color: 2, bigSmall: 2, number: 8 }))).toBe(8_000);
+  });
+
+  it('each choice pays its own payout: violet at ×4.5, ₹100 → gross ₹450, GST ₹63, credited ₹387', () => {
+    const payouts = { ...DEFAULT_PAYOUTS, color: { ...DEFAULT_PAYOUTS.color, violet: 4.5 } };
+    expect(winBreakdown(10_000, 'color', 'violet', { payouts })).toEqual({ gross: 45_000, gst: 6_300, net: 38_700 });
+    expect(winBreakdown(10_000, 'color', 'red', { payouts })).toEqual({ gross: 20_000, gst: 1_800, net: 18_200 });
+  });
+
+  it('a choice the game does not have has no payout', () => {
+    expect(() => winBreakdown(1_000, 'color', 'blue')).toThrow(RangeError);
+    expect(() => winBreakdown(1_000, 'number', '10')).toThrow(RangeError);
   });
 
   it('gross rounds a fraction of a paisa half up with a decimal payout', () => {
@@ -90,9 +97,11 @@ describe('configuration of payouts and GST', () => {
     expect(isValidPayout('2')).toBe(false);
   });
 
-  it('assertPayoutTable names the bad game', () => {
+  it('assertPayoutTable names the bad choice', () => {
     expect(assertPayoutTable(DEFAULT_PAYOUTS)).toBe(DEFAULT_PAYOUTS);
-    expect(() => assertPayoutTable({ ...DEFAULT_PAYOUTS, number: 0 })).toThrow(/number/);
+    expect(() => assertPayoutTable({ ...DEFAULT_PAYOUTS, number: { ...DEFAULT_PAYOUTS.number, '4': 0 } })).toThrow(
+      /digit 4/,
+    );
   });
 });
 

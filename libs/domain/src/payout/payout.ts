@@ -1,16 +1,10 @@
 import { GST_BPS } from '../constants/limits.js';
 import type { GameKey } from '../games/games.js';
-import { GAME_KEYS } from '../games/games.js';
 import { bpsToPercent, isBasisPoints, rateToBps, shareOfPaise } from '../money/basis-points.js';
 import { assertPaise, divideRoundHalfUp } from '../money/money.js';
+import { DEFAULT_PAYOUTS, isValidPayout, payoutOf, type PayoutTable } from './payout-table.js';
 
-/** Payout multiplier per game: gross win = stake × payout. */
-export type PayoutTable = Readonly<Record<GameKey, number>>;
-
-/** The spec's payouts: colour x2, big/small x2, number x9. */
-export const DEFAULT_PAYOUTS: PayoutTable = { color: 2, bigSmall: 2, number: 9 };
-
-/** Options of every payout calculation; both default to the spec (payouts above, GST 18 % = 1800 bp). */
+/** Options of every payout calculation; both default to the spec (DEFAULT_PAYOUTS, GST 18 % = 1800 bp). */
 export interface PayoutOptions {
   readonly payouts?: PayoutTable;
   /** GST on winnings above the stake, in basis points (1800 = 18 %). */
@@ -25,29 +19,6 @@ export interface WinBreakdown {
   readonly gst: number;
   /** gross − GST: what is credited to the main balance (the bet's winAmount) */
   readonly net: number;
-}
-
-/** Payouts are multipliers ≥ 1 with at most 2 decimals (so stake × payout stays exact in paise). */
-export function isValidPayout(payout: unknown): payout is number {
-  return (
-    typeof payout === 'number' &&
-    Number.isFinite(payout) &&
-    payout >= 1 &&
-    payout <= 10_000 &&
-    Math.round(payout * 100) / 100 === payout
-  );
-}
-
-/** Throws a RangeError naming the game unless every payout is valid. Returns the table. */
-export function assertPayoutTable(payouts: PayoutTable): PayoutTable {
-  for (const key of GAME_KEYS) {
-    if (!isValidPayout(payouts[key])) {
-      throw new RangeError(
-        `Payout for ${key} must be a number ≥ 1 with at most 2 decimals, got ${String(payouts[key])}`,
-      );
-    }
-  }
-  return payouts;
 }
 
 /** True when `bps` is a whole number of basis points from 0 to 10000 (0 % to 100 %). */
@@ -87,15 +58,29 @@ export function gstOnWinnings(grossPaise: number, stakePaise: number, gstBps: nu
   return shareOfPaise(winnings, gstBps);
 }
 
-/** Gross, GST and net credited for a winning stake on a game. */
-export function winBreakdown(stakePaise: number, gameKey: GameKey, options: PayoutOptions = {}): WinBreakdown {
-  const payouts = options.payouts ?? DEFAULT_PAYOUTS;
-  const gross = grossWin(stakePaise, payouts[gameKey]);
-  const gst = gstOnWinnings(gross, stakePaise, options.gstBps ?? GST_BPS);
+/** Gross, GST and net credited for a winning stake on a choice of a game (at its payout in `options.payouts`). */
+export function winBreakdown(
+  stakePaise: number,
+  gameKey: GameKey,
+  choice: string,
+  options: PayoutOptions = {},
+): WinBreakdown {
+  return winBreakdownAt(stakePaise, payoutOf(options.payouts ?? DEFAULT_PAYOUTS, gameKey, choice), options.gstBps);
+}
+
+/** Gross, GST and net credited for a winning stake at a given payout (e.g. the one recorded with the bet). */
+export function winBreakdownAt(stakePaise: number, payout: number, gstBps: number = GST_BPS): WinBreakdown {
+  const gross = grossWin(stakePaise, payout);
+  const gst = gstOnWinnings(gross, stakePaise, gstBps);
   return { gross, gst, net: gross - gst };
 }
 
-/** What the bet panel shows as "potential win": stake × payout, in paise (before GST, as the spec says). */
-export function potentialWin(stakePaise: number, gameKey: GameKey, payouts: PayoutTable = DEFAULT_PAYOUTS): number {
-  return grossWin(stakePaise, payouts[gameKey]);
+/** Stake × the choice's payout, in paise (before GST, as the spec says "the displayed win is stake times payout"). */
+export function potentialWin(
+  stakePaise: number,
+  gameKey: GameKey,
+  choice: string,
+  payouts: PayoutTable = DEFAULT_PAYOUTS,
+): number {
+  return grossWin(stakePaise, payoutOf(payouts, gameKey, choice));
 }

@@ -1,3 +1,4 @@
+import { uniformPayouts } from './payout-table.js';
 import { resultFromDigit } from '../games/outcome.js';
 import { settleBet } from './settle-bet.js';
 
@@ -41,7 +42,7 @@ describe('settling a bet against the drawn digit', () => {
 
   it('uses configured payouts and GST', () => {
     const settlement = settleBet({ betType: 'number', betValue: '3', amount: 1_000 }, resultFromDigit(3), {
-      payouts: { color: 2, bigSmall: 2, number: 9.5 },
+      payouts: uniformPayouts({ color: 2, bigSmall: 2, number: 9.5 }),
       gstBps: 1000,
     });
     expect(settlement).toEqual({

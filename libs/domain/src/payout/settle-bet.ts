@@ -2,7 +2,8 @@ import type { GameKey } from '../games/games.js';
 import type { RoundResult } from '../games/outcome.js';
 import { isWinningBet, systemSelectedValue } from '../games/outcome.js';
 import type { PayoutOptions } from './payout.js';
-import { winBreakdown } from './payout.js';
+import { DEFAULT_PAYOUTS, payoutOf } from './payout-table.js';
+import { winBreakdownAt } from './payout.js';
 
 export interface SettleableBet {
   readonly betType: GameKey;
@@ -11,6 +12,11 @@ export interface SettleableBet {
   readonly amount: number;
   /** Part of the stake paid from the bonus balance (paise; 0 when absent). */
   readonly fromBonus?: number;
+  /**
+   * The payout recorded with the bet when it was placed: it is paid whatever the table in force at settlement. Absent
+   * (null for bets placed before payouts were recorded): the choice's payout in `options.payouts`.
+   */
+  readonly payout?: number | null;
 }
 
 export interface BetSettlement {
@@ -30,13 +36,17 @@ export interface BetSettlement {
   readonly systemSelectedValue: string;
 }
 
-/** Settles one bet against a drawn result. A losing bet credits nothing (its stake was taken when placed). */
+/**
+ * Settles one bet against a drawn result, at the payout recorded with it (else the table's). A losing bet credits
+ * nothing (its stake was taken when placed).
+ */
 export function settleBet(bet: SettleableBet, result: RoundResult, options: PayoutOptions = {}): BetSettlement {
   const selected = systemSelectedValue(bet.betType, result);
   if (!isWinningBet(bet.betType, bet.betValue, result)) {
     return { isWin: false, gross: 0, gst: 0, net: 0, netToBonus: 0, systemSelectedValue: selected };
   }
-  const { gross, gst, net } = winBreakdown(bet.amount, bet.betType, options);
+  const payout = bet.payout ?? payoutOf(options.payouts ?? DEFAULT_PAYOUTS, bet.betType, bet.betValue);
+  const { gross, gst, net } = winBreakdownAt(bet.amount, payout, options.gstBps);
   const fromBonus = bet.fromBonus ?? 0;
   const netToBonus = fromBonus > 0 ? shareHalfUp(net, fromBonus, bet.amount) : 0;
   return { isWin: true, gross, gst, net, netToBonus, systemSelectedValue: selected };

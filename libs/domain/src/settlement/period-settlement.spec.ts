@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { deciderSpecification } from '../testing/index.js';
 import { resultFromDigit } from '../games/outcome.js';
-import { DEFAULT_PAYOUTS } from '../payout/payout.js';
+import { DEFAULT_PAYOUTS, uniformPayouts } from '../payout/payout-table.js';
 import {
   decideRefund,
   decideSettlement,
@@ -40,6 +40,27 @@ const accounts = {
 };
 
 describe('settling a drawn period', () => {
+  it('given a violet bet placed at ×4.5 and one placed before payouts were recorded, when 0 is drawn under the spec’s table, then each is paid its own payout', () => {
+    const [event] = spec
+      .given(
+        drawn([
+          { ...bet('b1', 'u1', 'color', 'violet', 10_000), payout: 4.5 },
+          { ...bet('b2', 'u2', 'color', 'violet', 10_000), payout: null },
+        ]),
+      )
+      .when(settle(0))
+      .events();
+    expect(event).toMatchObject({
+      data: {
+        bets: [
+          { id: 'b1', isWin: true, gross: 45_000, gst: 6_300, net: 38_700 },
+          { id: 'b2', isWin: true, gross: 20_000, gst: 1_800, net: 18_200 },
+        ],
+        credited: 38_700 + 18_200,
+      },
+    });
+  });
+
   it('given ₹100 on red and ₹100 on number 7, when 7 is drawn (green, big), then red loses and 7 wins ₹900 less 18 % GST on ₹800', () => {
     const [event] = spec
       .given(drawn([bet('b1', 'u1', 'color', 'red', 10_000), bet('b2', 'u2', 'number', '7', 10_000)]))
@@ -140,7 +161,12 @@ describe('settling a drawn period', () => {
             bet(`b${i}`, b.userId, b.game[0], b.game[1][b.pick % b.game[1].length]!, b.amount),
           );
           const [event] = decideSettlement(
-            { periodId: PERIOD, result: resultFromDigit(digit), payouts: { color, bigSmall, number }, gstBps },
+            {
+              periodId: PERIOD,
+              result: resultFromDigit(digit),
+              payouts: uniformPayouts({ color, bigSmall, number }),
+              gstBps,
+            },
             drawn(bets),
           );
           const postings = periodPostings(event!, accounts);

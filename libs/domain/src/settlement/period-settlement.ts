@@ -1,7 +1,7 @@
 import type { GameKey } from '../games/games.js';
 import type { RoundResult } from '../games/outcome.js';
 import type { Decider } from '../decider.js';
-import type { PayoutTable } from '../payout/payout.js';
+import type { PayoutTable } from '../payout/payout-table.js';
 import { settleBet, type BetSettlement } from '../payout/settle-bet.js';
 
 /**
@@ -27,6 +27,8 @@ export interface PeriodBet {
   readonly amount: number;
   /** Part of the stake taken from the bonus balance. */
   readonly fromBonus: number;
+  /** The payout recorded when the bet was placed (null for bets placed before payouts were recorded: `payouts`'). */
+  readonly payout?: number | null;
 }
 
 export interface PeriodSettlementState {
@@ -39,6 +41,7 @@ export interface PeriodSettlementState {
 export interface SettlePeriod {
   readonly periodId: string;
   readonly result: RoundResult;
+  /** The table in force at settlement: what a bet without a recorded payout is paid. */
   readonly payouts: PayoutTable;
   readonly gstBps: number;
 }

@@ -9,8 +9,11 @@ import {
   betResultMessage,
   decideRefund,
   decideSettlement,
+  formatPayouts,
+  GAMES,
   GAMES_BY_KEY,
   GAME_KEYS,
+  maxPayout,
   missedPeriods,
   nextPeriodId,
   paiseToRupees,
@@ -33,7 +36,8 @@ type SettlementService = Awaited<ReturnType<typeof engineSettlement>>;
 /**
  * The round engine settles a period with one set-based SQL statement (what makes 100k bets fast); the domain's
  * decideSettlement says what settling means. This property holds them together: for generated bets (any stake in
- * paise, any choice, many players) and generated payout tables and GST rates, every bet row the SQL settles, the
+ * paise, any choice, many players, each with the payout recorded when it was placed or none) and generated payout
+ * tables (what a bet without a recorded payout is paid) and GST rates, every bet row the SQL settles, the
  * period's journal entry and every wallet it credits are exactly what the decider decides, and the results read back
  * in slices of any size say the same (one bet-result per bet in the domain's words, one balance per player); and a
  * refunded period returns each stake as decideRefund says, for every refund reason (`not-drawn`, `beacon-unavailable`
@@ -49,6 +53,8 @@ interface GeneratedBet {
   pick: number;
   amount: number;
   fromBonusShare: number;
+  /** The payout recorded when it was placed, in hundredths (null: placed before payouts were recorded). */
+  recorded: number | null;
 }
 
 const betArb: fc.Arbitrary<GeneratedBet> = fc.record({
@@ -60,6 +66,8 @@ const betArb: fc.Arbitrary<GeneratedBet> = fc.record({
     fc.integer({ min: 1, max: 10_000_000 }),
   ),
   fromBonusShare: fc.double({ min: 0, max: 1, noNaN: true }),
+  // Any payout the database takes (1 to 10, bets_payout_range), or none.
+  recorded: fc.option(fc.integer({ min: 100, max: 1_000 }), { nil: null }),
 });
 
 interface BetRowRead {
@@ -71,6 +79,7 @@ interface BetRowRead {
   gst_amount: string;
   system_selected_value: string | null;
   win_to_bonus: string;
+  payout: string | null;
 }
 
 /** Every slice of a period's results, with a given slice size. */
@@ -88,8 +97,15 @@ async function readSlices(
 /** A message with its timestamp (the time of reading) masked, for comparing two readings. */
 const untimed = (m: SocketMessage) =>
   m.event === 'bet-result' ? { ...m, data: { ...(m.data as object), timestamp: expect.any(String) } } : m;
-/** A payout above 1 with at most 2 decimals, up to x1000. */
-const payoutArb = fc.integer({ min: 101, max: 100_000 }).map((hundredths) => hundredths / 100);
+/** A payout table PAYOUTS accepts: every choice at least 1 with at most 2 decimals, at most its `maxPayout`. */
+const choices = GAMES.flatMap((game) => game.choices.map((choice) => [game.key, choice] as const));
+const payoutsArb: fc.Arbitrary<PayoutTable> = fc
+  .tuple(...choices.map(([game, choice]) => fc.integer({ min: 100, max: Math.round(maxPayout(game, choice) * 100) })))
+  .map((hundredths) => {
+    const table = { color: {}, bigSmall: {}, number: {} } as Record<GameKey, Record<string, number>>;
+    choices.forEach(([game, choice], i) => (table[game][choice] = hundredths[i]! / 100));
+    return table;
+  });
 const caseArb = fc.record({
   // One bet per player and game in a period (bets_one_per_game).
   bets: fc.uniqueArray(betArb, {
@@ -99,7 +115,7 @@ const caseArb = fc.record({
     selector: (b) => `${b.player}:${b.game}`,
   }),
   digit: fc.nat(9),
-  payouts: fc.record({ color: payoutArb, bigSmall: payoutArb, number: payoutArb }),
+  payouts: payoutsArb,
   gstBps: fc.integer({ min: 0, max: 10_000 }),
   sliceSize: fc.integer({ min: 1, max: 200 }),
   // The players with a live socket when the results go out (indexes), whose results come first.
@@ -128,6 +144,7 @@ describe('the engineâ€™s set-based settlement and refund agree with the domainâ€
         betValue: choices[b.pick % choices.length]!,
         amount: b.amount,
         fromBonus: Math.floor(b.amount * b.fromBonusShare),
+        payout: b.recorded === null ? null : b.recorded / 100,
       };
     });
     if (bets.length > 0) {
@@ -143,6 +160,7 @@ describe('the engineâ€™s set-based settlement and refund agree with the domainâ€
             amount: b.amount,
             from_bonus: b.fromBonus,
             placed_at: placedAt,
+            payout: b.payout ?? null,
           })),
         )
         .execute();
@@ -228,10 +246,14 @@ describe('the engineâ€™s set-based settlement and refund agree with the domainâ€
         expect(outcome!.bets).toBe(bets.length);
         expect(outcome!.wallets).toBe(expected!.data.winnings.size);
         const { rows } = await sql<BetRowRead>`
-          SELECT id, user_id, status, is_win, win_amount::text, gst_amount::text, system_selected_value, win_to_bonus::text FROM bets WHERE period_id = ${periodId}
+          SELECT id, user_id, status, is_win, win_amount::text, gst_amount::text, system_selected_value, win_to_bonus::text, payout::float8::text AS payout FROM bets WHERE period_id = ${periodId}
         `.execute(db);
         const byId = new Map(rows.map((row) => [row.id, row]));
         expect(byId.size).toBe(bets.length);
+        // Every settled bet records the payout it was settled at: its own, else its choice's in the table.
+        for (const bet of bets) {
+          expect(Number(byId.get(bet.id)!.payout)).toBe(bet.payout ?? payouts[bet.betType][bet.betValue]);
+        }
         for (const bet of expected!.data.bets) {
           const row = byId.get(bet.id)!;
           expect({
@@ -500,7 +522,7 @@ describe('the engineâ€™s set-based settlement and refund agree with the domainâ€
             })
             .execute();
           const keptBets = await insertBets(kept, new Date(keptInfo.startTime), [
-            { player: 0, game: 'color', pick: 0, amount: 1_000, fromBonusShare: 0 },
+            { player: 0, game: 'color', pick: 0, amount: 1_000, fromBonusShare: 0, recorded: 200 },
           ]);
           const walletsBefore = await wallets();
           const batch = ids.map((id) => ({
@@ -603,5 +625,5 @@ describe('the engineâ€™s set-based settlement and refund agree with the domainâ€
 });
 
 function payoutsEnv(payouts: PayoutTable): string {
-  return GAME_KEYS.map((key) => `${key}=${payouts[key]}`).join(',');
+  return formatPayouts(payouts);
 }

@@ -1,4 +1,5 @@
 import { clientRules, type ClientConfig, type ClientRules } from '@app/contracts';
+import { payoutTableFrom } from '@app/domain';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 /** The rules the server runs on, as GET /app-config serves them (the payee stays with the deposit feature). */
@@ -20,12 +21,17 @@ const configSlice = createSlice({
   initialState,
   reducers: {
     configRequested() {},
-    /** The server's configuration; a field it does not send keeps the spec's value. */
+    /**
+     * The server's configuration; a field it does not send keeps the spec's value. Payouts are taken as a per-choice
+     * table, or one per game from a server before payouts per choice (`payoutTableFrom`); anything else keeps them.
+     */
     configLoaded(state, action: PayloadAction<Partial<ClientConfig>>) {
-      const { payment: _payment, ...rules } = action.payload;
-      const defined = Object.fromEntries(
+      const { payment: _payment, payouts, ...rules } = action.payload;
+      const defined: Record<string, unknown> = Object.fromEntries(
         Object.entries(rules).filter(([, value]) => value !== undefined && value !== null),
       );
+      const table = payoutTableFrom(payouts);
+      if (table) defined.payouts = table;
       state.rules = { ...state.rules, ...(defined as Partial<RulesConfig>) };
       state.loaded = true;
     },

@@ -1,5 +1,13 @@
 import type { ClientConfig } from '@app/contracts';
-import { DEFAULT_PAYOUTS, GST_BPS, LOCK_SECONDS, ROUND_SECONDS, STAKES_PAISE, winBreakdown } from '@app/domain';
+import {
+  DEFAULT_PAYOUTS,
+  GST_BPS,
+  LOCK_SECONDS,
+  parsePayouts,
+  ROUND_SECONDS,
+  STAKES_PAISE,
+  winBreakdown,
+} from '@app/domain';
 import { createAppStore } from '../../app/store';
 import { createApiClient } from '../../shared/api';
 import { createFakeFetch, fail, memoryTokens, ok, pending, type FakeRoute } from '../../test/fake-fetch';
@@ -26,11 +34,14 @@ import {
   selectStakesPaise,
 } from './selectors';
 
-/** What the API answers with LOCK_SECONDS=8 PAYOUTS=number=8 GST_RATE=0.2 ALLOWED_EMAIL_DOMAINS=gmail.com,example.com. */
+/**
+ * What the API answers with LOCK_SECONDS=8 PAYOUTS=number=8,violet=4.5 GST_RATE=0.2
+ * ALLOWED_EMAIL_DOMAINS=gmail.com,example.com.
+ */
 const SERVER: ClientConfig = {
   roundSeconds: 30,
   lockSeconds: 8,
-  payouts: { color: 2, bigSmall: 2, number: 8 },
+  payouts: parsePayouts('number=8,violet=4.5'),
   gstRate: 0.2,
   gstBps: 2000,
   allowedEmailDomains: ['gmail.com', 'example.com'],
@@ -90,6 +101,16 @@ describe('server configuration in the store', () => {
     }
   });
 
+  test('payouts from a server before payouts per choice (one per game) apply to every choice; anything else is ignored', () => {
+    const { store } = start({ 'GET /app-config': pending });
+    store.dispatch(
+      configLoaded({ payouts: { color: 2, bigSmall: 2, number: 8 } as unknown as ClientConfig['payouts'] }),
+    );
+    expect(selectPayoutOptions(store.getState()).payouts).toEqual(parsePayouts('number=8'));
+    store.dispatch(configLoaded({ payouts: { color: { red: 3 } } as unknown as ClientConfig['payouts'] }));
+    expect(selectPayoutOptions(store.getState()).payouts).toEqual(parsePayouts('number=8'));
+  });
+
   test('a field the server does not send keeps its default', () => {
     const { store } = start({ 'GET /app-config': pending });
     store.dispatch(configLoaded({ lockSeconds: 8 }));
@@ -119,15 +140,27 @@ describe('game selectors on the server configuration', () => {
 
   test('the potential win and the odds use the payout table and GST from the server, to the paisa', () => {
     const { store } = start({ 'GET /app-config': pending });
-    expect(selectPotentialWin(store.getState(), 1000, 'number')).toEqual({ gross: 9000, gst: 1440, net: 7560 });
+    expect(selectPotentialWin(store.getState(), 1000, 'number', '7')).toEqual({ gross: 9000, gst: 1440, net: 7560 });
     store.dispatch(configLoaded(SERVER));
-    expect(selectPotentialWin(store.getState(), 1000, 'number')).toEqual({ gross: 8000, gst: 1400, net: 6600 });
-    expect(selectPotentialWin(store.getState(), 100000, 'number')).toEqual({ gross: 800000, gst: 140000, net: 660000 });
+    expect(selectPotentialWin(store.getState(), 1000, 'number', '7')).toEqual({ gross: 8000, gst: 1400, net: 6600 });
+    expect(selectPotentialWin(store.getState(), 100000, 'number', '0')).toEqual({
+      gross: 800000,
+      gst: 140000,
+      net: 660000,
+    });
+    // Violet pays its own ×4.5: ₹10 → ₹45 gross, 20 % GST on ₹35 (₹7), ₹38 credited; red stays ×2.
+    expect(selectPotentialWin(store.getState(), 1000, 'color', 'violet')).toEqual({ gross: 4500, gst: 700, net: 3800 });
+    expect(selectPotentialWin(store.getState(), 1000, 'color', 'red')).toEqual({ gross: 2000, gst: 200, net: 1800 });
+    expect(selectGameOdds(store.getState()).color.map((o) => [o.choice, o.payout, o.rtpGross])).toEqual([
+      ['red', 2, 0.8],
+      ['green', 2, 0.8],
+      ['violet', 4.5, 0.9],
+    ]);
     const odds = selectGameOdds(store.getState());
     expect(odds.number[0]).toMatchObject({ payout: 8, rtpGross: 0.8 });
     // Net of 20 % GST on the 7 won above the stake: 0.1 × (8 − 0.2 × 7) = 0.66.
     expect(odds.number[0]!.rtpNet).toBeCloseTo(0.66, 10);
-    expect(winBreakdown(1000, 'number', selectPayoutOptions(store.getState()))).toEqual({
+    expect(winBreakdown(1000, 'number', '7', selectPayoutOptions(store.getState()))).toEqual({
       gross: 8000,
       gst: 1400,
       net: 6600,

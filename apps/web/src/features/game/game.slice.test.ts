@@ -1,5 +1,5 @@
 import type { PlayerBetMessage } from '../../shared/records';
-import { BET_MESSAGES, DEFAULT_PAYOUTS, RESULTS_KEPT } from '@app/domain';
+import { BET_MESSAGES, DEFAULT_PAYOUTS, parsePayouts, RESULTS_KEPT } from '@app/domain';
 import { configureStore } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/root-reducer';
 import type { RootState } from '../../shared/store-types';
@@ -406,28 +406,36 @@ describe('after a bet is placed', () => {
   test('the displayed win is stake × payout', () => {
     const options = { payouts: DEFAULT_PAYOUTS, gstBps: 1800 };
     // ₹100 on a digit: ₹900 gross, 18 % GST on the ₹800 won above the stake (₹144), ₹756 credited.
-    expect(displayedWin({ amountPaise: 10000, betType: 'number' }, options)).toEqual({
+    expect(displayedWin({ amountPaise: 10000, betType: 'number', betValue: '7' }, options)).toEqual({
       gross: 90000,
       gst: 14400,
       net: 75600,
     });
     // ₹10 on a colour: ₹20 gross, ₹1.80 GST, ₹18.20 credited.
-    expect(displayedWin({ amountPaise: 1000, betType: 'color' }, options)).toEqual({
+    expect(displayedWin({ amountPaise: 1000, betType: 'color', betValue: 'red' }, options)).toEqual({
       gross: 2000,
       gst: 180,
       net: 1820,
     });
-    expect(displayedWin({ amountPaise: 10000, betType: 'bigSmall' }, options)).toEqual({
+    expect(displayedWin({ amountPaise: 10000, betType: 'bigSmall', betValue: 'big' }, options)).toEqual({
       gross: 20000,
       gst: 1800,
       net: 18200,
     });
     expect(
       displayedWin(
-        { amountPaise: 1000, betType: 'number' },
-        { payouts: { ...DEFAULT_PAYOUTS, number: 8.35 }, gstBps: 0 },
+        { amountPaise: 1000, betType: 'number', betValue: '3' },
+        { payouts: parsePayouts('number=8.35'), gstBps: 0 },
       ),
     ).toEqual({ gross: 8350, gst: 0, net: 8350 });
+    // Each choice at its own payout: violet ×4.5 while red stays ×2.
+    const violet = { payouts: parsePayouts('violet=4.5'), gstBps: 1800 };
+    expect(displayedWin({ amountPaise: 10000, betType: 'color', betValue: 'violet' }, violet)).toEqual({
+      gross: 45000,
+      gst: 6300,
+      net: 38700,
+    });
+    expect(displayedWin({ amountPaise: 10000, betType: 'color', betValue: 'red' }, violet).gross).toBe(20000);
   });
 });
 

@@ -108,17 +108,20 @@ export const selectShowNextRoundOverlay = (state: RootState) =>
   showNextRoundOverlay(state.game.secondsLeft, selectHasAnyBet(state), selectLockSeconds(state));
 
 /**
- * What a bet would pay if it wins, on the server's payout table and GST: the gross (stake × payout), the GST on the
+ * What a bet would pay if it wins, on the server's payout of its choice and GST: the gross (stake × payout), the GST on the
  * winnings above the stake, and the net credited to the balance. The net is the figure shown first; the gross and GST
  * say how it is reached.
  */
-export function displayedWin(bet: Pick<PlayerBet, 'amountPaise' | 'betType'>, options: PayoutOptions): WinBreakdown {
-  return winBreakdown(bet.amountPaise, bet.betType, options);
+export function displayedWin(
+  bet: Pick<PlayerBet, 'amountPaise' | 'betType' | 'betValue'>,
+  options: PayoutOptions,
+): WinBreakdown {
+  return winBreakdown(bet.amountPaise, bet.betType, bet.betValue, options);
 }
 
-/** The potential win of a stake in paise on a game, on the server's payouts and GST (see `displayedWin`). */
-export const selectPotentialWin = (state: RootState, stakePaise: number, game: GameKey): WinBreakdown =>
-  winBreakdown(stakePaise, game, selectPayoutOptions(state));
+/** The potential win of a stake in paise on a choice, on the server's payouts and GST (see `displayedWin`). */
+export const selectPotentialWin = (state: RootState, stakePaise: number, game: GameKey, choice: string): WinBreakdown =>
+  winBreakdown(stakePaise, game, choice, selectPayoutOptions(state));
 
 /** The round length the bet panel's title names ('Round · 30 s'). */
 export const selectRoundSeconds = (state: RootState) => state.game.period?.duration ?? selectConfigRoundSeconds(state);

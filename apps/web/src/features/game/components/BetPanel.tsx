@@ -87,7 +87,10 @@ export function BetPanel() {
   // Offline nothing is sent (a bet must never go out late): the panel says so instead of taking a bet.
   const offline = !useAppSelector(selectSocket).connected;
   const payoutOptions = useAppSelector(selectPayoutOptions);
-  const potentialWin = game && stake > 0 ? displayedWin({ amountPaise: stake, betType: game }, payoutOptions) : null;
+  const potentialWin =
+    game && choice && stake > 0
+      ? displayedWin({ amountPaise: stake, betType: game, betValue: choice }, payoutOptions)
+      : null;
   const titleId = useId();
   if (!game) return null;
 

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { BET_MESSAGES, GAME_TEXTS } from '@app/domain';
+import { BET_MESSAGES, GAME_TEXTS, parsePayouts } from '@app/domain';
 import { bet, betResult, gameResult, periodInfo, resultsNewestFirst } from '../../socket/testing/live-fixtures';
 import { renderLive } from '../../../test/render-live';
 import { ok, type FakeRoute } from '../../../test/fake-fetch';
@@ -228,6 +228,28 @@ describe('Games screen', () => {
     const bigSmall = within(within(panel()!).getByRole('group', { name: 'Choices' })).getAllByRole('button');
     expect(bigSmall.map((b) => b.firstChild?.textContent)).toEqual(['Big', 'Small']);
     for (const b of bigSmall) expect(b).toHaveAccessibleDescription('1 in 2');
+  });
+
+  test('with the server paying violet ×4.5 (PAYOUTS=violet=4.5), the sheet says so and its win is violet’s; red stays ×2', async () => {
+    const { connect, store } = await gameScreen({
+      routes: { 'GET /app-config': () => ok({ payouts: parsePayouts('violet=4.5') }) },
+    });
+    await vi.waitFor(() => expect(store.getState().config.loaded).toBe(true));
+    connect();
+    tap(card('Color Clash'));
+    const sheet = panel()!;
+    tap(within(sheet).getByRole('button', { name: 'Violet' }));
+    // 0.2 × (4.5 − 18 % GST on the 3.5 won above the stake) = 77.4 %.
+    expect(within(sheet).getByTestId('choice-odds')).toHaveTextContent(
+      'Violet wins 1 in 5 rounds and pays ×4.5: on average ₹77.40 of every ₹100.00 staked on it comes back after GST (77.4%).',
+    );
+    tap(within(sheet).getByRole('button', { name: 'Stake ₹100.00' }));
+    // ₹100 × 4.5 = ₹450, less 18 % GST on ₹350 (₹63): ₹387 credited.
+    expect(sheet.querySelector('.bet-sheet__summary')).toHaveTextContent('₹387.00');
+    expect(sheet.querySelector('.bet-sheet__summary')).toHaveTextContent('₹450.00 less ₹63.00 GST');
+    tap(within(sheet).getByRole('button', { name: 'Red' }));
+    expect(within(sheet).getByTestId('choice-odds')).toHaveTextContent('Red wins 2 in 5 rounds and pays ×2:');
+    expect(sheet.querySelector('.bet-sheet__summary')).toHaveTextContent('₹182.00');
   });
 
   test('the panel says why a bet cannot go: no stake, then too little balance', async () => {

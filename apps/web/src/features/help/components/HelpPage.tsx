@@ -28,7 +28,7 @@ function rows(options: PayoutOptions): { game: string; rows: { label: string; od
   const row = (game: GameKey, choice: string, label: string) => ({
     label,
     odds: choiceOdds(game, choice, options),
-    net: winBreakdown(STAKE, game, options).net,
+    net: winBreakdown(STAKE, game, choice, options).net,
   });
   return [
     { game: GAMES_BY_KEY.color.name, rows: COLORS.map((c) => row('color', c, choiceText('color', c))) },
@@ -68,7 +68,7 @@ export function HelpPage() {
 
       <section aria-labelledby="help-payouts">
         <h2 id="help-payouts">{T.payouts}</h2>
-        <p>{gstExplained(rules.gstBps, winBreakdown(STAKE, 'number', options))}</p>
+        <p>{gstExplained(rules.gstBps, winBreakdown(STAKE, 'number', '0', options))}</p>
         <div className="table-scroll">
           <table className="help__odds">
             <thead>
