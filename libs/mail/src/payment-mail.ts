@@ -3,8 +3,11 @@ import { formatPaise } from '@app/domain';
 import type { MailMessage } from './otp-mail.js';
 
 /** The account notices that are e-mailed too: a payout, and a rejection (with the reviewer's reason). */
-export const MAILED_NOTICES = ['withdrawal-paid', 'deposit-rejected', 'withdrawal-rejected'] as const satisfies
-  readonly AccountNoticeKind[];
+export const MAILED_NOTICES = [
+  'withdrawal-paid',
+  'deposit-rejected',
+  'withdrawal-rejected',
+] as const satisfies readonly AccountNoticeKind[];
 export type MailedNotice = (typeof MAILED_NOTICES)[number];
 
 export const isMailedNotice = (kind: AccountNoticeKind): kind is MailedNotice =>

@@ -103,7 +103,10 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
             data: toBalanceUpdate(Number(w.main), Number(w.bonus)),
           });
       }
-      const notices = await readPlayerNotices(trx, rows.map((r) => Number(r.event_seq)));
+      const notices = await readPlayerNotices(
+        trx,
+        rows.map((r) => Number(r.event_seq)),
+      );
       await this.mail.sendAccountNotices(notices);
       messages.push(...notices.map(noticeMessage));
       await this.publisher.publish(messages);
