@@ -1,5 +1,6 @@
 import { jest } from '@jest/globals';
 import { MailQueue, paymentNoticeJobId } from '@app/mail';
+import { EventsPublisher, noticeMessage } from '@app/realtime';
 import { startMailCatcher, type MailCatcher } from '@app/mail/testing';
 import {
   createUser,
@@ -124,7 +125,7 @@ describe('account notices', () => {
     expect(mailsTo(player)).toHaveLength(1);
   });
 
-  it('a withdrawal paid: a notice, and an e-mail with the payout reference, queued once however often it is asked', async () => {
+  it('a withdrawal paid: a notice, and an e-mail with the payout reference; a repeat (the relay after the writer) reaches neither the mailbox nor the socket again', async () => {
     const player = await createUser(api, { main: 200_000 });
     const onSocket = await listen(player);
     const transactionId = await withdrawalOf(player, 1_000);
@@ -145,10 +146,13 @@ describe('account notices', () => {
       reference: 'UPI ref 334455667788',
     };
     await queue.sendAccountNotices([again]);
+    // …and publishing it again: the stream carries it twice, the player's socket gets it once.
+    await api.app.get(EventsPublisher).publish([noticeMessage({ userId: player.id, ...again })]);
+    await eventually(async () => streamed(player).length === 2, 5_000, 'the repeat in the stream');
     expect(await queue.bull.getJob(paymentNoticeJobId({ notice: 'withdrawal-paid', transactionId }))).toBeDefined();
     await new Promise((r) => setTimeout(r, 1_500));
     expect(mailsTo(player)).toHaveLength(1);
-    expect(streamed(player)).toHaveLength(1);
+    expect(onSocket).toHaveLength(1);
   });
 
   it('a withdrawal rejected: a notice and an e-mail with the reason; the amount is back in main', async () => {
