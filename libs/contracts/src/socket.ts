@@ -62,6 +62,28 @@ export interface BalanceUpdate {
   bonusBalance: number;
 }
 
+/** What an account `notice` is about: a payment reviewed or a referral bonus credited. */
+export const ACCOUNT_NOTICE_KINDS = [
+  'deposit-approved',
+  'deposit-rejected',
+  'withdrawal-paid',
+  'withdrawal-rejected',
+  'referral-bonus',
+] as const;
+export type AccountNoticeKind = (typeof ACCOUNT_NOTICE_KINDS)[number];
+
+/**
+ * notice: something that happened to the player's money outside a bet, sent once the change committed. `amount` is
+ * rupees (as balance-update); `transactionId` is the public id the wallet's list shows; `reason` is the reviewer's,
+ * on a rejection only.
+ */
+export interface AccountNotice {
+  kind: AccountNoticeKind;
+  amount: number;
+  transactionId: string;
+  reason?: string;
+}
+
 export interface BetMessage {
   success: boolean;
   message: string;
@@ -106,6 +128,8 @@ export interface ServerToClientEvents {
   exception: (error: { status: 'error'; message: string }) => void;
   /** The session reached the player's session time limit: the message says until when play is paused; the socket closes next. */
   'session-limit': (notice: { message: string; pausedUntil: string }) => void;
+  /** A deposit or withdrawal was reviewed, or a referral bonus credited (once per transaction and kind). */
+  notice: (notice: AccountNotice) => void;
 }
 
 export interface ClientToServerEvents {
@@ -260,6 +284,13 @@ export const socketExceptionSchema = /* @__PURE__ */ z.object({ status: z.litera
 
 export const sessionLimitSchema = /* @__PURE__ */ z.object({ message: z.string(), pausedUntil: z.string() });
 
+export const accountNoticeSchema = /* @__PURE__ */ z.object({
+  kind: z.enum(ACCOUNT_NOTICE_KINDS),
+  amount: z.number(),
+  transactionId: z.string(),
+  reason: z.optional(z.string()),
+});
+
 /** The payload schema of every event a client may send. */
 export const CLIENT_EVENT_SCHEMAS = {
   'new-token': newTokenPayloadSchema,
@@ -286,6 +317,7 @@ export const SERVER_EVENT_SCHEMAS = {
   'bet-update': betSchema,
   exception: socketExceptionSchema,
   'session-limit': sessionLimitSchema,
+  notice: accountNoticeSchema,
 } as const satisfies Record<keyof ServerToClientEvents, z.ZodMiniType>;
 
 /** An event's payload type, as its listener receives it. */

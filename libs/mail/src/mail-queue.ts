@@ -1,10 +1,12 @@
 import { BullModule, InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger, Module } from '@nestjs/common';
 import type { Queue } from 'bullmq';
+import type { AccountNotice } from '@app/contracts';
 import { AppConfig } from '@app/config';
 import { RedisKeys } from '@app/redis';
 import { mayReceiveMail, type MailCategory, type RunningPlayBreak } from '@app/domain';
 import type { DisputeAnsweredMailJob } from './dispute-mail.js';
+import { isMailedNotice, paymentNoticeJobId, type PaymentNoticeMailJob } from './payment-mail.js';
 import type { MailJob, OtpMailJob } from './otp-mail.js';
 
 /** Name of the e-mail queue, and the BullMQ configuration key it lives under (kept apart from other queues). */
@@ -22,11 +24,11 @@ export const MAIL_JOB_OPTIONS = {
 } as const;
 
 /**
- * Which kinds of mail are transactional: a player on a break or self-excluded still gets them (one-time codes today;
- * payment receipts when they are mailed). Every kind not listed here is promotional, and skipped for such a player
+ * Which kinds of mail are transactional: a player on a break or self-excluded still gets them (one-time codes, and
+ * payouts and rejections of their payments). Every kind not listed here is promotional, and skipped for such a player
  * (docs/breaks-and-exclusion.md): a new kind of mail has to be classified to reach them.
  */
-export const TRANSACTIONAL_MAIL: ReadonlySet<string> = new Set<MailJob['kind']>(['otp']);
+export const TRANSACTIONAL_MAIL: ReadonlySet<string> = new Set<MailJob['kind']>(['otp', 'payment-notice']);
 
 export function mailCategory(kind: string): MailCategory {
   return TRANSACTIONAL_MAIL.has(kind) ? 'transactional' : 'promotional';
@@ -76,6 +78,51 @@ export class MailQueue {
       { kind: 'dispute-answered', ...job },
       { ...MAIL_JOB_OPTIONS, removeOnFail: { age: 86_400 } },
     );
+  }
+
+  /**
+   * A payout or a rejection, to its player (transactional). Idempotent: the job id is the transaction's and the
+   * notice's, and a sent job is kept a day, so a second enqueue of the same notice (the outbox relay after the
+   * writer) queues nothing.
+   */
+  async sendPaymentNotice(job: Omit<PaymentNoticeMailJob, 'kind'>): Promise<void> {
+    await this.queue.add(
+      'payment-notice',
+      { kind: 'payment-notice', ...job },
+      {
+        ...MAIL_JOB_OPTIONS,
+        jobId: paymentNoticeJobId(job),
+        removeOnComplete: { age: 86_400 },
+        removeOnFail: { age: 86_400 },
+      },
+    );
+  }
+
+  /**
+   * The e-mails of these account notices: a payout, and a deposit or withdrawal rejected (the other notices are
+   * in-app only). Idempotent, as `sendPaymentNotice`.
+   */
+  async sendAccountNotices(
+    notices: readonly {
+      email: string;
+      username: string;
+      notice: AccountNotice;
+      amountPaise: number;
+      reference: string | null;
+    }[],
+  ): Promise<void> {
+    for (const { email, username, notice, amountPaise, reference } of notices) {
+      if (!isMailedNotice(notice.kind)) continue;
+      await this.sendPaymentNotice({
+        notice: notice.kind,
+        to: email,
+        username,
+        transactionId: notice.transactionId,
+        amountPaise,
+        reason: notice.reason ?? null,
+        reference,
+      });
+    }
   }
 
   /** The underlying queue (operations and tests). */

@@ -1,4 +1,5 @@
 import type { DisputeAnsweredMailJob } from './dispute-mail.js';
+import type { PaymentNoticeMailJob } from './payment-mail.js';
 
 /** What a one-time code is for: registration, a password reset, or a sign-in that needs a code (after failed ones). */
 export type OtpPurpose = 'register' | 'reset' | 'login';
@@ -14,7 +15,7 @@ export interface OtpMailJob {
 }
 
 /** Every kind of e-mail the queue carries. */
-export type MailJob = OtpMailJob | DisputeAnsweredMailJob;
+export type MailJob = OtpMailJob | DisputeAnsweredMailJob | PaymentNoticeMailJob;
 
 export interface MailMessage {
   to: string;

@@ -5,3 +5,4 @@ export * from './events-tail.js';
 export * from './realtime.module.js';
 export * from './bet-commands.js';
 export * from './bet-wire.js';
+export * from './account-notices.js';

@@ -220,3 +220,15 @@ describe('events-stream entries', () => {
     });
   });
 });
+
+describe('account notices', () => {
+  it('reach a socket once per transaction and kind: a repeat of the same notice has the same answer key', () => {
+    const approved = { kind: 'deposit-approved', amount: 500, transactionId: 'DEP20261129ABCDEFGHJK' };
+    expect(answerKey('notice', approved)).toBe('account:deposit-approved:DEP20261129ABCDEFGHJK');
+    expect(answerKey('notice', { ...approved })).toBe(answerKey('notice', approved));
+    expect(answerKey('notice', { ...approved, kind: 'deposit-rejected' })).not.toBe(answerKey('notice', approved));
+    // Not a period's refund notice, whatever its words.
+    expect(answerKey('notice', approved)).not.toMatch(/^notice:/);
+    expect(answerKey('notice', { kind: 'deposit-approved' })).toBeUndefined();
+  });
+});

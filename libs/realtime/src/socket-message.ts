@@ -24,13 +24,16 @@ export const COMMAND_ANSWER = 'command:';
 
 /**
  * The key a message is answered once under on a socket, or undefined for messages that may repeat (balance, lists):
- * the bet-message answering a command id, the bet-result of a bet, and a period's refund notice (once per period and
- * text) reach a socket once, whichever way they come.
+ * the bet-message answering a command id, the bet-result of a bet, a period's refund notice (once per period and
+ * text) and an account notice (once per transaction and kind) reach a socket once, whichever way they come.
  */
 export function answerKey(event: string, data: unknown): string | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
   const d = data as Record<string, unknown>;
   if (event === 'bet-result' && typeof d.betId === 'string') return `result:${d.betId}`;
+  // An account notice (a payment reviewed, a bonus credited): once per transaction and kind.
+  if (event === 'notice' && typeof d.transactionId === 'string' && typeof d.kind === 'string')
+    return `account:${d.kind}:${d.transactionId}`;
   if (event !== 'bet-message') return undefined;
   if (typeof d.commandId === 'string') return `${COMMAND_ANSWER}${d.commandId}`;
   // Not the answer to a command: a notice about a period (its bets were refunded), once per period and text.

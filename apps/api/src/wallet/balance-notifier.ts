@@ -1,12 +1,24 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Database } from '@app/db';
 import type { WalletBalance } from '@app/ledger';
-import { EventsPublisher, toBalanceUpdate, userRoom, type SocketMessage } from '@app/realtime';
+import { MailQueue } from '@app/mail';
+import {
+  EventsPublisher,
+  noticeMessage,
+  readPlayerNotices,
+  toBalanceUpdate,
+  userRoom,
+  type SocketMessage,
+} from '@app/realtime';
 import { WalletRepository } from './wallet.repository.js';
 
 /**
- * Sends `balance-update` to players after the transaction that changed their wallet committed, and clears the
- * outbox rows of its events. A failure to publish never fails the request (the money is committed): the rows
- * stay in the outbox for the relay, and the client reloads its wallet on the next screen anyway.
+ * Sends `balance-update` to players after the transaction that changed their wallet committed, and the account
+ * `notice` of each committed journal entry a player hears about (a deposit approved or rejected, a withdrawal paid or
+ * rejected, a referral bonus: `readPlayerNotices`), with the e-mail of a payout or a rejection; then clears the outbox
+ * rows of its events. A failure to publish never fails the request (the money is committed): the rows stay in the
+ * outbox, and the relay sends the balance, the notices and the e-mails from them (e-mails are queued once per
+ * transaction and notice, notices reach a socket once: a repeat costs nothing).
  */
 @Injectable()
 export class BalanceNotifier {
@@ -15,10 +27,13 @@ export class BalanceNotifier {
   constructor(
     @Inject(EventsPublisher) private readonly publisher: EventsPublisher,
     @Inject(WalletRepository) private readonly wallets: WalletRepository,
+    @Inject(Database) private readonly db: Database,
+    @Inject(MailQueue) private readonly mail: MailQueue,
   ) {}
 
   /**
    * @param known balances as the committed transaction left them (from `recordEntries`)
+   * @param outboxSeqs the committed transaction's events (`recordEntries`' seqs)
    * @param others players whose balance did not change in it but whose wallet did (read now)
    */
   async notify(known: Map<string, WalletBalance>, outboxSeqs: number[], others: string[] = []): Promise<void> {
@@ -32,6 +47,10 @@ export class BalanceNotifier {
         event: 'balance-update',
         data: toBalanceUpdate(balance.main, balance.bonus),
       }));
+      const notices = await readPlayerNotices(this.db, outboxSeqs);
+      // Queued before the outbox rows go: should it fail, the relay queues the e-mails and sends the notices.
+      await this.mail.sendAccountNotices(notices);
+      messages.push(...notices.map(noticeMessage));
       await this.publisher.publish(messages, outboxSeqs);
     } catch (error) {
       this.logger.warn({

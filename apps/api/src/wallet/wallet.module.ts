@@ -1,11 +1,13 @@
 import { Module } from '@nestjs/common';
+import { MailQueueModule } from '@app/mail';
 import { BalanceNotifier } from './balance-notifier.js';
 import { WalletController } from './wallet.controller.js';
 import { WalletRepository } from './wallet.repository.js';
 import { WalletService } from './wallet.service.js';
 
-/** The wallet screen's calls, and the live balance notifier the payment flows share. */
+/** The wallet screen's calls, and the live balance and notice notifier the payment flows share. */
 @Module({
+  imports: [MailQueueModule],
   controllers: [WalletController],
   providers: [WalletRepository, WalletService, BalanceNotifier],
   exports: [WalletRepository, BalanceNotifier],

@@ -89,4 +89,31 @@ describe('mail worker (BullMQ queue → SMTP)', () => {
       }),
     ]);
   });
+
+  it('delivers a payout notice once, however often it is queued (one job per transaction and notice)', async () => {
+    const queue = engine.app.get(MailQueue);
+    const before = received.length;
+    const job = {
+      notice: 'withdrawal-paid' as const,
+      to: 'ravi.kumar@gmail.com',
+      username: 'ravi_k',
+      transactionId: 'WDR20261129ABCDEFGHJK',
+      amountPaise: 250_000,
+      reason: null,
+      reference: 'UTR 987654321098',
+    };
+    await queue.sendPaymentNotice(job);
+    await queue.sendPaymentNotice(job);
+    const deadline = Date.now() + 15_000;
+    while (received.length === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    await queue.sendPaymentNotice(job);
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(received.slice(before)).toEqual([
+      expect.objectContaining({
+        to: 'ravi.kumar@gmail.com',
+        subject: 'Your withdrawal of ₹2,500.00 has been paid',
+        text: expect.stringContaining('Payout reference: UTR 987654321098'),
+      }),
+    ]);
+  });
 });

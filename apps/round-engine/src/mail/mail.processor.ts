@@ -1,11 +1,20 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { MAIL_CONFIG_KEY, MAIL_QUEUE, Mailer, renderDisputeAnsweredMail, renderOtpMail, type MailJob } from '@app/mail';
+import {
+  MAIL_CONFIG_KEY,
+  MAIL_QUEUE,
+  Mailer,
+  renderDisputeAnsweredMail,
+  renderOtpMail,
+  renderPaymentNoticeMail,
+  type MailJob,
+} from '@app/mail';
 
 /**
  * Sends queued e-mails. At-least-once: a job whose SMTP hand-off fails is retried with back-off; a retry after a
- * lost acknowledgement may deliver the same code twice, which is harmless (the code is the same).
+ * lost acknowledgement may deliver the same code twice, which is harmless (the code is the same). A payment notice is
+ * queued once per transaction and notice (its job id), so it is sent once unless such a retry repeats it.
  */
 @Processor({ name: MAIL_QUEUE, configKey: MAIL_CONFIG_KEY }, { concurrency: 4 })
 export class MailProcessor extends WorkerHost {
@@ -17,7 +26,7 @@ export class MailProcessor extends WorkerHost {
 
   async process(job: Job<MailJob>): Promise<void> {
     const data = job.data;
-    if (data.kind !== 'otp' && data.kind !== 'dispute-answered') {
+    if (data.kind !== 'otp' && data.kind !== 'dispute-answered' && data.kind !== 'payment-notice') {
       this.logger.warn({ msg: 'unknown mail job dropped', jobId: job.id, kind: (data as { kind?: unknown }).kind });
       return;
     }
@@ -28,6 +37,15 @@ export class MailProcessor extends WorkerHost {
           msg: 'one-time code e-mailed',
           jobId: job.id,
           purpose: data.purpose,
+          attempt: job.attemptsMade + 1,
+        });
+      } else if (data.kind === 'payment-notice') {
+        await this.mailer.send(renderPaymentNoticeMail(data));
+        this.logger.log({
+          msg: 'payment notice e-mailed',
+          jobId: job.id,
+          notice: data.notice,
+          transactionId: data.transactionId,
           attempt: job.attemptsMade + 1,
         });
       } else {

@@ -3,7 +3,15 @@ import { hostname } from 'node:os';
 import { sql } from 'kysely';
 import { AppConfig } from '@app/config';
 import { Database } from '@app/db';
-import { EventsPublisher, toBalanceUpdate, userRoom, type SocketMessage } from '@app/realtime';
+import { MailQueue } from '@app/mail';
+import {
+  EventsPublisher,
+  noticeMessage,
+  readPlayerNotices,
+  toBalanceUpdate,
+  userRoom,
+  type SocketMessage,
+} from '@app/realtime';
 import { Lease, RedisService } from '@app/redis';
 
 /** Outbox rows younger than this are left to the writer that created them (it publishes right after commit). */
@@ -15,7 +23,9 @@ const BATCH = 500;
  * The outbox relay (one leader, by lease). Writers publish their own events right after commit and clear their
  * outbox rows; a row still there after a few seconds means the writer stopped in between. The relay then tells
  * each affected player their current balance (a `balance-update`, which also makes an open wallet screen reload
- * its transactions) and clears the rows. Delivery is at-least-once; clients treat updates as idempotent.
+ * its transactions), sends the account notice of each event that is one (a payment reviewed, a referral bonus
+ * credited) and queues its e-mail (payouts and rejections), and clears the rows. Delivery is at-least-once; clients
+ * treat updates as idempotent, a notice reaches a socket once and its e-mail is queued once (job id).
  */
 @Injectable()
 export class OutboxRelayService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -32,6 +42,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
     @Inject(Database) private readonly db: Database,
     @Inject(RedisService) private readonly redis: RedisService,
     @Inject(EventsPublisher) private readonly publisher: EventsPublisher,
+    @Inject(MailQueue) private readonly mail: MailQueue,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -92,6 +103,12 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
             data: toBalanceUpdate(Number(w.main), Number(w.bonus)),
           });
       }
+      const notices = await readPlayerNotices(
+        trx,
+        rows.map((r) => Number(r.event_seq)),
+      );
+      await this.mail.sendAccountNotices(notices);
+      messages.push(...notices.map(noticeMessage));
       await this.publisher.publish(messages);
       await sql`DELETE FROM outbox WHERE event_seq = ANY(${rows.map((r) => r.event_seq)}::bigint[])`.execute(trx);
       this.logger.warn({ msg: 'relayed events a writer left unpublished', events: rows.length, players: users.length });

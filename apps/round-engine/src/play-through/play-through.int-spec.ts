@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { loadConfig } from '@app/config';
 import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { Accounts, recordEntries } from '@app/ledger';
+import { readPlayerNotices } from '@app/realtime';
 import { accountBalance, balanceOf, expectLedgerReconciles, recordTestChain } from '@app/testing';
 import { PlayThroughService } from './play-through.service.js';
 
@@ -206,6 +207,38 @@ describe('play-through worker', () => {
       expect(required).toBe(100_000);
       expect(Math.abs(expiresAt!.getTime() - (Date.now() + 30 * DAY))).toBeLessThan(60_000);
       await expectLedgerReconciles(db());
+    });
+
+    it('the grant leaves the referrer one referral-bonus notice in the outbox (the relay sends it), none for the referred player', async () => {
+      const referrer = await player();
+      const referred = await player({ main: 100_000, referredBy: referrer });
+      await referral(referrer, referred, 100_000, 10_000);
+      await bet(referred, 100_000);
+      expect(await service.run()).toMatchObject({ granted: 1 });
+      const outbox = await db()
+        .selectFrom('outbox')
+        .innerJoin('events', 'events.seq', 'outbox.event_seq')
+        .select('outbox.event_seq')
+        .where('events.user_id', 'in', [referrer, referred])
+        .execute();
+      const notices = await readPlayerNotices(
+        db(),
+        outbox.map((o) => Number(o.event_seq)),
+      );
+      const bonus = await db()
+        .selectFrom('transactions')
+        .select('transaction_id')
+        .where('user_id', '=', referrer)
+        .executeTakeFirstOrThrow();
+      expect(notices).toEqual([
+        expect.objectContaining({
+          userId: referrer,
+          notice: { kind: 'referral-bonus', amount: 100, transactionId: bonus.transaction_id },
+          amountPaise: 10_000,
+        }),
+      ]);
+      // A second run grants nothing more, so no second notice.
+      expect(await service.run()).toMatchObject({ granted: 0 });
     });
 
     it('a withdrawal once the deposit was played through does not stop the grant (one asked before voids it at once: the api)', async () => {

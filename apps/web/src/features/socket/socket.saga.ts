@@ -7,9 +7,10 @@ import { ApiError, errorMessage, type ApiClient } from '../../shared/api';
 import { ERROR_DEFAULTS } from '../../shared/constants';
 import { signOutCleanup } from '../auth/auth.saga';
 import { socketIdChanged } from '../auth/auth.slice';
-import { balanceUpdated } from '../wallet/wallet.slice';
+import { balanceUpdated, walletRequested } from '../wallet/wallet.slice';
 import { sessionLimitReached } from '../play-safely/play-safely.slice';
 import { toastShown } from '../toasts/toasts.slice';
+import { noticeToast } from '../toasts/notice-texts';
 import { betFromWire, betMessageFromWire, betResultFromWire } from '../../shared/records';
 import { refreshAccessToken } from './api';
 import {
@@ -61,6 +62,8 @@ interface LinkState {
   /** Command ids answered and bet ids resulted already: a repeated answer or result is not shown twice. */
   answered: Set<string>;
   resulted: Set<string>;
+  /** Account notices shown already (kind and transaction id): one sent again by the outbox relay is not shown twice. */
+  noticed: Set<string>;
 }
 
 /** Answers and results remembered for de-duplication (a few rounds' worth). */
@@ -132,6 +135,7 @@ export function* runLiveSocket() {
     unresolved: new Set(),
     answered: new Set(),
     resulted: new Set(),
+    noticed: new Set(),
   };
   yield put(socketOpening());
   yield fork(sendRequests, socket, link);
@@ -256,6 +260,15 @@ function* routeServerEvent(socket: LiveSocket, event: ServerEvent, link: LinkSta
       // The session reached the player's session time limit: the server ends it and closes this socket next.
       yield put(sessionLimitReached({ message: event.payload.message, pausedUntil: event.payload.pausedUntil }));
       return;
+    case 'notice': {
+      // A payment reviewed or a referral bonus credited: told once, wherever the player is, and the wallet reloads
+      // (its balance, flags and the transaction's new status).
+      const notice = event.payload;
+      if (!remember(link.noticed, `${notice.kind}:${notice.transactionId}`)) return;
+      yield put(toastShown(noticeToast(notice)));
+      yield put(walletRequested());
+      return;
+    }
     case 'exception': {
       const text = event.payload.message;
       if (text === SOCKET_REPLACED_MESSAGE) link.replaced = true;

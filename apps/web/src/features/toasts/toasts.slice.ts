@@ -2,10 +2,17 @@ import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
 
 export type ToastKind = 'success' | 'error' | 'info';
 
+/** A place in the app a toast points to (e.g. the wallet's transactions). */
+export interface ToastLink {
+  to: string;
+  label: string;
+}
+
 export interface Toast {
   id: string;
   kind: ToastKind;
   message: string;
+  links?: ToastLink[];
 }
 
 export interface ToastsState {
@@ -31,8 +38,13 @@ export const toastsSlice = createSlice({
         state.items.push(action.payload);
         if (state.items.length > MAX_TOASTS) state.items.splice(0, state.items.length - MAX_TOASTS);
       },
-      prepare: (toast: { message: string; kind?: ToastKind }) => ({
-        payload: { id: nanoid(), kind: toast.kind ?? 'info', message: toast.message },
+      prepare: (toast: { message: string; kind?: ToastKind; links?: ToastLink[] }) => ({
+        payload: {
+          id: nanoid(),
+          kind: toast.kind ?? 'info',
+          message: toast.message,
+          ...(toast.links?.length ? { links: toast.links } : {}),
+        },
       }),
     },
     toastDismissed: (state, action: PayloadAction<string>) => {

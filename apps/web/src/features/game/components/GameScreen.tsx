@@ -12,6 +12,7 @@ import { PeriodCard } from './PeriodCard';
 import { ResultPopup } from './ResultPopup';
 import { ResultsPanel } from './ResultsPanel';
 import { RealityCheck } from '../../play-safely/components/RealityCheck';
+import { GameSounds } from '../../sound/components/GameSounds';
 import '../game.css';
 
 /** The Games screen (SPEC 2): everything live, from the one socket of the session. */
@@ -39,6 +40,7 @@ export function GameScreen() {
           <CurrentBets />
           <GameCards />
           <ResultsPanel />
+          <GameSounds />
           <BetPanel />
           <NextRoundOverlay />
           <ResultPopup />

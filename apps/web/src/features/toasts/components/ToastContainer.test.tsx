@@ -73,3 +73,26 @@ describe('toasts', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Heads up');
   });
 });
+
+describe('a toast with links', () => {
+  test('shows them; following one goes there and closes the toast', async () => {
+    const { store } = renderWithStore(<ToastContainer />);
+    act(() => {
+      store.dispatch(
+        toastShown({
+          kind: 'error',
+          message: 'Your deposit of ₹500.00 was not approved. Reason: No payment reached us.',
+          links: [
+            { to: '/wallet', label: 'View transaction' },
+            { to: '/help', label: 'Get help' },
+          ],
+        }),
+      );
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent('Reason: No payment reached us.');
+    expect(screen.getByRole('link', { name: 'Get help' })).toHaveAttribute('href', '/help');
+    fireEvent.click(screen.getByRole('link', { name: 'View transaction' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/wallet');
+    expect(store.getState().toasts.items).toEqual([]);
+  });
+});

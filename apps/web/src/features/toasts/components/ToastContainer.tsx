@@ -1,5 +1,6 @@
 import { TOAST_MS } from '@app/domain';
 import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../shared/store-hooks';
 import { selectToasts } from '../selectors';
 import { toastDismissed, type Toast } from '../toasts.slice';
@@ -19,7 +20,23 @@ function ToastItem({ toast }: { toast: Toast }) {
       <span className="toast__icon" aria-hidden="true">
         {toast.kind === 'error' ? '!' : toast.kind === 'success' ? '✓' : 'i'}
       </span>
-      <p className="toast__message">{toast.message}</p>
+      <p className="toast__message">
+        {toast.message}
+        {toast.links ? (
+          <span className="toast__links">
+            {toast.links.map((link) => (
+              <Link
+                key={link.to}
+                className="toast__link"
+                to={link.to}
+                onClick={() => dispatch(toastDismissed(toast.id))}
+              >
+                {link.label}
+              </Link>
+            ))}
+          </span>
+        ) : null}
+      </p>
       <button
         type="button"
         className="toast__close"
