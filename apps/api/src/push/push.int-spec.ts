@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import ece from 'http_ece';
 import webpush from 'web-push';
 import { createUser, startTestApi, type TestApi, type TestUser } from '@app/testing';
+import { decide, deposit, newUtr } from '../payment/testing/payments.js';
 import { PushSender, type PushMessage } from './push-sender.js';
 
 interface Received {
@@ -188,6 +189,36 @@ describe('web push', () => {
     expect(
       await api.db.selectFrom('push_subscriptions').select('endpoint').where('endpoint', '=', endpoint).execute(),
     ).toEqual([]);
+  });
+
+  it("pushes a rejected deposit to the player's browser, with the reviewer's reason, once the review committed", async () => {
+    const browser = browserKeys();
+    const endpoint = `${service.url}/review/${randomBytes(6).toString('hex')}`;
+    const payer = await createUser(api);
+    await api.request('PUT', '/api/v1/push/subscription', {
+      token: payer.token,
+      body: { endpoint, keys: browser.keys },
+    });
+    const claim = await deposit(api, payer, { amount: 300, utrNumber: newUtr(), upiApp: 'PHONEPE', payer: 'asha@ybl' });
+    const transactionId = claim.body.data.transactionId as string;
+    expect((await decide(api, admin, transactionId, 'FAILED', 'No payment with this UTR reached us')).status).toBe(200);
+    const path = new URL(endpoint).pathname;
+    const deadline = Date.now() + 10_000;
+    while (!service.received.some((r) => r.path === path) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    const got = service.received.filter((r) => r.path === path);
+    expect(got).toHaveLength(1);
+    const plain = ece.decrypt(got[0]!.body, {
+      version: 'aes128gcm',
+      privateKey: browser.ecdh,
+      authSecret: browser.authSecret,
+    });
+    expect(JSON.parse(plain.toString('utf8'))).toEqual({
+      title: 'Deposit not approved',
+      body: 'Your deposit of ₹300.00 was not approved. Reason: No payment with this UTR reached us',
+      tag: `deposit-rejected-${transactionId}`,
+      url: '/wallet',
+    });
   });
 
   it('moves an endpoint to the latest player to subscribe with it, and lets only its holder remove it', async () => {

@@ -10,6 +10,8 @@ import {
   userRoom,
   type SocketMessage,
 } from '@app/realtime';
+import { pushOfNotice } from '../push/push-notice.js';
+import { PushSender } from '../push/push-sender.js';
 import { WalletRepository } from './wallet.repository.js';
 
 /**
@@ -29,6 +31,7 @@ export class BalanceNotifier {
     @Inject(WalletRepository) private readonly wallets: WalletRepository,
     @Inject(Database) private readonly db: Database,
     @Inject(MailQueue) private readonly mail: MailQueue,
+    @Inject(PushSender) private readonly push: PushSender,
   ) {}
 
   /**
@@ -52,6 +55,8 @@ export class BalanceNotifier {
       await this.mail.sendAccountNotices(notices);
       messages.push(...notices.map(noticeMessage));
       await this.publisher.publish(messages, outboxSeqs);
+      // Web push to the players' browsers that asked for it: after the socket, never waited for.
+      for (const notice of notices) void this.push.send(notice.userId, pushOfNotice(notice));
     } catch (error) {
       this.logger.warn({
         msg: 'balance-update not published; left to the outbox relay',
