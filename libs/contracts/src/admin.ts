@@ -183,17 +183,36 @@ export interface AdminWithdrawalEntry {
     reviewedAt?: string | null;
   };
 }
-/** Query of GET /admin/pending-deposits and /admin/pending-withdraws (dates are YYYY-MM-DD, IST). */
+/**
+ * Query of GET /admin/pending-deposits and /admin/pending-withdraws (dates are YYYY-MM-DD, IST). `q` searches the
+ * list: a UTR, a player's username or e-mail (their start) or id, a transaction id, or an exact amount in rupees.
+ * `limit` (1–500, 500 when absent) and `offset` page it, newest first.
+ */
 export interface AdminPaymentsQuery {
   status?: TransactionStatus | 'ALL';
   from?: string;
   to?: string;
+  q?: string;
+  limit?: number;
+  offset?: number;
 }
 export interface PendingDepositsData {
   pendingDeposits: AdminDepositEntry[];
+  /** How many entries match the filter and search in all (the page holds at most `limit` of them). */
+  total: number;
 }
 export interface PendingWithdrawalsData {
   pendingWithdrawals: AdminWithdrawalEntry[];
+  /** How many entries match the filter and search in all (the page holds at most `limit` of them). */
+  total: number;
+}
+/** How many deposits and withdrawals wait for a review: GET /admin/pending-counts, and the admins' `pending-payments` push. */
+export interface PendingPaymentCounts {
+  deposits: number;
+  withdrawals: number;
+}
+export interface PendingPaymentCountsData {
+  pending: PendingPaymentCounts;
 }
 
 /**

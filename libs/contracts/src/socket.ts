@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { BET_STATUSES, BIG_SMALL, COLORS, GAME_KEYS, type PeriodTimes } from '@app/domain';
 import type { Bet, GameKey, GameResult } from './bet.js';
 import type { BetsCommitted } from './fairness.js';
+import type { PendingPaymentCounts } from './admin.js';
 
 /**
  * next-period-id: the period's times as the domain's period clock computes them (epoch milliseconds; duration in
@@ -106,6 +107,8 @@ export interface ServerToClientEvents {
   exception: (error: { status: 'error'; message: string }) => void;
   /** The session reached the player's session time limit: the message says until when play is paused; the socket closes next. */
   'session-limit': (notice: { message: string; pausedUntil: string }) => void;
+  /** Administrators only: how many deposits and withdrawals wait for a review, after a claim was stored or reviewed. */
+  'pending-payments': (counts: PendingPaymentCounts) => void;
 }
 
 export interface ClientToServerEvents {
@@ -260,6 +263,11 @@ export const socketExceptionSchema = /* @__PURE__ */ z.object({ status: z.litera
 
 export const sessionLimitSchema = /* @__PURE__ */ z.object({ message: z.string(), pausedUntil: z.string() });
 
+export const pendingPaymentsSchema = /* @__PURE__ */ z.object({
+  deposits: z.int().check(z.nonnegative()),
+  withdrawals: z.int().check(z.nonnegative()),
+});
+
 /** The payload schema of every event a client may send. */
 export const CLIENT_EVENT_SCHEMAS = {
   'new-token': newTokenPayloadSchema,
@@ -286,6 +294,7 @@ export const SERVER_EVENT_SCHEMAS = {
   'bet-update': betSchema,
   exception: socketExceptionSchema,
   'session-limit': sessionLimitSchema,
+  'pending-payments': pendingPaymentsSchema,
 } as const satisfies Record<keyof ServerToClientEvents, z.ZodMiniType>;
 
 /** An event's payload type, as its listener receives it. */
