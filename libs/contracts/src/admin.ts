@@ -94,6 +94,8 @@ export interface DashboardCharts {
 }
 
 export interface AdminDepositEntry {
+  /** The player's id (their player view: GET /admin/players/:userId/overview). */
+  userId: string;
   username: string;
   email: string;
   walletId: string;
@@ -159,6 +161,8 @@ export interface WithdrawalNameCheck {
   flagged: boolean;
 }
 export interface AdminWithdrawalEntry {
+  /** The player's id (their player view: GET /admin/players/:userId/overview). */
+  userId: string;
   username: string;
   email: string;
   walletId: string;

@@ -24,15 +24,26 @@ import { UpdateTransactionStatusDto } from './dto/update-transaction-status.dto.
 const ReviewFilterDocs = () =>
   applyDecorators(
     ApiQuery({ name: 'status', required: false, enum: REVIEW_FILTER_STATUSES, description: 'PENDING when absent' }),
-    ApiQuery({ name: 'from', required: false, description: 'YYYY-MM-DD (IST), inclusive' }),
-    ApiQuery({ name: 'to', required: false, description: 'YYYY-MM-DD (IST), inclusive to the end of the day' }),
+    ApiQuery({ name: 'from', required: false, type: String, description: 'YYYY-MM-DD (IST), inclusive' }),
+    ApiQuery({
+      name: 'to',
+      required: false,
+      type: String,
+      description: 'YYYY-MM-DD (IST), inclusive to the end of the day',
+    }),
     ApiQuery({
       name: 'q',
       required: false,
+      type: String,
       description: `Search (at most ${PAYMENT_SEARCH_MAX_LENGTH} characters): a UTR, the start of a username or e-mail, a player id, a transaction id, or an exact amount in rupees`,
     }),
-    ApiQuery({ name: 'limit', required: false, description: `Page size, 1–${PAYMENT_PAGE_MAX} (${PAYMENT_PAGE_MAX})` }),
-    ApiQuery({ name: 'offset', required: false, description: 'Entries to skip (0)' }),
+    ApiQuery({
+      name: 'limit',
+      required: false,
+      type: Number,
+      description: `Page size, 1–${PAYMENT_PAGE_MAX} (${PAYMENT_PAGE_MAX})`,
+    }),
+    ApiQuery({ name: 'offset', required: false, type: Number, description: 'Entries to skip (0)' }),
   );
 
 /** The query of a list, as it came. */

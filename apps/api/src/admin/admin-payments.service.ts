@@ -122,6 +122,7 @@ function toDepositEntry(row: ReviewRow, claims: readonly UtrClaimRow[] = []): Ad
 
 function toReviewedDeposit(row: ReviewRow): AdminDepositEntry {
   return {
+    userId: row.user_id,
     username: row.username,
     email: row.email,
     walletId: row.wallet_id,
@@ -154,6 +155,7 @@ function toPlayCheck(check: WithdrawalPlayCheckRow | null): WithdrawalPlayCheck 
 
 function toWithdrawalEntry(row: ReviewRow): AdminWithdrawalEntry {
   return {
+    userId: row.user_id,
     username: row.username,
     email: row.email,
     walletId: row.wallet_id,

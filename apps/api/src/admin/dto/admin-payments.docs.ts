@@ -148,6 +148,8 @@ export class AdminWithdrawalDoc extends ReviewedItemDoc implements Readonly<Admi
 class ReviewEntryDoc
   implements Omit<AdminDepositEntry, 'deposit'>, Omit<AdminWithdrawalEntry, 'withdrawal' | 'playerStatus'>
 {
+  @ApiProperty({ description: "The player's id (their player view: GET /admin/players/{userId}/overview)" })
+  userId!: string;
   @ApiProperty()
   username!: string;
   @ApiProperty()

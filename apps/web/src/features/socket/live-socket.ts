@@ -18,6 +18,7 @@ export const SERVER_EVENTS = [
   'bet-update',
   'exception',
   'session-limit',
+  'pending-payments',
 ] as const satisfies readonly ServerEventName[];
 
 /** Reconnection as SPEC 7 sets it: 1 s to 5 s between attempts, no limit, 20 s connection timeout. */

@@ -19,6 +19,7 @@ import {
   currentBetsListed,
   liveRequested,
   OFFLINE_BET_MESSAGE,
+  pendingPaymentsPushed,
   periodAnnounced,
   resultDrawn,
   resultsListed,
@@ -255,6 +256,10 @@ function* routeServerEvent(socket: LiveSocket, event: ServerEvent, link: LinkSta
     case 'session-limit':
       // The session reached the player's session time limit: the server ends it and closes this socket next.
       yield put(sessionLimitReached({ message: event.payload.message, pausedUntil: event.payload.pausedUntil }));
+      return;
+    case 'pending-payments':
+      // Only an administrator's socket is told: the console's Payment tab badge follows it.
+      yield put(pendingPaymentsPushed(event.payload));
       return;
     case 'exception': {
       const text = event.payload.message;
