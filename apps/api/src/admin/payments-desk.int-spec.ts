@@ -139,7 +139,7 @@ describe('the payments desk', () => {
     const listening = async (user: TestUser) => {
       const heard: PendingPaymentCounts[] = [];
       const socket = await api.connect({ apiKey: TEST_API_KEY, token: user.token });
-      socket.on('pending-payments' as never, (counts: PendingPaymentCounts) => heard.push(counts));
+      socket.on('pending-payments' as never, (counts: PendingPaymentCounts) => void heard.push(counts));
       return { socket, heard };
     };
     const until = async (check: () => boolean, what: string) => {

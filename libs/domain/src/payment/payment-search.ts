@@ -33,7 +33,8 @@ export interface PaymentSearch {
   amountPaise: number | null;
 }
 
-const CONTROL = /[\u0000-\u001f\u007f]/;
+/** A line break, tab or other control character (U+0000–U+001F, U+007F): a search is one line of text. */
+const hasControl = (text: string) => [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
 const REFERENCE = new RegExp(`^[A-Z0-9]{${UTR_MIN_LENGTH},${UTR_MAX_LENGTH}}$`);
 const TRANSACTION_ID = /^[A-Z0-9]{4,40}$/;
 
@@ -55,7 +56,7 @@ export function parsePaymentSearch(
   q: unknown,
 ): { ok: true; value: PaymentSearch | null } | { ok: false; error: string } {
   if (q === undefined || q === null) return { ok: true, value: null };
-  if (typeof q !== 'string' || CONTROL.test(q)) return { ok: false, error: PAYMENT_SEARCH_MESSAGES.invalid };
+  if (typeof q !== 'string' || hasControl(q)) return { ok: false, error: PAYMENT_SEARCH_MESSAGES.invalid };
   const text = q.trim();
   if (text.length > PAYMENT_SEARCH_MAX_LENGTH) return { ok: false, error: PAYMENT_SEARCH_MESSAGES.tooLong };
   if (text === '') return { ok: true, value: null };
