@@ -96,45 +96,39 @@ describe('the search box', () => {
 });
 
 describe('the full list', () => {
-  test(
-    'every pending claim of a page is in the list, with no box of its own; the rest is a page away, counted',
-    {
-      timeout: 30_000,
-    },
-    async () => {
-      const page1 = Array.from({ length: 50 }, (_, i) => depositOf(i + 1));
-      const page2 = Array.from({ length: 30 }, (_, i) => depositOf(i + 51));
-      const { user, fake } = await openPayment(
-        desk(
-          {
-            [`GET ${DEPOSITS}?status=PENDING&limit=50`]: () => ok({ pendingDeposits: page1, total: 80 }),
-            [`GET ${DEPOSITS}?status=PENDING&limit=50&offset=50`]: () => ok({ pendingDeposits: page2, total: 80 }),
-          },
-          { deposits: 80, withdrawals: 0 },
-        ),
-      );
-      await waitFor(() => expect(rowOf('DEP50')).not.toBeNull());
-      expect(screen.getByRole('heading', { level: 2, name: 'Deposits · 80 pending' })).toBeInTheDocument();
-      const table = screen.getByRole('region', { name: 'Deposits table' });
-      expect(within(table).getAllByRole('row')).toHaveLength(51); // the header and 50 claims
-      // No box of its own, on any screen: no review table is given a height to scroll inside (jsdom lays nothing
-      // out, so the style sheet is read), and no "more below" hint; the list says how many claims follow and where.
-      expect(adminCss).not.toMatch(/\.review-table(--[\w-]+)?\s*\{[^}]*(?<![-\w])(max-)?height\s*:/);
-      expect(screen.queryByText(/more below/)).not.toBeInTheDocument();
-      const pages = screen.getByRole('navigation', { name: 'Deposits pages' });
-      expect(pages).toHaveTextContent('Showing 1–50 of 80');
-      await user.click(within(pages).getByRole('button', { name: 'Next page · 30 more' }));
-      await waitFor(() => expect(rowOf('DEP80')).not.toBeNull());
-      expect(rowOf('DEP1')).toBeNull();
-      expect(fake.calls.map((c) => c.path)).toContain(`${DEPOSITS}?status=PENDING&limit=50&offset=50`);
-      expect(screen.getByRole('navigation', { name: 'Deposits pages' })).toHaveTextContent('Showing 51–80 of 80');
-      expect(
-        within(screen.getByRole('navigation', { name: 'Deposits pages' })).queryByRole('button', { name: /Next/ }),
-      ).toBeNull();
-      await user.click(screen.getByRole('button', { name: 'Previous page' }));
-      await waitFor(() => expect(rowOf('DEP1')).not.toBeNull());
-    },
-  );
+  test('every pending claim of a page is in the list, with no box of its own; the rest is a page away, counted', async () => {
+    const page1 = Array.from({ length: 50 }, (_, i) => depositOf(i + 1));
+    const page2 = Array.from({ length: 30 }, (_, i) => depositOf(i + 51));
+    const { user, fake } = await openPayment(
+      desk(
+        {
+          [`GET ${DEPOSITS}?status=PENDING&limit=50`]: () => ok({ pendingDeposits: page1, total: 80 }),
+          [`GET ${DEPOSITS}?status=PENDING&limit=50&offset=50`]: () => ok({ pendingDeposits: page2, total: 80 }),
+        },
+        { deposits: 80, withdrawals: 0 },
+      ),
+    );
+    await waitFor(() => expect(rowOf('DEP50')).not.toBeNull());
+    expect(screen.getByRole('heading', { level: 2, name: 'Deposits · 80 pending' })).toBeInTheDocument();
+    const table = screen.getByRole('region', { name: 'Deposits table' });
+    expect(within(table).getAllByRole('row')).toHaveLength(51); // the header and 50 claims
+    // No box of its own, on any screen: no review table is given a height to scroll inside (jsdom lays nothing
+    // out, so the style sheet is read), and no "more below" hint; the list says how many claims follow and where.
+    expect(adminCss).not.toMatch(/\.review-table(--[\w-]+)?\s*\{[^}]*(?<![-\w])(max-)?height\s*:/);
+    expect(screen.queryByText(/more below/)).not.toBeInTheDocument();
+    const pages = screen.getByRole('navigation', { name: 'Deposits pages' });
+    expect(pages).toHaveTextContent('Showing 1–50 of 80');
+    await user.click(within(pages).getByRole('button', { name: 'Next page · 30 more' }));
+    await waitFor(() => expect(rowOf('DEP80')).not.toBeNull());
+    expect(rowOf('DEP1')).toBeNull();
+    expect(fake.calls.map((c) => c.path)).toContain(`${DEPOSITS}?status=PENDING&limit=50&offset=50`);
+    expect(screen.getByRole('navigation', { name: 'Deposits pages' })).toHaveTextContent('Showing 51–80 of 80');
+    expect(
+      within(screen.getByRole('navigation', { name: 'Deposits pages' })).queryByRole('button', { name: /Next/ }),
+    ).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Previous page' }));
+    await waitFor(() => expect(rowOf('DEP1')).not.toBeNull());
+  }, 30_000);
 
   test('a list that fits on one page shows no pager', async () => {
     await openPayment(
