@@ -86,7 +86,7 @@ test.describe('payments at phone size', () => {
       await expect(row).toContainText('₹500.00');
       await expect(row).toContainText('PENDING');
       await expect(row).toContainText(`${player.username}@okaxis`.toLowerCase());
-      // On a phone the deposits flow with the page (the 300-px box is for wide screens), and the tab counts them.
+      // The deposits flow with the page on every screen (no box of their own), and the tab counts them.
       expect(await deposits.evaluate((el) => getComputedStyle(el).maxHeight)).toBe('none');
       await expect(admin.getByRole('heading', { level: 2, name: /^Deposits · \d+ pending$/ })).toBeVisible();
       await shoot(admin, 'admin-deposit-pending');

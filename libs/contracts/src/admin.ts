@@ -1,6 +1,7 @@
 import type { PlayBreakView } from './play-break.js';
-import type { BigSmall, Color, ReviewDecision, Role } from '@app/domain';
-import type { BetStatus } from './bet.js';
+import type { BigSmall, Color, ReviewDecision, Role, StatementLineKind } from '@app/domain';
+import type { Bet, BetStatus } from './bet.js';
+import type { PlaySafelyView } from './play-safely.js';
 import type { PaymentMethod, Transaction, TransactionStatus, TransactionType } from './wallet.js';
 
 export interface AdminProfile {
@@ -93,6 +94,8 @@ export interface DashboardCharts {
 }
 
 export interface AdminDepositEntry {
+  /** The player's id (their player view: GET /admin/players/:userId/overview). */
+  userId: string;
   username: string;
   email: string;
   walletId: string;
@@ -158,6 +161,8 @@ export interface WithdrawalNameCheck {
   flagged: boolean;
 }
 export interface AdminWithdrawalEntry {
+  /** The player's id (their player view: GET /admin/players/:userId/overview). */
+  userId: string;
   username: string;
   email: string;
   walletId: string;
@@ -183,17 +188,36 @@ export interface AdminWithdrawalEntry {
     reviewedAt?: string | null;
   };
 }
-/** Query of GET /admin/pending-deposits and /admin/pending-withdraws (dates are YYYY-MM-DD, IST). */
+/**
+ * Query of GET /admin/pending-deposits and /admin/pending-withdraws (dates are YYYY-MM-DD, IST). `q` searches the
+ * list: a UTR, a player's username or e-mail (their start) or id, a transaction id, or an exact amount in rupees.
+ * `limit` (1–500, 500 when absent) and `offset` page it, newest first.
+ */
 export interface AdminPaymentsQuery {
   status?: TransactionStatus | 'ALL';
   from?: string;
   to?: string;
+  q?: string;
+  limit?: number;
+  offset?: number;
 }
 export interface PendingDepositsData {
   pendingDeposits: AdminDepositEntry[];
+  /** How many entries match the filter and search in all (the page holds at most `limit` of them). */
+  total: number;
 }
 export interface PendingWithdrawalsData {
   pendingWithdrawals: AdminWithdrawalEntry[];
+  /** How many entries match the filter and search in all (the page holds at most `limit` of them). */
+  total: number;
+}
+/** How many deposits and withdrawals wait for a review: GET /admin/pending-counts, and the admins' `pending-payments` push. */
+export interface PendingPaymentCounts {
+  deposits: number;
+  withdrawals: number;
+}
+export interface PendingPaymentCountsData {
+  pending: PendingPaymentCounts;
 }
 
 /**
@@ -236,6 +260,49 @@ export interface AdminPlayersData {
 }
 export interface AdminPlayerData {
   player: AdminPlayer;
+}
+/** One journal entry of a player's balances (the player view's ledger): what moved on main and bonus, in rupees. */
+export interface AdminLedgerEntry {
+  seq: number;
+  at: string;
+  kind: StatementLineKind;
+  /** The transaction id the entry names (a deposit, withdrawal or bonus), or null. */
+  reference: string | null;
+  /** The period a stake, win or refund belongs to, or null. */
+  periodId: string | null;
+  main: number;
+  bonus: number;
+}
+/** One of a player's deposits or withdrawals, as the player view lists them (rupees, the payout details in full). */
+export interface AdminPlayerClaim {
+  _id: string;
+  transactionId: string;
+  type: Extract<TransactionType, 'DEPOSIT' | 'WITHDRAWAL'>;
+  status: TransactionStatus;
+  amount: number;
+  method: PaymentMethod | string;
+  createdAt: string;
+  reviewedAt: string | null;
+  utrNumber: string | null;
+  payer: string | null;
+  upiId: string | null;
+  bankDetails: { accountHolderName: string; accountNumber: string; ifscCode: string } | null;
+  adminNotes: string | null;
+}
+/**
+ * GET /admin/players/:userId/overview: one player at a glance for the reviewer — the account and its balances (main
+ * and bonus), the player's own limits and any break or self-exclusion in force (read-only), and the newest 20 ledger
+ * entries, deposits and withdrawals, and bets. Audited as the admin's read (`player.overview`).
+ */
+export interface AdminPlayerOverview {
+  player: AdminPlayer;
+  limits: PlaySafelyView;
+  ledger: AdminLedgerEntry[];
+  claims: AdminPlayerClaim[];
+  bets: Bet[];
+}
+export interface AdminPlayerOverviewData {
+  overview: AdminPlayerOverview;
 }
 /** PUT /admin/players/:userId/suspend and /reinstate: why (audited). */
 export interface PlayerActionRequest {

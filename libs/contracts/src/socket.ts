@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { BET_STATUSES, BIG_SMALL, COLORS, GAME_KEYS, type PeriodTimes } from '@app/domain';
 import type { Bet, GameKey, GameResult } from './bet.js';
 import type { BetsCommitted } from './fairness.js';
+import type { PendingPaymentCounts } from './admin.js';
 
 /**
  * next-period-id: the period's times as the domain's period clock computes them (epoch milliseconds; duration in
@@ -130,6 +131,8 @@ export interface ServerToClientEvents {
   'session-limit': (notice: { message: string; pausedUntil: string }) => void;
   /** A deposit or withdrawal was reviewed, or a referral bonus credited (once per transaction and kind). */
   notice: (notice: AccountNotice) => void;
+  /** Administrators only: how many deposits and withdrawals wait for a review, after a claim was stored or reviewed. */
+  'pending-payments': (counts: PendingPaymentCounts) => void;
 }
 
 export interface ClientToServerEvents {
@@ -291,6 +294,11 @@ export const accountNoticeSchema = /* @__PURE__ */ z.object({
   reason: z.optional(z.string()),
 });
 
+export const pendingPaymentsSchema = /* @__PURE__ */ z.object({
+  deposits: z.int().check(z.nonnegative()),
+  withdrawals: z.int().check(z.nonnegative()),
+});
+
 /** The payload schema of every event a client may send. */
 export const CLIENT_EVENT_SCHEMAS = {
   'new-token': newTokenPayloadSchema,
@@ -318,6 +326,7 @@ export const SERVER_EVENT_SCHEMAS = {
   exception: socketExceptionSchema,
   'session-limit': sessionLimitSchema,
   notice: accountNoticeSchema,
+  'pending-payments': pendingPaymentsSchema,
 } as const satisfies Record<keyof ServerToClientEvents, z.ZodMiniType>;
 
 /** An event's payload type, as its listener receives it. */

@@ -47,6 +47,7 @@ export * from './payment/deposit-claim.js';
 export * from './payment/bank-statement.js';
 export * from './payment/withdrawal-request.js';
 export * from './payment/transaction-review.js';
+export * from './payment/payment-search.js';
 export * from './settlement/period-settlement.js';
 export * from './settlement/bet-result-texts.js';
 export * from './user/profile-display.js';

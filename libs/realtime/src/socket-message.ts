@@ -8,6 +8,8 @@ export interface SocketMessage {
 }
 
 export const userRoom = (userId: string) => `user:${userId}`;
+/** The room of every signed-in administrator's sockets (the console's live pending counts). */
+export const ADMIN_ROOM = 'admins';
 
 /** Field of a Redis events-stream entry holding its messages (`encodeEntry`). */
 export const EVENTS_FIELD = 'm';

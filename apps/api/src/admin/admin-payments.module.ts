@@ -4,10 +4,11 @@ import { AdminPaymentsController } from './admin-payments.controller.js';
 import { AdminPaymentsRepository } from './admin-payments.repository.js';
 import { AdminPaymentsService } from './admin-payments.service.js';
 import { ReviewStore } from './admin-review.store.js';
+import { PendingPaymentsModule } from './pending-payments.module.js';
 
 /** Admin review of deposits and withdrawals (the dashboard and the admin profile live beside it). */
 @Module({
-  imports: [WalletModule],
+  imports: [WalletModule, PendingPaymentsModule],
   controllers: [AdminPaymentsController],
   providers: [
     AdminPaymentsRepository,

@@ -4,6 +4,7 @@ import { Database, type DB, type TransactionRow, type TransactionStatus, type Us
 import {
   isUuid,
   reviewedStatus,
+  type PaymentSearch,
   type ReferralStarted,
   type ReviewDecisionEvent,
   type ReviewEvent,
@@ -16,6 +17,17 @@ import { ReviewStore, type ReviewTx, type SavedReview } from './admin-review.sto
 export const ADMIN_LIST_LIMIT = 500;
 
 export type ReviewRow = TransactionRow & { username: string; email: string; player_status: UserStatus };
+
+/** What one admin list shows: a kind, a status (null: any), an IST date range, a search and a page. */
+export interface ReviewListFilter {
+  type: 'DEPOSIT' | 'WITHDRAWAL';
+  status: TransactionStatus | null;
+  from?: Date;
+  toExclusive?: Date;
+  search?: PaymentSearch | null;
+  limit?: number;
+  offset?: number;
+}
 
 /** One claim of a UTR for the reviewer: a stored deposit, or a contest refused while another claim held the UTR. */
 export interface UtrClaimRow {
@@ -183,22 +195,46 @@ export class AdminPaymentsRepository extends ReviewStore {
     return { row, balances: recorded.balances, seqs: recorded.seqs, others };
   }
 
-  list(filter: {
-    type: 'DEPOSIT' | 'WITHDRAWAL';
-    status: TransactionStatus | null;
-    from?: Date;
-    toExclusive?: Date;
-  }): Promise<ReviewRow[]> {
+  /**
+   * A page of one list, newest first, and how many entries match in all. The search (PaymentSearch of @app/domain)
+   * matches an entry when any reading of its text does: the UTR (transactions_utr_idx), the transaction id (its
+   * unique index), a player's or transaction's id, the start of the player's username or e-mail, the exact amount.
+   * Every value is a bound parameter; a LIKE prefix has its wildcards escaped.
+   */
+  async list(filter: ReviewListFilter): Promise<{ rows: ReviewRow[]; total: number }> {
     let query = this.db
       .selectFrom('transactions as t')
       .innerJoin('users as u', 'u.id', 't.user_id')
-      .selectAll('t')
-      .select(['u.username', 'u.email', 'u.status as player_status'])
       .where('t.type', '=', filter.type);
     if (filter.status) query = query.where('t.status', '=', filter.status);
     if (filter.from) query = query.where('t.created_at', '>=', filter.from);
     if (filter.toExclusive) query = query.where('t.created_at', '<', filter.toExclusive);
-    return query.orderBy('t.created_at', 'desc').orderBy('t.id', 'desc').limit(ADMIN_LIST_LIMIT).execute();
+    const search = filter.search;
+    if (search) {
+      const prefix = `${search.prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      query = query.where((eb) =>
+        eb.or([
+          eb(sql`lower(u.username)`, 'like', prefix),
+          eb(sql`lower(u.email)`, 'like', prefix),
+          ...(search.utr ? [eb('t.utr_number', '=', search.utr)] : []),
+          ...(search.transactionId ? [eb('t.transaction_id', '=', search.transactionId)] : []),
+          ...(search.id ? [eb('u.id', '=', search.id), eb('t.id', '=', search.id)] : []),
+          ...(search.amountPaise !== null ? [eb('t.amount', '=', search.amountPaise)] : []),
+        ]),
+      );
+    }
+    const [rows, count] = await Promise.all([
+      query
+        .selectAll('t')
+        .select(['u.username', 'u.email', 'u.status as player_status'])
+        .orderBy('t.created_at', 'desc')
+        .orderBy('t.id', 'desc')
+        .limit(filter.limit ?? ADMIN_LIST_LIMIT)
+        .offset(filter.offset ?? 0)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.total) };
   }
 
   /**

@@ -2,6 +2,7 @@ import { BadRequestException, ConflictException, Inject, Injectable, Logger } fr
 import type {
   AdminDepositEntry,
   AdminWithdrawalEntry,
+  PendingPaymentCounts,
   Transaction,
   UtrClaim,
   WithdrawalPlayCheck,
@@ -14,6 +15,9 @@ import {
   decideReview,
   isIstDateKey,
   paiseToRupees,
+  parsePaymentPage,
+  parsePaymentSearch,
+  type PaymentSearch,
   REVIEW_MESSAGES,
   REVIEW_REFUSALS,
   TRANSACTION_STATUSES,
@@ -24,6 +28,7 @@ import { refusalException } from '../wallet/refusal.js';
 import { fullBankDetails, toTransaction } from '../wallet/transaction-view.js';
 import { AdminPaymentsRepository, type ReviewRow, type UtrClaimRow } from './admin-payments.repository.js';
 import { ReviewStore } from './admin-review.store.js';
+import { PendingPaymentsNotifier } from './pending-payments.notifier.js';
 import type { UpdateTransactionStatusDto } from './dto/update-transaction-status.dto.js';
 
 /** The status filter of the admin lists: one status, or ALL. */
@@ -49,6 +54,22 @@ export interface ReviewFilterQuery {
   status?: unknown;
   from?: unknown;
   to?: unknown;
+  q?: unknown;
+  limit?: unknown;
+  offset?: unknown;
+}
+
+/** The list's search and page (PaymentSearch, parsePaymentPage of @app/domain); bad input is a 400 with its message. */
+export function parseListQuery(query: ReviewFilterQuery): {
+  search: PaymentSearch | null;
+  limit: number;
+  offset: number;
+} {
+  const search = parsePaymentSearch(query.q);
+  if (!search.ok) throw new BadRequestException({ message: search.error, errors: { q: search.error } });
+  const page = parsePaymentPage(query.limit, query.offset);
+  if (!page.ok) throw new BadRequestException(page.error);
+  return { search: search.value, ...page.value };
 }
 
 /** The admin list filter: status PENDING by default (ALL for every status), IST dates from/to inclusive. */
@@ -101,6 +122,7 @@ function toDepositEntry(row: ReviewRow, claims: readonly UtrClaimRow[] = []): Ad
 
 function toReviewedDeposit(row: ReviewRow): AdminDepositEntry {
   return {
+    userId: row.user_id,
     username: row.username,
     email: row.email,
     walletId: row.wallet_id,
@@ -133,6 +155,7 @@ function toPlayCheck(check: WithdrawalPlayCheckRow | null): WithdrawalPlayCheck 
 
 function toWithdrawalEntry(row: ReviewRow): AdminWithdrawalEntry {
   return {
+    userId: row.user_id,
     username: row.username,
     email: row.email,
     walletId: row.wallet_id,
@@ -175,10 +198,12 @@ export class AdminPaymentsService {
     @Inject(ReviewStore) private readonly store: ReviewStore,
     @Inject(BalanceNotifier) private readonly notifier: BalanceNotifier,
     @Inject(AppConfig) private readonly config: AppConfig,
+    @Inject(PendingPaymentsNotifier) private readonly pending: PendingPaymentsNotifier,
   ) {}
 
-  async deposits(query: ReviewFilterQuery): Promise<AdminDepositEntry[]> {
-    const rows = await this.repo.list({ type: 'DEPOSIT', ...parseReviewFilter(query) });
+  async deposits(query: ReviewFilterQuery): Promise<{ entries: AdminDepositEntry[]; total: number }> {
+    const filter = { ...parseReviewFilter(query), ...parseListQuery(query) };
+    const { rows, total } = await this.repo.list({ type: 'DEPOSIT', ...filter });
     // Every claim ever made of the listed UTRs (contests included), so the reviewer sees who else claimed each one.
     const byUtr = new Map<string, UtrClaimRow[]>();
     for (const claim of await this.repo.utrClaims([
@@ -186,11 +211,18 @@ export class AdminPaymentsService {
     ])) {
       byUtr.set(claim.utr_number, [...(byUtr.get(claim.utr_number) ?? []), claim]);
     }
-    return rows.map((row) => toDepositEntry(row, row.utr_number ? byUtr.get(row.utr_number) : []));
+    return { entries: rows.map((row) => toDepositEntry(row, row.utr_number ? byUtr.get(row.utr_number) : [])), total };
   }
 
-  async withdrawals(query: ReviewFilterQuery): Promise<AdminWithdrawalEntry[]> {
-    return (await this.repo.list({ type: 'WITHDRAWAL', ...parseReviewFilter(query) })).map(toWithdrawalEntry);
+  async withdrawals(query: ReviewFilterQuery): Promise<{ entries: AdminWithdrawalEntry[]; total: number }> {
+    const filter = { ...parseReviewFilter(query), ...parseListQuery(query) };
+    const { rows, total } = await this.repo.list({ type: 'WITHDRAWAL', ...filter });
+    return { entries: rows.map(toWithdrawalEntry), total };
+  }
+
+  /** How many deposits and withdrawals wait for a review. */
+  pendingCounts(): Promise<PendingPaymentCounts> {
+    return this.pending.counts();
   }
 
   async updateStatus(adminId: string, body: UpdateTransactionStatusDto): Promise<Transaction> {
@@ -223,6 +255,7 @@ export class AdminPaymentsService {
       return stored;
     });
     await this.notifier.notify(saved.balances, saved.seqs, saved.others);
+    await this.pending.changed();
     return toTransaction(saved.row);
   }
 }

@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { loadConfig } from '@app/config';
 import { refusal } from '../testing/refusal.js';
 import { RecordingNotifier } from '../wallet/testing/recording-notifier.js';
+import { RecordingPendingNotifier } from './testing/recording-pending-notifier.js';
 import type { AdminPaymentsRepository } from './admin-payments.repository.js';
 import { AdminPaymentsService } from './admin-payments.service.js';
 import { InMemoryReviewStore } from './testing/in-memory-review-store.js';
@@ -10,7 +11,14 @@ import { InMemoryReviewStore } from './testing/in-memory-review-store.js';
 function setup() {
   const store = new InMemoryReviewStore();
   const notifier = new RecordingNotifier();
-  const service = new AdminPaymentsService({} as AdminPaymentsRepository, store, notifier.asNotifier(), loadConfig({}));
+  const pending = new RecordingPendingNotifier();
+  const service = new AdminPaymentsService(
+    {} as AdminPaymentsRepository,
+    store,
+    notifier.asNotifier(),
+    loadConfig({}),
+    pending.asNotifier(),
+  );
   store.wallets.set('player', { walletId: 'w-player', main: 0, bonus: 0, isActive: false });
   store.wallets.set('referrer', { walletId: 'w-ref', main: 0, bonus: 0, isActive: true });
   store.referredBy.set('player', { referrerId: 'referrer', username: 'asha' });
@@ -38,7 +46,7 @@ function setup() {
     wallet_id: 'w-player',
     amount: 50_000,
   });
-  return { store, notifier, service };
+  return { store, notifier, pending, service };
 }
 const body = (transactionId: string, status: 'COMPLETED' | 'FAILED', walletId = 'w-player') => ({
   transactionId,
@@ -72,7 +80,7 @@ describe('AdminPaymentsService: reviewing', () => {
   });
 
   it('refuses with the status and text the panel shows, storing and publishing nothing', async () => {
-    const { service, store, notifier } = setup();
+    const { service, store, notifier, pending } = setup();
     expect(await refusal(service.updateStatus('admin', body('DEP9', 'COMPLETED')))).toEqual({
       status: 404,
       message: 'Transaction not found.',
@@ -92,6 +100,8 @@ describe('AdminPaymentsService: reviewing', () => {
     });
     expect(store.audit).toHaveLength(1);
     expect(notifier.published).toHaveLength(1);
+    // The administrators' pending counts are pushed after the one review that happened, not after the refusals.
+    expect(pending.changes).toBe(1);
   });
 
   it('answers 409 when a concurrent review of the same deposit committed first', async () => {

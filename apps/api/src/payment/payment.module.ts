@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { PendingPaymentsModule } from '../admin/pending-payments.module.js';
 import { WalletModule } from '../wallet/wallet.module.js';
 import { PaymentController } from './payment.controller.js';
 import { PaymentRepository } from './payment.repository.js';
@@ -7,7 +8,7 @@ import { PaymentStore } from './payment.store.js';
 
 /** Deposit and withdrawal requests. */
 @Module({
-  imports: [WalletModule],
+  imports: [WalletModule, PendingPaymentsModule],
   controllers: [PaymentController],
   providers: [PaymentRepository, { provide: PaymentStore, useExisting: PaymentRepository }, PaymentService],
   exports: [PaymentService],

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { refusal } from '../testing/refusal.js';
+import { RecordingPendingNotifier } from '../admin/testing/recording-pending-notifier.js';
 import { RecordingNotifier } from '../wallet/testing/recording-notifier.js';
 import { PaymentService } from './payment.service.js';
 import { InMemoryPaymentStore } from './testing/in-memory-payment-store.js';
@@ -8,14 +9,15 @@ import { InMemoryPaymentStore } from './testing/in-memory-payment-store.js';
 function setup() {
   const store = new InMemoryPaymentStore();
   const notifier = new RecordingNotifier();
-  const service = new PaymentService(store, notifier.asNotifier());
+  const pending = new RecordingPendingNotifier();
+  const service = new PaymentService(store, notifier.asNotifier(), pending.asNotifier());
   store.addAccount('player', {
     role: 'user',
     wallet: { walletId: 'w-player', isActive: true, main: 3_000_000, bonus: 0 },
   });
   store.addAccount('newcomer', { role: 'user', wallet: { walletId: 'w-new', isActive: false, main: 0, bonus: 0 } });
   store.addAccount('admin', { role: 'super-admin' });
-  return { store, notifier, service };
+  return { store, notifier, pending, service };
 }
 
 const claim = (utrNumber: string, amount: unknown = 500) => ({ method: 'UPI', amount, utrNumber, upiApp: 'PHONEPE' });
@@ -67,8 +69,9 @@ describe('PaymentService: deposit claims', () => {
   });
 
   it("answers 409 to another player's claim of a held UTR and records it as a contest; a rejected claim releases the UTR", async () => {
-    const { service, store } = setup();
+    const { service, store, pending } = setup();
     await service.deposit('player', claim('412345678901'));
+    expect(pending.changes).toBe(1);
     const contested =
       'Another player has already claimed this UTR number and it is waiting for review. We have recorded your claim too, so the reviewer will check both against the bank statement. If the payment is yours, their claim will be rejected and you can submit this UTR again.';
     expect(await refusal(service.deposit('newcomer', { ...claim(' 412345678901 ', 750), payer: 'Meera K' }))).toEqual({
@@ -94,6 +97,8 @@ describe('PaymentService: deposit claims', () => {
       message: 'You have already claimed this UTR number. It is waiting for review.',
     });
     expect(store.contests).toHaveLength(1);
+    // A contest or a refusal stores no claim: the administrators' pending counts are not pushed again.
+    expect(pending.changes).toBe(1);
     store.setStatus('DEP1', 'FAILED');
     await expect(service.deposit('newcomer', claim('412345678901'))).resolves.toMatchObject({ transactionId: 'DEP2' });
     store.setStatus('DEP2', 'COMPLETED');

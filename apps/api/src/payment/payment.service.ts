@@ -11,6 +11,7 @@ import {
   type DepositClaimRefusalCode,
   type WithdrawalRefusalCode,
 } from '@app/domain';
+import { PendingPaymentsNotifier } from '../admin/pending-payments.notifier.js';
 import { BalanceNotifier } from '../wallet/balance-notifier.js';
 import { refusalException } from '../wallet/refusal.js';
 import type { DepositDto } from './dto/deposit.dto.js';
@@ -49,6 +50,7 @@ export class PaymentService {
   constructor(
     @Inject(PaymentStore) private readonly store: PaymentStore,
     @Inject(BalanceNotifier) private readonly notifier: BalanceNotifier,
+    @Inject(PendingPaymentsNotifier) private readonly pending: PendingPaymentsNotifier,
   ) {}
 
   /**
@@ -135,6 +137,7 @@ export class PaymentService {
     if ('limited' in outcome) throw outcome.limited;
     if ('contested' in outcome)
       throw new ConflictException({ message: outcome.contested, errors: { utrNumber: outcome.contested } });
+    await this.pending.changed();
     return outcome.stored;
   }
 
@@ -169,6 +172,7 @@ export class PaymentService {
       return { ...stored, isActive: event!.data.walletActive };
     });
     await this.notifier.notify(saved.balances, saved.seqs);
+    await this.pending.changed();
     return { transactionId: saved.transactionId, isActive: saved.isActive, message: SUCCESS_TEXTS.withdrawalSubmitted };
   }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Server, Socket } from 'socket.io';
 import { newTokenPayloadSchema } from '@app/contracts';
-import { userRoom } from '@app/realtime';
+import { ADMIN_ROOM, userRoom } from '@app/realtime';
 import { AccessTokenService } from '../auth/access-token.service.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { SIGN_IN_REQUIRED } from '../auth/jwt-auth.guard.js';
@@ -27,7 +27,7 @@ interface Timers {
 
 /**
  * Signs sockets in. The handshake carries `auth: { apiKey, token }`; the access token must be valid and its
- * session not revoked. A signed-in socket joins `user:{id}`. About a minute before its token expires the server
+ * session not revoked. A signed-in socket joins `user:{id}` (an administrator's also `admins`). About a minute before its token expires the server
  * emits `request-refresh-token`; the client refreshes over HTTP and emits `new-token` `{ token }` (same user),
  * which extends the socket's life. A socket whose token expires unrefreshed, or whose session is revoked, is
  * disconnected.
@@ -86,6 +86,8 @@ export class SocketAuthService {
       return;
     }
     void socket.join(userRoom(user.id));
+    // Administrators alone hear what the console follows live (the pending payment counts).
+    if (user.role === 'super-admin') void socket.join(ADMIN_ROOM);
     this.schedule(socket, user.expiresAt);
     socket.on('new-token', (payload: unknown, ack?: unknown) => {
       void this.renew(

@@ -49,6 +49,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/v1/admin/pending-deposits': { noKey: 401, anonymous: 401, playerA: 403, playerB: 403, admin: 200 },
   'GET /api/v1/admin/pending-withdraws': { noKey: 401, anonymous: 401, playerA: 403, playerB: 403, admin: 200 },
   'PUT /api/v1/admin/update-transaction-status': { noKey: 401, anonymous: 401, playerA: 403, playerB: 403, admin: 400 },
+  'GET /api/v1/admin/pending-counts': { noKey: 401, anonymous: 401, playerA: 403, playerB: 403, admin: 200 },
   'GET /api/v1/bet': { noKey: 401, anonymous: 401, playerA: 200, playerB: 200, admin: 200 },
   // A bet of nobody's (an unknown id): each caller's own bets only.
   'GET /api/v1/bet/{betId}/proof': { noKey: 401, anonymous: 401, playerA: 404, playerB: 404, admin: 404 },
@@ -73,6 +74,7 @@ const MATRIX: Record<string, Row> = {
   // Acting on a player: `{}` has no reason (400), so nothing changes.
   'GET /api/v1/admin/players': { noKey: 401, anonymous: 401, playerA: 403, playerB: 403, admin: 200 },
   'GET /api/v1/admin/players/{userId}/limits': { noKey: 401, anonymous: 401, playerA: 403, playerB: 403, admin: 200 },
+  'GET /api/v1/admin/players/{userId}/overview': { noKey: 401, anonymous: 401, playerA: 403, playerB: 403, admin: 200 },
   'PUT /api/v1/admin/players/{userId}/suspend': { noKey: 401, anonymous: 401, playerA: 403, playerB: 403, admin: 400 },
   'PUT /api/v1/admin/players/{userId}/reinstate': {
     noKey: 401,

@@ -4,6 +4,8 @@ import {
   type AdminDepositEntry,
   type AdminWithdrawalEntry,
   type PendingDepositsData,
+  type PendingPaymentCounts,
+  type PendingPaymentCountsData,
   type PendingWithdrawalsData,
   type PlayerStatus,
   type UpdateTransactionStatusData,
@@ -146,6 +148,8 @@ export class AdminWithdrawalDoc extends ReviewedItemDoc implements Readonly<Admi
 class ReviewEntryDoc
   implements Omit<AdminDepositEntry, 'deposit'>, Omit<AdminWithdrawalEntry, 'withdrawal' | 'playerStatus'>
 {
+  @ApiProperty({ description: "The player's id (their player view: GET /admin/players/{userId}/overview)" })
+  userId!: string;
   @ApiProperty()
   username!: string;
   @ApiProperty()
@@ -170,13 +174,29 @@ export class AdminWithdrawalEntryDoc extends ReviewEntryDoc implements AdminWith
 }
 
 export class PendingDepositsDataDoc implements PendingDepositsData {
-  @ApiProperty({ type: [AdminDepositEntryDoc], description: 'Newest first, at most 500' })
+  @ApiProperty({ type: [AdminDepositEntryDoc], description: 'Newest first: one page (at most `limit`, 500)' })
   pendingDeposits!: AdminDepositEntryDoc[];
+  @ApiProperty({ description: 'How many entries match the filter and search in all' })
+  total!: number;
 }
 
 export class PendingWithdrawalsDataDoc implements PendingWithdrawalsData {
-  @ApiProperty({ type: [AdminWithdrawalEntryDoc], description: 'Newest first, at most 500' })
+  @ApiProperty({ type: [AdminWithdrawalEntryDoc], description: 'Newest first: one page (at most `limit`, 500)' })
   pendingWithdrawals!: AdminWithdrawalEntryDoc[];
+  @ApiProperty({ description: 'How many entries match the filter and search in all' })
+  total!: number;
+}
+
+export class PendingPaymentCountsDoc implements PendingPaymentCounts {
+  @ApiProperty({ description: 'Deposits waiting for a review' })
+  deposits!: number;
+  @ApiProperty({ description: 'Withdrawals waiting for a review' })
+  withdrawals!: number;
+}
+
+export class PendingPaymentCountsDataDoc implements PendingPaymentCountsData {
+  @ApiProperty({ type: PendingPaymentCountsDoc })
+  pending!: PendingPaymentCountsDoc;
 }
 
 export class UpdateTransactionStatusDataDoc implements UpdateTransactionStatusData {

@@ -1,13 +1,19 @@
 import { Body, Controller, Get, Inject, Param, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { AdminPlayerData, AdminPlayersData, ApiSuccess, PlaySafelyData } from '@app/contracts';
+import type {
+  AdminPlayerData,
+  AdminPlayerOverviewData,
+  AdminPlayersData,
+  ApiSuccess,
+  PlaySafelyData,
+} from '@app/contracts';
 import { PLAYER_ACTION_MESSAGES } from '@app/domain';
 import type { AuthUser } from '../../auth/auth-user.js';
 import { CurrentUser, Roles } from '../../auth/decorators.js';
 import { ApiEnvelope } from '../../common/api-envelope.js';
 import { ok } from '../../common/respond.js';
 import { PlaySafelyDataDoc } from '../../play-safely/play-safely.docs.js';
-import { AdminPlayerDataDoc, AdminPlayersDataDoc } from './admin-players.docs.js';
+import { AdminPlayerDataDoc, AdminPlayerOverviewDataDoc, AdminPlayersDataDoc } from './admin-players.docs.js';
 import { AdminPlayersService } from './admin-players.service.js';
 import { PlayerActionDto } from './player-action.dto.js';
 
@@ -38,6 +44,19 @@ export class AdminPlayersController {
   @ApiEnvelope(PlaySafelyDataDoc)
   async limits(@Param('userId') userId: string): Promise<ApiSuccess<PlaySafelyData>> {
     return ok({ playSafely: await this.players.limitsOf(userId) });
+  }
+
+  @Get(':userId/overview')
+  @ApiOperation({
+    summary:
+      'One player at a glance: balances, their own limits and break or self-exclusion (read-only), the newest 20 ledger entries, deposits and withdrawals, and bets. Audited. 404 for an unknown id or an administrator',
+  })
+  @ApiEnvelope(AdminPlayerOverviewDataDoc)
+  async overview(
+    @CurrentUser() admin: AuthUser,
+    @Param('userId') userId: string,
+  ): Promise<ApiSuccess<AdminPlayerOverviewData>> {
+    return ok({ overview: await this.players.overview(admin.id, userId) });
   }
 
   @Put(':userId/suspend')

@@ -1,15 +1,26 @@
 import { BadRequestException, ConflictException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import type { AdminPlayer, PlayBreakView, PlaySafelyView } from '@app/contracts';
+import type {
+  AdminLedgerEntry,
+  AdminPlayer,
+  AdminPlayerClaim,
+  AdminPlayerOverview,
+  PlayBreakView,
+  PlaySafelyView,
+} from '@app/contracts';
 import { Database } from '@app/db';
 import {
   isUuid,
   paiseToRupees,
+  periodOfStream,
   PLAYER_ACTION_MESSAGES,
+  statementLineKind,
   refusePlayerAction,
   validatePlayerActionReason,
   type PlayerAction,
 } from '@app/domain';
+import { toWireBet } from '@app/realtime';
 import { SessionRepository } from '../../auth/session.repository.js';
+import { fullBankDetails } from '../../wallet/transaction-view.js';
 import { SessionService } from '../../auth/session.service.js';
 import { PlaySafelyService } from '../../play-safely/play-safely.service.js';
 import { PlayBreakRepository } from '../../play-breaks/play-break.repository.js';
@@ -55,6 +66,54 @@ export class AdminPlayersService {
     const player = isUuid(userId) ? await this.players.find(this.db, userId) : undefined;
     if (!player) throw new NotFoundException(PLAYER_ACTION_MESSAGES.notFound);
     return this.playSafely.viewOf(userId);
+  }
+
+  /**
+   * One player at a glance for the reviewer (the player view): the account and balances, their own limits and break
+   * or self-exclusion (read-only), the newest ledger entries, deposits and withdrawals, and bets. 404 for an unknown
+   * id or an administrator. The read is audited (the admin as actor, the player as beneficiary): it shows payout
+   * details in full.
+   */
+  async overview(adminId: string, userId: string): Promise<AdminPlayerOverview> {
+    const row = isUuid(userId) ? await this.players.find(this.db, userId.toLowerCase()) : undefined;
+    if (!row) throw new NotFoundException(PLAYER_ACTION_MESSAGES.notFound);
+    const [player] = await this.withBreaks([row]);
+    const [limits, ledger, claims, bets] = await Promise.all([
+      this.playSafely.viewOf(row.id),
+      this.players.ledger(row.id),
+      this.players.claims(row.id),
+      this.players.bets(row.id),
+    ]);
+    await this.players.auditRead({ actorId: adminId, userId: row.id });
+    return {
+      player: player!,
+      limits,
+      ledger: ledger.map((entry): AdminLedgerEntry => ({
+        seq: entry.seq,
+        at: entry.at.toISOString(),
+        kind: statementLineKind(entry.type),
+        reference: entry.reference,
+        periodId: periodOfStream(entry.stream),
+        main: paiseToRupees(entry.main),
+        bonus: paiseToRupees(entry.bonus),
+      })),
+      claims: claims.map((claim): AdminPlayerClaim => ({
+        _id: claim.id,
+        transactionId: claim.transaction_id,
+        type: claim.type as AdminPlayerClaim['type'],
+        status: claim.status,
+        amount: paiseToRupees(claim.amount),
+        method: claim.method,
+        createdAt: claim.created_at.toISOString(),
+        reviewedAt: claim.reviewed_at?.toISOString() ?? null,
+        utrNumber: claim.utr_number,
+        payer: claim.payer,
+        upiId: claim.upi_id,
+        bankDetails: fullBankDetails(claim),
+        adminNotes: claim.admin_notes,
+      })),
+      bets: bets.map(toWireBet),
+    };
   }
 
   /** Rows as the console shows them, each with the player's break or self-exclusion in force (read-only). */

@@ -16,11 +16,12 @@ import { signedOut } from '../../shared/session';
 import { selectAdmin } from './selectors';
 import { adminFeature } from './admin.feature';
 
-const DEPOSITS = 'GET /admin/pending-deposits?status=PENDING';
-const WITHDRAWALS = 'GET /admin/pending-withdraws?status=PENDING';
+const DEPOSITS = 'GET /admin/pending-deposits?status=PENDING&limit=50';
+const WITHDRAWALS = 'GET /admin/pending-withdraws?status=PENDING&limit=50';
 const UPDATE = 'PUT /admin/update-transaction-status';
 
 const deposit = (id: string): AdminDepositEntry => ({
+  userId: 'u-asha',
   username: 'asha',
   email: 'asha@gmail.com',
   walletId: 'w1',
@@ -48,12 +49,19 @@ describe('admin payments', () => {
       '?status=ALL&from=2026-11-01&to=2026-11-21',
     );
     expect(paymentsQueryString({})).toBe('');
+    // The search and the page: the text trimmed, offset 0 left out.
+    expect(paymentsQueryString({ status: 'PENDING', q: ' 4123 4567 ', limit: 50, offset: 0 })).toBe(
+      '?status=PENDING&q=4123+4567&limit=50',
+    );
+    expect(paymentsQueryString({ status: 'ALL', q: '', limit: 50, offset: 100 })).toBe(
+      '?status=ALL&limit=50&offset=100',
+    );
   });
 
   test('lists load with the pending filter first; a filter change reloads with it', async () => {
     const { store, fake } = start({
       [DEPOSITS]: () => ok({ pendingDeposits: [deposit('D1')] }),
-      'GET /admin/pending-deposits?status=ALL&from=2026-11-01': () =>
+      'GET /admin/pending-deposits?status=ALL&from=2026-11-01&limit=50': () =>
         ok({ pendingDeposits: [deposit('D1'), deposit('D0')] }),
     });
     store.dispatch(depositsRequested());
@@ -67,9 +75,15 @@ describe('admin payments', () => {
     store.dispatch(depositsFilterChanged({ status: 'ALL' }));
     store.dispatch(depositsFilterChanged({ from: '2026-11-01' }));
     await vi.waitFor(() => expect(selectAdmin(store.getState()).deposits.items).toHaveLength(2));
-    expect(selectAdmin(store.getState()).deposits.filter).toEqual({ status: 'ALL', from: '2026-11-01', to: '' });
+    expect(selectAdmin(store.getState()).deposits.filter).toEqual({
+      status: 'ALL',
+      from: '2026-11-01',
+      to: '',
+      q: '',
+      page: 0,
+    });
     expect(selectAdmin(store.getState()).deposits.loading).toBe(false);
-    expect(fake.calls.some((c) => c.path === '/admin/pending-deposits?status=ALL&from=2026-11-01')).toBe(true);
+    expect(fake.calls.some((c) => c.path === '/admin/pending-deposits?status=ALL&from=2026-11-01&limit=50')).toBe(true);
   });
 
   test("load errors: the server's message, else 'Failed to fetch pending deposits' / 'Failed to fetch pending withdraws'", async () => {

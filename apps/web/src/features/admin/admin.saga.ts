@@ -3,6 +3,8 @@ import { ADMIN_TEXTS, adminUpdateErrorText, ERROR_DEFAULTS, formatPaise } from '
 import { all, call, delay, getContext, put, race, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
 import { ApiError, errorMessage, type ApiClient } from '../../shared/api';
 import { toastShown } from '../toasts/toasts.slice';
+import { pendingPaymentsPushed } from '../socket/live-events';
+import { selectSocket } from '../socket/selectors';
 import {
   adminProfileFailed,
   adminProfileLoaded,
@@ -14,11 +16,13 @@ import {
   depositsFilterChanged,
   depositsLoaded,
   depositsRequested,
-  coversAllPending,
   paymentsFollowStarted,
   paymentsFollowStopped,
   pendingCountsLoaded,
   pendingCountsRequested,
+  pendingCountsFollowStarted,
+  pendingCountsFollowStopped,
+  PAYMENTS_PAGE_SIZE,
   type PendingCounts,
   transactionReviewed,
   transactionReviewFailed,
@@ -40,20 +44,30 @@ import {
   fetchAdminWithdrawals,
   fetchDashboard,
   fetchDashboardCharts,
+  fetchPendingCounts,
   updateTransactionStatus,
+  type AdminPage,
 } from './api';
 import type { AdminDashboard, AdminDeposit, AdminWithdrawal } from './records';
 import { selectAdminDeposits, selectAdminWithdrawals } from './selectors';
 
-const toQuery = ({ status, from, to }: PaymentList<unknown>['filter']) => ({ status, from, to });
+/** The list's query: its filters, its search and its page. */
+const toQuery = ({ status, from, to, q, page }: PaymentList<unknown>['filter']) => ({
+  status,
+  from,
+  to,
+  q,
+  limit: PAYMENTS_PAGE_SIZE,
+  offset: page * PAYMENTS_PAGE_SIZE,
+});
 
 /** The deposits table with its current filters; a newer request (or filter) replaces one in flight. */
 export function* loadDeposits() {
   const api: ApiClient = yield getContext('api');
   const list: PaymentList<AdminDeposit> = yield select(selectAdminDeposits);
   try {
-    const items: AdminDeposit[] = yield call(fetchAdminDeposits, api, toQuery(list.filter));
-    yield put(depositsLoaded(items));
+    const page: AdminPage<AdminDeposit> = yield call(fetchAdminDeposits, api, toQuery(list.filter));
+    yield put(depositsLoaded(page));
   } catch (error) {
     yield put(depositsFailed(errorMessage(error, ERROR_DEFAULTS.pendingDeposits)));
   }
@@ -63,8 +77,8 @@ export function* loadWithdrawals() {
   const api: ApiClient = yield getContext('api');
   const list: PaymentList<AdminWithdrawal> = yield select(selectAdminWithdrawals);
   try {
-    const items: AdminWithdrawal[] = yield call(fetchAdminWithdrawals, api, toQuery(list.filter));
-    yield put(withdrawalsLoaded(items));
+    const page: AdminPage<AdminWithdrawal> = yield call(fetchAdminWithdrawals, api, toQuery(list.filter));
+    yield put(withdrawalsLoaded(page));
   } catch (error) {
     yield put(withdrawalsFailed(errorMessage(error, ERROR_DEFAULTS.pendingWithdraws)));
   }
@@ -77,33 +91,45 @@ export const PAYMENTS_REFRESH_MS = 10_000;
 const documentVisible = (): boolean => typeof document === 'undefined' || document.visibilityState !== 'hidden';
 
 /**
- * The pending counts of the nav badge and the section headings: a list whose filter covers every pending claim and
- * that is loading (or loaded and not asked again) gives its count itself; for the others, GET the pending claims.
- * A failure leaves the count as it was (the badge is a hint; the list shows the error).
+ * The pending counts of the nav badge and the section headings: GET /admin/pending-counts. The server also pushes
+ * them to the console's live socket whenever a claim is stored or reviewed (`pending-payments`). A failure leaves
+ * the counts as they were (the badge is a hint; the lists show their own errors).
  */
 export function* loadPendingCounts() {
   const api: ApiClient = yield getContext('api');
-  const deposits: PaymentList<AdminDeposit> = yield select(selectAdminDeposits);
-  const withdrawals: PaymentList<AdminWithdrawal> = yield select(selectAdminWithdrawals);
-  const counts: Partial<PendingCounts> = {};
-  const pendingOnly = { status: 'PENDING' as const };
-  if (!(coversAllPending(deposits.filter) && deposits.loading)) {
-    try {
-      const items: AdminDeposit[] = yield call(fetchAdminDeposits, api, pendingOnly);
-      counts.deposits = items.filter((entry) => entry.deposit.status === 'PENDING').length;
-    } catch {
-      // Kept as it was.
-    }
+  try {
+    const counts: PendingCounts = yield call(fetchPendingCounts, api);
+    yield put(pendingCountsLoaded(counts));
+  } catch {
+    // Kept as they were.
   }
-  if (!(coversAllPending(withdrawals.filter) && withdrawals.loading)) {
-    try {
-      const items: AdminWithdrawal[] = yield call(fetchAdminWithdrawals, api, pendingOnly);
-      counts.withdrawals = items.filter((entry) => entry.withdrawal.status === 'PENDING').length;
-    } catch {
-      // Kept as it was.
-    }
+}
+
+/** How often the badge's counts are asked for while the live socket is down (it is pushed while connected). */
+export const PENDING_COUNTS_FALLBACK_MS = 30_000;
+
+/** Every PENDING_COUNTS_FALLBACK_MS while the page is visible and the live socket is not connected: the counts. */
+export function* pollPendingCountsWhileOffline() {
+  for (;;) {
+    yield delay(PENDING_COUNTS_FALLBACK_MS);
+    const socket: ReturnType<typeof selectSocket> = yield select(selectSocket);
+    if (socket.connected || !documentVisible()) continue;
+    yield put(pendingCountsRequested());
   }
-  if (Object.keys(counts).length > 0) yield put(pendingCountsLoaded(counts));
+}
+
+/** From the console's opening until it is closed (or the admin signs out). */
+export function* followPendingCounts() {
+  yield race({ poll: call(pollPendingCountsWhileOffline), stop: take(pendingCountsFollowStopped.type) });
+}
+
+/** A push of new counts while the Payment tab is open: a claim was stored or reviewed, so both lists reload. */
+export function* reloadOnPush() {
+  for (;;) {
+    yield take(pendingPaymentsPushed.type);
+    yield put(depositsRequested());
+    yield put(withdrawalsRequested());
+  }
 }
 
 /** Every PAYMENTS_REFRESH_MS while the page is visible: both lists and the pending counts reload. */
@@ -119,7 +145,7 @@ export function* pollPayments() {
 
 /** From the Payment tab's opening until it is left (or the admin signs out and the tab unmounts). */
 export function* followPayments() {
-  yield race({ poll: call(pollPayments), stop: take(paymentsFollowStopped.type) });
+  yield race({ poll: call(pollPayments), pushes: call(reloadOnPush), stop: take(paymentsFollowStopped.type) });
 }
 
 /** What was done, then the spec's text: 'Approved the ₹1,500.00 deposit of meera_k. Transaction updated successfully!' */
@@ -199,5 +225,6 @@ export function* watchAdmin() {
     takeLatest(chartsRequested.type, loadCharts),
     takeLatest(pendingCountsRequested.type, loadPendingCounts),
     takeLatest(paymentsFollowStarted.type, followPayments),
+    takeLatest(pendingCountsFollowStarted.type, followPendingCounts),
   ]);
 }

@@ -1,19 +1,32 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AdminProfile, DashboardCharts, TransactionStatus } from '@app/contracts';
 import { signedOut } from '../../shared/session';
+import { pendingPaymentsPushed } from '../socket/live-events';
+import type { AdminPage } from './api';
 import type { AdminDashboard, AdminDeposit, AdminWithdrawal } from './records';
 
 export type StatusFilter = TransactionStatus | 'ALL';
 
-/** The filters above each table: status and an IST date range (YYYY-MM-DD, '' = open). */
+/**
+ * The filters above each table: status, an IST date range (YYYY-MM-DD, '' = open), the search box (a UTR, a player,
+ * a transaction id or an exact amount; '' = none) and the page shown (0 = the newest PAYMENTS_PAGE_SIZE).
+ */
 export interface PaymentsFilter {
   status: StatusFilter;
   from: string;
   to: string;
+  q: string;
+  page: number;
 }
 
+/** How many claims one page of the Payment tab's lists shows (the rest are a page away, counted). */
+export const PAYMENTS_PAGE_SIZE = 50;
+
 export interface PaymentList<T> {
+  /** The page shown. */
   items: T[];
+  /** How many entries match the filter and search in all. */
+  total: number;
   loading: boolean;
   loaded: boolean;
   error: string | null;
@@ -58,12 +71,9 @@ export interface PendingCounts {
   withdrawals: number | null;
 }
 
-/** Whether a list under this filter holds every pending claim (so its pending rows are the pending count). */
+/** Whether a list under this filter counts every pending claim (so its total is the pending count). */
 export const coversAllPending = (filter: PaymentsFilter): boolean =>
-  (filter.status === 'PENDING' || filter.status === 'ALL') && !filter.from && !filter.to;
-
-const pendingIn = (items: { status: TransactionStatus }[]): number =>
-  items.filter((item) => item.status === 'PENDING').length;
+  filter.status === 'PENDING' && !filter.from && !filter.to && !filter.q.trim();
 
 export interface AdminState {
   dashboard: DashboardState;
@@ -81,10 +91,11 @@ export interface AdminState {
 }
 
 /** The review queue is what an admin opens the tab for: pending first (the server's default too). */
-export const DEFAULT_PAYMENTS_FILTER: PaymentsFilter = { status: 'PENDING', from: '', to: '' };
+export const DEFAULT_PAYMENTS_FILTER: PaymentsFilter = { status: 'PENDING', from: '', to: '', q: '', page: 0 };
 
 const emptyList = <T>(): PaymentList<T> => ({
   items: [],
+  total: 0,
   loading: false,
   loaded: false,
   error: null,
@@ -151,17 +162,18 @@ export const adminSlice = createSlice({
       state.deposits.loading = true;
       state.deposits.error = null;
     },
+    /** A new filter or search starts at the first page; a page change keeps the rest. */
     depositsFilterChanged: (state, action: PayloadAction<Partial<PaymentsFilter>>) => {
-      state.deposits.filter = { ...state.deposits.filter, ...action.payload };
+      state.deposits.filter = { ...state.deposits.filter, page: 0, ...action.payload };
       state.deposits.loading = true;
       state.deposits.error = null;
     },
-    depositsLoaded: (state, action: PayloadAction<AdminDeposit[]>) => {
-      state.deposits.items = action.payload;
+    depositsLoaded: (state, action: PayloadAction<AdminPage<AdminDeposit>>) => {
+      state.deposits.items = action.payload.items;
+      state.deposits.total = action.payload.total;
       state.deposits.loading = false;
       state.deposits.loaded = true;
-      if (coversAllPending(state.deposits.filter))
-        state.pending.deposits = pendingIn(action.payload.map((entry) => entry.deposit));
+      if (coversAllPending(state.deposits.filter)) state.pending.deposits = action.payload.total;
     },
     depositsFailed: (state, action: PayloadAction<string>) => {
       state.deposits.loading = false;
@@ -172,17 +184,18 @@ export const adminSlice = createSlice({
       state.withdrawals.loading = true;
       state.withdrawals.error = null;
     },
+    /** A new filter or search starts at the first page; a page change keeps the rest. */
     withdrawalsFilterChanged: (state, action: PayloadAction<Partial<PaymentsFilter>>) => {
-      state.withdrawals.filter = { ...state.withdrawals.filter, ...action.payload };
+      state.withdrawals.filter = { ...state.withdrawals.filter, page: 0, ...action.payload };
       state.withdrawals.loading = true;
       state.withdrawals.error = null;
     },
-    withdrawalsLoaded: (state, action: PayloadAction<AdminWithdrawal[]>) => {
-      state.withdrawals.items = action.payload;
+    withdrawalsLoaded: (state, action: PayloadAction<AdminPage<AdminWithdrawal>>) => {
+      state.withdrawals.items = action.payload.items;
+      state.withdrawals.total = action.payload.total;
       state.withdrawals.loading = false;
       state.withdrawals.loaded = true;
-      if (coversAllPending(state.withdrawals.filter))
-        state.pending.withdrawals = pendingIn(action.payload.map((entry) => entry.withdrawal));
+      if (coversAllPending(state.withdrawals.filter)) state.pending.withdrawals = action.payload.total;
     },
     withdrawalsFailed: (state, action: PayloadAction<string>) => {
       state.withdrawals.loading = false;
@@ -194,6 +207,9 @@ export const adminSlice = createSlice({
     pendingCountsLoaded: (state, action: PayloadAction<Partial<PendingCounts>>) => {
       state.pending = { ...state.pending, ...action.payload };
     },
+    /** The console is open: the badge's counts are asked for every 30 s while the live socket is down. */
+    pendingCountsFollowStarted: () => undefined,
+    pendingCountsFollowStopped: () => undefined,
     /** The Payment tab is on screen: its lists refresh by themselves until it is left. */
     paymentsFollowStarted: () => undefined,
     paymentsFollowStopped: () => undefined,
@@ -212,6 +228,10 @@ export const adminSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder.addCase(signedOut, () => initialAdminState);
+    // The server's push to administrators' sockets, whenever a claim is stored or reviewed.
+    builder.addCase(pendingPaymentsPushed, (state, action) => {
+      state.pending = { deposits: action.payload.deposits, withdrawals: action.payload.withdrawals };
+    });
   },
 });
 
@@ -235,6 +255,8 @@ export const {
   withdrawalsFailed,
   pendingCountsRequested,
   pendingCountsLoaded,
+  pendingCountsFollowStarted,
+  pendingCountsFollowStopped,
   paymentsFollowStarted,
   paymentsFollowStopped,
   transactionReviewRequested,

@@ -5,6 +5,8 @@ import type {
   DashboardCharts,
   DashboardData,
   PendingDepositsData,
+  PendingPaymentCounts,
+  PendingPaymentCountsData,
   PendingWithdrawalsData,
   Transaction,
   UpdateTransactionStatusRequest,
@@ -20,32 +22,67 @@ import {
   type AdminWithdrawal,
 } from './records';
 
-/** '?status=PENDING&from=2026-11-01&to=2026-11-21'; empty parts are left out. */
+/** '?status=PENDING&from=2026-11-01&to=2026-11-21&q=meera&limit=50&offset=50'; empty parts (and offset 0) are left out. */
 export function paymentsQueryString(query: AdminPaymentsQuery): string {
   const params = new URLSearchParams();
   if (query.status) params.set('status', query.status);
   if (query.from) params.set('from', query.from);
   if (query.to) params.set('to', query.to);
+  if (query.q?.trim()) params.set('q', query.q.trim());
+  if (query.limit) params.set('limit', String(query.limit));
+  if (query.offset) params.set('offset', String(query.offset));
   const text = params.toString();
   return text ? `?${text}` : '';
 }
 
-/** GET /admin/pending-deposits?status&from&to → data.pendingDeposits, amounts in paise. */
-export async function fetchAdminDeposits(api: ApiClient, query: AdminPaymentsQuery): Promise<AdminDeposit[]> {
+/** One page of a list and how many entries match in all (the page's length when an older server does not say). */
+export interface AdminPage<T> {
+  items: T[];
+  total: number;
+}
+
+const totalOf = (total: unknown, shown: number) =>
+  typeof total === 'number' && Number.isInteger(total) && total >= 0 ? total : shown;
+
+/** GET /admin/pending-deposits?status&from&to&q&limit&offset → data.pendingDeposits (amounts in paise), data.total. */
+export async function fetchAdminDeposits(api: ApiClient, query: AdminPaymentsQuery): Promise<AdminPage<AdminDeposit>> {
   const { data } = await api.get<PendingDepositsData>(`/admin/pending-deposits${paymentsQueryString(query)}`, {
     defaultMessage: ERROR_DEFAULTS.pendingDeposits,
   });
   if (!Array.isArray(data?.pendingDeposits)) throw new ApiError(ERROR_DEFAULTS.pendingDeposits, 500);
-  return data.pendingDeposits.map(adminDepositFromWire);
+  return {
+    items: data.pendingDeposits.map(adminDepositFromWire),
+    total: totalOf(data.total, data.pendingDeposits.length),
+  };
 }
 
-/** GET /admin/pending-withdraws?status&from&to → data.pendingWithdrawals, amounts in paise. */
-export async function fetchAdminWithdrawals(api: ApiClient, query: AdminPaymentsQuery): Promise<AdminWithdrawal[]> {
+/** GET /admin/pending-withdraws?status&from&to&q&limit&offset → data.pendingWithdrawals (amounts in paise), data.total. */
+export async function fetchAdminWithdrawals(
+  api: ApiClient,
+  query: AdminPaymentsQuery,
+): Promise<AdminPage<AdminWithdrawal>> {
   const { data } = await api.get<PendingWithdrawalsData>(`/admin/pending-withdraws${paymentsQueryString(query)}`, {
     defaultMessage: ERROR_DEFAULTS.pendingWithdraws,
   });
   if (!Array.isArray(data?.pendingWithdrawals)) throw new ApiError(ERROR_DEFAULTS.pendingWithdraws, 500);
-  return data.pendingWithdrawals.map(adminWithdrawalFromWire);
+  return {
+    items: data.pendingWithdrawals.map(adminWithdrawalFromWire),
+    total: totalOf(data.total, data.pendingWithdrawals.length),
+  };
+}
+
+/** Said when the pending counts cannot be read (the badge keeps what it showed). */
+export const PENDING_COUNTS_ERROR = 'Failed to fetch the pending counts';
+
+/** GET /admin/pending-counts → data.pending { deposits, withdrawals }. */
+export async function fetchPendingCounts(api: ApiClient): Promise<PendingPaymentCounts> {
+  const { data } = await api.get<PendingPaymentCountsData>('/admin/pending-counts', {
+    defaultMessage: PENDING_COUNTS_ERROR,
+  });
+  const pending = data?.pending;
+  if (!pending || !Number.isInteger(pending.deposits) || !Number.isInteger(pending.withdrawals))
+    throw new ApiError(PENDING_COUNTS_ERROR, 500);
+  return { deposits: pending.deposits, withdrawals: pending.withdrawals };
 }
 
 /** PUT /admin/update-transaction-status {walletId, transactionId, status} → data.transaction. */

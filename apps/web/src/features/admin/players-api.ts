@@ -1,4 +1,12 @@
-import type { AdminPlayer, AdminPlayerData, AdminPlayersData, PlaySafelyData, PlaySafelyView } from '@app/contracts';
+import type {
+  AdminPlayer,
+  AdminPlayerData,
+  AdminPlayerOverview,
+  AdminPlayerOverviewData,
+  AdminPlayersData,
+  PlaySafelyData,
+  PlaySafelyView,
+} from '@app/contracts';
 import { ApiError, type ApiClient } from '../../shared/api';
 import { PLAYERS_TEXTS } from './players-texts';
 
@@ -43,4 +51,20 @@ export async function fetchPlayerLimits(api: ApiClient, userId: string): Promise
   });
   if (!data?.playSafely) throw new ApiError(PLAYERS_TEXTS.limitsFailed, 500);
   return data.playSafely;
+}
+
+/** GET /admin/players/:id/overview → the player view: balances, ledger, claims, bets, limits and break (rupees). */
+export async function fetchPlayerOverview(api: ApiClient, userId: string): Promise<AdminPlayerOverview> {
+  const { data } = await api.get<AdminPlayerOverviewData>(`/admin/players/${encodeURIComponent(userId)}/overview`, {
+    defaultMessage: PLAYERS_TEXTS.overviewFailed,
+  });
+  const overview = data?.overview;
+  if (
+    !overview?.player ||
+    !Array.isArray(overview.ledger) ||
+    !Array.isArray(overview.claims) ||
+    !Array.isArray(overview.bets)
+  )
+    throw new ApiError(PLAYERS_TEXTS.overviewFailed, 500);
+  return overview;
 }

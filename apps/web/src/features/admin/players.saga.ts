@@ -1,10 +1,10 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { AdminPlayer, PlaySafelyView } from '@app/contracts';
+import type { AdminPlayer, AdminPlayerOverview, PlaySafelyView } from '@app/contracts';
 import { PLAYER_ACTION_MESSAGES } from '@app/domain';
 import { all, call, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import { ApiError, errorMessage, type ApiClient } from '../../shared/api';
 import { toastShown } from '../toasts/toasts.slice';
-import { actOnPlayer, fetchPlayerLimits, fetchPlayers, type PlayersQuery } from './players-api';
+import { actOnPlayer, fetchPlayerLimits, fetchPlayerOverview, fetchPlayers, type PlayersQuery } from './players-api';
 import {
   playerLimitsFailed,
   playerLimitsLoaded,
@@ -15,6 +15,9 @@ import {
   playersFailed,
   playersLoaded,
   playersRequested,
+  playerOverviewFailed,
+  playerOverviewLoaded,
+  playerOverviewOpened,
   type AdminPlayersState,
 } from './players.slice';
 import { PLAYERS_TEXTS } from './players-texts';
@@ -69,10 +72,23 @@ export function* loadPlayerLimits(action: PayloadAction<string>) {
   }
 }
 
+/** The player view of the player just opened; a newer opening replaces one in flight. */
+export function* loadPlayerOverview(action: PayloadAction<{ userId: string }>) {
+  const api: ApiClient = yield getContext('api');
+  const { userId } = action.payload;
+  try {
+    const overview: AdminPlayerOverview = yield call(fetchPlayerOverview, api, userId);
+    yield put(playerOverviewLoaded(overview));
+  } catch (error) {
+    yield put(playerOverviewFailed({ userId, message: errorMessage(error, PLAYERS_TEXTS.overviewFailed) }));
+  }
+}
+
 export function* watchAdminPlayers() {
   yield all([
     takeLatest(playersRequested.type, loadPlayers),
     takeLeading(playerActionRequested.type, actOnOpenPlayer),
     takeLeading(playerLimitsRequested.type, loadPlayerLimits),
+    takeLatest(playerOverviewOpened.type, loadPlayerOverview),
   ]);
 }

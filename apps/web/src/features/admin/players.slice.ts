@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { AdminPlayer, PlaySafelyView } from '@app/contracts';
+import type { AdminPlayer, AdminPlayerOverview, PlaySafelyView } from '@app/contracts';
 import type { PlayersQuery } from './players-api';
 
 export interface PlayerActionState {
@@ -20,6 +20,14 @@ export interface AdminPlayersState {
   limits: Record<string, { loading: boolean; view: PlaySafelyView | null; error: string | null }>;
   /** The suspend / reinstate dialog, when open. */
   acting: PlayerActionState | null;
+  /** The player view, when open (from a claim on the Payment tab or a player's card). */
+  overview: {
+    userId: string;
+    username: string;
+    loading: boolean;
+    data: AdminPlayerOverview | null;
+    error: string | null;
+  } | null;
 }
 
 export const initialAdminPlayersState: AdminPlayersState = {
@@ -30,6 +38,7 @@ export const initialAdminPlayersState: AdminPlayersState = {
   error: null,
   limits: {},
   acting: null,
+  overview: null,
 };
 
 export const adminPlayersSlice = createSlice({
@@ -58,6 +67,20 @@ export const adminPlayersSlice = createSlice({
     },
     playerLimitsFailed(state, action: PayloadAction<{ userId: string; message: string }>) {
       state.limits[action.payload.userId] = { loading: false, view: null, error: action.payload.message };
+    },
+    playerOverviewOpened(state, action: PayloadAction<{ userId: string; username: string }>) {
+      state.overview = { ...action.payload, loading: true, data: null, error: null };
+    },
+    playerOverviewLoaded(state, action: PayloadAction<AdminPlayerOverview>) {
+      if (state.overview?.userId !== action.payload.player.id) return;
+      state.overview = { ...state.overview, loading: false, data: action.payload, error: null };
+    },
+    playerOverviewFailed(state, action: PayloadAction<{ userId: string; message: string }>) {
+      if (state.overview?.userId !== action.payload.userId) return;
+      state.overview = { ...state.overview, loading: false, error: action.payload.message };
+    },
+    playerOverviewClosed(state) {
+      state.overview = null;
     },
     playerActionOpened(state, action: PayloadAction<{ userId: string; action: 'suspend' | 'reinstate' }>) {
       state.acting = { ...action.payload, pending: false, error: null, errors: {} };
@@ -92,6 +115,10 @@ export const {
   playerLimitsRequested,
   playerLimitsLoaded,
   playerLimitsFailed,
+  playerOverviewOpened,
+  playerOverviewLoaded,
+  playerOverviewFailed,
+  playerOverviewClosed,
   playerActionOpened,
   playerActionClosed,
   playerActionRequested,

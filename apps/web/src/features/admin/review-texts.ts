@@ -13,12 +13,33 @@ export const REVIEW_TEXTS = {
   noDestination: 'No payout details recorded',
 } as const;
 
-/** The console's words about claims waiting for a review: the nav badge, the section headings, the scroll hint. */
+/** The console's words about claims waiting for a review: the nav badge, the section headings, the pages. */
 export const PENDING_TEXTS = {
   /** The Payment tab's badge, read out: '3 pending'. */
   pending: (n: number) => `${n} pending`,
   /** After a section's title, making 'Deposits · 3 pending'. */
   headingCount: (n: number) => ` · ${n} pending`,
-  /** Under a table that scrolls with rows out of sight: '2 more below'. */
-  moreBelow: (n: number) => `${n} more below`,
+  /** Under a list longer than a page: 'Showing 1–50 of 132'. */
+  showing: (from: number, to: number, total: number) => `Showing ${from}–${to} of ${total}`,
+  /** The next page, with how many claims follow this one: 'Next page · 82 more'. */
+  nextPage: (more: number) => `Next page · ${more} more`,
+  previousPage: 'Previous page',
+  /** The pages' navigation, named after its list: 'Deposits pages'. */
+  pages: (title: string) => `${title} pages`,
+} as const;
+
+/** The payments desk's search box above each list. */
+export const SEARCH_TEXTS = {
+  /** Its label, named after its list: 'Search deposits'. */
+  label: (title: string) => `Search ${title.toLowerCase()}`,
+  placeholder: 'UTR, player, transaction id or amount',
+  search: 'Search',
+  clear: 'Clear',
+  /** Said instead of the empty list's text when a search finds nothing. */
+  noMatch: (q: string) => `No claims match "${q}".`,
+} as const;
+
+/** The button on each claim that opens its player's view. */
+export const PLAYER_VIEW_TEXTS = {
+  open: (username: string) => `View player ${username}`,
 } as const;

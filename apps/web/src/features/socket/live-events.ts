@@ -1,4 +1,4 @@
-import type { ClientToServerEvents, GameResult, PeriodInfo } from '@app/contracts';
+import type { ClientToServerEvents, GameResult, PendingPaymentCounts, PeriodInfo } from '@app/contracts';
 import { createAction } from '@reduxjs/toolkit';
 import type { PlayerBet, PlayerBetMessage, PlayerBetResult } from '../../shared/records';
 
@@ -21,6 +21,8 @@ export const betMessageReceived = createAction<PlayerBetMessage>('live/betMessag
 export const betResultReceived = createAction<PlayerBetResult>('live/betResult');
 export const betUpdated = createAction<PlayerBet>('live/betUpdate');
 export const serverException = createAction<string>('live/exception');
+/** Administrators only: how many deposits and withdrawals wait for a review (the console's Payment tab badge). */
+export const pendingPaymentsPushed = createAction<PendingPaymentCounts>('live/pendingPayments');
 
 /** Something to send to the server over the live connection. */
 export type LiveRequest = {

@@ -19,6 +19,7 @@ export const SERVER_EVENTS = [
   'exception',
   'session-limit',
   'notice',
+  'pending-payments',
 ] as const satisfies readonly ServerEventName[];
 
 /** Reconnection as SPEC 7 sets it: 1 s to 5 s between attempts, no limit, 20 s connection timeout. */

@@ -20,6 +20,7 @@ import {
   currentBetsListed,
   liveRequested,
   OFFLINE_BET_MESSAGE,
+  pendingPaymentsPushed,
   periodAnnounced,
   resultDrawn,
   resultsListed,
@@ -269,6 +270,10 @@ function* routeServerEvent(socket: LiveSocket, event: ServerEvent, link: LinkSta
       yield put(walletRequested());
       return;
     }
+    case 'pending-payments':
+      // Only an administrator's socket is told: the console's Payment tab badge follows it.
+      yield put(pendingPaymentsPushed(event.payload));
+      return;
     case 'exception': {
       const text = event.payload.message;
       if (text === SOCKET_REPLACED_MESSAGE) link.replaced = true;

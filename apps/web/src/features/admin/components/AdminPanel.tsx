@@ -15,7 +15,7 @@ import '../../wallet/components/payments.css';
 import './admin.css';
 import { Icon } from '../../../shared/ui/Icon';
 import { useAppDispatch, useAppSelector } from '../../../shared/store-hooks';
-import { pendingCountsRequested } from '../admin.slice';
+import { pendingCountsFollowStarted, pendingCountsFollowStopped, pendingCountsRequested } from '../admin.slice';
 import { selectPendingCounts } from '../selectors';
 import { PENDING_TEXTS } from '../review-texts';
 
@@ -67,11 +67,16 @@ export function AdminPanel() {
   const panelId = (id: AdminTabId) => `${baseId}-panel-${id}`;
   const dispatch = useAppDispatch();
   const counts = useAppSelector(selectPendingCounts);
-  // The claims waiting for a review, on the Payment tab wherever the admin is (kept fresh by that tab while open).
+  // The claims waiting for a review, on the Payment tab wherever the admin is: pushed by the server to the console's
+  // live socket whenever a claim is stored or reviewed, asked for every 30 s while that socket is down.
   const pending = (counts.deposits ?? 0) + (counts.withdrawals ?? 0);
 
   useEffect(() => {
     dispatch(pendingCountsRequested());
+    dispatch(pendingCountsFollowStarted());
+    return () => {
+      dispatch(pendingCountsFollowStopped());
+    };
   }, [dispatch]);
 
   return (

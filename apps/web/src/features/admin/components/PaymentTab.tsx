@@ -12,12 +12,13 @@ import {
 } from '@app/domain';
 import type { WithdrawalNameCheck, WithdrawalPlayCheck } from '@app/contracts';
 import { useEffect, useState, type ReactNode } from 'react';
-import { PENDING_TEXTS, REVIEW_TEXTS } from '../review-texts';
+import { PENDING_TEXTS, REVIEW_TEXTS, SEARCH_TEXTS } from '../review-texts';
 import { useAppDispatch, useAppSelector } from '../../../shared/store-hooks';
 import { Spinner } from '../../../shared/ui/Spinner';
 import {
   depositsFilterChanged,
   depositsRequested,
+  PAYMENTS_PAGE_SIZE,
   paymentsFollowStarted,
   paymentsFollowStopped,
   transactionReviewRequested,
@@ -32,6 +33,8 @@ import { DepositClaimHistory, utrClaimants } from './DepositClaimHistory';
 import { PaymentFilters } from './PaymentFilters';
 import { StatementImport, type ImportedStatement } from './StatementImport';
 import { ReviewTable, type ReviewRow } from './ReviewTable';
+import { PlayerOverviewDialog } from './PlayerOverviewDialog';
+import { playerOverviewOpened } from '../players.slice';
 
 const VERDICT_MARK: Record<StatementVerdict, string> = { matched: '✓', mismatched: '✗', missing: '?' };
 
@@ -76,6 +79,7 @@ function depositRow(entry: AdminDeposit, match: StatementMatch | null = null): R
     kind: 'deposit',
     walletId: entry.walletId,
     transactionId,
+    userId: entry.userId,
     username: entry.username,
     email: entry.email,
     amountPaise: d.amountPaise,
@@ -134,6 +138,7 @@ function withdrawalRow(entry: AdminWithdrawal): ReviewRow {
     kind: 'withdrawal',
     walletId: entry.walletId,
     transactionId: w.transactionId || w._id,
+    userId: entry.userId,
     username: entry.username,
     email: entry.email,
     amountPaise: w.amountPaise,
@@ -341,7 +346,13 @@ function PaymentSection<T>({
         </h2>
         {list.loading && <Spinner size="sm" label={`Loading ${title.toLowerCase()}`} />}
       </div>
-      <PaymentFilters filter={list.filter} onChange={onFilter} onRefresh={onRefresh} loading={list.loading} />
+      <PaymentFilters
+        title={title}
+        filter={list.filter}
+        onChange={onFilter}
+        onRefresh={onRefresh}
+        loading={list.loading}
+      />
       {toolbar}
       {list.error && (
         <p className="pay-error" role="alert">
@@ -349,7 +360,7 @@ function PaymentSection<T>({
         </p>
       )}
       {list.loaded && rows.length === 0 && !list.error ? (
-        <p className="admin-empty">{empty}</p>
+        <p className="admin-empty">{list.filter.q ? SEARCH_TEXTS.noMatch(list.filter.q) : empty}</p>
       ) : rows.length > 0 ? (
         <ReviewTable
           caption={title}
@@ -357,6 +368,9 @@ function PaymentSection<T>({
           busy={updating !== null}
           updatingId={updating?.transactionId ?? null}
           className={tableClassName}
+          onPlayer={(row) =>
+            row.userId && dispatch(playerOverviewOpened({ userId: row.userId, username: row.username }))
+          }
           onReview={(row, status, adminNotes) =>
             dispatch(
               transactionReviewRequested({
@@ -372,14 +386,55 @@ function PaymentSection<T>({
           }
         />
       ) : null}
+      <Pager title={title} list={list} shown={rows.length} onPage={(page) => onFilter({ page })} />
     </section>
   );
 }
 
 /**
- * The Payment tab: deposits and withdrawals, each filtered and reviewed, with the count of pending claims in each
- * heading. On phones the deposits flow with the page; on wider screens their table is at most 300 px high and says
- * how many rows are below. While the tab is open the lists refresh every 10 s (when the page is visible).
+ * Under a list longer than a page: which claims are shown of how many, and the pages before and after ('Next page ·
+ * 82 more'). Nothing when everything fits on the first page.
+ */
+function Pager<T>({
+  title,
+  list,
+  shown,
+  onPage,
+}: {
+  title: string;
+  list: PaymentList<T>;
+  shown: number;
+  onPage: (page: number) => void;
+}) {
+  const page = list.filter.page;
+  const first = page * PAYMENTS_PAGE_SIZE;
+  const more = Math.max(0, list.total - first - shown);
+  if (!list.loaded || (page === 0 && more === 0)) return null;
+  return (
+    <nav className="admin-pager" aria-label={PENDING_TEXTS.pages(title)}>
+      <p className="admin-pager__status" aria-live="polite">
+        {PENDING_TEXTS.showing(shown === 0 ? first : first + 1, first + shown, list.total)}
+      </p>
+      {page > 0 && (
+        <button type="button" className="btn btn--ghost" disabled={list.loading} onClick={() => onPage(page - 1)}>
+          {PENDING_TEXTS.previousPage}
+        </button>
+      )}
+      {more > 0 && (
+        <button type="button" className="btn btn--primary" disabled={list.loading} onClick={() => onPage(page + 1)}>
+          {PENDING_TEXTS.nextPage(more)}
+        </button>
+      )}
+    </nav>
+  );
+}
+
+/**
+ * The Payment tab, a payments desk: deposits and withdrawals, each searched (UTR, player, transaction id, amount),
+ * filtered and reviewed, with the count of pending claims in each heading. Every claim of a page flows with the page
+ * on phones and on wide screens (no box of its own); a longer list is paged, saying how many more there are. Each
+ * claim's player opens the player view in one click. While the tab is open the lists refresh every 10 s (when the
+ * page is visible) and at once when the server pushes new pending counts.
  */
 export function PaymentTab() {
   const dispatch = useAppDispatch();
@@ -431,6 +486,7 @@ export function PaymentTab() {
         onFilter={(patch) => dispatch(withdrawalsFilterChanged(patch))}
         onRefresh={() => dispatch(withdrawalsRequested())}
       />
+      <PlayerOverviewDialog />
     </div>
   );
 }

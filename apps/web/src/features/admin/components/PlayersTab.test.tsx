@@ -156,12 +156,12 @@ describe("a player's own break or self-exclusion", () => {
       within(await screen.findByRole('listitem', { name: 'kiran' })).getByTestId('player-play-break'),
     ).toHaveTextContent('On a break7 days, until 6 Dec 2026, 14:05 IST');
     expect(within(screen.getByRole('listitem', { name: 'ravi_k' })).queryByTestId('player-play-break')).toBeNull();
-    // The only action is the suspension's; nothing names the break.
+    // The only action is the suspension's (beside the read-only player view); nothing names the break.
     expect(
       within(meena)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Suspend']);
+    ).toEqual(['View', 'Suspend']);
   });
 
   test("shows a player's own limits read-only, loaded when opened", async () => {

@@ -8,11 +8,14 @@ import {
   playerActionClosed,
   playerActionOpened,
   playerActionRequested,
+  playerOverviewOpened,
   playersRequested,
   type AdminPlayersState,
 } from '../players.slice';
 import { PLAYERS_TEXTS } from '../players-texts';
+import { PLAYER_VIEW_TEXTS } from '../review-texts';
 import { checkReason, ReasonDialog } from './ReasonDialog';
+import { PlayerOverviewDialog } from './PlayerOverviewDialog';
 import './players.css';
 
 const selectPlayers = (state: { adminPlayers?: AdminPlayersState }) => state.adminPlayers;
@@ -101,6 +104,7 @@ export function PlayersTab() {
         </ul>
       )}
       {acting && actingPlayer && <PlayerActionDialog player={actingPlayer} />}
+      <PlayerOverviewDialog />
     </section>
   );
 }
@@ -149,6 +153,7 @@ function PlayerCard({ player, onAct }: { player: AdminPlayer; onAct: (action: 's
         )}
       </dl>
       <PlayerLimits userId={player.id} />
+      <PlayerViewButton player={player} />
       <button
         type="button"
         className={`btn ${suspended ? 'btn--approve' : 'btn--reject-solid'}`}
@@ -157,6 +162,21 @@ function PlayerCard({ player, onAct }: { player: AdminPlayer; onAct: (action: 's
         {suspended ? PLAYERS_TEXTS.reinstate : PLAYERS_TEXTS.suspend}
       </button>
     </li>
+  );
+}
+
+/** Opens the player view (balances, ledger, claims, bets, limits) of this player. */
+function PlayerViewButton({ player }: { player: AdminPlayer }) {
+  const dispatch = useAppDispatch();
+  return (
+    <button
+      type="button"
+      className="btn btn--ghost"
+      aria-label={PLAYER_VIEW_TEXTS.open(player.username)}
+      onClick={() => dispatch(playerOverviewOpened({ userId: player.id, username: player.username }))}
+    >
+      {PLAYERS_TEXTS.view}
+    </button>
   );
 }
 

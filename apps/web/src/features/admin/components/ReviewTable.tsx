@@ -8,11 +8,11 @@ import {
   WITHDRAWAL_MAX_PAISE,
   WITHDRAWAL_MIN_PAISE,
 } from '@app/domain';
-import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useState, type ReactNode } from 'react';
 import { StatusChip } from '../../wallet/components/StatusChip';
 import { formatDateTime } from '../../wallet/format';
 import type { ReviewKind } from '../admin.slice';
-import { PENDING_TEXTS } from '../review-texts';
+import { PLAYER_VIEW_TEXTS } from '../review-texts';
 import { ReviewConfirmDialog, type ReviewDecision } from './ReviewConfirmDialog';
 
 /** The product's limits per request, in paise: a deposit ₹100–₹10,000, a withdrawal ₹500–₹25,000. */
@@ -34,6 +34,8 @@ export interface ReviewRow {
   kind: ReviewKind;
   walletId: string;
   transactionId: string;
+  /** The player's id, for their player view (absent from an older server: no button then). */
+  userId?: string;
   username: string;
   email: string;
   /** Signed paise as the list holds it; shown without its sign. */
@@ -48,40 +50,6 @@ export interface ReviewRow {
   review?: ReactNode;
 }
 
-/**
- * How many rows of a table that scrolls inside its box are (mostly) out of sight below it: 0 when it does not
- * scroll (on phones the deposits flow with the page). Follows scrolling, resizing and new rows.
- */
-function useRowsBelow(ref: RefObject<HTMLDivElement | null>, rowCount: number): number {
-  const [below, setBelow] = useState(0);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return undefined;
-    const measure = () => {
-      if (el.scrollHeight <= el.clientHeight + 1) {
-        setBelow(0);
-        return;
-      }
-      const bottom = el.getBoundingClientRect().bottom;
-      let hidden = 0;
-      for (const row of Array.from(el.querySelectorAll('tbody tr'))) {
-        const rect = row.getBoundingClientRect();
-        if (rect.top + rect.height / 2 > bottom) hidden += 1;
-      }
-      setBelow(hidden);
-    };
-    measure();
-    el.addEventListener('scroll', measure, { passive: true });
-    const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
-    resize?.observe(el);
-    return () => {
-      el.removeEventListener('scroll', measure);
-      resize?.disconnect();
-    };
-  }, [ref, rowCount]);
-  return below;
-}
-
 interface ReviewTableProps {
   caption: string;
   rows: ReviewRow[];
@@ -91,6 +59,8 @@ interface ReviewTableProps {
   updatingId: string | null;
   /** Called once the admin confirmed the decision in the dialog. */
   onReview: (row: ReviewRow, status: ReviewDecision, adminNotes?: string) => void;
+  /** Opens the player view of the row's player (one click from the claim). */
+  onPlayer?: (row: ReviewRow) => void;
   className?: string;
 }
 
@@ -99,14 +69,11 @@ interface ReviewTableProps {
  * each row becomes a card (see admin.css). Only a PENDING row has Approve/Reject, and each asks for confirmation
  * naming the player, the amount and the action. An amount outside the product's limits is flagged.
  */
-export function ReviewTable({ caption, rows, busy, updatingId, onReview, className }: ReviewTableProps) {
+export function ReviewTable({ caption, rows, busy, updatingId, onReview, onPlayer, className }: ReviewTableProps) {
   const [asking, setAsking] = useState<{ row: ReviewRow; decision: ReviewDecision } | null>(null);
-  const regionRef = useRef<HTMLDivElement>(null);
-  const below = useRowsBelow(regionRef, rows.length);
   return (
     <>
       <div
-        ref={regionRef}
         className={`review-table${className ? ` ${className}` : ''}`}
         tabIndex={0}
         role="region"
@@ -139,7 +106,18 @@ export function ReviewTable({ caption, rows, busy, updatingId, onReview, classNa
                 >
                   <td data-label="User">
                     <div>
-                      <span className="review-table__user">{row.username}</span>
+                      {onPlayer && row.userId ? (
+                        <button
+                          type="button"
+                          className="review-table__user review-table__player"
+                          aria-label={PLAYER_VIEW_TEXTS.open(row.username)}
+                          onClick={() => onPlayer(row)}
+                        >
+                          {row.username}
+                        </button>
+                      ) : (
+                        <span className="review-table__user">{row.username}</span>
+                      )}
                       <span className="review-table__email">{row.email}</span>
                     </div>
                   </td>
@@ -201,17 +179,6 @@ export function ReviewTable({ caption, rows, busy, updatingId, onReview, classNa
           </tbody>
         </table>
       </div>
-      {below > 0 && (
-        <button
-          type="button"
-          className="review-table__more"
-          onClick={() =>
-            regionRef.current?.scrollBy?.({ top: regionRef.current.clientHeight * 0.8, behavior: 'smooth' })
-          }
-        >
-          {PENDING_TEXTS.moreBelow(below)} <span aria-hidden="true">↓</span>
-        </button>
-      )}
       {asking && (
         <ReviewConfirmDialog
           row={asking.row}
