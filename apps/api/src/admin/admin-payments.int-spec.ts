@@ -83,6 +83,7 @@ describe('admin payment review', () => {
       expect(mine.map((e: { deposit: { transactionId: string } }) => e.deposit.transactionId)).toEqual([newer, older]);
       const row = await transactionRow(api.db, newer);
       expect(mine[0]).toEqual({
+        userId: player.id,
         username: 'meera_k',
         email: 'meera.k@gmail.com',
         walletId: player.walletId,
