@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { selectCurrentUserId, selectIsAuthenticated, selectRole } from '../features/auth/selectors';
 import { LimitsOfferStep } from '../features/play-safely/components/LimitsOfferStep';
 import { InstallOffer } from '../pwa/InstallOffer';
+import { PushOffer } from '../pwa/PushOffer';
 import { ToastContainer } from '../features/toasts/components/ToastContainer';
 import { BottomNav, isOtherUsersProfile } from '../shared/ui/BottomNav';
 import { FullScreenSpinner } from '../shared/ui/Spinner';
@@ -30,6 +31,8 @@ export function AppLayout() {
       {isPlayer && <LimitsOfferStep />}
       {/* The install offer, once, after a first bet (when the browser offers installation). */}
       {isPlayer && <InstallOffer />}
+      {/* The web push offer, on the wallet after a first deposit (when the server sends push). */}
+      {isPlayer && pathname === '/wallet' && <PushOffer />}
       <ToastContainer />
     </div>
   );

@@ -23,6 +23,7 @@ import type { AdminPlayersState } from '../features/admin/players.slice';
 import type { AdminIdentityState } from '../features/admin/identity.slice';
 import { statementReducer } from '../features/statement/statement.slice';
 import { disputesReducer } from '../features/disputes/disputes.slice';
+import { pushReducer } from '../pwa/push.slice';
 import type { AdminDisputesState } from '../features/admin/admin-disputes.slice';
 import type { AdminCareState } from '../features/admin/care.slice';
 
@@ -58,6 +59,7 @@ export const rootReducer = combineSlices({
   playSafely: playSafelyReducer,
   playBreak: playBreakReducer,
   identity: identityReducer,
+  push: pushReducer,
   statement: statementReducer,
   disputes: disputesReducer,
 }).withLazyLoadedSlices<AppLazyLoadedSlices>();
