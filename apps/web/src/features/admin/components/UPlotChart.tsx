@@ -30,7 +30,17 @@ function canDraw(): boolean {
   );
 }
 
-const rupeeTick = (value: number) => `₹${Math.round(value).toLocaleString('en-IN')}`;
+/** A rupee figure on an axis or in the hover legend: the sign before the symbol (−₹500, not ₹-500). */
+export function rupeeTick(value: number): string {
+  const rupees = Math.round(value);
+  return `${rupees < 0 ? '−' : ''}₹${Math.abs(rupees).toLocaleString('en-IN')}`;
+}
+
+/** A value of a series as the hover legend shows it: rupees or a whole count; a gap is a dash. */
+export function seriesValue(scale: ChartSeries['scale'], value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
+  return scale === 'money' ? rupeeTick(value) : Math.round(value).toLocaleString('en-IN');
+}
 
 /**
  * A uPlot line chart sized to its container (redrawn on resize). uPlot is imported here only, inside the admin
@@ -53,7 +63,8 @@ export function UPlotChart({ x, time = false, xLabel, series, height = 220, labe
         width: Math.max(240, el.clientWidth),
         height,
         scales: { x: { time }, money: { auto: true }, ...(hasCount ? { count: { auto: true } } : {}) },
-        legend: { live: false },
+        // Hovering a point shows each series' value there, in the legend under the chart.
+        legend: { live: true },
         cursor: { drag: { x: false, y: false } },
         axes: [
           {
@@ -87,6 +98,7 @@ export function UPlotChart({ x, time = false, xLabel, series, height = 220, labe
             fill: s.fill,
             width: 2,
             scale: s.scale,
+            value: (_u: uPlot, v: number | null) => seriesValue(s.scale, v),
             points: { show: x.length <= 20 },
           })),
         ],
