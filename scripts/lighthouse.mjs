@@ -59,7 +59,7 @@ export function readLighthouseReport(json) {
   return { passed, failed, skipped: 0, todo: 0, notRun: [] };
 }
 
-async function seedPlayer(databaseUrl) {
+export async function seedPlayer(databaseUrl) {
   const tag = randomBytes(4).toString('hex');
   const email = `audit.${tag}@gmail.com`;
   const password = 'audit12345';
@@ -95,7 +95,7 @@ async function deleteKeys(redisUrl, prefix) {
   }
 }
 
-async function startAuditedStack() {
+export async function startAuditedStack(extraEnv = {}) {
   const { freePort, startStack } = await import('./stack.mjs');
   const server = testDatabaseServer();
   const database = `wr_lighthouse_${randomBytes(4).toString('hex')}`;
@@ -114,6 +114,7 @@ async function startAuditedStack() {
       REDIS_URL: redisUrl,
       REDIS_PREFIX: prefix,
       LOG_LEVEL: 'warn',
+      ...extraEnv,
     },
   });
   return {
