@@ -6,6 +6,7 @@
 // usable (the period card shows its period and the games can be tapped). Each figure is the median of --runs (3).
 // With --baseline-dist, the same runs against that web build (e.g. the previous release's dist/web) on the same
 // server, printed side by side. The server is the stack `npm start` runs (scripts/lighthouse.mjs' audited stack).
+/* global document, HTMLButtonElement -- the page functions run in the browser */
 import { chromium } from 'playwright';
 import { findChromium } from './chromium.mjs';
 import { seedPlayer, startAuditedStack } from './lighthouse.mjs';
