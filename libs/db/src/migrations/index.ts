@@ -24,6 +24,7 @@ import * as identityChecks from './0022-identity-checks.js';
 import * as disputes from './0023-disputes.js';
 import * as careSignals from './0024-care-signals.js';
 import * as awayWithdrawalWhole from './0025-away-withdrawal-whole.js';
+import * as playerLanguage from './0026-player-language.js';
 
 /** Forward-only migrations, applied in key order. Add a new file per change; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0023-disputes': disputes,
   '0024-care-signals': careSignals,
   '0025-away-withdrawal-whole': awayWithdrawalWhole,
+  '0026-player-language': playerLanguage,
 };
