@@ -18,6 +18,7 @@ import { watchPlayBreak } from '../features/play-safely/play-break.saga';
 import { watchIdentity } from '../features/identity/identity.saga';
 import { watchStatement } from '../features/statement/statement.saga';
 import { watchDisputes } from '../features/disputes/disputes.saga';
+import { watchLanguage } from '../features/language/language.saga';
 
 /** The most times a crashed watcher is restarted; beyond it the watcher stays down (the others keep running). */
 export const WATCHER_RESTARTS = 5;
@@ -58,6 +59,7 @@ export const WATCHERS: readonly Watcher[] = [
   watchIdentity,
   watchStatement,
   watchDisputes,
+  watchLanguage,
 ] as Watcher[];
 
 /**

@@ -17,6 +17,7 @@ import {
   WITHDRAW_MESSAGES,
 } from '@app/domain';
 import { OFFLINE_BET_MESSAGE, OFFLINE_PANEL_REASON } from '../features/socket/live-events';
+import { PLAY_SAFELY_TEXTS } from '../features/play-safely/play-safely-texts';
 
 /**
  * The English catalogue (en-IN). Its values are the product's English texts exactly: where a text is the spec's or the
@@ -133,6 +134,9 @@ export const enIN = {
     choice: { red: 'Red', green: 'Green', violet: 'Violet', big: 'Big', small: 'Small' },
     offlinePanel: OFFLINE_PANEL_REASON,
     offlineBet: OFFLINE_BET_MESSAGE,
+  },
+  playSafely: {
+    betPaused: PLAY_SAFELY_TEXTS.betPaused,
   },
   /** The bet refusals the server and the bet panel say (validation/bet.ts). */
   bet: BET_MESSAGES,
