@@ -49,6 +49,9 @@ export const enIN = {
     notifications: 'Notifications',
     somethingWentWrong: SOMETHING_WENT_WRONG,
     notFoundTitle: NOT_FOUND_TITLE,
+    notFoundText: 'The page you opened does not exist or has moved.',
+    backHome: 'Back to home',
+    checkingSession: 'Checking your session',
   },
   header: {
     home: 'WinRound, go to games',

@@ -53,6 +53,9 @@ export const hiIN: Catalogue = {
     notifications: 'सूचनाएं',
     somethingWentWrong: 'कुछ गड़बड़ हो गई। कृपया फिर से कोशिश करें।',
     notFoundTitle: 'पेज नहीं मिला',
+    notFoundText: 'आपने जो पेज खोला वह मौजूद नहीं है या कहीं और चला गया है।',
+    backHome: 'होम पर जाएं',
+    checkingSession: 'आपका सेशन जांच रहे हैं',
   },
   header: {
     home: 'WinRound, गेम्स पर जाएं',
