@@ -1,5 +1,7 @@
 import {
   BET_MESSAGES,
+  METHOD_LABELS,
+  WITHDRAWAL_PROCESSING_TIME_TEXT,
   DEPOSIT_MESSAGES,
   ERROR_DEFAULTS,
   FORGOT_PASSWORD_FALLBACKS,
@@ -18,6 +20,7 @@ import {
 } from '@app/domain';
 import { OFFLINE_BET_MESSAGE, OFFLINE_PANEL_REASON } from '../features/socket/live-events';
 import { PLAY_SAFELY_TEXTS } from '../features/play-safely/play-safely-texts';
+import { TRANSACTION_REVIEW_TEXTS } from '../features/wallet/transaction-texts';
 
 /**
  * The English catalogue (en-IN). Its values are the product's English texts exactly: where a text is the spec's or the
@@ -140,6 +143,44 @@ export const enIN = {
   },
   playSafely: {
     betPaused: PLAY_SAFELY_TEXTS.betPaused,
+    walletLink: PLAY_SAFELY_TEXTS.walletLink,
+  },
+  wallet: {
+    title: 'Wallet',
+    balances: 'Balances',
+    balance: 'Balance',
+    bonusBalance: 'Bonus balance',
+    /** PLAY_THROUGH_MESSAGES.bonusLocked and bonusExpires of the domain, with their figures as placeholders. */
+    bonusLocked: 'Your bonus becomes withdrawable after {{amount}} more in settled bets.',
+    bonusExpires: 'Unplayed, it goes back on {{date}}.',
+    bonusPlayed: 'Bonus played through',
+    loading: 'Loading wallet',
+    deposit: 'Deposit',
+    withdraw: 'Withdraw',
+    statement: 'Statement',
+    transactions: 'Transactions',
+    refreshingTransactions: 'Refreshing transactions',
+    loadingTransactions: 'Loading transactions',
+    showLess: 'Show Less',
+    showMore: 'Show More',
+    instructions: 'Instructions',
+    depositInstruction:
+      'Deposit: minimum {{min}}, maximum {{max}}. Pay by UPI, then enter the UTR (the 12-digit reference of your payment). Your deposit is credited once it is verified.',
+    withdrawalInstruction:
+      'Withdrawal: {{min}}–{{max}} per day, to your UPI ID or bank account, from your main balance. The bonus balance can be played but not withdrawn.',
+    processingTime: WITHDRAWAL_PROCESSING_TIME_TEXT,
+    gstNote: '{{percent}}% GST applies to winnings; payouts are credited net of GST.',
+    amount: 'Amount',
+    customAmount: 'Custom amount',
+    utr: 'UTR',
+    upiApp: 'UPI app',
+    upiId: 'UPI ID',
+    bank: 'Bank',
+    txnId: 'Txn ID',
+    review: TRANSACTION_REVIEW_TEXTS,
+    types: { DEPOSIT: 'Deposit', WITHDRAWAL: 'Withdrawal', BONUS: 'Bonus', REFUND: 'Refund' },
+    methods: METHOD_LABELS,
+    status: { PENDING: 'PENDING', COMPLETED: 'COMPLETED', FAILED: 'FAILED' },
   },
   /** The bet refusals the server and the bet panel say (validation/bet.ts). */
   bet: BET_MESSAGES,
