@@ -1,5 +1,6 @@
 import {
   BET_MESSAGES,
+  DEPOSIT_RULES,
   METHOD_LABELS,
   WITHDRAWAL_PROCESSING_TIME_TEXT,
   DEPOSIT_MESSAGES,
@@ -21,6 +22,7 @@ import {
 import { OFFLINE_BET_MESSAGE, OFFLINE_PANEL_REASON } from '../features/socket/live-events';
 import { PLAY_SAFELY_TEXTS } from '../features/play-safely/play-safely-texts';
 import { TRANSACTION_REVIEW_TEXTS } from '../features/wallet/transaction-texts';
+import { DEPOSIT_TEXTS } from '../features/deposit/deposit-texts';
 
 /**
  * The English catalogue (en-IN). Its values are the product's English texts exactly: where a text is the spec's or the
@@ -144,6 +146,34 @@ export const enIN = {
   playSafely: {
     betPaused: PLAY_SAFELY_TEXTS.betPaused,
     walletLink: PLAY_SAFELY_TEXTS.walletLink,
+  },
+  deposit: {
+    title: 'Deposit',
+    texts: DEPOSIT_TEXTS,
+    payWith: 'Pay with',
+    scanQr: 'Scan QR',
+    upiApps: 'UPI Apps',
+    tryAgain: 'Try again',
+    loadingPayment: 'Loading payment details',
+    qrLabel: 'UPI QR code to pay {{amount}}',
+    chooseAmountQr: 'Choose an amount to see the QR code.',
+    qrFailed: 'The QR code could not be drawn. Use UPI Apps instead.',
+    payTo: 'Pay to',
+    copyUpiId: 'Copy UPI ID',
+    chooseAmountApp: 'Choose an amount to open a UPI app.',
+    havePaid: 'I have paid, Enter UTR',
+    amountPaid: 'Amount paid',
+    utrNumber: 'UTR number',
+    utrPlaceholder: '12-digit UTR, e.g. 4123 4567 8901',
+    utrHint: "Find it in your UPI app under the payment's details (UTR, UPI Ref. No. or UPI transaction ID).",
+    paidFrom: 'Paid from',
+    payerPlaceholder: 'name@okaxis or Ravi Kumar',
+    payerHint: "The UPI ID you paid from, or the account holder's name as your bank shows it.",
+    back: 'Back',
+    submit: 'Submit',
+    submitting: 'Submitting…',
+    whoGets: 'Who gets the deposit',
+    rules: { credited: DEPOSIT_RULES[0]!, tellWhoPaid: DEPOSIT_RULES[1]!, contested: DEPOSIT_RULES[2]! },
   },
   wallet: {
     title: 'Wallet',
