@@ -1,5 +1,7 @@
 import {
   BET_MESSAGES,
+  PASSWORD_MESSAGES,
+  SECOND_FACTOR_MESSAGES,
   WITHDRAWAL_PROCESSING_TIME,
   DEPOSIT_RULES,
   METHOD_LABELS,
@@ -24,6 +26,8 @@ import { OFFLINE_BET_MESSAGE, OFFLINE_PANEL_REASON } from '../features/socket/li
 import { PLAY_SAFELY_TEXTS } from '../features/play-safely/play-safely-texts';
 import { TRANSACTION_REVIEW_TEXTS } from '../features/wallet/transaction-texts';
 import { DEPOSIT_TEXTS } from '../features/deposit/deposit-texts';
+import { LOGIN_TEXTS } from '../features/auth/login-texts';
+import { PLAY_BREAK_TEXTS } from '../features/play-safely/play-break-texts';
 
 /**
  * The English catalogue (en-IN). Its values are the product's English texts exactly: where a text is the spec's or the
@@ -147,6 +151,55 @@ export const enIN = {
   playSafely: {
     betPaused: PLAY_SAFELY_TEXTS.betPaused,
     walletLink: PLAY_SAFELY_TEXTS.walletLink,
+  },
+  auth: {
+    loginTitle: 'Login',
+    welcomeBack: 'Welcome back. Sign in with your Gmail address.',
+    logIn: 'Log in',
+    signIn: 'Sign in',
+    loggingIn: 'Logging in…',
+    gmailAddress: 'Gmail address',
+    emailPlaceholder: 'you@gmail.com',
+    password: 'Password',
+    forgotPassword: 'Forgot password?',
+    newHere: 'New here?',
+    createAccount: 'Create an account',
+    logout: 'Logout',
+    loggingOut: 'Logging out…',
+    texts: LOGIN_TEXTS,
+    withdrawLink: PLAY_BREAK_TEXTS.withdrawLink,
+    secondFactor: {
+      codeRequired: SECOND_FACTOR_MESSAGES.codeRequired,
+      codeField: SECOND_FACTOR_MESSAGES.codeField,
+      codeInvalid: SECOND_FACTOR_MESSAGES.codeInvalid,
+      totpRequired: SECOND_FACTOR_MESSAGES.totpRequired,
+      totpField: SECOND_FACTOR_MESSAGES.totpField,
+      totpInvalid: SECOND_FACTOR_MESSAGES.totpInvalid,
+      signInRefused: SECOND_FACTOR_MESSAGES.signInRefused,
+      newCodeHint: SECOND_FACTOR_MESSAGES.newCodeHint,
+    },
+    passwordRules: {
+      blank: PASSWORD_MESSAGES.blank,
+      oneCharacter: PASSWORD_MESSAGES.oneCharacter,
+      tooCommon: PASSWORD_MESSAGES.tooCommon,
+      fromEmail: PASSWORD_MESSAGES.fromEmail,
+      tooLong: PASSWORD_MESSAGES.tooLong,
+    },
+    /** The server's sign-in answers (apps/api/src/auth/auth-messages.ts), for translateServerMessage. */
+    server: {
+      invalidCredentials: 'Invalid email or password.',
+      emailTaken: 'This email is already registered. Please log in instead.',
+      invalidReferral: 'Invalid referral code.',
+      ownReferral: 'You cannot use your own referral code.',
+      registered: 'Registration successful. Please log in.',
+      codeExpired: 'This code has expired or is no longer valid. Please request a new one.',
+      sessionExpired: 'Your session has expired. Please log in again.',
+      pleaseLogIn: 'Please log in to continue.',
+      loggedIn: 'Logged in successfully.',
+      loggedOut: 'Logged out successfully.',
+      codeVerified: 'Code verified. You can now set a new password.',
+      passwordReset: 'Your password has been reset. Please log in with your new password.',
+    },
   },
   deposit: {
     title: 'Deposit',
