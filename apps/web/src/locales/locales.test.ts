@@ -41,7 +41,8 @@ describe('the message catalogues', () => {
     expect([...hi.entries()].filter(([, text]) => text.trim() === '').map(([key]) => key)).toEqual([]);
     // Texts that are the same in both on purpose: marks, product and game names; codes players know as they are
     // (UTR, UPI ID: no lowercase word) are not checked.
-    const SAME_ON_PURPOSE = /^(language\.(en|hi)|common\.none|game\.names\.color|withdraw\.upiIdExample|auth\.emailPlaceholder)$/;
+    const SAME_ON_PURPOSE =
+      /^(language\.(en|hi)|common\.none|game\.names\.color|withdraw\.upiIdExample|auth\.emailPlaceholder)$/;
     const untranslated = [...en.entries()]
       .filter(([key, text]) => !SAME_ON_PURPOSE.test(key) && /[a-z]{3}/.test(text) && hi.get(key) === text)
       .map(([key]) => key);
