@@ -31,6 +31,7 @@ import { PLAY_SAFELY_TEXTS } from '../features/play-safely/play-safely-texts';
 import { TRANSACTION_REVIEW_TEXTS } from '../features/wallet/transaction-texts';
 import { DEPOSIT_TEXTS } from '../features/deposit/deposit-texts';
 import { LOGIN_TEXTS } from '../features/auth/login-texts';
+import { DISPUTES_TEXTS } from '../features/disputes/disputes-texts';
 import { PLAY_BREAK_TEXTS } from '../features/play-safely/play-break-texts';
 
 /**
@@ -266,6 +267,23 @@ export const enIN = {
     passwordReset: 'Your password has been reset.',
     goToLogin: 'Go to login',
     rules: FORGOT_PASSWORD_MESSAGES,
+  },
+  history: {
+    title: 'Bet history',
+    disputesLink: DISPUTES_TEXTS.link,
+    loading: 'Loading your bets',
+    yourBets: 'Your bets',
+    period: 'Period',
+    stake: 'Stake',
+    result: 'Result',
+    drawn: 'Drawn',
+    playedFrom: 'Played from',
+    date: 'Date',
+    verify: 'Verify',
+    verifyHint: ' the draw of period {{periodId}} and that this bet is in it',
+    won: 'WIN +{{amount}}',
+    lost: 'LOSS −{{amount}}',
+    status: { PENDING: 'PENDING', COMPLETED: 'COMPLETED', REFUNDED: 'REFUNDED' },
   },
   deposit: {
     title: 'Deposit',

@@ -300,6 +300,23 @@ export const hiIN: Catalogue = {
       passwordsDontMatch: 'दोनों पासवर्ड एक जैसे नहीं हैं।',
     },
   },
+  history: {
+    title: 'दांव का इतिहास',
+    disputesLink: 'मेरी शिकायतें',
+    loading: 'आपके दांव लोड हो रहे हैं',
+    yourBets: 'आपके दांव',
+    period: 'पीरियड',
+    stake: 'दांव राशि',
+    result: 'नतीजा',
+    drawn: 'निकला',
+    playedFrom: 'कहां से खेला',
+    date: 'तारीख',
+    verify: 'जांचें',
+    verifyHint: ': पीरियड {{periodId}} का ड्रॉ और कि यह दांव उसमें शामिल है',
+    won: 'जीत +{{amount}}',
+    lost: 'हार −{{amount}}',
+    status: { PENDING: 'बाकी', COMPLETED: 'पूरा', REFUNDED: 'रिफ़ंड' },
+  },
   deposit: {
     title: 'जमा करें',
     texts: {
