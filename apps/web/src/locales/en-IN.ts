@@ -32,6 +32,7 @@ import { TRANSACTION_REVIEW_TEXTS } from '../features/wallet/transaction-texts';
 import { DEPOSIT_TEXTS } from '../features/deposit/deposit-texts';
 import { LOGIN_TEXTS } from '../features/auth/login-texts';
 import { DISPUTES_TEXTS } from '../features/disputes/disputes-texts';
+import { PLAY_BREAK_TEXTS as BREAK_TEXTS } from '../features/play-safely/play-break-texts';
 import { PLAY_BREAK_TEXTS } from '../features/play-safely/play-break-texts';
 
 /**
@@ -267,6 +268,48 @@ export const enIN = {
     passwordReset: 'Your password has been reset.',
     goToLogin: 'Go to login',
     rules: FORGOT_PASSWORD_MESSAGES,
+  },
+  profile: {
+    title: 'Profile',
+    playerTitle: 'Player profile',
+    tryAgain: 'Try again',
+    loading: 'Loading profile',
+    wantOwn: 'Want your own?',
+    createAccount: 'Create an account',
+    player: 'Player',
+    email: 'Email',
+    id: 'ID',
+    copyId: 'Copy user ID',
+    joined: 'Joined',
+    lastLogin: 'Last login',
+    never: 'Never',
+    wallet: 'Wallet',
+    playSafelyLink: PLAY_SAFELY_TEXTS.profileLink,
+    breakLink: BREAK_TEXTS.profileLink,
+    disputes: 'My disputes',
+    invite: 'Invite friends',
+    inviteLink: 'Your invite link',
+    copyInvite: 'Copy invite link',
+    referralCode: 'Your referral code',
+    copyCode: 'Copy referral code',
+    inviteTerms:
+      'When a friend joins with your link and their first deposit is approved, you get {{share}} of it as bonus, up to {{cap}}.',
+    inviteWagering: ' Bonus is for playing: it becomes withdrawable once your settled bets reach {{times}}× it.',
+    editName: 'Edit name',
+    name: 'Name',
+    saving: 'Saving…',
+    save: 'Save',
+    cancel: 'Cancel',
+    updated: 'Profile updated.',
+    stats: 'Stats',
+    gamesPlayed: 'Games played',
+    totalWinnings: 'Total winnings',
+    totalDeposits: 'Total deposits',
+    totalWithdrawals: 'Total withdrawals',
+    totalLosses: 'Total losses',
+    share: 'Share Profile',
+    linkCopied: 'Profile link copied.',
+    copyFailed: 'Could not copy. Please copy it by hand.',
   },
   history: {
     title: 'Bet history',
