@@ -32,6 +32,7 @@ import { TRANSACTION_REVIEW_TEXTS } from '../features/wallet/transaction-texts';
 import { DEPOSIT_TEXTS } from '../features/deposit/deposit-texts';
 import { LOGIN_TEXTS } from '../features/auth/login-texts';
 import { DISPUTES_TEXTS } from '../features/disputes/disputes-texts';
+import { HELP_TEXTS } from '../features/help/help-texts';
 import { PLAY_BREAK_TEXTS as BREAK_TEXTS } from '../features/play-safely/play-break-texts';
 import { PLAY_BREAK_TEXTS } from '../features/play-safely/play-break-texts';
 
@@ -39,7 +40,8 @@ import { PLAY_BREAK_TEXTS } from '../features/play-safely/play-break-texts';
  * The English catalogue (en-IN). Its values are the product's English texts exactly: where a text is the spec's or the
  * domain's (libs/domain), it is taken from there, so the spec's words stay word for word and the server and the app
  * keep saying the same thing. Placeholders are i18next's `{{name}}`; hi-IN must have the same keys and placeholders
- * (locales.test.ts). docs/languages.md says how to add a text.
+ * (locales.test.ts). docs/languages.md says how to add a text. This file imports only texts: nothing that reads the
+ * catalogues (shared/i18n), which would make an import cycle.
  */
 export const enIN = {
   language: {
@@ -268,6 +270,19 @@ export const enIN = {
     passwordReset: 'Your password has been reset.',
     goToLogin: 'Go to login',
     rules: FORGOT_PASSWORD_MESSAGES,
+  },
+  help: {
+    texts: HELP_TEXTS,
+    steps: {
+      pick: 'Pick a game: Color Clash (red, green or violet), Big or Small (big is 5 to 9, small is 0 to 4) or Pick a Number (0 to 9).',
+      stake:
+        'Pick a choice and a stake ({{min}} to {{max}}), then tap Confirm Bet. One bet per game in each round; a bet cannot be changed or cancelled.',
+      round:
+        'Each round lasts {{round}} seconds. Betting closes when {{lock}} seconds are left; the digit is drawn at the end and every bet is settled at once.',
+      win: 'A win is credited to your balance at once: your stake times the payout, less GST on what you won above your stake.',
+    },
+    gst: '{{percent}}% GST is taken on winnings above the stake: ₹100 on a digit wins {{gross}}, less {{gst}} GST, so {{net}} is credited.',
+    supportGroup: 'Telegram support group',
   },
   profile: {
     title: 'Profile',

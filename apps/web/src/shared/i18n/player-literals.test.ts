@@ -22,7 +22,6 @@ const NOT_PLAYER_FACING = ['features/admin', 'test'];
  * folder converted and left in the list fails, so the list only shrinks). docs/languages.md.
  */
 export const PENDING: readonly string[] = [
-  'features/help',
   'features/play-safely',
   'features/statement',
   'features/disputes',
