@@ -1,5 +1,6 @@
 import {
   BET_MESSAGES,
+  DISPUTE_MESSAGES,
   REGISTER_MESSAGES,
   USERNAME_MESSAGES,
   DATE_OF_BIRTH_MESSAGES,
@@ -33,6 +34,7 @@ import { DEPOSIT_TEXTS } from '../features/deposit/deposit-texts';
 import { LOGIN_TEXTS } from '../features/auth/login-texts';
 import { DISPUTES_TEXTS } from '../features/disputes/disputes-texts';
 import { HELP_TEXTS } from '../features/help/help-texts';
+import { COMPLIANCE_NOTE } from '../shared/constants';
 import { PLAY_BREAK_TEXTS as BREAK_TEXTS } from '../features/play-safely/play-break-texts';
 import { PLAY_BREAK_TEXTS } from '../features/play-safely/play-break-texts';
 
@@ -270,6 +272,50 @@ export const enIN = {
     passwordReset: 'Your password has been reset.',
     goToLogin: 'Go to login',
     rules: FORGOT_PASSWORD_MESSAGES,
+  },
+  /**
+   * The terms (SPEC §1, the domain's termsTexts and playThroughTerms) with the configured figures as placeholders;
+   * terms.test.tsx holds the English to the domain's words for several configurations.
+   */
+  terms: {
+    title: 'Terms and Conditions',
+    list: {
+      adults: '18+ only.',
+      rounds: 'Rounds last {{seconds}} seconds.',
+      noChange: 'No change or cancel after a bet.',
+      gst: '{{percent}}% GST on winnings, with net payouts.',
+      noRefunds: 'No refunds for confirmed bets. Unsettled bets after technical errors may be reversed at discretion.',
+      cheating: 'Cheating means a permanent ban.',
+      verification: 'Deposits and withdrawals may need verification.',
+      frozen: 'Suspicious activity can freeze the account.',
+    },
+    deposits: 'Deposits',
+    bonus: 'Bonus and withdrawals',
+    play: {
+      turnoverAll:
+        'Deposits are for playing: to withdraw, your settled bets since your last withdrawal must add up to the money you deposited since then.',
+      turnoverPart:
+        'Deposits are for playing: to withdraw, your settled bets since your last withdrawal must add up to {{percent}}% of the money you deposited since then.',
+      noTurnover: 'Deposits can be withdrawn without playing them first.',
+      bonus:
+        'Bonus money (and what bets paid from it win) is for playing: it becomes withdrawable once your settled bets reach {{times}}× the bonus. Unplayed, it goes back after {{days}} days.',
+      bonusFree: 'Bonus money is withdrawable as soon as it is credited.',
+      referral:
+        'A referral bonus is credited when the friend you invited has played through their first deposit, and not if they withdraw it first.',
+      oneBet: 'One bet per game per round: you cannot bet on both sides of a game.',
+      suspended:
+        'A suspended account keeps its balance but cannot bet, deposit or withdraw until support reinstates it.',
+    },
+    safelyBefore: PLAY_SAFELY_TEXTS.termsLine[0],
+    safelyAfter: PLAY_SAFELY_TEXTS.termsLine[1],
+    safelyLink: PLAY_SAFELY_TEXTS.title,
+    breaksBefore: PLAY_SAFELY_TEXTS.termsBreaks[0],
+    breaksAfter: PLAY_SAFELY_TEXTS.termsBreaks[1],
+    disputes: 'Disputes',
+    sla: DISPUTE_MESSAGES.sla,
+    legal: 'Legal notice',
+    compliance: COMPLIANCE_NOTE,
+    backToRegistration: 'Back to registration',
   },
   help: {
     texts: HELP_TEXTS,

@@ -28,7 +28,6 @@ export const PENDING: readonly string[] = [
   'features/fairness',
   'features/identity',
   'features/landing',
-  'features/terms',
 ];
 
 /** Props whose value a player reads or hears. */
