@@ -277,6 +277,56 @@ export const enIN = {
    * The terms (SPEC §1, the domain's termsTexts and playThroughTerms) with the configured figures as placeholders;
    * terms.test.tsx holds the English to the domain's words for several configurations.
    */
+  landing: {
+    heroTitle: 'Call the colour. Beat the clock.',
+    heroLead:
+      '{{product}} runs {{seconds}}-second prediction rounds: pick a colour, big or small, or the digit, and see the result in half a minute.',
+    createAccount: 'Create an account',
+    signIn: 'Sign in',
+    alreadyBefore: 'Already playing? Sign in here, or open the ',
+    alreadyLink: 'Log in',
+    alreadyAfter: ' screen.',
+    adults: 'Only for adults. Play with money you can afford to lose.',
+    why: 'Why players choose {{product}}',
+    bullets: {
+      rounds: 'A new round every {{seconds}} seconds, with the result the moment it ends.',
+      games: 'Three games: colour, big or small, and the digit.',
+      stakes: 'Stakes from {{min}} to {{max}}.',
+      deposit: 'Deposit by UPI with Google Pay, PhonePe, Paytm or BHIM.',
+      withdraw: 'Withdraw to UPI or your bank account, processed in {{time}}.',
+      fair: 'Provably fair: every result can be checked against a seed published in advance.',
+    },
+    games: 'Games',
+    logInToPlay: 'Log in to play',
+    orCreate: ', or ',
+    createLower: 'create an account',
+    end: '.',
+    howToPlay: 'How to play',
+    steps: {
+      register: 'Register with your Gmail address and the 6-digit code we e-mail you.',
+      wallet: 'Add money to your wallet by UPI, then enter the UTR of your payment.',
+      pick: 'Pick a game and a choice, choose a stake and confirm before the last {{lock}} seconds of the round.',
+      draw: 'When the round ends a digit from 0 to 9 is drawn; big or small and the colour follow from it.',
+      pays: 'A winning bet pays stake × payout, less {{gst}}% GST on the amount won above your stake.',
+    },
+    oddsCaption: 'Chance and return per choice',
+    choice: 'Choice',
+    chance: 'Chance',
+    pays: 'Pays',
+    return: 'Return',
+    anyDigit: 'any one digit',
+    choices: { red: 'red', green: 'green', violet: 'violet', big: 'big', small: 'small' },
+    returnNote:
+      'Return is what a rupee staked pays back on average after {{gst}}% GST on winnings. Every choice returns less than it stakes over time.',
+    support: 'Support',
+    joinGroup: 'Join our {{group}}',
+    groupHint: 'Help and announcements',
+    emailUs: 'E-mail {{email}}',
+    emailHint: 'Payments, account and technical help',
+    termsLink: 'Terms and conditions',
+    fairLink: 'Provably fair: verify any round',
+    processing: WITHDRAWAL_PROCESSING_TIME,
+  },
   terms: {
     title: 'Terms and Conditions',
     list: {

@@ -27,7 +27,6 @@ export const PENDING: readonly string[] = [
   'features/disputes',
   'features/fairness',
   'features/identity',
-  'features/landing',
 ];
 
 /** Props whose value a player reads or hears. */
