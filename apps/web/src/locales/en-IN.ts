@@ -277,6 +277,36 @@ export const enIN = {
    * The terms (SPEC §1, the domain's termsTexts and playThroughTerms) with the configured figures as placeholders;
    * terms.test.tsx holds the English to the domain's words for several configurations.
    */
+  disputes: {
+    title: DISPUTES_TEXTS.title,
+    open: DISPUTES_TEXTS.open,
+    formTitle: DISPUTES_TEXTS.formTitle,
+    aboutBet: 'Your bet in period {{id}}. Its round and fairness proof go with the dispute.',
+    aboutTransaction: 'Transaction {{id}}.',
+    label: DISPUTES_TEXTS.label,
+    counter: '{{length}} / {{max}}',
+    submit: DISPUTES_TEXTS.submit,
+    cancel: DISPUTES_TEXTS.cancel,
+    sla: DISPUTES_TEXTS.sla,
+    empty: DISPUTES_TEXTS.empty,
+    loadFailed: DISPUTES_TEXTS.loadFailed,
+    openFailed: DISPUTES_TEXTS.openFailed,
+    closeFailed: DISPUTES_TEXTS.closeFailed,
+    close: DISPUTES_TEXTS.close,
+    yourText: DISPUTES_TEXTS.yourText,
+    answer: DISPUTES_TEXTS.answer,
+    waiting: DISPUTES_TEXTS.waiting,
+    due: DISPUTES_TEXTS.due,
+    bet: 'Bet in period {{id}}',
+    transaction: 'Transaction {{id}}',
+    status: { open: 'Open', answered: 'Answered', closed: 'Closed' },
+    loading: 'Loading your disputes',
+    daysLeft_one: '{{count}} day left',
+    daysLeft_other: '{{count}} days left',
+    dueToday: 'Due today',
+    overdue_one: 'Overdue by {{count}} day',
+    overdue_other: 'Overdue by {{count}} days',
+  },
   landing: {
     heroTitle: 'Call the colour. Beat the clock.',
     heroLead:
