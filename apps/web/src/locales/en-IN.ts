@@ -1,5 +1,7 @@
 import {
   BET_MESSAGES,
+  ACCOUNT_STATEMENT_MESSAGES,
+  STATEMENT_KIND_LABELS,
   DISPUTE_MESSAGES,
   REGISTER_MESSAGES,
   USERNAME_MESSAGES,
@@ -34,6 +36,7 @@ import { DEPOSIT_TEXTS } from '../features/deposit/deposit-texts';
 import { LOGIN_TEXTS } from '../features/auth/login-texts';
 import { DISPUTES_TEXTS } from '../features/disputes/disputes-texts';
 import { HELP_TEXTS } from '../features/help/help-texts';
+import { STATEMENT_TEXTS } from '../features/statement/statement-texts';
 import { COMPLIANCE_NOTE } from '../shared/constants';
 import { PLAY_BREAK_TEXTS as BREAK_TEXTS } from '../features/play-safely/play-break-texts';
 import { PLAY_BREAK_TEXTS } from '../features/play-safely/play-break-texts';
@@ -277,6 +280,19 @@ export const enIN = {
    * The terms (SPEC §1, the domain's termsTexts and playThroughTerms) with the configured figures as placeholders;
    * terms.test.tsx holds the English to the domain's words for several configurations.
    */
+  statement: {
+    ...STATEMENT_TEXTS,
+    heading: 'Account statement {{from}} to {{to}}',
+    dates: 'Statement dates',
+    loading: 'Loading the statement',
+    kinds: STATEMENT_KIND_LABELS,
+    rules: {
+      fromRequired: ACCOUNT_STATEMENT_MESSAGES.fromRequired,
+      toRequired: ACCOUNT_STATEMENT_MESSAGES.toRequired,
+      order: ACCOUNT_STATEMENT_MESSAGES.order,
+      tooLong: ACCOUNT_STATEMENT_MESSAGES.tooLong,
+    },
+  },
   disputes: {
     title: DISPUTES_TEXTS.title,
     open: DISPUTES_TEXTS.open,

@@ -23,7 +23,6 @@ const NOT_PLAYER_FACING = ['features/admin', 'test'];
  */
 export const PENDING: readonly string[] = [
   'features/play-safely',
-  'features/statement',
   'features/fairness',
   'features/identity',
 ];
