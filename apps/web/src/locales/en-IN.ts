@@ -1,5 +1,6 @@
 import {
   BET_MESSAGES,
+  IDENTITY_STATUS_LABELS,
   ACCOUNT_STATEMENT_MESSAGES,
   STATEMENT_KIND_LABELS,
   DISPUTE_MESSAGES,
@@ -37,6 +38,7 @@ import { LOGIN_TEXTS } from '../features/auth/login-texts';
 import { DISPUTES_TEXTS } from '../features/disputes/disputes-texts';
 import { HELP_TEXTS } from '../features/help/help-texts';
 import { STATEMENT_TEXTS } from '../features/statement/statement-texts';
+import { IDENTITY_TEXTS } from '../features/identity/identity-texts';
 import { COMPLIANCE_NOTE } from '../shared/constants';
 import { PLAY_BREAK_TEXTS as BREAK_TEXTS } from '../features/play-safely/play-break-texts';
 import { PLAY_BREAK_TEXTS } from '../features/play-safely/play-break-texts';
@@ -280,6 +282,18 @@ export const enIN = {
    * The terms (SPEC §1, the domain's termsTexts and playThroughTerms) with the configured figures as placeholders;
    * terms.test.tsx holds the English to the domain's words for several configurations.
    */
+  identity: {
+    ...IDENTITY_TEXTS,
+    fullName: 'Full name as on your {{document}}',
+    documentNumber: '{{document}} number',
+    depositNote:
+      'Deposits up to {{threshold}} in total can be made before your identity is verified (so far: {{deposited}}).',
+    rejectedBecause: 'Your identity details were rejected: {{reason}} Please submit them again.',
+    details: 'Identity details',
+    statusAria: 'Identity status',
+    loading: 'Loading your identity details',
+    statuses: IDENTITY_STATUS_LABELS,
+  },
   statement: {
     ...STATEMENT_TEXTS,
     heading: 'Account statement {{from}} to {{to}}',

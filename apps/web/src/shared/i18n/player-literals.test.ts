@@ -24,7 +24,6 @@ const NOT_PLAYER_FACING = ['features/admin', 'test'];
 export const PENDING: readonly string[] = [
   'features/play-safely',
   'features/fairness',
-  'features/identity',
 ];
 
 /** Props whose value a player reads or hears. */
