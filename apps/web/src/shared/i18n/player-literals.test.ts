@@ -22,7 +22,12 @@ const NOT_PLAYER_FACING = ['features/admin', 'test'];
  * folder converted and left in the list fails, so the list only shrinks). docs/languages.md.
  */
 export const PENDING: readonly string[] = [
-  'features/play-safely',
+  // The Play safely, break and away-withdrawal screens; its reality check and limits step (on the Games screen and
+  // after sign-up) are converted.
+  'features/play-safely/components/AwayWithdrawPage.tsx',
+  'features/play-safely/components/LimitsForm.tsx',
+  'features/play-safely/components/PlayBreakPage.tsx',
+  'features/play-safely/components/PlaySafelyPage.tsx',
   'features/fairness',
 ];
 
@@ -53,6 +58,7 @@ function tsxFiles(dir: string): string[] {
 }
 
 const rel = (file: string) => path.relative(SRC, file).split(path.sep).join('/');
+/** A file in a folder, or the file itself (PENDING names folders or single files). */
 const under = (file: string, folder: string) => rel(file) === folder || rel(file).startsWith(`${folder}/`);
 
 /** The leftmost name of `A.b.c` (or `A`), when the expression is such a chain. */
