@@ -25,6 +25,17 @@ export interface Profile {
   totalWithdrawals?: number;
   /** Own profile only: rupees staked on lost bets. */
   totalLoses?: number;
+  /** Own profile only: the language the player reads the product in (docs/languages.md). */
+  language?: PlayerLanguage;
+}
+
+/** The languages a player may choose: English and Hindi, as spoken in India. */
+export type PlayerLanguage = 'en-IN' | 'hi-IN';
+export const PLAYER_LANGUAGES: readonly PlayerLanguage[] = ['en-IN', 'hi-IN'];
+
+/** PUT /user/language: the player's language, remembered with the account. Answers the updated own profile. */
+export interface UpdateLanguageRequest {
+  language: PlayerLanguage;
 }
 export interface ProfileData {
   user: Profile;

@@ -41,7 +41,12 @@ export interface UsersTable {
   username_skeleton: ColumnType<string | null, string | null | undefined, string | null>;
   /** 'YYYY-MM-DD' of a player 18 or older, recorded once; null for accounts older than the field (migration 0022). */
   date_of_birth: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The language the player reads the product in: 'en-IN' (the default) or 'hi-IN' (migration 0028). */
+  language: ColumnType<PlayerLanguage, PlayerLanguage | undefined, PlayerLanguage>;
 }
+
+/** A player's language (users.language). */
+export type PlayerLanguage = 'en-IN' | 'hi-IN';
 
 export type IdentityCheckStatus = 'pending' | 'verified' | 'rejected';
 

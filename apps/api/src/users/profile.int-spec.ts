@@ -112,6 +112,7 @@ describe('profiles: own, public and rename', () => {
       totalDeposits: 1000,
       totalWithdrawals: 600.5,
       totalLoses: 50,
+      language: 'en-IN',
     });
   });
 
@@ -164,6 +165,57 @@ describe('profiles: own, public and rename', () => {
       'Username must be 3 to 30 characters: letters, digits, spaces, dots, underscores or hyphens.',
     );
     expect((await api.request('PUT', '/api/v1/user/profile', { body: { name: 'Anon ymous' } })).status).toBe(401);
+  });
+
+  it('PUT /user/language remembers the language with the account; the own profile carries it, the public one not', async () => {
+    const user = await createUser(api, { username: 'Bhasha' });
+    const res = await api.request('PUT', '/api/v1/user/language', { token: user.token, body: { language: 'hi-IN' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      success: true,
+      message: 'Language saved.',
+      data: { user: { language: 'hi-IN' } },
+    });
+    const own = await api.request('GET', '/api/v1/user/profile', { token: user.token });
+    expect(own.body.data.user.language).toBe('hi-IN');
+    const stored = await api.db
+      .selectFrom('users')
+      .select('language')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.language).toBe('hi-IN');
+    const seen = await api.request('GET', `/api/v1/user/profile/${user.id}`);
+    expect(seen.body.data.user).not.toHaveProperty('language');
+    const back = await api.request('PUT', '/api/v1/user/language', { token: user.token, body: { language: 'en-IN' } });
+    expect(back.body.data.user.language).toBe('en-IN');
+  });
+
+  it('PUT /user/language refuses a language the product does not speak, another field, and a visitor; nothing changes', async () => {
+    const user = await createUser(api, { username: 'Ek Bhasha' });
+    for (const body of [{ language: 'fr-FR' }, { language: 'hi' }, {}, { language: 'hi-IN', name: 'Changed' }]) {
+      const res = await api.request('PUT', '/api/v1/user/language', { token: user.token, body });
+      expect({ body, status: res.status }).toEqual({ body, status: 400 });
+    }
+    const refused = await api.request('PUT', '/api/v1/user/language', {
+      token: user.token,
+      body: { language: 'fr-FR' },
+    });
+    expect(refused.body.message).toBe('Language must be one of en-IN, hi-IN.');
+    expect((await api.request('PUT', '/api/v1/user/language', { body: { language: 'hi-IN' } })).status).toBe(401);
+    const stored = await api.db
+      .selectFrom('users')
+      .select(['language', 'username'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ language: 'en-IN', username: 'Ek Bhasha' });
+    // The database itself holds only the product's languages.
+    await expect(
+      api.db
+        .updateTable('users')
+        .set({ language: 'fr-FR' as never })
+        .where('id', '=', user.id)
+        .execute(),
+    ).rejects.toThrow(/users_language_check/);
   });
 
   it('refuses every attempt to change anything but the name (mass assignment) and changes nothing', async () => {

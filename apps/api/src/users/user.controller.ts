@@ -5,6 +5,7 @@ import type { AuthUser } from '../auth/auth-user.js';
 import { CurrentUser, Public } from '../auth/decorators.js';
 import { ApiEnvelope } from '../common/api-envelope.js';
 import { ok } from '../common/respond.js';
+import { UpdateLanguageDto } from './update-language.dto.js';
 import { UpdateProfileDto } from './update-profile.dto.js';
 import { ProfileDataDoc } from './user.docs.js';
 import { USER_MESSAGES, UserService } from './user.service.js';
@@ -45,5 +46,18 @@ export class UserController {
   @ApiEnvelope(ProfileDataDoc, { description: `Success: '${USER_MESSAGES.updated}' and the updated own profile.` })
   async update(@CurrentUser() user: AuthUser, @Body() dto: UpdateProfileDto): Promise<ApiSuccess<ProfileData>> {
     return ok({ user: await this.users.rename(user.id, dto.name) }, USER_MESSAGES.updated);
+  }
+
+  @ApiBearerAuth()
+  @Put('language')
+  @ApiOperation({
+    summary:
+      "Remembers the language the signed-in player reads the product in ('en-IN' or 'hi-IN'); answers the updated own profile",
+  })
+  @ApiEnvelope(ProfileDataDoc, {
+    description: `Success: '${USER_MESSAGES.languageSaved}' and the updated own profile.`,
+  })
+  async language(@CurrentUser() user: AuthUser, @Body() dto: UpdateLanguageDto): Promise<ApiSuccess<ProfileData>> {
+    return ok({ user: await this.users.setLanguage(user.id, dto.language) }, USER_MESSAGES.languageSaved);
   }
 }

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { Profile, ProfileData } from '@app/contracts';
+import { PLAYER_LANGUAGES, type PlayerLanguage, type Profile, type ProfileData } from '@app/contracts';
 
 // Response schema of the profile routes: a class implementing the contract type, for the API documentation.
 
@@ -36,6 +36,12 @@ export class ProfileDoc implements Profile {
   totalWithdrawals?: number;
   @ApiPropertyOptional({ description: 'Own profile only: rupees staked on lost bets', example: 300 })
   totalLoses?: number;
+  @ApiPropertyOptional({
+    enum: PLAYER_LANGUAGES,
+    description: 'Own profile only: the language the player reads the product in',
+    example: 'en-IN',
+  })
+  language?: PlayerLanguage;
 }
 
 export class ProfileDataDoc implements ProfileData {

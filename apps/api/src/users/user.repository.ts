@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { sql, type Kysely } from 'kysely';
-import type { DB, Role } from '@app/db';
+import type { DB, PlayerLanguage, Role } from '@app/db';
 import { emailIdentityKey, isReservedUsername, loadUsernameSkeleton, normalizeUsername } from '@app/domain';
 import { newReferralCode } from '../setup/startup.service.js';
 
@@ -192,10 +192,21 @@ export class UserRepository {
     }
   }
 
+  /** Remembers the language the player reads the product in; false when there is no such account. */
+  async setLanguage(db: Executor, id: string, language: PlayerLanguage): Promise<boolean> {
+    const row = await db
+      .updateTable('users')
+      .set({ language, updated_at: sql`now()` })
+      .where('id', '=', id)
+      .returning('id')
+      .executeTakeFirst();
+    return !!row;
+  }
+
   async profile(db: Executor, id: string) {
     return db
       .selectFrom('users')
-      .select(['id', 'username', 'email', 'role', 'referral_code', 'created_at', 'last_login_at'])
+      .select(['id', 'username', 'email', 'role', 'referral_code', 'created_at', 'last_login_at', 'language'])
       .where('id', '=', id)
       .executeTakeFirst();
   }

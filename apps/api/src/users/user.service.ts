@@ -1,5 +1,5 @@
 import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import type { Profile } from '@app/contracts';
+import type { PlayerLanguage, Profile } from '@app/contracts';
 import { Database } from '@app/db';
 import {
   isUuid,
@@ -18,6 +18,7 @@ import { USERNAME_TAKEN_MESSAGE, UserRepository, UsernameTakenError } from './us
 export const USER_MESSAGES = {
   notFound: 'User not found.',
   updated: 'Profile updated.',
+  languageSaved: 'Language saved.',
   usernameTaken: USERNAME_TAKEN_MESSAGE,
 } as const;
 
@@ -58,6 +59,7 @@ export class UserService {
       totalDeposits: rupees(stats.total_deposits, 'totalDeposits'),
       totalWithdrawals: rupees(stats.total_withdrawals, 'totalWithdrawals'),
       totalLoses: rupees(stats.total_loses, 'totalLoses'),
+      language: user.language,
     };
   }
 
@@ -77,6 +79,12 @@ export class UserService {
       totalGames: stats.total_games,
       totalWinnings: rupees(stats.total_winnings, 'totalWinnings'),
     };
+  }
+
+  /** Remembers the player's language (the DTO admits only the product's languages); answers the own profile. */
+  async setLanguage(userId: string, language: PlayerLanguage): Promise<Profile> {
+    if (!(await this.users.setLanguage(this.db, userId, language))) throw new NotFoundException(USER_MESSAGES.notFound);
+    return this.ownProfile(userId);
   }
 
   async rename(userId: string, rawName: string): Promise<Profile> {

@@ -45,7 +45,9 @@ const AdminConsole = screen(() => import('../features/admin/components/AdminCons
 
 function AdminRoute() {
   return (
-    <Suspense fallback={<Spinner label="Loading the admin panel" />}>
+    <Suspense
+      fallback={<Spinner label="Loading the admin panel" /* i18n-literal-ok: the admin console stays English */ />}
+    >
       <AdminConsole />
     </Suspense>
   );

@@ -19,6 +19,7 @@ import { watchIdentity } from '../features/identity/identity.saga';
 import { watchStatement } from '../features/statement/statement.saga';
 import { watchDisputes } from '../features/disputes/disputes.saga';
 import { watchPushOffer } from '../pwa/push.saga';
+import { watchLanguage } from '../features/language/language.saga';
 
 /** The most times a crashed watcher is restarted; beyond it the watcher stays down (the others keep running). */
 export const WATCHER_RESTARTS = 5;
@@ -60,6 +61,7 @@ export const WATCHERS: readonly Watcher[] = [
   watchStatement,
   watchDisputes,
   watchPushOffer,
+  watchLanguage,
 ] as Watcher[];
 
 /**

@@ -1,18 +1,19 @@
 import { Link } from 'react-router-dom';
-import { NOT_FOUND_TITLE } from '../shared/constants';
+import { useT } from '../shared/i18n/i18n';
 import { Screen } from '../shared/ui/Screen';
 import './pages.css';
 
 export function NotFoundPage() {
+  const { t } = useT();
   return (
-    <Screen title={NOT_FOUND_TITLE} className="not-found">
+    <Screen title={t('common.notFoundTitle')} className="not-found">
       <p className="not-found__code" aria-hidden="true">
         404
       </p>
-      <h1>{NOT_FOUND_TITLE}</h1>
-      <p className="muted">The page you opened does not exist or has moved.</p>
+      <h1>{t('common.notFoundTitle')}</h1>
+      <p className="muted">{t('common.notFoundText')}</p>
       <Link to="/" className="btn btn--primary">
-        Back to home
+        {t('common.backHome')}
       </Link>
     </Screen>
   );

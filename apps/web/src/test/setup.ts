@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import { i18n } from '../shared/i18n/i18n';
 
 // A test of the build itself runs in Node (`@vitest-environment node`): nothing of the browser to prepare.
 const browser = typeof window !== 'undefined';
@@ -24,6 +25,8 @@ if (browser && typeof window.PointerEvent === 'undefined') {
 // Tests start as a browser that may hold a session, so the app asks the server (whose fake answer decides).
 // The tests of a browser that never signed in clear it themselves.
 beforeEach(() => {
+  // Every test starts in English (the catalogues are bundled: the switch is immediate); a test of Hindi switches.
+  void i18n.changeLanguage('en-IN');
   if (!browser) return;
   localStorage.setItem('winround.maySignedIn', '1');
 });

@@ -26,6 +26,7 @@ import * as careSignals from './0024-care-signals.js';
 import * as awayWithdrawalWhole from './0025-away-withdrawal-whole.js';
 import * as betPayouts from './0026-bet-payouts.js';
 import * as pushSubscriptions from './0027-push-subscriptions.js';
+import * as playerLanguage from './0028-player-language.js';
 
 /** Forward-only migrations, applied in key order. Add a new file per change; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0025-away-withdrawal-whole': awayWithdrawalWhole,
   '0026-bet-payouts': betPayouts,
   '0027-push-subscriptions': pushSubscriptions,
+  '0028-player-language': playerLanguage,
 };

@@ -3,6 +3,7 @@ import { selectAuth } from '../../features/auth/selectors';
 import { FullScreenSpinner } from '../../shared/ui/Spinner';
 import { useAppSelector } from '../../shared/store-hooks';
 import { ADMIN_HOME, LOGIN_PATH, PLAYER_HOME } from '../../shared/paths';
+import { i18n } from '../../shared/i18n/i18n';
 
 interface ProtectedRouteProps {
   /** Only a super-admin may pass; a plain user is sent to the games. */
@@ -17,7 +18,7 @@ export function ProtectedRoute({ superAdminOnly = false }: ProtectedRouteProps) 
   const { isLoading, isAuthenticated, role } = useAppSelector(selectAuth);
   const location = useLocation();
 
-  if (isLoading) return <FullScreenSpinner label="Checking your session" />;
+  if (isLoading) return <FullScreenSpinner label={i18n.t('common.checkingSession')} />;
   if (!isAuthenticated)
     return (
       <Navigate to={LOGIN_PATH} replace state={{ from: `${location.pathname}${location.search}${location.hash}` }} />

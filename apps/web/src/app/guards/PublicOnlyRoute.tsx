@@ -3,6 +3,7 @@ import { selectAuth } from '../../features/auth/selectors';
 import { FullScreenSpinner } from '../../shared/ui/Spinner';
 import { useAppSelector } from '../../shared/store-hooks';
 import { ADMIN_HOME, playerReturnPath, readLoginRouteState } from '../../shared/paths';
+import { i18n } from '../../shared/i18n/i18n';
 
 /**
  * Public-only routes (SPEC 2): a spinner while loading; signed-in visitors go to their home — a player to the page
@@ -12,7 +13,7 @@ export function PublicOnlyRoute() {
   const { isLoading, isAuthenticated, role } = useAppSelector(selectAuth);
   const location = useLocation();
 
-  if (isLoading) return <FullScreenSpinner label="Checking your session" />;
+  if (isLoading) return <FullScreenSpinner label={i18n.t('common.checkingSession')} />;
   if (isAuthenticated) {
     const to =
       role === 'super-admin'

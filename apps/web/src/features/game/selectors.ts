@@ -16,6 +16,7 @@ import type { PlayerBet } from '../../shared/records';
 import { selectAllBets } from '../bets/selectors';
 import { selectConfigRoundSeconds, selectLockSeconds, selectPayoutOptions } from '../config/selectors';
 import { selectStakeableBalancePaise } from '../wallet/selectors';
+import { i18n } from '../../shared/i18n/i18n';
 
 export const selectGame = (state: RootState) => state.game;
 export const selectPeriod = (state: RootState) => state.game.period;
@@ -126,4 +127,5 @@ export const selectPotentialWin = (state: RootState, stakePaise: number, game: G
 /** The round length the bet panel's title names ('Round · 30 s'). */
 export const selectRoundSeconds = (state: RootState) => state.game.period?.duration ?? selectConfigRoundSeconds(state);
 
-export const gameName = (key: GameKey) => GAMES_BY_KEY[key].name;
+/** A game's name in the player's language (the English is the domain's, GAMES_BY_KEY). */
+export const gameName = (key: GameKey) => (key in GAMES_BY_KEY ? i18n.t(`game.names.${key}`) : String(key));

@@ -1,12 +1,15 @@
-import { formatPaise, type ChoiceOdds, type WinBreakdown } from '@app/domain';
+import { type ChoiceOdds, type WinBreakdown } from '@app/domain';
+import { i18n } from '../../shared/i18n/i18n';
+import { formatPaise } from '../../shared/money';
 import { percent } from '../fairness/format';
+import { enIN } from '../../locales/en-IN';
 
 /** The words of a bet's potential win on the bet sheet and in Current bets. */
 export const WIN_TEXTS = {
   /** The bet sheet, before the figure credited. */
-  youWin: 'You win',
+  youWin: enIN.game.youWin,
   /** Current bets, before the figure credited. */
-  potentialWin: 'Potential win',
+  potentialWin: enIN.game.potentialWin,
 } as const;
 
 /**
@@ -14,17 +17,17 @@ export const WIN_TEXTS = {
  * GST of 0 %, or a win that is not above the stake), so the net alone is the whole story.
  */
 export function winDeductionText(win: WinBreakdown): string {
-  return win.gst > 0 ? `(${formatPaise(win.gross)} less ${formatPaise(win.gst)} GST)` : '';
+  return win.gst > 0 ? i18n.t('game.winDeduction', { gross: formatPaise(win.gross), gst: formatPaise(win.gst) }) : '';
 }
 
 /** The whole sentence, e.g. 'You win ₹756.00 (₹900.00 less ₹144.00 GST)'. */
 export function youWinText(win: WinBreakdown): string {
-  return [WIN_TEXTS.youWin, formatPaise(win.net), winDeductionText(win)].filter(Boolean).join(' ');
+  return [i18n.t('game.youWin'), formatPaise(win.net), winDeductionText(win)].filter(Boolean).join(' ');
 }
 
 /** The bet sheet's title: this product's round, not another game's name ('Round · 30 s'). */
 export function betSheetTitle(roundSeconds: number): string {
-  return `Round · ${roundSeconds} s`;
+  return i18n.t('game.sheetTitle', { seconds: roundSeconds });
 }
 
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
@@ -32,9 +35,9 @@ const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 /** A chance out of the ten digits, as players say it, in lowest terms: '1 in 2', '2 in 5', '1 in 5', '1 in 10'. */
 export function chanceText(probability: number): string {
   const digits = Math.round(probability * 10);
-  if (digits <= 0) return '0 in 10';
+  if (digits <= 0) return i18n.t('game.chance', { won: 0, of: 10 });
   const g = gcd(digits, 10);
-  return `${digits / g} in ${10 / g}`;
+  return i18n.t('game.chance', { won: digits / g, of: 10 / g });
 }
 
 /**
@@ -43,5 +46,11 @@ export function chanceText(probability: number): string {
  */
 export function choiceOddsText(label: string, odds: ChoiceOdds): string {
   const back = formatPaise(Math.round(odds.rtpNet * 10_000));
-  return `${label} wins ${chanceText(odds.probability)} rounds and pays ×${odds.payout}: on average ${back} of every ₹100.00 staked on it comes back after GST (${percent(odds.rtpNet)}).`;
+  return i18n.t('game.choiceOdds', {
+    label,
+    chance: chanceText(odds.probability),
+    payout: odds.payout,
+    back,
+    percent: percent(odds.rtpNet),
+  });
 }

@@ -1,8 +1,9 @@
-import { formatPaise, formatPaiseShort } from '@app/domain';
-import { indiaTimeFormat } from '../../shared/india-time';
+import { i18n } from '../../shared/i18n/i18n';
+import { playerTimeFormat } from '../../shared/india-time';
+import { formatNumber, formatPaise, formatPaiseShort } from '../../shared/money';
 
-const dateFormat = indiaTimeFormat({ day: 'numeric', month: 'short', year: 'numeric' });
-const dateTimeFormat = indiaTimeFormat({
+const dateFormat = playerTimeFormat({ day: 'numeric', month: 'short', year: 'numeric' });
+const dateTimeFormat = playerTimeFormat({
   day: 'numeric',
   month: 'short',
   year: 'numeric',
@@ -25,7 +26,7 @@ export function formatDate(value: string | null | undefined): string {
 /** '21 Nov 2026, 3:05 pm' (India time); 'Never' when there is none. */
 export function formatDateTime(value: string | null | undefined): string {
   const date = parse(value);
-  return date ? dateTimeFormat.format(date) : 'Never';
+  return date ? dateTimeFormat.format(date) : i18n.t('profile.never');
 }
 
 /** Paise as rupees in en-IN with 2 decimals; a missing figure counts as 0. */
@@ -57,10 +58,8 @@ export function inviteTermsText(
   terms: { shareBps: number; capPaise: number },
   bonusWageringMultiplier: number,
 ): string {
-  const share = `${(terms.shareBps / 100).toLocaleString('en-IN')}%`;
+  const share = `${formatNumber(terms.shareBps / 100)}%`;
   const wagering =
-    bonusWageringMultiplier > 0
-      ? ` Bonus is for playing: it becomes withdrawable once your settled bets reach ${bonusWageringMultiplier}× it.`
-      : '';
-  return `When a friend joins with your link and their first deposit is approved, you get ${share} of it as bonus, up to ${formatPaiseShort(terms.capPaise)}.${wagering}`;
+    bonusWageringMultiplier > 0 ? i18n.t('profile.inviteWagering', { times: bonusWageringMultiplier }) : '';
+  return i18n.t('profile.inviteTerms', { share, cap: formatPaiseShort(terms.capPaise) }) + wagering;
 }

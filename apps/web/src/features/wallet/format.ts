@@ -1,5 +1,6 @@
-import { formatPaise } from '@app/domain';
-import { indiaTimeFormat } from '../../shared/india-time';
+import { i18n } from '../../shared/i18n/i18n';
+import { playerTimeFormat } from '../../shared/india-time';
+import { formatPaise } from '../../shared/money';
 
 /** Signed paise the spec's way (en-IN, INR, 2 decimals) with its sign: 100000 → +₹1,000.00, -50000 → -₹500.00. */
 export function formatSignedPaise(paise: number): string {
@@ -7,7 +8,7 @@ export function formatSignedPaise(paise: number): string {
   return formatPaise(paise);
 }
 
-const dateTime = indiaTimeFormat({
+const dateTime = playerTimeFormat({
   day: '2-digit',
   month: 'short',
   year: 'numeric',
@@ -21,14 +22,16 @@ export function formatDateTime(iso: string): string {
   return Number.isNaN(ms) ? iso : dateTime.format(ms);
 }
 
-const TYPE_LABELS: Record<string, string> = {
-  DEPOSIT: 'Deposit',
-  WITHDRAWAL: 'Withdrawal',
-  BONUS: 'Bonus',
-  REFUND: 'Refund',
-};
+const TYPES = new Set(['DEPOSIT', 'WITHDRAWAL', 'BONUS', 'REFUND']);
 
-/** 'DEPOSIT' → 'Deposit'; anything else is shown raw. */
+/** 'DEPOSIT' → 'Deposit' (in the player's language); anything else is shown raw. */
 export function transactionTypeLabel(type: string): string {
-  return TYPE_LABELS[type] ?? type;
+  return TYPES.has(type) ? i18n.t(`wallet.types.${type}`) : type;
+}
+
+const METHODS = new Set(['UPI', 'BANK_TRANSFER', 'CARD', 'WALLET', 'BONUS', 'REFUND']);
+
+/** A method's label in the player's language (the domain's METHOD_LABELS in English); anything else raw. */
+export function transactionMethodLabel(method: string): string {
+  return METHODS.has(method) ? i18n.t(`wallet.methods.${method}`) : method;
 }

@@ -1,12 +1,15 @@
-import { formatPaiseShort } from '@app/domain';
+import { i18n } from '../../shared/i18n/i18n';
+import { formatPaiseShort } from '../../shared/money';
 
 /** Texts of the withdraw screen that only the web app says. */
 
 /** Under the UPI ID of an app with several handles: 'Google Pay IDs end in @okaxis, @okhdfcbank, @okicici or @oksbi. Enter the whole ID.' */
 export function withdrawHandlesHint(appName: string, handles: readonly string[]): string {
   const list =
-    handles.length === 1 ? handles[0]! : `${handles.slice(0, -1).join(', ')} or ${handles[handles.length - 1]!}`;
-  return `${appName} IDs end in ${list}. Enter the whole ID, as your app shows it.`;
+    handles.length === 1
+      ? handles[0]!
+      : `${handles.slice(0, -1).join(', ')} ${i18n.t('withdraw.or')} ${handles[handles.length - 1]!}`;
+  return i18n.t('withdraw.handlesHint', { app: appName, list });
 }
 
 /**
@@ -14,5 +17,5 @@ export function withdrawHandlesHint(appName: string, handles: readonly string[])
  * and cannot be more than your withdrawable balance (₹1,250).'
  */
 export function withdrawPresetsNote(minPaise: number, balancePaise: number): string {
-  return `Withdrawals start at ${formatPaiseShort(minPaise)} and cannot be more than your withdrawable balance (${formatPaiseShort(balancePaise)}).`;
+  return i18n.t('withdraw.presetsNote', { min: formatPaiseShort(minPaise), balance: formatPaiseShort(balancePaise) });
 }

@@ -3,9 +3,11 @@ import { Link, matchPath, useLocation } from 'react-router-dom';
 import './bottom-nav.css';
 import { Icon } from './Icon';
 import { tapShielded } from './tap-shield';
+import { useT } from '../i18n/i18n';
 
 interface NavItem {
-  label: string;
+  /** The catalogue key of its label. */
+  label: 'nav.games' | 'nav.history' | 'nav.wallet' | 'nav.profile';
   to: string;
   /** Paths on which this item is highlighted. */
   activeOn: string[];
@@ -15,25 +17,25 @@ interface NavItem {
 /** Games points to / (the guard sends a signed-in player on to /game) but is highlighted on /game (SPEC 2). */
 const ITEMS: NavItem[] = [
   {
-    label: 'Games',
+    label: 'nav.games',
     to: '/',
     activeOn: ['/game'],
     icon: <Icon name="games" />,
   },
   {
-    label: 'History',
+    label: 'nav.history',
     to: '/history',
     activeOn: ['/history'],
     icon: <Icon name="history" />,
   },
   {
-    label: 'Wallet',
+    label: 'nav.wallet',
     to: '/wallet',
     activeOn: ['/wallet', '/deposit', '/withdraw'],
     icon: <Icon name="wallet" />,
   },
   {
-    label: 'Profile',
+    label: 'nav.profile',
     to: '/profile',
     activeOn: ['/profile'],
     icon: <Icon name="profile" />,
@@ -48,10 +50,11 @@ export function isOtherUsersProfile(pathname: string, ownUserId: string | null):
 
 export function BottomNav({ ownUserId }: { ownUserId: string | null }) {
   const { pathname } = useLocation();
+  const { t } = useT();
   if (isOtherUsersProfile(pathname, ownUserId)) return null;
 
   return (
-    <nav className="bottom-nav" aria-label="Main">
+    <nav className="bottom-nav" aria-label={t('nav.main')}>
       <ul className="bottom-nav__list">
         {ITEMS.map((item) => {
           const active = item.activeOn.some((p) => matchPath({ path: p, end: true }, pathname));
@@ -68,7 +71,7 @@ export function BottomNav({ ownUserId }: { ownUserId: string | null }) {
                 }}
               >
                 {item.icon}
-                <span className="bottom-nav__label">{item.label}</span>
+                <span className="bottom-nav__label">{t(item.label)}</span>
               </Link>
             </li>
           );

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useCopyNotice } from '../hooks/use-copy-notice';
 import './copy-button.css';
 import { Icon } from './Icon';
+import { useT } from '../i18n/i18n';
 
 export const COPIED_TEXT = 'Copied!';
 
@@ -20,6 +21,7 @@ interface CopyButtonProps {
 /** Tap to copy; shows 'Copied!' for 2 seconds, announced politely. */
 export function CopyButton({ text, label, children, onCopyFailed, className }: CopyButtonProps) {
   const { copied, copy } = useCopyNotice();
+  const { t } = useT();
   return (
     <button
       type="button"
@@ -31,7 +33,7 @@ export function CopyButton({ text, label, children, onCopyFailed, className }: C
     >
       <span className="copy-button__value">{children ?? text}</span>
       <span className="copy-button__state" aria-live="polite">
-        {copied ? COPIED_TEXT : <Icon name="copy" size={18} />}
+        {copied ? t('common.copied') : <Icon name="copy" size={18} />}
       </span>
     </button>
   );

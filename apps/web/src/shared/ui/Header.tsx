@@ -8,6 +8,8 @@ import { Spinner } from './Spinner';
 import './header.css';
 import { Icon } from './Icon';
 import { PATHS } from '../paths';
+import { useT } from '../i18n/i18n';
+import { LanguageSwitch } from '../../features/language/components/LanguageSwitch';
 
 export interface HeaderProps {
   /**
@@ -22,6 +24,7 @@ export interface HeaderProps {
 }
 
 function BackButton() {
+  const { t } = useT();
   const navigate = useNavigate();
   const location = useLocation();
   const goBack = () => {
@@ -32,29 +35,31 @@ function BackButton() {
     else navigate('/', { replace: true });
   };
   return (
-    <button type="button" className="app-header__back" aria-label="Go back" onClick={goBack}>
+    <button type="button" className="app-header__back" aria-label={t('common.back')} onClick={goBack}>
       <Icon name="back" strokeWidth={2.5} />
     </button>
   );
 }
 
 function RoundClock({ time }: { time: number }) {
+  const { t } = useT();
   const roundSeconds = useAppSelector(selectConfigRoundSeconds);
   if (time === roundSeconds) {
     return (
       <span className="app-header__clock">
-        <Spinner size="sm" label="New round starting" />
+        <Spinner size="sm" label={t('header.newRound')} />
       </span>
     );
   }
   return (
-    <span className="app-header__clock" role="timer" aria-label={`${time} seconds left`}>
-      <span aria-hidden="true">{time}s</span>
+    <span className="app-header__clock" role="timer" aria-label={t('header.secondsLeft', { count: time })}>
+      <span aria-hidden="true">{t('header.seconds', { count: time })}</span>
     </span>
   );
 }
 
 export function Header({ time, showBack = true, wide = false }: HeaderProps) {
+  const { t } = useT();
   const hidden = useHideOnScroll(HEADER_HIDE_SCROLL_PX);
   const location = useLocation();
   const hasTime = typeof time === 'number' && Number.isFinite(time);
@@ -66,16 +71,22 @@ export function Header({ time, showBack = true, wide = false }: HeaderProps) {
     >
       <div className="app-header__bar">
         {!hasTime && showBack && <BackButton />}
-        <Link to="/game" className="app-header__logo" aria-label="WinRound, go to games">
+        <Link to="/game" className="app-header__logo" aria-label={t('header.home')}>
           <Logo />
         </Link>
         {hasTime && <RoundClock time={time} />}
+        {/* The language switch on every player's screen; the admin console (wide) stays in English. */}
+        {!wide && (
+          <span className={`app-header__lang${hasTime ? '' : ' app-header__lang--end'}`}>
+            <LanguageSwitch />
+          </span>
+        )}
         {/* Help (rules, payouts, terms, fairness, support) one tap away from every screen. */}
         {location.pathname !== PATHS.help && (
           <Link
             to={PATHS.help}
-            className={`app-header__help${hasTime ? '' : ' app-header__help--end'}`}
-            aria-label="Help"
+            className={`app-header__help${hasTime || !wide ? '' : ' app-header__help--end'}`}
+            aria-label={t('common.help')}
           >
             <Icon name="help" strokeWidth={2} />
           </Link>

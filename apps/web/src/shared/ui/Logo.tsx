@@ -35,6 +35,7 @@ export function Logo() {
   return (
     <span className="logo">
       <LogoMark />
+      {/* i18n-literal-ok: the product's name is the same in every language */}
       <span className="logo__text">{PRODUCT_NAME}</span>
     </span>
   );

@@ -1,6 +1,7 @@
 import { OTP_LENGTH, otpDigits } from '@app/domain';
 import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import './field.css';
+import { useT } from '../i18n/i18n';
 
 /** The boxes' value: one entry per box, '' for an empty box. */
 export type OtpValue = readonly string[];
@@ -41,6 +42,7 @@ export function OtpBoxes({
   describedBy,
   autoFocus,
 }: OtpBoxesProps) {
+  const { t } = useT();
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
   const focusBox = (index: number) => {
     const box = boxes.current[Math.max(0, Math.min(OTP_LENGTH - 1, index))];
@@ -125,7 +127,7 @@ export function OtpBoxes({
           inputMode="numeric"
           pattern="[0-9]*"
           autoComplete={index === 0 ? 'one-time-code' : 'off'}
-          aria-label={`Digit ${index + 1} of ${OTP_LENGTH}`}
+          aria-label={t('common.otpDigit', { index: index + 1, count: OTP_LENGTH })}
           value={digit}
           autoFocus={autoFocus && index === 0}
           onChange={(e) => handleInput(index, e.target.value)}

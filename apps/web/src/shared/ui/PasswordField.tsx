@@ -1,6 +1,7 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import './field.css';
 import { Icon } from './Icon';
+import { useT } from '../i18n/i18n';
 
 export interface PasswordFieldProps extends Omit<
   InputHTMLAttributes<HTMLInputElement>,
@@ -34,6 +35,7 @@ export function PasswordField({
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
   const [visible, setVisible] = useState(false);
+  const { t } = useT();
   const describedByIds = [error ? errorId : null, hint ? hintId : null, describedBy ?? null].filter(Boolean).join(' ');
   return (
     <div className={`field${className ? ` ${className}` : ''}`}>
@@ -57,7 +59,7 @@ export function PasswordField({
         <button
           type="button"
           className="field__toggle"
-          aria-label={visible ? 'Hide password' : 'Show password'}
+          aria-label={visible ? t('common.hidePassword') : t('common.showPassword')}
           aria-pressed={visible}
           aria-controls={inputId}
           onClick={() => setVisible((v) => !v)}

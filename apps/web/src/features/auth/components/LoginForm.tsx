@@ -9,11 +9,11 @@ import { PasswordField } from '../../../shared/ui/PasswordField';
 import { TextField } from '../../../shared/ui/TextField';
 import { selectAllowedEmailDomains } from '../../config/selectors';
 import { loginChallengeCleared, loginErrorCleared, loginRequested } from '../auth-forms.slice';
-import { PLAY_BREAK_TEXTS } from '../../play-safely/play-break-texts';
-import { LOGIN_TEXTS } from '../login-texts';
 import { selectLoginRequest } from '../selectors';
 import { PASSWORD_INPUT_MAX_LENGTH } from '../password-input';
 import '../auth.css';
+import { useT } from '../../../shared/i18n/i18n';
+import { translateServerMessage } from '../../../shared/i18n/server-messages';
 
 interface LoginFormProps {
   /** 'compact' is the form on the landing page: no register link (the page has its own). */
@@ -32,6 +32,7 @@ interface LoginFormProps {
  */
 export function LoginForm({ variant = 'page' }: LoginFormProps) {
   const dispatch = useAppDispatch();
+  const { t } = useT();
   const { pending, error, challenge } = useAppSelector(selectLoginRequest);
   // A sign-in refused by a break or self-exclusion links to the withdraw-only page; a break just taken says until when.
   const { refusal, notice } = useAppSelector((state) => state.playBreak);
@@ -100,50 +101,51 @@ export function LoginForm({ variant = 'page' }: LoginFormProps) {
   };
 
   const compact = variant === 'compact';
+  const tr = translateServerMessage;
   return (
     <form
       className={`auth-form${compact ? ' auth-form--compact' : ''}`}
       onSubmit={submit}
       noValidate
-      aria-label="Log in"
+      aria-label={t('auth.logIn')}
     >
       <TextField
-        label="Gmail address"
+        label={t('auth.gmailAddress')}
         type="email"
         name="email"
         inputMode="email"
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
-        placeholder="you@gmail.com"
+        placeholder={t('auth.emailPlaceholder')}
         value={email}
         onChange={(v) => edit('email', v)}
-        error={show('email')}
+        error={tr(show('email'))}
       />
       <PasswordField
-        label="Password"
+        label={t('auth.password')}
         name="password"
         autoComplete="current-password"
         minLength={LOGIN_PASSWORD_MIN_LENGTH}
         maxLength={PASSWORD_INPUT_MAX_LENGTH}
         value={password}
         onChange={(v) => edit('password', v)}
-        error={show('password')}
+        error={tr(show('password'))}
       />
       {challenge && (
         <div className="auth-factors">
           {challenge.note && (
             <p id={noteId} className="form-alert form-alert--info" role="status">
-              {challenge.note}
+              {tr(challenge.note)}
             </p>
           )}
           {asksCode && (
             <div className="auth-factors__code">
               <p className="field__label" aria-hidden="true">
-                {LOGIN_TEXTS.codeLabel}
+                {t('auth.texts.codeLabel')}
               </p>
               <OtpBoxes
-                label={LOGIN_TEXTS.codeLabel}
+                label={t('auth.texts.codeLabel')}
                 value={code}
                 onChange={(next) => {
                   setCode(next);
@@ -159,7 +161,7 @@ export function LoginForm({ variant = 'page' }: LoginFormProps) {
               />
               {factorsSubmitted && codeError && (
                 <p id={codeErrorId} className="field__error">
-                  {codeError}
+                  {tr(codeError)}
                 </p>
               )}
               <button
@@ -168,26 +170,26 @@ export function LoginForm({ variant = 'page' }: LoginFormProps) {
                 onClick={newCode}
                 disabled={pending}
               >
-                {LOGIN_TEXTS.newCode}
+                {t('auth.texts.newCode')}
               </button>
             </div>
           )}
           {asksTotp && (
             <TextField
-              label={LOGIN_TEXTS.totpLabel}
+              label={t('auth.texts.totpLabel')}
               name="totp"
               inputMode="text"
               autoComplete="one-time-code"
               autoCapitalize="none"
               spellCheck={false}
               maxLength={32}
-              hint={LOGIN_TEXTS.totpHint}
+              hint={t('auth.texts.totpHint')}
               value={totp}
               onChange={(v) => {
                 setTotp(v);
                 if (error) dispatch(loginErrorCleared());
               }}
-              error={factorsSubmitted ? totpError : null}
+              error={factorsSubmitted ? tr(totpError) : null}
               autoFocus={!asksCode}
             />
           )}
@@ -196,18 +198,18 @@ export function LoginForm({ variant = 'page' }: LoginFormProps) {
       {!compact && !challenge && (
         <div className="auth-form__aside">
           <Link to={PATHS.forgotPassword} className="auth-link">
-            Forgot password?
+            {t('auth.forgotPassword')}
           </Link>
         </div>
       )}
       {error && (
         <p className="form-alert" role="alert">
-          {error}
+          {tr(error)}
           {refusal && refusal.message === error && (
             <>
               {' '}
               <Link to={PATHS.playBreakWithdraw} className="auth-link">
-                {PLAY_BREAK_TEXTS.withdrawLink}
+                {t('auth.withdrawLink')}
               </Link>
             </>
           )}
@@ -215,31 +217,31 @@ export function LoginForm({ variant = 'page' }: LoginFormProps) {
       )}
       {!error && notice && (
         <p className="form-alert form-alert--info" role="status">
-          {notice}
+          {tr(notice)}
         </p>
       )}
       <button type="submit" className="btn btn--primary btn--block" disabled={pending} aria-busy={pending || undefined}>
         {pending
           ? challenge
-            ? LOGIN_TEXTS.verifying
-            : 'Logging in…'
+            ? t('auth.texts.verifying')
+            : t('auth.loggingIn')
           : challenge
-            ? LOGIN_TEXTS.verify
+            ? t('auth.texts.verify')
             : compact
-              ? 'Sign in'
-              : 'Log in'}
+              ? t('auth.signIn')
+              : t('auth.logIn')}
       </button>
       {compact || challenge ? (
         <div className="auth-form__aside auth-form__aside--center">
           <Link to={PATHS.forgotPassword} className="auth-link">
-            Forgot password?
+            {t('auth.forgotPassword')}
           </Link>
         </div>
       ) : (
         <p className="auth-form__switch">
-          New here?{' '}
+          {t('auth.newHere')}{' '}
           <Link to={PATHS.register} className="auth-link">
-            Create an account
+            {t('auth.createAccount')}
           </Link>
         </p>
       )}

@@ -4,6 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../../shared/store-hooks';
 import { LOGIN_PATH } from '../../../shared/paths';
 import { logoutCompletionHandled, logoutRequested } from '../auth-forms.slice';
 import { selectLogoutRequest } from '../selectors';
+import { useT } from '../../../shared/i18n/i18n';
 
 /**
  * After a successful logout, go to /login. On a protected route the guard would do it anyway; an open route
@@ -25,6 +26,7 @@ export function useLeaveOnLogout() {
 export function LogoutButton({ className = 'btn btn--ghost btn--block' }: { className?: string }) {
   const dispatch = useAppDispatch();
   const { pending } = useAppSelector(selectLogoutRequest);
+  const { t } = useT();
   return (
     <button
       type="button"
@@ -33,7 +35,7 @@ export function LogoutButton({ className = 'btn btn--ghost btn--block' }: { clas
       aria-busy={pending || undefined}
       onClick={() => dispatch(logoutRequested())}
     >
-      {pending ? 'Logging out…' : 'Logout'}
+      {pending ? t('auth.loggingOut') : t('auth.logout')}
     </button>
   );
 }

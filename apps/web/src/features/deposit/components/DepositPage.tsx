@@ -1,9 +1,7 @@
 import type { UpiApp } from '@app/contracts';
 import {
   DEPOSIT_PRESETS,
-  DEPOSIT_RULES,
   DEPOSIT_UPI_APPS,
-  FORM_FALLBACKS,
   paiseToRupees,
   parseRupeeInput,
   rupeesToPaise,
@@ -11,8 +9,8 @@ import {
   UPI_APPS,
   validateDeposit,
   validateDepositAmount,
-  formatPaise,
 } from '@app/domain';
+import { formatPaise } from '../../../shared/money';
 import { selectDepositBounds } from '../../config/selectors';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSessionDraft } from '../../../shared/use-session-draft';
@@ -27,12 +25,13 @@ import { PayAlert } from '../../wallet/components/PayAlert';
 import { PayAmountField } from '../../wallet/components/PayAmountField';
 import '../../wallet/components/payments.css';
 import { depositReset, depositSubmitted, paymentConfigRequested } from '../deposit.slice';
-import { DEPOSIT_TEXTS } from '../deposit-texts';
 import { selectDeposit, selectDepositsFull } from '../selectors';
 import { useWalletData } from '../../wallet/use-wallet-data';
 import { depositPayUri, upiAppDeepLink, type DepositUpiApp } from '../upi-links';
 import { UpiQrCode } from './UpiQrCode';
 import './deposit.css';
+import { useT } from '../../../shared/i18n/i18n';
+import { translateServerMessage } from '../../../shared/i18n/server-messages';
 
 type PayMode = 'qr' | 'apps';
 type Step = 'pay' | 'utr';
@@ -70,6 +69,7 @@ const EMPTY_DRAFT: DepositDraft = { amount: '', mode: 'qr', upiApp: null, step: 
 export function DepositPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const { t } = useT();
   const { status, error, message, payee, payeeLoading, payeeError } = useAppSelector(selectDeposit);
   const bounds = useAppSelector(selectDepositBounds);
   // The claims waiting for review come with the wallet's transactions; at the limit no payment is offered.
@@ -156,19 +156,21 @@ export function DepositPage() {
     );
   };
 
-  const shownError = formError ?? (status === 'failure' ? error || FORM_FALLBACKS.deposit : null);
+  const shownError = translateServerMessage(
+    formError ?? (status === 'failure' ? error || t('formFallbacks.deposit') : null),
+  );
 
   return (
-    <Screen title="Deposit" className="deposit">
-      <h1>Deposit</h1>
+    <Screen title={t('deposit.title')} className="deposit">
+      <h1>{t('deposit.title')}</h1>
 
       {full && step === 'pay' ? (
         <div className="pay-form">
           <PayAlert kind="warning">
-            <strong>{DEPOSIT_TEXTS.tooManyPendingTitle}</strong> {DEPOSIT_TEXTS.tooManyPending}
+            <strong>{t('deposit.texts.tooManyPendingTitle')}</strong> {t('deposit.texts.tooManyPending')}
           </PayAlert>
           <button type="button" className="btn btn--primary btn--block" onClick={() => navigate(PATHS.wallet)}>
-            {DEPOSIT_TEXTS.toWallet}
+            {t('deposit.texts.toWallet')}
           </button>
         </div>
       ) : step === 'pay' ? (
@@ -182,11 +184,11 @@ export function DepositPage() {
             max={paiseToRupees(bounds.maxPaise)}
             placeholder={`${presetLabel(bounds.minPaise)} – ${presetLabel(bounds.maxPaise)}`}
             // An amount out of range says so as it is typed, not only after "I have paid".
-            error={amount.trim() !== '' ? validateDepositAmount(amount) : null}
+            error={amount.trim() !== '' ? translateServerMessage(validateDepositAmount(amount)) : null}
           />
 
           <fieldset className="pay-group">
-            <legend>Pay with</legend>
+            <legend>{t('deposit.payWith')}</legend>
             <div className="pay-toggle">
               <button
                 type="button"
@@ -194,7 +196,7 @@ export function DepositPage() {
                 aria-pressed={mode === 'qr'}
                 onClick={() => setMode('qr')}
               >
-                Scan QR
+                {t('deposit.scanQr')}
               </button>
               <button
                 type="button"
@@ -202,36 +204,36 @@ export function DepositPage() {
                 aria-pressed={mode === 'apps'}
                 onClick={() => setMode('apps')}
               >
-                UPI Apps
+                {t('deposit.upiApps')}
               </button>
             </div>
 
             {payeeError && !payee ? (
               <div className="pay-actions">
                 <p className="pay-error" role="alert">
-                  {payeeError}
+                  {translateServerMessage(payeeError)}
                 </p>
                 <button type="button" className="btn btn--ghost" onClick={() => dispatch(paymentConfigRequested())}>
-                  Try again
+                  {t('deposit.tryAgain')}
                 </button>
               </div>
             ) : !payee ? (
-              <div className="pay-qr">{payeeLoading && <Spinner label="Loading payment details" />}</div>
+              <div className="pay-qr">{payeeLoading && <Spinner label={t('deposit.loadingPayment')} />}</div>
             ) : mode === 'qr' ? (
               <div className="pay-qr">
                 {payment ? (
                   <UpiQrCode
                     uri={depositPayUri(payment)}
-                    label={`UPI QR code to pay ${formatPaise(payment.amountPaise)}`}
+                    label={t('deposit.qrLabel', { amount: formatPaise(payment.amountPaise) })}
                   />
                 ) : (
-                  <div className="pay-qr__placeholder">Choose an amount to see the QR code.</div>
+                  <div className="pay-qr__placeholder">{t('deposit.chooseAmountQr')}</div>
                 )}
                 <p className="pay-qr__payee">
-                  Pay to <strong>{payee.payeeName}</strong>
+                  {t('deposit.payTo')} <strong>{payee.payeeName}</strong>
                 </p>
                 {/* The payee's UPI ID, copied in one tap for a UPI app that pays by ID. */}
-                <CopyButton text={payee.payeeVpa} label="Copy UPI ID" className="pay-qr__vpa pay-mono" />
+                <CopyButton text={payee.payeeVpa} label={t('deposit.copyUpiId')} className="pay-qr__vpa pay-mono" />
               </div>
             ) : (
               <ul className="upi-apps">
@@ -265,24 +267,24 @@ export function DepositPage() {
                 })}
               </ul>
             )}
-            {mode === 'apps' && amountPaise === null && <p className="pay-hint">Choose an amount to open a UPI app.</p>}
+            {mode === 'apps' && amountPaise === null && <p className="pay-hint">{t('deposit.chooseAmountApp')}</p>}
           </fieldset>
 
           {shownError && <PayAlert kind="error">{shownError}</PayAlert>}
 
           <button type="button" className="btn btn--primary btn--block" onClick={goToUtr}>
-            I have paid, Enter UTR
+            {t('deposit.havePaid')}
           </button>
         </div>
       ) : (
         <form className="pay-form" onSubmit={submit} noValidate>
           <div className="pay-summary">
-            <span className="muted">Amount paid</span>
+            <span className="muted">{t('deposit.amountPaid')}</span>
             <strong>{amountPaise !== null ? formatPaise(amountPaise) : '—'}</strong>
           </div>
           <div className="pay-field">
             <label className="pay-field__label" htmlFor="deposit-utr">
-              UTR number
+              {t('deposit.utrNumber')}
             </label>
             <input
               id="deposit-utr"
@@ -291,7 +293,7 @@ export function DepositPage() {
               inputMode="numeric"
               autoComplete="off"
               maxLength={40}
-              placeholder="12-digit UTR, e.g. 4123 4567 8901"
+              placeholder={t('deposit.utrPlaceholder')}
               aria-describedby="deposit-utr-hint"
               value={utr}
               onChange={(e) => {
@@ -300,12 +302,12 @@ export function DepositPage() {
               }}
             />
             <span id="deposit-utr-hint" className="pay-hint">
-              Find it in your UPI app under the payment&apos;s details (UTR, UPI Ref. No. or UPI transaction ID).
+              {t('deposit.utrHint')}
             </span>
           </div>
           <div className="pay-field">
             <label className="pay-field__label" htmlFor="deposit-payer">
-              Paid from
+              {t('deposit.paidFrom')}
             </label>
             <input
               id="deposit-payer"
@@ -315,7 +317,7 @@ export function DepositPage() {
               autoCapitalize="none"
               spellCheck={false}
               maxLength={256}
-              placeholder="name@okaxis or Ravi Kumar"
+              placeholder={t('deposit.payerPlaceholder')}
               aria-describedby="deposit-payer-hint"
               value={payer}
               onChange={(e) => {
@@ -324,29 +326,29 @@ export function DepositPage() {
               }}
             />
             <span id="deposit-payer-hint" className="pay-hint">
-              The UPI ID you paid from, or the account holder&apos;s name as your bank shows it.
+              {t('deposit.payerHint')}
             </span>
           </div>
 
           {shownError && <PayAlert kind="error">{shownError}</PayAlert>}
-          {status === 'success' && message && <PayAlert kind="success">{message}</PayAlert>}
+          {status === 'success' && message && <PayAlert kind="success">{translateServerMessage(message)}</PayAlert>}
 
           <div className="pay-actions pay-actions--pair">
             <button type="button" className="btn btn--ghost" onClick={back} disabled={status === 'loading'}>
-              Back
+              {t('deposit.back')}
             </button>
             <button type="submit" className="btn btn--primary" disabled={status === 'loading'}>
-              {status === 'loading' ? 'Submitting…' : 'Submit'}
+              {status === 'loading' ? t('deposit.submitting') : t('deposit.submit')}
             </button>
           </div>
 
           <section className="deposit-rule" aria-labelledby="deposit-rule-title">
             <h2 id="deposit-rule-title" className="deposit-rule__title">
-              Who gets the deposit
+              {t('deposit.whoGets')}
             </h2>
             <ul className="deposit-rule__list">
-              {DEPOSIT_RULES.map((rule) => (
-                <li key={rule}>{rule}</li>
+              {(['credited', 'tellWhoPaid', 'contested'] as const).map((rule) => (
+                <li key={rule}>{t(`deposit.rules.${rule}`)}</li>
               ))}
             </ul>
           </section>

@@ -1,5 +1,6 @@
 import { toString as renderQrSvg } from 'qrcode';
 import { useEffect, useState } from 'react';
+import { useT } from '../../../shared/i18n/i18n';
 
 /** The QR image of a payment link, drawn as SVG (no canvas needed), e.g. the UPI link of the chosen amount. */
 export async function qrSvgDataUrl(text: string): Promise<string> {
@@ -17,6 +18,7 @@ interface UpiQrCodeProps {
 export function UpiQrCode({ uri, label }: UpiQrCodeProps) {
   const [image, setImage] = useState<{ uri: string; src: string } | null>(null);
   const [failed, setFailed] = useState(false);
+  const { t } = useT();
 
   useEffect(() => {
     let live = true;
@@ -33,7 +35,7 @@ export function UpiQrCode({ uri, label }: UpiQrCodeProps) {
     };
   }, [uri]);
 
-  if (failed) return <div className="pay-qr__placeholder">The QR code could not be drawn. Use UPI Apps instead.</div>;
+  if (failed) return <div className="pay-qr__placeholder">{t('deposit.qrFailed')}</div>;
   // Never show the QR of a previous amount while the new one is drawn.
   if (!image || image.uri !== uri) return <div className="pay-qr__placeholder" aria-busy="true" />;
   return <img className="pay-qr__image" src={image.src} alt={label} width={220} height={220} data-upi-uri={uri} />;

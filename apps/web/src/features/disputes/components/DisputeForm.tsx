@@ -2,19 +2,22 @@ import { DISPUTE_TEXT_MAX, validateDisputeText } from '@app/domain';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../shared/store-hooks';
 import { disputeFormClosed, disputeFormOpened, disputeOpenRequested, type DisputeSubjectRef } from '../disputes.slice';
-import { DISPUTES_TEXTS as T } from '../disputes-texts';
+import { disputeWords as words } from '../dispute-words';
+import { useT } from '../../../shared/i18n/i18n';
+import { translateServerMessage } from '../../../shared/i18n/server-messages';
 import '../disputes.css';
 
 /** The 'Dispute' button of a bet or a transaction: opens the form about it. */
 export function DisputeButton({ subject }: { subject: DisputeSubjectRef }) {
   const dispatch = useAppDispatch();
+  useT();
   return (
     <button
       type="button"
       className="btn btn--ghost dispute-button"
       onClick={() => dispatch(disputeFormOpened(subject))}
     >
-      {T.open}
+      {words.open}
     </button>
   );
 }
@@ -39,6 +42,7 @@ export function DisputeForm() {
 function DisputeDialog({ subject, onClose }: { subject: DisputeSubjectRef; onClose: () => void }) {
   const dispatch = useAppDispatch();
   const form = useAppSelector((s) => s.disputes.form)!;
+  useT();
   const [text, setText] = useState('');
   const [tried, setTried] = useState(false);
   const titleId = useId();
@@ -74,13 +78,13 @@ function DisputeDialog({ subject, onClose }: { subject: DisputeSubjectRef; onClo
         noValidate
       >
         <h2 id={titleId} className="review-confirm__title">
-          {T.formTitle}
+          {words.formTitle}
         </h2>
         <p id={aboutId} className="review-confirm__effect">
-          {subject.type === 'bet' ? T.aboutBet(subject.label) : T.aboutTransaction(subject.label)}
+          {subject.type === 'bet' ? words.aboutBet(subject.label) : words.aboutTransaction(subject.label)}
         </p>
         <label htmlFor={fieldId} className="field__label">
-          {T.label}
+          {words.label}
         </label>
         <textarea
           ref={fieldRef}
@@ -93,24 +97,24 @@ function DisputeDialog({ subject, onClose }: { subject: DisputeSubjectRef; onClo
           aria-describedby={error ? errorId : undefined}
           onChange={(e) => setText(e.target.value)}
         />
-        <p className="field__hint muted dispute-form__counter">{T.counter([...text.trim()].length)}</p>
+        <p className="field__hint muted dispute-form__counter">{words.counter([...text.trim()].length)}</p>
         {error && (
           <p id={errorId} className="field__error" role="alert">
-            {error}
+            {translateServerMessage(error)}
           </p>
         )}
         {form.error && !form.errors.message && (
           <p className="pay-error" role="alert">
-            {form.error}
+            {translateServerMessage(form.error)}
           </p>
         )}
-        <p className="muted dispute-form__sla">{T.sla}</p>
+        <p className="muted dispute-form__sla">{words.sla}</p>
         <div className="review-confirm__actions">
           <button type="button" className="btn btn--ghost" onClick={onClose}>
-            {T.cancel}
+            {words.cancel}
           </button>
           <button type="submit" className="btn btn--primary" disabled={form.pending}>
-            {T.submit}
+            {words.submit}
           </button>
         </div>
       </form>

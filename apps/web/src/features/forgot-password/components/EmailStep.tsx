@@ -1,6 +1,8 @@
 import { validateForgotPasswordEmail, normalizeEmail } from '@app/domain';
 import { useState, type FormEvent } from 'react';
 import { TextField } from '../../../shared/ui/TextField';
+import { useT } from '../../../shared/i18n/i18n';
+import { translateServerMessage } from '../../../shared/i18n/server-messages';
 
 interface EmailStepProps {
   email: string;
@@ -13,6 +15,7 @@ interface EmailStepProps {
 export function EmailStep({ email, onEmailChange, onSubmit, pending }: EmailStepProps) {
   const [submitted, setSubmitted] = useState(false);
   const error = submitted ? validateForgotPasswordEmail(email) : null;
+  const { t } = useT();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
@@ -20,24 +23,24 @@ export function EmailStep({ email, onEmailChange, onSubmit, pending }: EmailStep
     onSubmit(normalizeEmail(email));
   };
   return (
-    <form className="auth-form" onSubmit={submit} noValidate aria-label="Request a reset code">
-      <p className="muted">Enter the Gmail address of your account. We will e-mail you a 6-digit code.</p>
+    <form className="auth-form" onSubmit={submit} noValidate aria-label={t('forgot.requestCode')}>
+      <p className="muted">{t('forgot.emailIntro')}</p>
       <TextField
-        label="Gmail address"
+        label={t('auth.gmailAddress')}
         type="email"
         name="email"
         inputMode="email"
         autoComplete="email"
         autoCapitalize="none"
         spellCheck={false}
-        placeholder="you@gmail.com"
+        placeholder={t('auth.emailPlaceholder')}
         value={email}
         onChange={onEmailChange}
-        error={error}
+        error={translateServerMessage(error)}
         autoFocus
       />
       <button type="submit" className="btn btn--primary btn--block" disabled={pending} aria-busy={pending || undefined}>
-        {pending ? 'Sending…' : 'Send OTP'}
+        {pending ? t('forgot.sending') : t('forgot.sendOtp')}
       </button>
     </form>
   );

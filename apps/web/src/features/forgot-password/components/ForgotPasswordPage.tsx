@@ -21,13 +21,8 @@ import { EmailStep } from './EmailStep';
 import { OtpStep } from './OtpStep';
 import { ResetStep } from './ResetStep';
 import '../../auth/auth.css';
-
-const STEP_TITLES = {
-  email: 'Step 1 of 3: your Gmail address.',
-  otp: 'Step 2 of 3: the code we e-mailed you.',
-  reset: 'Step 3 of 3: your new password.',
-  done: 'All done.',
-} as const;
+import { useT } from '../../../shared/i18n/i18n';
+import { translateServerMessage } from '../../../shared/i18n/server-messages';
 
 /**
  * /forgot-password (public-only): email → otp → reset → done. Back steps back (going back to the code clears it);
@@ -66,11 +61,12 @@ export function ForgotPasswordPage() {
 
   const stepIndex = FORGOT_PASSWORD_STEPS.indexOf(step);
   useScrollTopOnChange(step);
+  const { t } = useT();
   return (
-    <Screen title="Forgot password" className="auth-screen">
+    <Screen title={t('forgot.title')} className="auth-screen">
       <div className="auth-screen__intro">
-        <h1>Forgot password</h1>
-        <p className="muted">{STEP_TITLES[step]}</p>
+        <h1>{t('forgot.title')}</h1>
+        <p className="muted">{t(`forgot.steps.${step}`)}</p>
       </div>
       <ol className="auth-steps" aria-hidden="true">
         {FORGOT_PASSWORD_STEPS.filter((s) => s !== 'done').map((s, i) => (
@@ -119,12 +115,12 @@ export function ForgotPasswordPage() {
         {step === 'done' && <DoneStep notice={notice} onLogin={toLogin} />}
         {error && (
           <p className="form-alert auth-card__error" role="alert">
-            {error}
+            {translateServerMessage(error)}
           </p>
         )}
         {step !== 'done' && (
           <button type="button" className="btn btn--ghost btn--block auth-card__back" onClick={back} disabled={pending}>
-            Back
+            {t('forgot.back')}
           </button>
         )}
       </div>

@@ -3,6 +3,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { useCooldown } from '../../../shared/hooks/use-cooldown';
 import { EmailAddress } from '../../../shared/ui/EmailAddress';
 import { OtpBoxes, otpCode, type OtpValue } from '../../../shared/ui/OtpBoxes';
+import { useT } from '../../../shared/i18n/i18n';
+import { translateServerMessage } from '../../../shared/i18n/server-messages';
 
 interface OtpStepProps {
   email: string;
@@ -26,6 +28,7 @@ export function OtpStep({
   codeSentAt,
   resendSeconds,
 }: OtpStepProps) {
+  const { t } = useT();
   const [submitted, setSubmitted] = useState(false);
   const errorId = useId();
   const wait = useCooldown(codeSentAt, resendSeconds);
@@ -38,15 +41,15 @@ export function OtpStep({
     onSubmit(otp);
   };
   return (
-    <form className="auth-form" onSubmit={submit} noValidate aria-label="Check the code">
+    <form className="auth-form" onSubmit={submit} noValidate aria-label={t('forgot.checkCode')}>
       <p className="auth-code__to">
-        Enter the 6-digit OTP sent to{' '}
+        {t('forgot.otpSentTo')}{' '}
         <strong>
           <EmailAddress email={email} />
         </strong>
       </p>
       <OtpBoxes
-        label="One-time code"
+        label={t('forgot.oneTimeCode')}
         value={code}
         onChange={onCodeChange}
         invalid={!!error}
@@ -55,16 +58,16 @@ export function OtpStep({
       />
       {error && (
         <p id={errorId} className="field__error">
-          {error}
+          {translateServerMessage(error)}
         </p>
       )}
       <button type="submit" className="btn btn--primary btn--block" disabled={pending} aria-busy={pending || undefined}>
-        {pending ? 'Verifying…' : 'Verify OTP'}
+        {pending ? t('forgot.verifying') : t('forgot.verifyOtp')}
       </button>
       <p className="auth-code__resend">
-        Didn&apos;t get it?
+        {t('forgot.didntGetIt')}
         <button type="button" className="link-button" onClick={onResend} disabled={wait > 0 || pending}>
-          {wait > 0 ? `Resend OTP in ${wait}s` : 'Resend OTP'}
+          {wait > 0 ? t('forgot.resendIn', { count: wait }) : t('forgot.resend')}
         </button>
       </p>
     </form>

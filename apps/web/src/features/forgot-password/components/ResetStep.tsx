@@ -3,6 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { PasswordField } from '../../../shared/ui/PasswordField';
 import { PASSWORD_INPUT_MAX_LENGTH } from '../../auth/password-input';
 import { useCommonPasswords } from '../../auth/use-common-passwords';
+import { useT } from '../../../shared/i18n/i18n';
+import { translateServerMessage } from '../../../shared/i18n/server-messages';
 
 interface ResetStepProps {
   /** The address of step 1: the new password must not be made from it. */
@@ -17,6 +19,7 @@ interface ResetStepProps {
  */
 export function ResetStep({ email, onSubmit, pending }: ResetStepProps) {
   const [password, setPassword] = useState('');
+  const { t } = useT();
   const [confirmPassword, setConfirmPassword] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const commonPasswords = useCommonPasswords();
@@ -29,30 +32,30 @@ export function ResetStep({ email, onSubmit, pending }: ResetStepProps) {
     onSubmit(result.value.password);
   };
   return (
-    <form className="auth-form" onSubmit={submit} noValidate aria-label="Set a new password">
-      <p className="muted">Choose a new password of at least 6 characters.</p>
+    <form className="auth-form" onSubmit={submit} noValidate aria-label={t('forgot.setNew')}>
+      <p className="muted">{t('forgot.chooseNew')}</p>
       <PasswordField
-        label="New password"
+        label={t('forgot.newPassword')}
         name="new-password"
         autoComplete="new-password"
         minLength={RESET_PASSWORD_MIN_LENGTH}
         maxLength={PASSWORD_INPUT_MAX_LENGTH}
         value={password}
         onChange={setPassword}
-        error={errors.password}
+        error={translateServerMessage(errors.password)}
         autoFocus
       />
       <PasswordField
-        label="Confirm new password"
+        label={t('forgot.confirmNew')}
         name="confirm-password"
         autoComplete="new-password"
         maxLength={PASSWORD_INPUT_MAX_LENGTH}
         value={confirmPassword}
         onChange={setConfirmPassword}
-        error={errors.confirmPassword}
+        error={translateServerMessage(errors.confirmPassword)}
       />
       <button type="submit" className="btn btn--primary btn--block" disabled={pending} aria-busy={pending || undefined}>
-        {pending ? 'Saving…' : 'Reset password'}
+        {pending ? t('forgot.saving') : t('forgot.resetPassword')}
       </button>
     </form>
   );

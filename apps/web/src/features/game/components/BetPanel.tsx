@@ -1,13 +1,5 @@
 import type { GameKey } from '@app/contracts';
-import {
-  BET_MESSAGES,
-  choiceOdds,
-  formatPaise,
-  paiseToRupees,
-  GAME_TEXTS,
-  GAMES_BY_KEY,
-  type PayoutOptions,
-} from '@app/domain';
+import { BET_MESSAGES, choiceOdds, paiseToRupees, GAMES_BY_KEY, type PayoutOptions } from '@app/domain';
 import { useId } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../shared/store-hooks';
 import { AmountPicker } from '../../../shared/ui/AmountPicker';
@@ -22,15 +14,17 @@ import {
   displayedWin,
   selectSelectedChoice,
   selectStakePaise,
+  gameName,
 } from '../selectors';
-import { betSheetTitle, chanceText, choiceOddsText, WIN_TEXTS, winDeductionText } from '../win-texts';
+import { betSheetTitle, chanceText, choiceOddsText, winDeductionText } from '../win-texts';
 import { choiceColor, choiceText } from './ChoiceLabel';
 import { Icon } from '../../../shared/ui/Icon';
 import { shieldTaps } from '../../../shared/ui/tap-shield';
 import { selectRealityCheckDue } from '../../play-safely/selectors';
-import { PLAY_SAFELY_TEXTS } from '../../play-safely/play-safely-texts';
-import { OFFLINE_PANEL_REASON } from '../../socket/live-events';
 import { selectSocket } from '../../socket/selectors';
+import { useT } from '../../../shared/i18n/i18n';
+import { translateServerMessage } from '../../../shared/i18n/server-messages';
+import { formatPaise } from '../../../shared/money';
 
 /**
  * The choices, each colour and big/small with its chance under its name ('1 in 5'; the digits share one, said once
@@ -40,11 +34,12 @@ import { selectSocket } from '../../socket/selectors';
 function ChoiceButtons({ game, payoutOptions }: { game: GameKey; payoutOptions: PayoutOptions }) {
   const dispatch = useAppDispatch();
   const selected = useAppSelector(selectSelectedChoice);
+  const { t } = useT();
   const chanceId = useId();
   // Ten digits share one chance: the line under the grid says it once instead of ten times.
   const showChance = game !== 'number';
   return (
-    <div className={`bet-sheet__choices bet-sheet__choices--${game}`} role="group" aria-label="Choices">
+    <div className={`bet-sheet__choices bet-sheet__choices--${game}`} role="group" aria-label={t('game.choices')}>
       {GAMES_BY_KEY[game].choices.map((choice) => {
         const color = choiceColor(game, choice);
         return (
@@ -92,6 +87,7 @@ export function BetPanel() {
       ? displayedWin({ amountPaise: stake, betType: game, betValue: choice }, payoutOptions)
       : null;
   const titleId = useId();
+  const { t } = useT();
   if (!game) return null;
 
   // Until a choice is picked there is nothing to refuse yet.
@@ -104,10 +100,10 @@ export function BetPanel() {
           <h2 id={titleId} className="bet-sheet__title">
             {betSheetTitle(roundSeconds)}
           </h2>
-          <p className="bet-sheet__game">{GAMES_BY_KEY[game].name}</p>
+          <p className="bet-sheet__game">{gameName(game)}</p>
         </div>
         <button type="button" className="bet-sheet__hide" onClick={() => dispatch(betPanelHidden())}>
-          <span>Hide</span>
+          <span>{t('game.hide')}</span>
           <Icon name="chevronDown" size={20} strokeWidth={2.5} />
         </button>
       </div>
@@ -120,39 +116,39 @@ export function BetPanel() {
       )}
 
       <div className="bet-sheet__balance">
-        <span className="label">Balance</span>
+        <span className="label">{t('game.balance')}</span>
         <strong>{balance === null ? '—' : formatPaise(balance)}</strong>
       </div>
 
       <AmountPicker
         variant="stakes"
-        groupLabel="Stake"
+        groupLabel={t('game.stake')}
         presetsPaise={stakes}
         chosenPaise={stake}
         onPick={(paise) => dispatch(stakeSelected(paise))}
         labelOf={(paise) => `₹${paiseToRupees(paise)}`}
-        ariaLabelOf={(paise) => `Stake ${formatPaise(paise)}`}
+        ariaLabelOf={(paise) => t('game.stakeOf', { amount: formatPaise(paise) })}
       />
 
       <p className="bet-sheet__summary small">
         {choice && stake > 0 && potentialWin ? (
           <>
-            <span className="muted">{WIN_TEXTS.youWin} </span>
+            <span className="muted">{t('game.youWin')} </span>
             <strong>{formatPaise(potentialWin.net)}</strong>
             {winDeductionText(potentialWin) && <span className="muted"> {winDeductionText(potentialWin)}</span>}
           </>
         ) : (
-          <span className="muted">Pick a choice and a stake.</span>
+          <span className="muted">{t('game.pickChoiceAndStake')}</span>
         )}
       </p>
       <p className={`bet-sheet__reason small${placing ? ' bet-sheet__reason--placing' : ''}`} role="status">
         {placing
-          ? 'Placing your bet…'
+          ? t('game.placing')
           : offline
-            ? OFFLINE_PANEL_REASON
+            ? t('game.offlinePanel')
             : paused
-              ? PLAY_SAFELY_TEXTS.betPaused
-              : (shownReason ?? '')}
+              ? t('playSafely.betPaused')
+              : translateServerMessage(shownReason ?? '')}
       </p>
 
       <button
@@ -164,7 +160,7 @@ export function BetPanel() {
           dispatch(betConfirmed());
         }}
       >
-        {GAME_TEXTS.confirmBet}
+        {t('game.texts.confirmBet')}
       </button>
     </section>
   );

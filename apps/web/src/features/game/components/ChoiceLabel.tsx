@@ -1,11 +1,15 @@
 import type { GameKey } from '@app/contracts';
 import { colorOfDigit, COLOR_HEX, isValidChoice, type Color } from '@app/domain';
 import './choice.css';
+import { i18n } from '../../../shared/i18n/i18n';
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const NAMED_CHOICES = new Set(['red', 'green', 'violet', 'big', 'small']);
 
+/** A choice as the player reads it: 'Red', 'Big' (in the player's language), '7'. */
 export function choiceText(game: GameKey, choice: string): string {
-  return game === 'number' ? choice : capitalise(choice);
+  if (game === 'number') return choice;
+  return NAMED_CHOICES.has(choice) ? i18n.t(`game.choice.${choice}`) : capitalise(choice);
 }
 
 /** A round swatch of a game colour. */

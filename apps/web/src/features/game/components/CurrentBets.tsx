@@ -1,24 +1,28 @@
-import { formatPaise } from '@app/domain';
+import { formatPaise } from '../../../shared/money';
+import { i18n } from '../../../shared/i18n/i18n';
 import { useAppSelector } from '../../../shared/store-hooks';
 import { isProvisional } from '../../bets/bets.slice';
 import { selectPayoutOptions } from '../../config/selectors';
 import { displayedWin, gameName, selectCurrentBets } from '../selectors';
-import { WIN_TEXTS, winDeductionText } from '../win-texts';
+import { winDeductionText } from '../win-texts';
 import { ChoiceLabel } from './ChoiceLabel';
 import type { PlayerBet } from '../../../shared/records';
+import { useT } from '../../../shared/i18n/i18n';
 
 type BetTone = 'sending' | 'confirmed' | 'win' | 'loss' | 'other';
 
 /** Where a listed bet stands: sent and awaiting the server, confirmed (open), or its outcome. */
 function betState(bet: PlayerBet): { text: string; tone: BetTone } {
-  if (isProvisional(bet)) return { text: 'Sending…', tone: 'sending' };
-  if (bet.isWin === true) return { text: 'WIN', tone: 'win' };
-  if (bet.isWin === false) return { text: 'LOSS', tone: 'loss' };
-  if (bet.status === 'PENDING') return { text: '✓ Confirmed', tone: 'confirmed' };
+  const t = i18n.t;
+  if (isProvisional(bet)) return { text: t('game.sending'), tone: 'sending' };
+  if (bet.isWin === true) return { text: t('game.win'), tone: 'win' };
+  if (bet.isWin === false) return { text: t('game.loss'), tone: 'loss' };
+  if (bet.status === 'PENDING') return { text: t('game.confirmed'), tone: 'confirmed' };
   return { text: bet.status, tone: 'other' };
 }
 
 function CurrentBet({ bet }: { bet: PlayerBet }) {
+  const { t } = useT();
   const state = betState(bet);
   const payoutOptions = useAppSelector(selectPayoutOptions);
   const win = displayedWin(bet, payoutOptions);
@@ -33,10 +37,10 @@ function CurrentBet({ bet }: { bet: PlayerBet }) {
         <ChoiceLabel game={bet.betType} choice={bet.betValue} />
       </span>
       <span className="current-bet__figure">
-        <span className="label">Stake</span> {formatPaise(bet.amountPaise)}
+        <span className="label">{t('game.stake')}</span> {formatPaise(bet.amountPaise)}
       </span>
       <span className="current-bet__figure current-bet__figure--win">
-        <span className="label">{WIN_TEXTS.potentialWin}</span> {formatPaise(win.net)}
+        <span className="label">{t('game.potentialWin')}</span> {formatPaise(win.net)}
         {deduction && <span className="current-bet__deduction"> {deduction}</span>}
       </span>
     </li>
@@ -46,13 +50,14 @@ function CurrentBet({ bet }: { bet: PlayerBet }) {
 /** The player's bets of this period (and of the last one until its results have been shown), each with its state. */
 export function CurrentBets() {
   const bets = useAppSelector(selectCurrentBets);
+  const { t } = useT();
   return (
     <section className="current-bets" aria-labelledby="current-bets-title">
       <h2 id="current-bets-title" className="section-title">
-        Current bets
+        {t('game.currentBets')}
       </h2>
       {bets.length === 0 ? (
-        <p className="muted small current-bets__empty">No bets in this period yet.</p>
+        <p className="muted small current-bets__empty">{t('game.noBetsYet')}</p>
       ) : (
         <ul className="current-bets__list" aria-live="polite">
           {bets.map((bet) => (

@@ -1,9 +1,11 @@
 import type { GameKey } from '@app/contracts';
-import { COLOR_HEX, formatPaise, GAME_TEXTS, GAMES, type GameDefinition } from '@app/domain';
+import { COLOR_HEX, GAMES, type GameDefinition } from '@app/domain';
+import { formatPaise } from '../../../shared/money';
 import { useAppDispatch, useAppSelector } from '../../../shared/store-hooks';
 import { gameSelected } from '../game.slice';
 import { selectCardState, selectChoices, selectPeriodBets, selectSelectedGame } from '../selectors';
 import { ChoiceLabel } from './ChoiceLabel';
+import { useT } from '../../../shared/i18n/i18n';
 
 function GameMark({ game }: { game: GameDefinition }) {
   if (game.key === 'color') {
@@ -28,6 +30,7 @@ function GameCard({ game }: { game: GameDefinition }) {
   const choice = useAppSelector(selectChoices)[game.key as GameKey];
   const placed = useAppSelector(selectPeriodBets).find((bet) => bet.betType === game.key);
   const selected = useAppSelector(selectSelectedGame) === game.key;
+  const { t } = useT();
   return (
     <li>
       <button
@@ -40,13 +43,13 @@ function GameCard({ game }: { game: GameDefinition }) {
       >
         <GameMark game={game} />
         <span className="game-card__body">
-          <span className="game-card__name">{game.name}</span>
-          <span className="game-card__desc">{game.description}</span>
+          <span className="game-card__name">{t(`game.names.${game.key}`)}</span>
+          <span className="game-card__desc">{t(`game.descriptions.${game.key}`)}</span>
         </span>
         <span className="game-card__side">
           {state === 'betPlaced' && (
             <>
-              <span className="badge game-card__badge game-card__badge--placed">{GAME_TEXTS.betPlaced}</span>
+              <span className="badge game-card__badge game-card__badge--placed">{t('game.texts.betPlaced')}</span>
               {choice !== undefined && (
                 <span className="game-card__choice" data-testid={`game-card-${game.key}-placed`}>
                   <ChoiceLabel game={game.key as GameKey} choice={choice} />
@@ -56,7 +59,7 @@ function GameCard({ game }: { game: GameDefinition }) {
             </>
           )}
           {state === 'locked' && (
-            <span className="badge game-card__badge game-card__badge--locked">{GAME_TEXTS.locked}</span>
+            <span className="badge game-card__badge game-card__badge--locked">{t('game.texts.locked')}</span>
           )}
           {state === 'open' && <span className="game-card__payout">x{game.payout}</span>}
         </span>
@@ -67,10 +70,11 @@ function GameCard({ game }: { game: GameDefinition }) {
 
 /** The three games; one may be selected at a time (tap again to deselect). */
 export function GameCards() {
+  const { t } = useT();
   return (
     <section className="game-cards" aria-labelledby="game-cards-title">
       <h2 id="game-cards-title" className="section-title">
-        Choose a game
+        {t('game.chooseGame')}
       </h2>
       <ul className="game-cards__list">
         {GAMES.map((game) => (

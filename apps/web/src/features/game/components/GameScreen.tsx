@@ -14,24 +14,26 @@ import { ResultsPanel } from './ResultsPanel';
 import { RealityCheck } from '../../play-safely/components/RealityCheck';
 import { GameSounds } from '../../sound/components/GameSounds';
 import '../game.css';
+import { useT } from '../../../shared/i18n/i18n';
 
 /** The Games screen (SPEC 2): everything live, from the one socket of the session. */
 export function GameScreen() {
   const { everConnected, connected } = useAppSelector(selectSocket);
   const seconds = useAppSelector(selectSecondsLeft);
   const panelOpen = useAppSelector(selectBetPanelGame) !== null;
+  const { t } = useT();
   return (
-    <Screen title="Games" headerTime={seconds} className={`game${panelOpen ? ' game--sheet-open' : ''}`}>
-      <h1 className="visually-hidden">Games</h1>
+    <Screen title={t('game.title')} headerTime={seconds} className={`game${panelOpen ? ' game--sheet-open' : ''}`}>
+      <h1 className="visually-hidden">{t('game.title')}</h1>
       {!everConnected ? (
         <div className="game__loading">
-          <Spinner size="lg" label="Connecting to the live game" />
+          <Spinner size="lg" label={t('game.connecting')} />
         </div>
       ) : (
         <>
           {!connected && (
             <p className="game__offline small" role="status">
-              Connection lost. Reconnecting…
+              {t('game.reconnecting')}
             </p>
           )}
           <RealityCheck />

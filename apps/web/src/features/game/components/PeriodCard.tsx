@@ -4,6 +4,7 @@ import { useAppSelector } from '../../../shared/store-hooks';
 import { PATHS } from '../../../shared/paths';
 import { selectLockSeconds } from '../../config/selectors';
 import { selectPeriod, selectSecondsLeft } from '../selectors';
+import { useT } from '../../../shared/i18n/i18n';
 
 const shortHash = (hash: string) => `${hash.slice(0, 6)}…${hash.slice(-4)}`;
 const twoDigits = (n: number) => String(n).padStart(2, '0');
@@ -13,18 +14,19 @@ export function PeriodCard() {
   const period = useAppSelector(selectPeriod);
   const seconds = useAppSelector(selectSecondsLeft);
   const lockSeconds = useAppSelector(selectLockSeconds);
+  const { t } = useT();
   const locked = seconds !== null && isLockedAt(seconds, lockSeconds);
   return (
-    <section className="card period-card" aria-label="Current period">
+    <section className="card period-card" aria-label={t('game.currentPeriod')}>
       <div className="period-card__row">
         <div className="period-card__id">
-          <span className="label">Period</span>
+          <span className="label">{t('game.period')}</span>
           <strong data-testid="period-id">{period?.periodId ?? '—'}</strong>
         </div>
         <div
           className={`period-card__clock${locked ? ' period-card__clock--locked' : ''}`}
           role="timer"
-          aria-label={seconds === null ? 'Waiting for the period' : `Period ends in ${seconds} seconds`}
+          aria-label={seconds === null ? t('game.waitingForPeriod') : t('game.periodEndsIn', { count: seconds })}
         >
           <span aria-hidden="true">
             {seconds === null ? '--:--' : `${twoDigits(Math.floor(seconds / 60))}:${twoDigits(seconds % 60)}`}
@@ -32,7 +34,7 @@ export function PeriodCard() {
         </div>
       </div>
       <p className="period-card__hash small">
-        <span className="muted">Seed hash </span>
+        <span className="muted">{t('game.seedHash')} </span>
         {period?.seedHash ? (
           <code title={period.seedHash} data-testid="period-seed-hash">
             {shortHash(period.seedHash)}
@@ -41,7 +43,7 @@ export function PeriodCard() {
           <span className="muted">—</span>
         )}
         <Link to={PATHS.fairness} className="period-card__verify">
-          Provably fair
+          {t('game.provablyFair')}
         </Link>
       </p>
     </section>

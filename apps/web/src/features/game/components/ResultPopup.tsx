@@ -1,18 +1,21 @@
 import type { GameResult } from '@app/contracts';
-import { formatPaise, GAME_TEXTS, isGameKey, RESULT_CLEAR_MS } from '@app/domain';
+import { isGameKey, RESULT_CLEAR_MS } from '@app/domain';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../shared/store-hooks';
 import { resultPopupClosed } from '../game.slice';
 import { gameName, selectResultPopup, selectResults } from '../selectors';
 import { choiceText, ColorDot } from './ChoiceLabel';
-import { indiaTimeFormat } from '../../../shared/india-time';
+import { playerTimeFormat } from '../../../shared/india-time';
+import { formatPaise } from '../../../shared/money';
+import { i18n, useT } from '../../../shared/i18n/i18n';
+import { translateServerMessage } from '../../../shared/i18n/server-messages';
 import type { PlayerBetResult } from '../../../shared/records';
 
 /** The popup stays RESULT_CLEAR_MS after the period's last bet-result; its text counts down the same time. */
 const POPUP_SECONDS = Math.round(RESULT_CLEAR_MS / 1000);
 
 export function autoClosingText(seconds: number): string {
-  return `Auto closing in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}...`;
+  return i18n.t('game.autoClosing', { count: seconds });
 }
 
 /** Seconds until the popup closes itself: restarts whenever another result of the period arrives. */
@@ -33,13 +36,14 @@ function useCloseCountdown(restartKey: number): number {
 function DrawnResult({ result }: { result: GameResult }) {
   const colour = choiceText('color', result.color);
   const size = choiceText('bigSmall', result.bigSmall);
+  const { t } = useT();
   return (
     <div
       className="result-popup__drawn"
       data-testid="popup-drawn-result"
-      aria-label={`Result: ${result.digit}, ${colour}, ${size}`}
+      aria-label={t('game.resultAria', { digit: result.digit, colour, size })}
     >
-      <span className="muted small">Result</span>
+      <span className="muted small">{t('game.result')}</span>
       <span className={`digit-ball digit-ball--lg digit-ball--${result.color}`} aria-hidden="true">
         {result.digit}
       </span>
@@ -54,7 +58,7 @@ function DrawnResult({ result }: { result: GameResult }) {
   );
 }
 
-const timeFormat = indiaTimeFormat({ hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const timeFormat = playerTimeFormat({ hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 function resultTime(timestamp: string): string {
   const ms = Date.parse(timestamp);
@@ -74,19 +78,20 @@ const signed = (paise: number) => `${paise < 0 ? '−' : '+'}${formatPaise(Math.
 
 function ResultRow({ result }: { result: PlayerBetResult }) {
   const net = betNetPaise(result);
+  const { t } = useT();
   const label = isGameKey(result.gameType) ? gameName(result.gameType) : String(result.gameType);
   return (
     <li className={`result-row result-row--${result.win ? 'win' : 'loss'}`}>
       <div className="result-row__top">
         <span className="result-row__game">{label}</span>
         <span className={`badge result-row__badge result-row__badge--${result.win ? 'win' : 'loss'}`}>
-          {result.win ? 'WIN' : 'LOSS'}
+          {result.win ? t('game.win') : t('game.loss')}
         </span>
       </div>
-      {result.message && <p className="result-row__message small">{result.message}</p>}
+      {result.message && <p className="result-row__message small">{translateServerMessage(result.message)}</p>}
       {result.win && result.bet && (
         <p className="result-row__credit muted small">
-          {formatPaise(result.winAmountPaise)} credited for a {formatPaise(result.bet.amountPaise)} stake
+          {t('game.credited', { win: formatPaise(result.winAmountPaise), stake: formatPaise(result.bet.amountPaise) })}
         </p>
       )}
       <div className="result-row__bottom">
@@ -111,6 +116,7 @@ export function ResultPopup() {
   const results = useAppSelector(selectResults);
   const secondsLeft = useCloseCountdown(popup?.results.length ?? 0);
   const titleId = useId();
+  const { t } = useT();
   const okRef = useRef<HTMLButtonElement>(null);
   const open = popup !== null;
   useEffect(() => {
@@ -131,9 +137,11 @@ export function ResultPopup() {
         aria-labelledby={titleId}
       >
         <h2 id={titleId} className="result-popup__title">
-          {won ? GAME_TEXTS.congratulations : GAME_TEXTS.betterLuck}
+          {won ? t('game.texts.congratulations') : t('game.texts.betterLuck')}
         </h2>
-        {popup.periodId && <p className="muted small result-popup__period">Period {popup.periodId}</p>}
+        {popup.periodId && (
+          <p className="muted small result-popup__period">{t('game.periodWithId', { id: popup.periodId })}</p>
+        )}
         {drawn && <DrawnResult result={drawn} />}
         <ul className="result-popup__list">
           {popup.results.map((result, index) => (
@@ -142,7 +150,7 @@ export function ResultPopup() {
         </ul>
         {roundNet !== null && popup.results.length > 1 && (
           <p className="result-popup__net" data-testid="round-net">
-            This round: <strong>{signed(roundNet)}</strong>
+            {t('game.thisRound')} <strong>{signed(roundNet)}</strong>
           </p>
         )}
         <p className="muted small result-popup__auto" aria-live="off">
@@ -154,7 +162,7 @@ export function ResultPopup() {
           className="btn btn--primary btn--block"
           onClick={() => dispatch(resultPopupClosed())}
         >
-          OK
+          {t('common.ok')}
         </button>
       </div>
     </div>

@@ -4,22 +4,24 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { useAppSelector } from '../../../shared/store-hooks';
 import { selectResults } from '../selectors';
 import { choiceText, ColorDot } from './ChoiceLabel';
+import { useT } from '../../../shared/i18n/i18n';
 
 type Tab = 'results' | 'trends';
 
 function ResultsTable({ results }: { results: GameResult[] }) {
   const [expanded, setExpanded] = useState(false);
-  if (results.length === 0) return <p className="muted small">No results yet.</p>;
+  const { t } = useT();
+  if (results.length === 0) return <p className="muted small">{t('game.noResults')}</p>;
   const rows = expanded ? results : results.slice(0, RESULTS_SHOWN);
   return (
     <>
       <table className="results-table">
         <thead>
           <tr>
-            <th scope="col">Period</th>
-            <th scope="col">Color</th>
-            <th scope="col">Big/Small</th>
-            <th scope="col">Digit</th>
+            <th scope="col">{t('game.period')}</th>
+            <th scope="col">{t('game.colour')}</th>
+            <th scope="col">{t('game.bigSmall')}</th>
+            <th scope="col">{t('game.digit')}</th>
           </tr>
         </thead>
         <tbody>
@@ -46,7 +48,7 @@ function ResultsTable({ results }: { results: GameResult[] }) {
           className="btn btn--ghost btn--block results-toggle"
           onClick={() => setExpanded((e) => !e)}
         >
-          {expanded ? 'Show Less' : 'Show More'}
+          {expanded ? t('game.showLess') : t('game.showMore')}
         </button>
       )}
     </>
@@ -57,20 +59,21 @@ const share = ({ count, percent }: TrendCount) => `${count} (${percent}%)`;
 
 function Trends({ results }: { results: GameResult[] }) {
   const trends = resultTrends(results);
+  const { t } = useT();
   return (
     <div className="trends">
-      <h3 className="trends__title">Quick Stats</h3>
+      <h3 className="trends__title">{t('game.quickStats')}</h3>
       <dl className="trends__summary">
         <div>
-          <dt>Total games</dt>
+          <dt>{t('game.totalGames')}</dt>
           <dd>{trends.totalGames}</dd>
         </div>
         <div>
-          <dt>Last drawn period</dt>
+          <dt>{t('game.lastPeriod')}</dt>
           <dd>{trends.latestPeriodId ?? '—'}</dd>
         </div>
         <div>
-          <dt>Last colour</dt>
+          <dt>{t('game.lastColour')}</dt>
           <dd>
             {trends.lastColor ? (
               <span className="choice-label">
@@ -83,8 +86,8 @@ function Trends({ results }: { results: GameResult[] }) {
           </dd>
         </div>
       </dl>
-      <h4 className="trends__group">Colour</h4>
-      <ul className="trends__list" aria-label="Colour counts">
+      <h4 className="trends__group">{t('game.colourTrend')}</h4>
+      <ul className="trends__list" aria-label={t('game.colourCounts')}>
         {COLORS.map((color) => (
           <li key={color}>
             <span className="choice-label">
@@ -95,8 +98,8 @@ function Trends({ results }: { results: GameResult[] }) {
           </li>
         ))}
       </ul>
-      <h4 className="trends__group">Big/Small</h4>
-      <ul className="trends__list" aria-label="Big/Small counts">
+      <h4 className="trends__group">{t('game.bigSmall')}</h4>
+      <ul className="trends__list" aria-label={t('game.bigSmallCounts')}>
         {BIG_SMALL.map((value) => (
           <li key={value}>
             <span>{choiceText('bigSmall', value)}</span>
@@ -104,8 +107,8 @@ function Trends({ results }: { results: GameResult[] }) {
           </li>
         ))}
       </ul>
-      <h4 className="trends__group">Digits</h4>
-      <ul className="trends__digits" aria-label="Digit counts">
+      <h4 className="trends__group">{t('game.digits')}</h4>
+      <ul className="trends__digits" aria-label={t('game.digitCounts')}>
         {trends.digits.map((count, digit) => (
           <li key={digit}>
             <span className="trends__digit">{digit}</span>
@@ -122,9 +125,10 @@ export function ResultsPanel() {
   const results = useAppSelector(selectResults);
   const [tab, setTab] = useState<Tab>('results');
   const baseId = useId();
+  const { t } = useT();
   const tabs: { key: Tab; label: string }[] = [
-    { key: 'results', label: 'Results' },
-    { key: 'trends', label: 'Trends' },
+    { key: 'results', label: t('game.results') },
+    { key: 'trends', label: t('game.trends') },
   ];
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
@@ -134,8 +138,8 @@ export function ResultsPanel() {
     }
   };
   return (
-    <section className="card results-panel" aria-label="Results and trends">
-      <div className="results-panel__tabs" role="tablist" aria-label="Results and trends">
+    <section className="card results-panel" aria-label={t('game.resultsAndTrends')}>
+      <div className="results-panel__tabs" role="tablist" aria-label={t('game.resultsAndTrends')}>
         {tabs.map(({ key, label }) => (
           <button
             key={key}

@@ -1,14 +1,14 @@
 import {
   BIG_SMALL,
   COLORS,
-  GAMES_BY_KEY,
   choiceOdds,
   winBreakdown,
   type ChoiceOdds,
   type GameKey,
   type PayoutOptions,
-  formatPaise,
 } from '@app/domain';
+import { formatPaise } from '../../../shared/money';
+import { i18n, useT } from '../../../shared/i18n/i18n';
 import { Link } from 'react-router-dom';
 import { SUPPORT } from '../../../shared/config/support';
 import { PATHS } from '../../../shared/paths';
@@ -18,8 +18,9 @@ import { selectIsAuthenticated } from '../../auth/selectors';
 import { selectPayoutOptions, selectRules, selectStakesPaise } from '../../config/selectors';
 import { choiceText } from '../../game/components/ChoiceLabel';
 import { chanceText } from '../../game/win-texts';
+import { gameName } from '../../game/selectors';
 import { percent } from '../../fairness/format';
-import { gstExplained, HELP_TEXTS as T, howToPlaySteps } from '../help-texts';
+import { gstExplained, howToPlaySteps } from '../help-steps';
 import '../help.css';
 
 const STAKE = 10_000;
@@ -31,9 +32,9 @@ function rows(options: PayoutOptions): { game: string; rows: { label: string; od
     net: winBreakdown(STAKE, game, choice, options).net,
   });
   return [
-    { game: GAMES_BY_KEY.color.name, rows: COLORS.map((c) => row('color', c, choiceText('color', c))) },
-    { game: GAMES_BY_KEY.bigSmall.name, rows: BIG_SMALL.map((b) => row('bigSmall', b, choiceText('bigSmall', b))) },
-    { game: GAMES_BY_KEY.number.name, rows: [row('number', '0', T.eachDigit)] },
+    { game: gameName('color'), rows: COLORS.map((c) => row('color', c, choiceText('color', c))) },
+    { game: gameName('bigSmall'), rows: BIG_SMALL.map((b) => row('bigSmall', b, choiceText('bigSmall', b))) },
+    { game: gameName('number'), rows: [row('number', '0', i18n.t('help.texts.eachDigit'))] },
   ];
 }
 
@@ -47,6 +48,7 @@ export function HelpPage() {
   const stakes = useAppSelector(selectStakesPaise);
   const options = useAppSelector(selectPayoutOptions);
   const signedIn = useAppSelector(selectIsAuthenticated);
+  const { t } = useT();
   const steps = howToPlaySteps({
     roundSeconds: rules.roundSeconds,
     lockSeconds: rules.lockSeconds,
@@ -54,11 +56,11 @@ export function HelpPage() {
     maxStakePaise: Math.max(...stakes),
   });
   return (
-    <Screen title={T.title} className="help">
-      <h1>{T.title}</h1>
+    <Screen title={t('help.texts.title')} className="help">
+      <h1>{t('help.texts.title')}</h1>
 
       <section aria-labelledby="help-play">
-        <h2 id="help-play">{T.howToPlay}</h2>
+        <h2 id="help-play">{t('help.texts.howToPlay')}</h2>
         <ol className="help__steps">
           {steps.map((step) => (
             <li key={step}>{step}</li>
@@ -67,17 +69,17 @@ export function HelpPage() {
       </section>
 
       <section aria-labelledby="help-payouts">
-        <h2 id="help-payouts">{T.payouts}</h2>
+        <h2 id="help-payouts">{t('help.texts.payouts')}</h2>
         <p>{gstExplained(rules.gstBps, winBreakdown(STAKE, 'number', '0', options))}</p>
         <div className="table-scroll">
           <table className="help__odds">
             <thead>
               <tr>
-                <th scope="col">{T.choice}</th>
-                <th scope="col">{T.chance}</th>
-                <th scope="col">{T.pays}</th>
-                <th scope="col">{T.youReceive}</th>
-                <th scope="col">{T.returns}</th>
+                <th scope="col">{t('help.texts.choice')}</th>
+                <th scope="col">{t('help.texts.chance')}</th>
+                <th scope="col">{t('help.texts.pays')}</th>
+                <th scope="col">{t('help.texts.youReceive')}</th>
+                <th scope="col">{t('help.texts.returns')}</th>
               </tr>
             </thead>
             {rows(options).map(({ game, rows }) => (
@@ -103,42 +105,43 @@ export function HelpPage() {
       </section>
 
       <section aria-labelledby="help-fair">
-        <h2 id="help-fair">{T.fairness}</h2>
-        <p>{T.fairnessText}</p>
+        <h2 id="help-fair">{t('help.texts.fairness')}</h2>
+        <p>{t('help.texts.fairnessText')}</p>
         <p>
-          <Link to={PATHS.fairness}>{T.fairnessLink}</Link>
+          <Link to={PATHS.fairness}>{t('help.texts.fairnessLink')}</Link>
         </p>
       </section>
 
       <section aria-labelledby="help-safe">
-        <h2 id="help-safe">{T.playSafely}</h2>
+        <h2 id="help-safe">{t('help.texts.playSafely')}</h2>
         <p>
-          <Link to={PATHS.playSafely}>{T.playSafelyLink}</Link>
+          <Link to={PATHS.playSafely}>{t('help.texts.playSafelyLink')}</Link>
         </p>
       </section>
 
       <section aria-labelledby="help-terms">
-        <h2 id="help-terms">{T.terms}</h2>
+        <h2 id="help-terms">{t('help.texts.terms')}</h2>
         <p>
-          <Link to={PATHS.terms}>{T.termsLink}</Link>
+          <Link to={PATHS.terms}>{t('help.texts.termsLink')}</Link>
         </p>
       </section>
 
       <section aria-labelledby="help-ask">
-        <h2 id="help-ask">{T.ask}</h2>
+        <h2 id="help-ask">{t('help.texts.ask')}</h2>
         {signedIn && (
           <p>
-            {T.askSignedIn} <Link to={PATHS.disputes}>{T.disputesLink}</Link>
+            {t('help.texts.askSignedIn')} <Link to={PATHS.disputes}>{t('help.texts.disputesLink')}</Link>
           </p>
         )}
-        <p>{T.supportText}</p>
+        <p>{t('help.texts.supportText')}</p>
         <ul className="help__support">
           <li>
+            {/* i18n-literal-ok: an e-mail address */}
             <a href={`mailto:${SUPPORT.email}`}>{SUPPORT.email}</a>
           </li>
           <li>
             <a href={SUPPORT.groupUrl} target="_blank" rel="noopener noreferrer">
-              {SUPPORT.groupLabel}
+              {t('help.supportGroup')}
             </a>
           </li>
         </ul>

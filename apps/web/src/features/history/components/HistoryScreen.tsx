@@ -1,4 +1,3 @@
-import { EMPTY_STATES } from '@app/domain';
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../shared/store-hooks';
 import { Screen } from '../../../shared/ui/Screen';
@@ -9,37 +8,39 @@ import { BetCard } from './BetCard';
 import { Link } from 'react-router-dom';
 import { PATHS } from '../../../shared/paths';
 import { DisputeForm } from '../../disputes/components/DisputeForm';
-import { DISPUTES_TEXTS } from '../../disputes/disputes-texts';
 import '../history.css';
+import { useT } from '../../../shared/i18n/i18n';
+import { translateServerMessage } from '../../../shared/i18n/server-messages';
 
 /** Bet history (SPEC 2): GET /bet, kept current by the live bet-update. */
 export function HistoryScreen() {
   const dispatch = useAppDispatch();
   const { isLoading, error } = useAppSelector(selectHistory);
   const bets = useAppSelector(selectHistoryBets);
+  const { t } = useT();
   useEffect(() => {
     dispatch(historyRequested());
   }, [dispatch]);
 
   return (
-    <Screen title="Bet history" className="history">
-      <h1>Bet history</h1>
+    <Screen title={t('history.title')} className="history">
+      <h1>{t('history.title')}</h1>
       <Link to={PATHS.disputes} className="history__disputes">
-        {DISPUTES_TEXTS.link}
+        {t('history.disputesLink')}
       </Link>
       {error && (
         <p className="history__error" role="alert">
-          {error}
+          {translateServerMessage(error)}
         </p>
       )}
       {isLoading && bets.length === 0 ? (
         <div className="history__loading">
-          <Spinner label="Loading your bets" />
+          <Spinner label={t('history.loading')} />
         </div>
       ) : bets.length === 0 ? (
-        !error && <p className="history__empty muted">{EMPTY_STATES.betHistory}</p>
+        !error && <p className="history__empty muted">{t('empty.betHistory')}</p>
       ) : (
-        <ul className="bet-cards" aria-label="Your bets">
+        <ul className="bet-cards" aria-label={t('history.yourBets')}>
           {bets.map((bet) => (
             <BetCard key={bet._id} bet={bet} />
           ))}

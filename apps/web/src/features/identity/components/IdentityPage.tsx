@@ -2,9 +2,6 @@ import type { IdentityStatus } from '@app/contracts';
 import {
   DATE_OF_BIRTH_MESSAGES,
   dateOfBirthError,
-  formatPaise,
-  IDENTITY_STATUS_LABELS,
-  IDENTITY_MESSAGES,
   istDateKey,
   latestAdultBirthDate,
   rupeesToPaise,
@@ -17,7 +14,9 @@ import { Screen } from '../../../shared/ui/Screen';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { PayAlert } from '../../wallet/components/PayAlert';
 import '../../wallet/components/payments.css';
-import { IDENTITY_TEXTS } from '../identity-texts';
+import { i18n, useT } from '../../../shared/i18n/i18n';
+import { translateServerMessage } from '../../../shared/i18n/server-messages';
+import { formatPaise } from '../../../shared/money';
 import { dateOfBirthSubmitted, identityRequested, identitySubmitted } from '../identity.slice';
 import { selectIdentity } from '../selectors';
 import './identity.css';
@@ -41,19 +40,19 @@ function DateOfBirthForm({ saving, serverError }: { saving: boolean; serverError
     setError(problem);
     if (!problem) dispatch(dateOfBirthSubmitted({ dateOfBirth: value }));
   };
-  const shown = error ?? serverError;
+  const shown = translateServerMessage(error ?? serverError);
   return (
     <form
       className="pay-form card identity-card"
       onSubmit={submit}
       noValidate
-      aria-label={IDENTITY_TEXTS.dateOfBirthForm}
+      aria-label={i18n.t('identity.dateOfBirthForm')}
     >
-      <h2>{IDENTITY_TEXTS.dateOfBirthHeading}</h2>
-      <p className="muted">{IDENTITY_TEXTS.dateOfBirthNeeded}</p>
+      <h2>{i18n.t('identity.dateOfBirthHeading')}</h2>
+      <p className="muted">{i18n.t('identity.dateOfBirthNeeded')}</p>
       <div className="pay-field">
         <label className="pay-field__label" htmlFor="identity-dob">
-          {IDENTITY_TEXTS.dateOfBirth}
+          {i18n.t('identity.dateOfBirth')}
         </label>
         <input
           id="identity-dob"
@@ -73,7 +72,7 @@ function DateOfBirthForm({ saving, serverError }: { saving: boolean; serverError
         )}
       </div>
       <button type="submit" className="btn btn--primary" disabled={saving}>
-        {IDENTITY_TEXTS.saveDateOfBirth}
+        {i18n.t('identity.saveDateOfBirth')}
       </button>
     </form>
   );
@@ -100,12 +99,13 @@ function SubmissionForm({
     if (checked.ok)
       dispatch(identitySubmitted({ fullName: checked.value.fullName, documentNumber: checked.value.documentNumber }));
   };
-  const errorOf = (field: 'fullName' | 'documentNumber') => errors[field] ?? serverErrors[field];
+  const errorOf = (field: 'fullName' | 'documentNumber') =>
+    translateServerMessage(errors[field] ?? serverErrors[field]);
   return (
-    <form className="pay-form card identity-card" onSubmit={submit} noValidate aria-label="Identity details">
+    <form className="pay-form card identity-card" onSubmit={submit} noValidate aria-label={i18n.t('identity.details')}>
       <div className="pay-field">
         <label className="pay-field__label" htmlFor="identity-name">
-          {IDENTITY_TEXTS.fullName(document.name)}
+          {i18n.t('identity.fullName', { document: document.name })}
         </label>
         <input
           id="identity-name"
@@ -126,7 +126,7 @@ function SubmissionForm({
       </div>
       <div className="pay-field">
         <label className="pay-field__label" htmlFor="identity-number">
-          {IDENTITY_TEXTS.documentNumber(document.name)}
+          {i18n.t('identity.documentNumber', { document: document.name })}
         </label>
         <input
           id="identity-number"
@@ -149,7 +149,7 @@ function SubmissionForm({
         )}
       </div>
       <button type="submit" className="btn btn--primary" disabled={saving}>
-        {saving ? IDENTITY_TEXTS.submitting : IDENTITY_TEXTS.submit}
+        {saving ? i18n.t('identity.submitting') : i18n.t('identity.submit')}
       </button>
     </form>
   );
@@ -162,6 +162,8 @@ function SubmissionForm({
 export function IdentityPage() {
   const dispatch = useAppDispatch();
   const { identity, loading, loadError, saving, error, fieldErrors, message } = useAppSelector(selectIdentity);
+  // A switch of language draws this screen and its forms again.
+  useT();
   useEffect(() => {
     dispatch(identityRequested());
   }, [dispatch]);
@@ -171,59 +173,61 @@ export function IdentityPage() {
   const canSubmit = status === 'not-submitted' || status === 'rejected';
 
   return (
-    <Screen title={IDENTITY_TEXTS.title} className="identity">
-      <h1>{IDENTITY_TEXTS.title}</h1>
-      <p className="muted">{IDENTITY_TEXTS.intro}</p>
-      {!identity && loading && <Spinner label="Loading your identity details" />}
+    <Screen title={i18n.t('identity.title')} className="identity">
+      <h1>{i18n.t('identity.title')}</h1>
+      <p className="muted">{i18n.t('identity.intro')}</p>
+      {!identity && loading && <Spinner label={i18n.t('identity.loading')} />}
       {loadError && (
         <p className="pay-error" role="alert">
-          {loadError}
+          {translateServerMessage(loadError)}
         </p>
       )}
-      {message && <PayAlert kind="success">{message}</PayAlert>}
-      {error && !Object.keys(fieldErrors).length && <PayAlert kind="error">{error}</PayAlert>}
+      {message && <PayAlert kind="success">{translateServerMessage(message)}</PayAlert>}
+      {error && !Object.keys(fieldErrors).length && <PayAlert kind="error">{translateServerMessage(error)}</PayAlert>}
 
       {identity && status && (
         <>
-          <section className="card identity-card" aria-label="Identity status">
+          <section className="card identity-card" aria-label={i18n.t('identity.statusAria')}>
             <dl className="identity-facts">
               <div>
-                <dt>{IDENTITY_TEXTS.statusLabel}</dt>
+                <dt>{i18n.t('identity.statusLabel')}</dt>
                 <dd>
                   <span
                     className={`identity-status identity-status--${STATUS_KIND[status]}`}
                     data-testid="identity-status"
                   >
-                    {IDENTITY_STATUS_LABELS[status]}
+                    {i18n.t(`identity.statuses.${status}`)}
                   </span>
                 </dd>
               </div>
               {identity.fullName && (
                 <div>
-                  <dt>{IDENTITY_TEXTS.name}</dt>
+                  <dt>{i18n.t('identity.name')}</dt>
                   <dd>{identity.fullName}</dd>
                 </div>
               )}
               {identity.documentNumber && (
                 <div>
-                  <dt>{IDENTITY_TEXTS.document}</dt>
+                  <dt>{i18n.t('identity.document')}</dt>
                   <dd className="pay-mono">
                     {identity.documentType} {identity.documentNumber}
                   </dd>
                 </div>
               )}
             </dl>
-            {status === 'pending' && <p>{IDENTITY_TEXTS.pendingNote}</p>}
-            {status === 'verified' && <p>{IDENTITY_TEXTS.verifiedNote}</p>}
+            {status === 'pending' && <p>{i18n.t('identity.pendingNote')}</p>}
+            {status === 'verified' && <p>{i18n.t('identity.verifiedNote')}</p>}
             {status === 'rejected' && identity.rejectionReason && (
-              <PayAlert kind="error">{IDENTITY_MESSAGES.rejectedBecause(identity.rejectionReason)}</PayAlert>
+              <PayAlert kind="error">
+                {i18n.t('identity.rejectedBecause', { reason: translateServerMessage(identity.rejectionReason) })}
+              </PayAlert>
             )}
             {status !== 'verified' && (
               <p className="muted">
-                {IDENTITY_TEXTS.depositNote(
-                  formatPaise(rupeesToPaise(identity.depositThreshold)),
-                  formatPaise(rupeesToPaise(identity.deposited)),
-                )}
+                {i18n.t('identity.depositNote', {
+                  threshold: formatPaise(rupeesToPaise(identity.depositThreshold)),
+                  deposited: formatPaise(rupeesToPaise(identity.deposited)),
+                })}
               </p>
             )}
           </section>

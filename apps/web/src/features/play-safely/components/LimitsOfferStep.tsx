@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../shared/store-hooks';
 import { limitsSaveRequested } from '../play-safely.slice';
-import { PLAY_SAFELY_TEXTS as T } from '../play-safely-texts';
+import { useT } from '../../../shared/i18n/i18n';
 import { selectLimitsView, selectShouldOfferLimits } from '../selectors';
 import { LimitsForm } from './LimitsForm';
 import '../play-safely.css';
@@ -14,6 +14,7 @@ export function LimitsOfferStep() {
   const dispatch = useAppDispatch();
   const offer = useAppSelector(selectShouldOfferLimits);
   const view = useAppSelector(selectLimitsView);
+  const { t } = useT();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (offer) heading.current?.focus();
@@ -23,12 +24,12 @@ export function LimitsOfferStep() {
     <div className="limits-offer" role="dialog" aria-modal="true" aria-labelledby="limits-offer-title">
       <div className="limits-offer__panel">
         <h2 id="limits-offer-title" ref={heading} tabIndex={-1}>
-          {T.offerTitle}
+          {t('playSafely.offerTitle')}
         </h2>
-        <p className="small">{T.offerText}</p>
+        <p className="small">{t('playSafely.offerText')}</p>
         <LimitsForm view={view} />
         <button type="button" className="btn btn--ghost btn--block" onClick={() => dispatch(limitsSaveRequested({}))}>
-          {T.offerSkip}
+          {t('playSafely.offerSkip')}
         </button>
       </div>
     </div>

@@ -1,10 +1,12 @@
-import { formatPaise, rupeesToPaise } from '@app/domain';
+import { rupeesToPaise } from '@app/domain';
+import { formatPaise } from '../../../shared/money';
+import { i18n, useT } from '../../../shared/i18n/i18n';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../shared/store-hooks';
 import { PATHS } from '../../../shared/paths';
 import { playSessionRequested, realityCheckAnswered, realityCheckDue } from '../play-safely.slice';
-import { PLAY_SAFELY_BREAK_PATH, PLAY_SAFELY_TEXTS as T } from '../play-safely-texts';
+import { PLAY_SAFELY_BREAK_PATH } from '../play-safely-texts';
 import { selectPlaySafely } from '../selectors';
 import '../play-safely.css';
 
@@ -12,7 +14,9 @@ import '../play-safely.css';
 export function formatPlayed(ms: number): string {
   const minutes = Math.max(0, Math.floor(ms / 60_000));
   const h = Math.floor(minutes / 60);
-  return h > 0 ? `${h} h ${String(minutes % 60).padStart(2, '0')} min` : `${minutes} min`;
+  return h > 0
+    ? i18n.t('playSafely.playedHours', { hours: h, minutes: String(minutes % 60).padStart(2, '0') })
+    : i18n.t('playSafely.played', { minutes });
 }
 
 const signed = (rupees: number) => `${rupees > 0 ? '+' : ''}${formatPaise(rupeesToPaise(rupees))}`;
@@ -27,6 +31,7 @@ export function RealityCheck() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { session, checksDone, realityCheckDue: due } = useAppSelector(selectPlaySafely);
+  useT();
   const [now, setNow] = useState(() => Date.now());
   const continueRef = useRef<HTMLButtonElement>(null);
 
@@ -56,10 +61,10 @@ export function RealityCheck() {
     <>
       <p className="session-strip small" data-testid="session-strip">
         <span>
-          {T.sessionTime} <strong>{played}</strong>
+          {i18n.t('playSafely.sessionTime')} <strong>{played}</strong>
         </span>
         <span>
-          {T.sessionNet}{' '}
+          {i18n.t('playSafely.sessionNet')}{' '}
           <strong className={session.net < 0 ? 'session-strip__loss' : undefined}>{signed(session.net)}</strong>
         </span>
       </p>
@@ -72,23 +77,25 @@ export function RealityCheck() {
           aria-describedby="reality-check-text"
         >
           <div className="reality-check__panel">
-            <h2 id="reality-check-title">{T.realityTitle}</h2>
-            <p id="reality-check-text">{T.realityText(Math.floor((now - startedMs) / 60_000))}</p>
+            <h2 id="reality-check-title">{i18n.t('playSafely.realityTitle')}</h2>
+            <p id="reality-check-text">
+              {i18n.t('playSafely.realityText', { minutes: Math.floor((now - startedMs) / 60_000) })}
+            </p>
             <dl className="reality-check__figures">
               <div>
-                <dt>{T.realityFigures.time}</dt>
+                <dt>{i18n.t('playSafely.realityFigures.time')}</dt>
                 <dd>{played}</dd>
               </div>
               <div>
-                <dt>{T.realityFigures.staked}</dt>
+                <dt>{i18n.t('playSafely.realityFigures.staked')}</dt>
                 <dd>{formatPaise(rupeesToPaise(session.staked))}</dd>
               </div>
               <div>
-                <dt>{T.realityFigures.won}</dt>
+                <dt>{i18n.t('playSafely.realityFigures.won')}</dt>
                 <dd>{formatPaise(rupeesToPaise(session.won))}</dd>
               </div>
               <div>
-                <dt>{T.realityFigures.net}</dt>
+                <dt>{i18n.t('playSafely.realityFigures.net')}</dt>
                 <dd>{signed(session.net)}</dd>
               </div>
             </dl>
@@ -98,7 +105,7 @@ export function RealityCheck() {
               className="btn btn--primary btn--block"
               onClick={() => dispatch(realityCheckAnswered())}
             >
-              {T.realityContinue}
+              {i18n.t('playSafely.realityContinue')}
             </button>
             <button
               type="button"
@@ -108,14 +115,14 @@ export function RealityCheck() {
                 navigate(PATHS.history);
               }}
             >
-              {T.realityHistory}
+              {i18n.t('playSafely.realityHistory')}
             </button>
             <Link
               to={PLAY_SAFELY_BREAK_PATH}
               className="btn btn--ghost btn--block"
               onClick={() => dispatch(realityCheckAnswered())}
             >
-              {T.realityBreak}
+              {i18n.t('playSafely.realityBreak')}
             </Link>
           </div>
         </div>

@@ -5,6 +5,8 @@ import { TextField } from '../../../shared/ui/TextField';
 import { profileUpdateErrorCleared, profileUpdateRequested } from '../profile.slice';
 import { selectProfileUpdate } from '../selectors';
 import { Icon } from '../../../shared/ui/Icon';
+import { useT } from '../../../shared/i18n/i18n';
+import { translateServerMessage } from '../../../shared/i18n/server-messages';
 
 /**
  * The own profile's name, with a small edit control: PUT /user/profile with the name only. The name follows the
@@ -13,6 +15,7 @@ import { Icon } from '../../../shared/ui/Icon';
 export function EditName({ name }: { name: string }) {
   const dispatch = useAppDispatch();
   const { pending, error } = useAppSelector(selectProfileUpdate);
+  const { t } = useT();
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState(name);
   const [submitted, setSubmitted] = useState(false);
@@ -37,7 +40,7 @@ export function EditName({ name }: { name: string }) {
     return (
       <div className="profile-name">
         <h2 className="profile-name__text">{name}</h2>
-        <button type="button" className="profile-name__edit" aria-label="Edit name" onClick={open}>
+        <button type="button" className="profile-name__edit" aria-label={t('profile.editName')} onClick={open}>
           <Icon name="edit" size={18} />
         </button>
       </div>
@@ -59,9 +62,9 @@ export function EditName({ name }: { name: string }) {
   };
 
   return (
-    <form className="profile-name-form" onSubmit={submit} noValidate aria-label="Edit name">
+    <form className="profile-name-form" onSubmit={submit} noValidate aria-label={t('profile.editName')}>
       <TextField
-        label="Name"
+        label={t('profile.name')}
         name="name"
         autoComplete="nickname"
         maxLength={USERNAME_MAX_LENGTH}
@@ -70,15 +73,15 @@ export function EditName({ name }: { name: string }) {
           setValue(v);
           if (error) dispatch(profileUpdateErrorCleared());
         }}
-        error={localError ?? error}
+        error={translateServerMessage(localError ?? error)}
         autoFocus
       />
       <div className="profile-name-form__actions">
         <button type="submit" className="btn btn--primary" disabled={pending} aria-busy={pending || undefined}>
-          {pending ? 'Saving…' : 'Save'}
+          {pending ? t('profile.saving') : t('profile.save')}
         </button>
         <button type="button" className="btn btn--ghost" onClick={() => setEditing(false)} disabled={pending}>
-          Cancel
+          {t('profile.cancel')}
         </button>
       </div>
     </form>

@@ -10,6 +10,8 @@ import { OWN_PROFILE, profileRequested } from '../profile.slice';
 import { selectProfileState } from '../selectors';
 import { ProfileView } from './ProfileView';
 import '../profile.css';
+import { useT } from '../../../shared/i18n/i18n';
+import { translateServerMessage } from '../../../shared/i18n/server-messages';
 
 /** A profile screen: `userId` null → the signed-in player's own (full) profile, else another player's public one. */
 export function ProfileScreen({ userId }: { userId: string | null }) {
@@ -32,7 +34,8 @@ export function ProfileScreen({ userId }: { userId: string | null }) {
     }
   }, [dispatch, userId, wanted, subject]);
 
-  const title = own ? 'Profile' : 'Player profile';
+  const { t } = useT();
+  const title = own ? t('profile.title') : t('profile.playerTitle');
   const current = subject === wanted ? profile : null;
   return (
     <Screen title={title} className="profile-screen">
@@ -42,29 +45,29 @@ export function ProfileScreen({ userId }: { userId: string | null }) {
       ) : status === 'failed' && subject === wanted ? (
         <div className="card profile-error">
           <p className="form-alert" role="alert">
-            {error}
+            {translateServerMessage(error)}
           </p>
           <button
             type="button"
             className="btn btn--ghost btn--block"
             onClick={() => dispatch(profileRequested(userId))}
           >
-            Try again
+            {t('profile.tryAgain')}
           </button>
         </div>
       ) : (
         <div className="profile-loading">
-          <Spinner label="Loading profile" />
+          <Spinner label={t('profile.loading')} />
         </div>
       )}
       {!own && !signedIn && (
         <p className="profile-join muted">
-          Want your own? {/* A shared profile's ?ref= carries the sharer's code on to registration. */}
+          {t('profile.wantOwn')} {/* A shared profile's ?ref= carries the sharer's code on to registration. */}
           <Link
             to={referral ? `${PATHS.register}?ref=${encodeURIComponent(referral)}` : PATHS.register}
             className="auth-link"
           >
-            Create an account
+            {t('profile.createAccount')}
           </Link>
         </p>
       )}

@@ -1,19 +1,18 @@
 import { Link } from 'react-router-dom';
-import { PLAY_SAFELY_TEXTS } from '../../play-safely/play-safely-texts';
 import { useAppDispatch, useAppSelector } from '../../../shared/store-hooks';
 import { selectReferralTerms, selectRules } from '../../config/selectors';
 import { PATHS } from '../../../shared/paths';
 import { CopyButton } from '../../../shared/ui/CopyButton';
 import { LogoutButton } from '../../auth/components/LogoutButton';
-import { PLAY_BREAK_TEXTS } from '../../play-safely/play-break-texts';
 import { IdentityLink } from '../../identity/components/IdentityLink';
 import { toastShown } from '../../toasts/toasts.slice';
 import { formatDate, formatDateTime, inviteLink, inviteTermsText } from '../format';
 import { EditName } from './EditName';
-import { COPY_FAILED_TEXT, ShareProfileButton } from './ShareProfileButton';
+import { ShareProfileButton } from './ShareProfileButton';
 import { StatTiles } from './StatTiles';
 import { Icon } from '../../../shared/ui/Icon';
 import type { PlayerProfile } from '../../../shared/records';
+import { useT } from '../../../shared/i18n/i18n';
 
 interface ProfileViewProps {
   profile: PlayerProfile;
@@ -29,10 +28,11 @@ export function ProfileView({ profile, own }: ProfileViewProps) {
   const dispatch = useAppDispatch();
   const referralTerms = useAppSelector(selectReferralTerms);
   const { playThrough } = useAppSelector(selectRules);
-  const copyFailed = () => dispatch(toastShown({ kind: 'error', message: COPY_FAILED_TEXT }));
+  const { t } = useT();
+  const copyFailed = () => dispatch(toastShown({ kind: 'error', message: t('profile.copyFailed') }));
   return (
     <>
-      <section className="card profile-card" aria-label="Player">
+      <section className="card profile-card" aria-label={t('profile.player')}>
         <div className="profile-card__head">
           <span className="profile-avatar" aria-hidden="true">
             {profile.firstLetter}
@@ -43,22 +43,22 @@ export function ProfileView({ profile, own }: ProfileViewProps) {
         </div>
         <dl className="profile-facts">
           <div className="profile-fact profile-fact--wide">
-            <dt>Email</dt>
+            <dt>{t('profile.email')}</dt>
             <dd className="profile-fact__email">{profile.email}</dd>
           </div>
           <div className="profile-fact profile-fact--wide">
-            <dt>ID</dt>
+            <dt>{t('profile.id')}</dt>
             <dd>
-              <CopyButton text={profile._id} label="Copy user ID" onCopyFailed={copyFailed} />
+              <CopyButton text={profile._id} label={t('profile.copyId')} onCopyFailed={copyFailed} />
             </dd>
           </div>
           <div className="profile-fact">
-            <dt>Joined</dt>
+            <dt>{t('profile.joined')}</dt>
             <dd>{formatDate(profile.joinDate)}</dd>
           </div>
           {own && (
             <div className="profile-fact">
-              <dt>Last login</dt>
+              <dt>{t('profile.lastLogin')}</dt>
               <dd>{formatDateTime(profile.lastLogin)}</dd>
             </div>
           )}
@@ -66,18 +66,18 @@ export function ProfileView({ profile, own }: ProfileViewProps) {
         {own && (
           <Link to={PATHS.wallet} className="btn btn--ghost btn--block profile-card__wallet">
             <Icon name="wallet" size={20} />
-            Wallet
+            {t('profile.wallet')}
           </Link>
         )}
         {own && (
           <Link to={PATHS.playSafely} className="btn btn--ghost btn--block profile-card__wallet">
-            {PLAY_SAFELY_TEXTS.profileLink}
+            {t('profile.playSafelyLink')}
           </Link>
         )}
         {own && <IdentityLink />}
         {own && (
           <Link to={PATHS.disputes} className="btn btn--ghost btn--block profile-card__disputes">
-            My disputes
+            {t('profile.disputes')}
           </Link>
         )}
       </section>
@@ -87,23 +87,23 @@ export function ProfileView({ profile, own }: ProfileViewProps) {
       {own && profile.referralCode && (
         <section className="profile-section" aria-labelledby="profile-referral-title">
           <h2 id="profile-referral-title" className="profile-section__title">
-            Invite friends
+            {t('profile.invite')}
           </h2>
           <div className="card profile-referral">
             <p className="muted small" data-testid="invite-terms">
               {inviteTermsText(referralTerms, playThrough.bonusWageringMultiplier)}
             </p>
-            <p className="profile-referral__label small">Your invite link</p>
+            <p className="profile-referral__label small">{t('profile.inviteLink')}</p>
             <CopyButton
               text={inviteLink(profile.referralCode)}
-              label="Copy invite link"
+              label={t('profile.copyInvite')}
               className="profile-referral__link"
               onCopyFailed={copyFailed}
             />
-            <p className="profile-referral__label small">Your referral code</p>
+            <p className="profile-referral__label small">{t('profile.referralCode')}</p>
             <CopyButton
               text={profile.referralCode}
-              label="Copy referral code"
+              label={t('profile.copyCode')}
               className="profile-referral__code"
               onCopyFailed={copyFailed}
             />
@@ -113,7 +113,7 @@ export function ProfileView({ profile, own }: ProfileViewProps) {
 
       {own && (
         <Link to={PATHS.playBreak} className="btn btn--ghost btn--block profile-play-break">
-          {PLAY_BREAK_TEXTS.profileLink}
+          {t('profile.breakLink')}
         </Link>
       )}
 

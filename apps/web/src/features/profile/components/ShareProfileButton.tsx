@@ -3,9 +3,11 @@ import { copyText } from '../../../shared/clipboard';
 import { toastShown } from '../../toasts/toasts.slice';
 import { profileShareLink } from '../format';
 import { Icon } from '../../../shared/ui/Icon';
+import { useT } from '../../../shared/i18n/i18n';
+import { enIN } from '../../../locales/en-IN';
 
-export const LINK_COPIED_TEXT = 'Profile link copied.';
-export const COPY_FAILED_TEXT = 'Could not copy. Please copy it by hand.';
+export const LINK_COPIED_TEXT = enIN.profile.linkCopied;
+export const COPY_FAILED_TEXT = enIN.profile.copyFailed;
 
 /**
  * Share Profile: the device's share sheet with the link `origin#/profile/{id}` (`?ref=CODE` on one's own); where there is no share sheet
@@ -21,6 +23,7 @@ export function ShareProfileButton({
   referralCode?: string | null;
 }) {
   const dispatch = useAppDispatch();
+  const { t } = useT();
   const share = async () => {
     // One's own profile carries one's code: a visitor who joins from it is one's referral.
     const url = profileShareLink(userId, window.location.origin, referralCode);
@@ -42,7 +45,7 @@ export function ShareProfileButton({
   return (
     <button type="button" className="btn btn--primary btn--block" onClick={share}>
       <Icon name="share" size={20} />
-      Share Profile
+      {t('profile.share')}
     </button>
   );
 }

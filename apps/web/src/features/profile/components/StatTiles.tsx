@@ -1,5 +1,6 @@
 import type { PlayerProfile } from '../../../shared/records';
 import { formatMoney } from '../format';
+import { useT } from '../../../shared/i18n/i18n';
 
 interface Tile {
   label: string;
@@ -9,21 +10,22 @@ interface Tile {
 
 /** Stat tiles. The public view leaves out total deposits, withdrawals and losses (SPEC 6 showed deposits to anyone). */
 export function StatTiles({ profile, own }: { profile: PlayerProfile; own: boolean }) {
+  const { t } = useT();
   const tiles: Tile[] = [
-    { label: 'Games played', value: String(profile.totalGames ?? 0) },
-    { label: 'Total winnings', value: formatMoney(profile.totalWinningsPaise), tone: 'win' },
+    { label: t('profile.gamesPlayed'), value: String(profile.totalGames ?? 0) },
+    { label: t('profile.totalWinnings'), value: formatMoney(profile.totalWinningsPaise), tone: 'win' },
   ];
   if (own) {
     tiles.push(
-      { label: 'Total deposits', value: formatMoney(profile.totalDepositsPaise) },
-      { label: 'Total withdrawals', value: formatMoney(profile.totalWithdrawalsPaise) },
-      { label: 'Total losses', value: formatMoney(profile.totalLosesPaise), tone: 'loss' },
+      { label: t('profile.totalDeposits'), value: formatMoney(profile.totalDepositsPaise) },
+      { label: t('profile.totalWithdrawals'), value: formatMoney(profile.totalWithdrawalsPaise) },
+      { label: t('profile.totalLosses'), value: formatMoney(profile.totalLosesPaise), tone: 'loss' },
     );
   }
   return (
     <section className="profile-section" aria-labelledby="profile-stats-title">
       <h2 id="profile-stats-title" className="profile-section__title">
-        Stats
+        {t('profile.stats')}
       </h2>
       <dl className="stat-tiles">
         {tiles.map((tile) => (

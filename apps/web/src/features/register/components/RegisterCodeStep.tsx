@@ -3,6 +3,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { EmailAddress } from '../../../shared/ui/EmailAddress';
 import { OtpBoxes, isOtpComplete, otpCode, type OtpValue } from '../../../shared/ui/OtpBoxes';
 import { useCooldown } from '../../../shared/hooks/use-cooldown';
+import { useT } from '../../../shared/i18n/i18n';
+import { translateServerMessage } from '../../../shared/i18n/server-messages';
 
 interface RegisterCodeStepProps {
   email: string;
@@ -38,6 +40,7 @@ export function RegisterCodeStep({
   codeSentAt,
   resendSeconds,
 }: RegisterCodeStepProps) {
+  const { t } = useT();
   const errorId = useId();
   const [tried, setTried] = useState(false);
   const wait = useCooldown(codeSentAt, resendSeconds);
@@ -53,20 +56,20 @@ export function RegisterCodeStep({
   };
 
   return (
-    <form className="auth-form" onSubmit={submit} noValidate aria-label="Verification code">
+    <form className="auth-form" onSubmit={submit} noValidate aria-label={t('register.verificationCode')}>
       <p className="auth-code__to">
-        Enter the 6-digit code we sent to{' '}
+        {t('register.codeSentTo')}{' '}
         <strong>
           <EmailAddress email={email} />
         </strong>
       </p>
       {notice && !error && (
         <p className="form-alert form-alert--info" role="status">
-          {notice}
+          {translateServerMessage(notice)}
         </p>
       )}
       <OtpBoxes
-        label="Verification code"
+        label={t('register.verificationCode')}
         value={code}
         onChange={(next) => {
           onCodeChange(next);
@@ -82,7 +85,7 @@ export function RegisterCodeStep({
       />
       {shownError && (
         <p id={errorId} className="form-alert" role="alert">
-          {shownError}
+          {translateServerMessage(shownError)}
         </p>
       )}
       <button
@@ -91,16 +94,20 @@ export function RegisterCodeStep({
         disabled={!complete || pending !== null}
         aria-busy={pending === 'verifying' || undefined}
       >
-        {pending === 'verifying' ? 'Verifying…' : 'Verify and create account'}
+        {pending === 'verifying' ? t('forgot.verifying') : t('register.verifyCreate')}
       </button>
       <p className="auth-code__resend">
-        Didn&apos;t get it?
+        {t('forgot.didntGetIt')}
         <button type="button" className="link-button" onClick={onResend} disabled={wait > 0 || pending !== null}>
-          {pending === 'sending' ? 'Sending…' : wait > 0 ? `Resend code in ${wait}s` : 'Resend code'}
+          {pending === 'sending'
+            ? t('forgot.sending')
+            : wait > 0
+              ? t('register.resendIn', { count: wait })
+              : t('register.resend')}
         </button>
       </p>
       <button type="button" className="btn btn--ghost btn--block" onClick={onBack} disabled={pending === 'verifying'}>
-        Edit details
+        {t('register.editDetails')}
       </button>
     </form>
   );

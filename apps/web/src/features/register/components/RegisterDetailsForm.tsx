@@ -16,6 +16,8 @@ import { TextField } from '../../../shared/ui/TextField';
 import { PASSWORD_INPUT_MAX_LENGTH } from '../../auth/password-input';
 import { useCommonPasswords } from '../../auth/use-common-passwords';
 import type { RegisterDetails } from '../register.slice';
+import { useT } from '../../../shared/i18n/i18n';
+import { translateServerMessage } from '../../../shared/i18n/server-messages';
 
 export interface RegisterFormValues {
   username: string;
@@ -93,6 +95,7 @@ type TextFieldName = Exclude<keyof RegisterFormValues, 'terms'>;
 export function RegisterDetailsForm({ values, onChange, onSubmit, pending, error }: RegisterDetailsFormProps) {
   const [submitted, setSubmitted] = useState(false);
   const [termsTouched, setTermsTouched] = useState(false);
+  const { t } = useT();
   const alertId = useId();
   const commonPasswords = useCommonPasswords();
   const allowedEmailDomains = useAppSelector(selectAllowedEmailDomains);
@@ -104,9 +107,9 @@ export function RegisterDetailsForm({ values, onChange, onSubmit, pending, error
   );
   const fieldError = (field: TextFieldName) => {
     if (field === 'username' && submitted && usernameRuleError(values.username))
-      return usernameRuleError(values.username);
+      return translateServerMessage(usernameRuleError(values.username));
     const message = errors[field as keyof typeof errors];
-    return message && message !== REGISTER_MESSAGES.allFieldsRequired ? message : null;
+    return message && message !== REGISTER_MESSAGES.allFieldsRequired ? translateServerMessage(message) : null;
   };
   // Tell why the button is disabled once the terms checkbox matters: touched, or the rest of the form is filled in.
   const othersFilled =
@@ -125,9 +128,9 @@ export function RegisterDetailsForm({ values, onChange, onSubmit, pending, error
   };
 
   return (
-    <form className="auth-form" onSubmit={submit} noValidate aria-label="Your details">
+    <form className="auth-form" onSubmit={submit} noValidate aria-label={t('register.yourDetails')}>
       <TextField
-        label="Username"
+        label={t('register.username')}
         name="username"
         autoComplete="nickname"
         maxLength={USERNAME_MAX_LENGTH}
@@ -140,14 +143,14 @@ export function RegisterDetailsForm({ values, onChange, onSubmit, pending, error
         error={fieldError('username')}
       />
       <TextField
-        label="Gmail address"
+        label={t('auth.gmailAddress')}
         type="email"
         name="email"
         inputMode="email"
         autoComplete="email"
         autoCapitalize="none"
         spellCheck={false}
-        placeholder="you@gmail.com"
+        placeholder={t('auth.emailPlaceholder')}
         value={values.email}
         onChange={set('email')}
         invalid={missingFields.includes('email')}
@@ -155,7 +158,7 @@ export function RegisterDetailsForm({ values, onChange, onSubmit, pending, error
         error={fieldError('email')}
       />
       <PasswordField
-        label="Password"
+        label={t('auth.password')}
         name="new-password"
         autoComplete="new-password"
         minLength={REGISTER_PASSWORD_MIN_LENGTH}
@@ -167,7 +170,7 @@ export function RegisterDetailsForm({ values, onChange, onSubmit, pending, error
         error={fieldError('password')}
       />
       <PasswordField
-        label="Confirm password"
+        label={t('register.confirmPassword')}
         name="confirm-password"
         autoComplete="new-password"
         maxLength={PASSWORD_INPUT_MAX_LENGTH}
@@ -178,7 +181,7 @@ export function RegisterDetailsForm({ values, onChange, onSubmit, pending, error
         error={fieldError('confirmPassword')}
       />
       <TextField
-        label="Date of birth"
+        label={t('register.dateOfBirth')}
         type="date"
         name="bday"
         autoComplete="bday"
@@ -193,7 +196,7 @@ export function RegisterDetailsForm({ values, onChange, onSubmit, pending, error
       <TextField
         label={
           <>
-            Referral code <span className="field__optional">(optional)</span>
+            {t('register.referralCode')} <span className="field__optional">{t('register.optional')}</span>
           </>
         }
         name="referralCode"
@@ -217,26 +220,26 @@ export function RegisterDetailsForm({ values, onChange, onSubmit, pending, error
             aria-describedby={showTerms ? `${alertId}-terms` : undefined}
           />
           <span>
-            I am 18 or older and agree to the{' '}
+            {t('register.agree')}{' '}
             <Link to={PATHS.terms} target="_blank" rel="noopener">
-              terms and conditions
+              {t('register.terms')}
             </Link>
           </span>
         </label>
         {showTerms && (
           <p id={`${alertId}-terms`} className="field__error">
-            {REGISTER_MESSAGES.termsRequired}
+            {t('register.rules.termsRequired')}
           </p>
         )}
       </div>
       {formAlert && (
         <p id={alertId} className="form-alert" role="alert">
-          {formAlert}
+          {translateServerMessage(formAlert)}
         </p>
       )}
       {error && (
         <p className="form-alert" role="alert">
-          {error}
+          {translateServerMessage(error)}
         </p>
       )}
       <button
@@ -245,12 +248,12 @@ export function RegisterDetailsForm({ values, onChange, onSubmit, pending, error
         disabled={!values.terms || pending}
         aria-busy={pending || undefined}
       >
-        {pending ? 'Sending code…' : 'Send code'}
+        {pending ? t('register.sendingCode') : t('register.sendCode')}
       </button>
       <p className="auth-form__switch">
-        Already have an account?{' '}
+        {t('register.haveAccount')}{' '}
         <Link to={PATHS.login} className="auth-link">
-          Log in
+          {t('register.logIn')}
         </Link>
       </p>
     </form>

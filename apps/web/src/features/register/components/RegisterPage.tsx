@@ -19,6 +19,7 @@ import { RegisterCodeStep } from './RegisterCodeStep';
 import { selectAllowedEmailDomains } from '../../config/selectors';
 import { emptyRegisterForm, RegisterDetailsForm, toRegisterDetails } from './RegisterDetailsForm';
 import '../../auth/auth.css';
+import { useT } from '../../../shared/i18n/i18n';
 
 /**
  * /register (public-only): details, then the e-mailed code. The form's values live here, so going back to the
@@ -62,14 +63,13 @@ export function RegisterPage() {
 
   const step = state.step;
   useScrollTopOnChange(step);
+  const { t } = useT();
   return (
-    <Screen title="Register" className="auth-screen">
+    <Screen title={t('register.title')} className="auth-screen">
       <div className="auth-screen__intro">
         <LogoMark size={56} />
-        <h1>Register</h1>
-        <p className="muted">
-          {step === 'details' ? 'Step 1 of 2: your details.' : 'Step 2 of 2: confirm your Gmail address.'}
-        </p>
+        <h1>{t('register.title')}</h1>
+        <p className="muted">{step === 'details' ? t('register.step1') : t('register.step2')}</p>
       </div>
       <ol className="auth-steps" aria-hidden="true">
         <li className="auth-steps__done" />

@@ -1,15 +1,17 @@
 import type { StatementBalances, StatementLine } from '@app/contracts';
-import { formatRupees, istDateKey, STATEMENT_KIND_LABELS, validateStatementQuery } from '@app/domain';
+import { istDateKey, validateStatementQuery } from '@app/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../shared/store-hooks';
-import { indiaTimeFormat } from '../../../shared/india-time';
+import { playerTimeFormat } from '../../../shared/india-time';
 import { Screen } from '../../../shared/ui/Screen';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { statementCsvRequested, statementMoreRequested, statementRequested } from '../statement.slice';
-import { STATEMENT_TEXTS as T } from '../statement-texts';
+import { i18n, useT } from '../../../shared/i18n/i18n';
+import { translateServerMessage } from '../../../shared/i18n/server-messages';
+import { formatRupees } from '../../../shared/money';
 import '../statement.css';
 
-const timeFormat = indiaTimeFormat({
+const timeFormat = playerTimeFormat({
   day: '2-digit',
   month: 'short',
   year: 'numeric',
@@ -33,6 +35,8 @@ function defaultRange(now = Date.now()): { from: string; to: string } {
 export function StatementScreen() {
   const dispatch = useAppDispatch();
   const state = useAppSelector((s) => s.statement);
+  // A switch of language draws this screen and its parts again.
+  useT();
   const [range, setRange] = useState(defaultRange);
   const [tried, setTried] = useState(false);
   const fromId = useId();
@@ -49,13 +53,18 @@ export function StatementScreen() {
   };
 
   return (
-    <Screen title={T.title} className="statement-screen">
-      <h1 className="statement-screen__title">{T.title}</h1>
-      <p className="muted statement-screen__intro">{T.intro}</p>
-      <form className="statement-range card" onSubmit={(e) => act(e, 'show')} noValidate aria-label="Statement dates">
+    <Screen title={i18n.t('statement.title')} className="statement-screen">
+      <h1 className="statement-screen__title">{i18n.t('statement.title')}</h1>
+      <p className="muted statement-screen__intro">{i18n.t('statement.intro')}</p>
+      <form
+        className="statement-range card"
+        onSubmit={(e) => act(e, 'show')}
+        noValidate
+        aria-label={i18n.t('statement.dates')}
+      >
         <div className="statement-range__fields">
           <label htmlFor={fromId} className="field__label">
-            {T.from}
+            {i18n.t('statement.from')}
             <input
               id={fromId}
               type="date"
@@ -65,7 +74,7 @@ export function StatementScreen() {
             />
           </label>
           <label htmlFor={toId} className="field__label">
-            {T.to}
+            {i18n.t('statement.to')}
             <input
               id={toId}
               type="date"
@@ -76,7 +85,7 @@ export function StatementScreen() {
         </div>
         {(fieldError ?? serverError) && (
           <p className="field__error" role="alert">
-            {fieldError ?? serverError}
+            {translateServerMessage(fieldError ?? serverError)}
           </p>
         )}
         <div className="statement-range__actions">
@@ -86,25 +95,25 @@ export function StatementScreen() {
             disabled={state.downloading}
             onClick={() => act(null, 'csv')}
           >
-            {state.downloading ? T.downloading : T.download}
+            {state.downloading ? i18n.t('statement.downloading') : i18n.t('statement.download')}
           </button>
           <button type="submit" className="btn btn--primary">
-            {T.show}
+            {i18n.t('statement.show')}
           </button>
         </div>
         {state.downloadError && (
           <p className="pay-error" role="alert">
-            {state.downloadError}
+            {translateServerMessage(state.downloadError)}
           </p>
         )}
       </form>
 
       {state.error && !serverError && (
         <p className="pay-error" role="alert">
-          {state.error}
+          {translateServerMessage(state.error)}
         </p>
       )}
-      {state.loading && !state.statement && <Spinner label="Loading the statement" />}
+      {state.loading && !state.statement && <Spinner label={i18n.t('statement.loading')} />}
       {state.statement && state.range && <PrintableStatement />}
     </Screen>
   );
@@ -115,7 +124,7 @@ function Balances({ label, value }: { label: string; value: StatementBalances })
     <div>
       <dt>{label}</dt>
       <dd>
-        {T.main} {formatRupees(value.main)} · {T.bonus} {formatRupees(value.bonus)}
+        {i18n.t('statement.main')} {formatRupees(value.main)} · {i18n.t('statement.bonus')} {formatRupees(value.bonus)}
       </dd>
     </div>
   );
@@ -128,7 +137,7 @@ function Line({ line }: { line: StatementLine }) {
         <time dateTime={line.at}>{timeFormat.format(Date.parse(line.at))}</time>
       </td>
       <td>{line.entry}</td>
-      <td>{STATEMENT_KIND_LABELS[line.kind]}</td>
+      <td>{i18n.t(`statement.kinds.${line.kind}`, { defaultValue: line.kind })}</td>
       <td>{line.periodId ?? line.reference ?? ''}</td>
       <td className="statement-table__amount">{signed(line.main)}</td>
       <td className="statement-table__amount">{signed(line.bonus)}</td>
@@ -142,38 +151,39 @@ function Line({ line }: { line: StatementLine }) {
 function PrintableStatement() {
   const dispatch = useAppDispatch();
   const { statement, lines, loading, range } = useAppSelector((s) => s.statement);
+  useT();
   const titleId = useId();
   if (!statement || !range) return null;
   return (
     <section className="statement-print card" aria-labelledby={titleId}>
       <div className="statement-print__head">
-        <h2 id={titleId}>{T.heading(statement.from, statement.to)}</h2>
+        <h2 id={titleId}>{i18n.t('statement.heading', { from: statement.from, to: statement.to })}</h2>
         <button type="button" className="btn btn--ghost statement-print__button" onClick={() => window.print()}>
-          {T.print}
+          {i18n.t('statement.print')}
         </button>
       </div>
       <dl className="statement-summary">
-        <Balances label={T.opening} value={statement.opening} />
-        <Balances label={T.moneyIn} value={statement.totals.in} />
-        <Balances label={T.moneyOut} value={statement.totals.out} />
-        <Balances label={T.closing} value={statement.closing} />
+        <Balances label={i18n.t('statement.opening')} value={statement.opening} />
+        <Balances label={i18n.t('statement.moneyIn')} value={statement.totals.in} />
+        <Balances label={i18n.t('statement.moneyOut')} value={statement.totals.out} />
+        <Balances label={i18n.t('statement.closing')} value={statement.closing} />
       </dl>
       {lines.length === 0 ? (
-        <p className="muted">{T.empty}</p>
+        <p className="muted">{i18n.t('statement.empty')}</p>
       ) : (
         <div className="statement-table__wrap">
           <table className="statement-table">
             <thead>
               <tr>
-                <th scope="col">{T.columns.date}</th>
-                <th scope="col">{T.columns.entry}</th>
-                <th scope="col">{T.columns.type}</th>
+                <th scope="col">{i18n.t('statement.columns.date')}</th>
+                <th scope="col">{i18n.t('statement.columns.entry')}</th>
+                <th scope="col">{i18n.t('statement.columns.type')}</th>
                 <th scope="col">
-                  {T.columns.period} / {T.columns.reference}
+                  {i18n.t('statement.columns.period')} / {i18n.t('statement.columns.reference')}
                 </th>
-                <th scope="col">{T.columns.main}</th>
-                <th scope="col">{T.columns.bonus}</th>
-                <th scope="col">{T.columns.balance}</th>
+                <th scope="col">{i18n.t('statement.columns.main')}</th>
+                <th scope="col">{i18n.t('statement.columns.bonus')}</th>
+                <th scope="col">{i18n.t('statement.columns.balance')}</th>
               </tr>
             </thead>
             <tbody>
@@ -191,10 +201,10 @@ function PrintableStatement() {
           disabled={loading}
           onClick={() => dispatch(statementMoreRequested())}
         >
-          {T.loadMore}
+          {i18n.t('statement.loadMore')}
         </button>
       )}
-      <p className="muted statement-print__note">{T.note}</p>
+      <p className="muted statement-print__note">{i18n.t('statement.note')}</p>
     </section>
   );
 }

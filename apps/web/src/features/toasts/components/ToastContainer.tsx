@@ -5,9 +5,12 @@ import { useAppDispatch, useAppSelector } from '../../../shared/store-hooks';
 import { selectToasts } from '../selectors';
 import { toastDismissed, type Toast } from '../toasts.slice';
 import '../toasts.css';
+import { useT } from '../../../shared/i18n/i18n';
+import { translateServerMessage } from '../../../shared/i18n/server-messages';
 
 function ToastItem({ toast }: { toast: Toast }) {
   const dispatch = useAppDispatch();
+  const { t } = useT();
 
   useEffect(() => {
     const timer = window.setTimeout(() => dispatch(toastDismissed(toast.id)), TOAST_MS);
@@ -20,8 +23,9 @@ function ToastItem({ toast }: { toast: Toast }) {
       <span className="toast__icon" aria-hidden="true">
         {toast.kind === 'error' ? '!' : toast.kind === 'success' ? '✓' : 'i'}
       </span>
+      {/* The server speaks the domain's English: a text the catalogue holds shows in the player's language. */}
       <p className="toast__message">
-        {toast.message}
+        {translateServerMessage(toast.message)}
         {toast.links ? (
           <span className="toast__links">
             {toast.links.map((link) => (
@@ -40,7 +44,7 @@ function ToastItem({ toast }: { toast: Toast }) {
       <button
         type="button"
         className="toast__close"
-        aria-label="Close notification"
+        aria-label={t('common.closeNotification')}
         onClick={() => dispatch(toastDismissed(toast.id))}
       >
         <span aria-hidden="true">×</span>
@@ -51,8 +55,9 @@ function ToastItem({ toast }: { toast: Toast }) {
 
 export function ToastContainer() {
   const toasts = useAppSelector(selectToasts);
+  const { t } = useT();
   return (
-    <div className="toasts" role="region" aria-label="Notifications">
+    <div className="toasts" role="region" aria-label={t('common.notifications')}>
       {toasts.map((toast) => (
         <ToastItem key={toast.id} toast={toast} />
       ))}

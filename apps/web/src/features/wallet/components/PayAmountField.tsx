@@ -1,6 +1,8 @@
 import { paiseToRupees } from '@app/domain';
 import { useId } from 'react';
 import { AmountPicker, type AmountPickerProps } from '../../../shared/ui/AmountPicker';
+import { useT } from '../../../shared/i18n/i18n';
+import { translateServerMessage } from '../../../shared/i18n/server-messages';
 
 interface PayAmountFieldProps extends Pick<
   AmountPickerProps,
@@ -34,11 +36,12 @@ export function PayAmountField({
   error,
 }: PayAmountFieldProps) {
   const inputId = useId();
+  const { t } = useT();
   const noteId = useId();
   const errorId = useId();
   return (
     <fieldset className="pay-group">
-      <legend>Amount</legend>
+      <legend>{t('wallet.amount')}</legend>
       <AmountPicker
         presetsPaise={presetsPaise}
         chosenPaise={chosenPaise}
@@ -53,7 +56,7 @@ export function PayAmountField({
       )}
       <div className="pay-field">
         <label className="pay-field__label" htmlFor={inputId}>
-          Custom amount
+          {t('wallet.customAmount')}
         </label>
         <input
           id={inputId}
@@ -71,7 +74,7 @@ export function PayAmountField({
         />
         {error && (
           <span id={errorId} className="pay-field__error">
-            {error}
+            {translateServerMessage(error)}
           </span>
         )}
       </div>

@@ -1,33 +1,36 @@
-import { EMPTY_STATES, TRANSACTIONS_SHOWN } from '@app/domain';
+import { TRANSACTIONS_SHOWN } from '@app/domain';
 import { useState } from 'react';
 import { useAppSelector } from '../../../shared/store-hooks';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { selectWallet } from '../selectors';
 import { TransactionItem } from './TransactionItem';
+import { useT } from '../../../shared/i18n/i18n';
+import { translateServerMessage } from '../../../shared/i18n/server-messages';
 
 /** The transaction list: 5 newest shown, Show More / Show Less when there are more; loading, error and empty states. */
 export function TransactionList() {
   const { transactions, transactionsLoaded, transactionsLoading, transactionsError } = useAppSelector(selectWallet);
   const [expanded, setExpanded] = useState(false);
+  const { t: tr } = useT();
   const shown = expanded ? transactions : transactions.slice(0, TRANSACTIONS_SHOWN);
 
   return (
     <section className="wallet-section" aria-labelledby="wallet-transactions-title">
       <div className="wallet-section__head">
-        <h2 id="wallet-transactions-title">Transactions</h2>
-        {transactionsLoading && transactionsLoaded && <Spinner size="sm" label="Refreshing transactions" />}
+        <h2 id="wallet-transactions-title">{tr('wallet.transactions')}</h2>
+        {transactionsLoading && transactionsLoaded && <Spinner size="sm" label={tr('wallet.refreshingTransactions')} />}
       </div>
       {transactionsError && (
         <p className="pay-error" role="alert">
-          {transactionsError}
+          {translateServerMessage(transactionsError)}
         </p>
       )}
       {transactionsLoading && !transactionsLoaded ? (
         <div className="wallet-section__loading">
-          <Spinner label="Loading transactions" />
+          <Spinner label={tr('wallet.loadingTransactions')} />
         </div>
       ) : transactionsLoaded && transactions.length === 0 ? (
-        <p className="pay-empty">{EMPTY_STATES.transactions}</p>
+        <p className="pay-empty">{tr('empty.transactions')}</p>
       ) : (
         <>
           <ul className="txn-list">
@@ -42,7 +45,7 @@ export function TransactionList() {
               aria-expanded={expanded}
               onClick={() => setExpanded((v) => !v)}
             >
-              {expanded ? 'Show Less' : 'Show More'}
+              {expanded ? tr('wallet.showLess') : tr('wallet.showMore')}
             </button>
           )}
         </>

@@ -1,13 +1,15 @@
-import { formatPaiseShort, WITHDRAWAL_PROCESSING_TIME_TEXT } from '@app/domain';
+import { formatPaiseShort } from '../../../shared/money';
 import { useId, useState } from 'react';
 import { useAppSelector } from '../../../shared/store-hooks';
 import { selectDepositBounds, selectGstPercent, selectWithdrawalBounds } from '../../config/selectors';
+import { useT } from '../../../shared/i18n/i18n';
 
 const rupees = formatPaiseShort;
 
 /** The wallet's collapsible instructions: deposit and withdrawal limits, processing time and the GST note. */
 export function WalletInstructions() {
   const [open, setOpen] = useState(false);
+  const { t } = useT();
   const regionId = useId();
   const deposit = useAppSelector(selectDepositBounds);
   const withdrawal = useAppSelector(selectWithdrawalBounds);
@@ -22,7 +24,7 @@ export function WalletInstructions() {
           aria-controls={regionId}
           onClick={() => setOpen((v) => !v)}
         >
-          <span>Instructions</span>
+          <span>{t('wallet.instructions')}</span>
           <span className="wallet-instructions__chevron" aria-hidden="true">
             {open ? '▴' : '▾'}
           </span>
@@ -30,16 +32,15 @@ export function WalletInstructions() {
       </h2>
       {open && (
         <ul id={regionId} className="wallet-instructions__list">
+          <li>{t('wallet.depositInstruction', { min: rupees(deposit.minPaise), max: rupees(deposit.maxPaise) })}</li>
           <li>
-            Deposit: minimum {rupees(deposit.minPaise)}, maximum {rupees(deposit.maxPaise)}. Pay by UPI, then enter the
-            UTR (the 12-digit reference of your payment). Your deposit is credited once it is verified.
+            {t('wallet.withdrawalInstruction', {
+              min: rupees(withdrawal.minPaise),
+              max: rupees(withdrawal.dailyMaxPaise),
+            })}
           </li>
-          <li>
-            Withdrawal: {rupees(withdrawal.minPaise)}–{rupees(withdrawal.dailyMaxPaise)} per day, to your UPI ID or bank
-            account, from your main balance. The bonus balance can be played but not withdrawn.
-          </li>
-          <li>{WITHDRAWAL_PROCESSING_TIME_TEXT}</li>
-          <li>{gstPercent}% GST applies to winnings; payouts are credited net of GST.</li>
+          <li>{t('wallet.processingTime')}</li>
+          <li>{t('wallet.gstNote', { percent: gstPercent })}</li>
         </ul>
       )}
     </section>

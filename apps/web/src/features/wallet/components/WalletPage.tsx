@@ -1,6 +1,6 @@
-import { formatPaise, PLAY_THROUGH_MESSAGES } from '@app/domain';
+import { formatPaiseShort, formatPaise } from '../../../shared/money';
+import { playerTimeFormat } from '../../../shared/india-time';
 import { Link, useNavigate } from 'react-router-dom';
-import { PLAY_SAFELY_TEXTS } from '../../play-safely/play-safely-texts';
 import { useAppSelector } from '../../../shared/store-hooks';
 import { PATHS } from '../../../shared/paths';
 import { Screen } from '../../../shared/ui/Screen';
@@ -13,6 +13,11 @@ import { TransactionList } from './TransactionList';
 import { WalletInstructions } from './WalletInstructions';
 import { DisputeForm } from '../../disputes/components/DisputeForm';
 import './payments.css';
+import { useT } from '../../../shared/i18n/i18n';
+import { translateServerMessage } from '../../../shared/i18n/server-messages';
+
+const day = playerTimeFormat({ day: 'numeric', month: 'short', year: 'numeric' });
+const dayText = (iso: string) => (Number.isNaN(Date.parse(iso)) ? iso : day.format(Date.parse(iso)));
 
 /** /wallet: balances, Deposit and Withdraw, the banners, the transaction list and the instructions. */
 export function WalletPage() {
@@ -22,20 +27,21 @@ export function WalletPage() {
   const canWithdraw = useAppSelector(selectCanWithdraw);
   const banners = useAppSelector(selectWalletBanners);
   const wagering = useAppSelector(selectBonusWagering);
+  const { t } = useT();
 
   return (
-    <Screen title="Wallet" className="wallet">
-      <h1>Wallet</h1>
+    <Screen title={t('wallet.title')} className="wallet">
+      <h1>{t('wallet.title')}</h1>
 
-      <section className="wallet-card card" aria-label="Balances">
+      <section className="wallet-card card" aria-label={t('wallet.balances')}>
         {balance ? (
           <dl className="wallet-card__figures">
             <div className="wallet-card__main">
-              <dt>Balance</dt>
+              <dt>{t('wallet.balance')}</dt>
               <dd data-testid="wallet-balance">{formatPaise(balance.mainPaise)}</dd>
             </div>
             <div className="wallet-card__bonus">
-              <dt>Bonus balance</dt>
+              <dt>{t('wallet.bonusBalance')}</dt>
               <dd data-testid="wallet-bonus">{formatPaise(balance.bonusPaise)}</dd>
             </div>
           </dl>
@@ -43,29 +49,29 @@ export function WalletPage() {
         {balance && wagering && balance.bonusPaise > 0 ? (
           <div className="wallet-card__wagering" data-testid="bonus-wagering">
             <p>
-              {PLAY_THROUGH_MESSAGES.bonusLocked(wagering.leftPaise)}{' '}
-              {PLAY_THROUGH_MESSAGES.bonusExpires(wagering.expiresAt)}
+              {t('wallet.bonusLocked', { amount: formatPaiseShort(wagering.leftPaise) })}{' '}
+              {t('wallet.bonusExpires', { date: dayText(wagering.expiresAt) })}
             </p>
             <progress
               max={wagering.requiredPaise}
               value={wagering.requiredPaise - wagering.leftPaise}
-              aria-label="Bonus played through"
+              aria-label={t('wallet.bonusPlayed')}
             />
           </div>
         ) : null}
         {!balance && summaryLoading ? (
           <div className="wallet-card__loading">
-            <Spinner label="Loading wallet" />
+            <Spinner label={t('wallet.loading')} />
           </div>
         ) : null}
         {summaryError && (
           <p className="pay-error" role="alert">
-            {summaryError}
+            {translateServerMessage(summaryError)}
           </p>
         )}
         <div className="wallet-card__actions">
           <button type="button" className="btn btn--primary" onClick={() => navigate(PATHS.deposit)}>
-            Deposit
+            {t('wallet.deposit')}
           </button>
           <button
             type="button"
@@ -73,18 +79,18 @@ export function WalletPage() {
             disabled={!canWithdraw}
             onClick={() => navigate(PATHS.withdraw)}
           >
-            Withdraw
+            {t('wallet.withdraw')}
           </button>
         </div>
         <IdentityLink />
         <Link to={PATHS.statement} className="btn btn--ghost wallet-card__statement">
-          Statement
+          {t('wallet.statement')}
         </Link>
       </section>
 
       {banners.map((text) => (
         <PayAlert key={text} kind="warning">
-          {text}
+          {translateServerMessage(text)}
         </PayAlert>
       ))}
 
@@ -92,7 +98,7 @@ export function WalletPage() {
       <DisputeForm />
       <WalletInstructions />
       <p className="small">
-        <Link to={PATHS.playSafely}>{PLAY_SAFELY_TEXTS.walletLink}</Link>
+        <Link to={PATHS.playSafely}>{t('playSafely.walletLink')}</Link>
       </p>
     </Screen>
   );

@@ -1,14 +1,10 @@
 import type { UpiApp, WithdrawRequest } from '@app/contracts';
 import type { FieldErrors, WithdrawField } from '@app/domain';
 import {
-  FORM_FALLBACKS,
   IFSC_LENGTH,
   UPI_APP_LIST,
-  WITHDRAW_MESSAGES,
   WITHDRAW_PRESETS,
   WITHDRAWAL_MIN_PAISE,
-  WITHDRAWAL_PROCESSING_TIME_TEXT,
-  formatPaise,
   isWithdrawPresetEnabled,
   paiseToRupees,
   isUpiId,
@@ -19,6 +15,9 @@ import {
   rupeesToPaise,
   validateWithdraw,
 } from '@app/domain';
+import { formatPaise } from '../../../shared/money';
+import { useT } from '../../../shared/i18n/i18n';
+import { translateServerMessage } from '../../../shared/i18n/server-messages';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../shared/store-hooks';
 import { Screen } from '../../../shared/ui/Screen';
@@ -39,6 +38,7 @@ import {
 import { useWalletData } from '../../wallet/use-wallet-data';
 import { selectWithdraw } from '../selectors';
 import { withdrawReset, withdrawSubmitted } from '../withdraw.slice';
+import { enIN } from '../../../locales/en-IN';
 
 type Method = WithdrawRequest['method'];
 
@@ -67,7 +67,7 @@ const EMPTY_FIELDS: Fields = {
 const WITHDRAW_PRESETS_PAISE = WITHDRAW_PRESETS.map(rupeesToPaise);
 
 /** Said when the amount is finer than a paisa (e.g. 500.125): rupees have two decimals. */
-export const AMOUNT_DECIMALS_MESSAGE = 'Enter the amount with at most 2 decimals (paise), e.g. 500.25.';
+export const AMOUNT_DECIMALS_MESSAGE = enIN.withdraw.amountDecimals;
 const MORE_THAN_TWO_DECIMALS = /^\s*\d*\.\d{3,}\s*$/;
 
 /** A preset can be picked when it is within the product's limits: not below the minimum, not above the balance. */
@@ -98,6 +98,9 @@ export function WithdrawPage() {
   const [formError, setFormError] = useState<string | null>(null);
   // After a refused submit, each field shows its own message (and is marked) until it is edited.
   const [fieldErrors, setFieldErrors] = useState<FieldErrors<WithdrawField>>({});
+  const { t } = useT();
+  // The domain's checks say English; each message shows in the player's language.
+  const fieldError = (field: WithdrawField) => translateServerMessage(fieldErrors[field]) ?? undefined;
 
   // Leave nothing of this request for the next visit.
   useEffect(() => () => void dispatch(withdrawReset()), [dispatch]);
@@ -160,20 +163,20 @@ export function WithdrawPage() {
 
   if (status === 'success' && result) {
     return (
-      <Screen title="Withdraw" className="withdraw">
-        <h1>Withdraw</h1>
+      <Screen title={t('withdraw.title')} className="withdraw">
+        <h1>{t('withdraw.title')}</h1>
         <section className="withdraw-done card" aria-labelledby="withdraw-done-title">
           <span className="withdraw-done__icon" aria-hidden="true">
             ✓
           </span>
-          <h2 id="withdraw-done-title">Withdrawal requested</h2>
-          <PayAlert kind="success">{result.message}</PayAlert>
+          <h2 id="withdraw-done-title">{t('withdraw.requested')}</h2>
+          <PayAlert kind="success">{translateServerMessage(result.message)}</PayAlert>
           <p className="withdraw-done__id">
-            Transaction ID: <strong className="pay-mono">{result.transactionId}</strong>
+            {t('withdraw.transactionId')} <strong className="pay-mono">{result.transactionId}</strong>
           </p>
-          <p>{WITHDRAWAL_PROCESSING_TIME_TEXT}</p>
+          <p>{t('wallet.processingTime')}</p>
           <button type="button" className="btn btn--primary btn--block" onClick={resetAll}>
-            Back
+            {t('withdraw.back')}
           </button>
         </section>
       </Screen>
@@ -188,37 +191,39 @@ export function WithdrawPage() {
     fields.upiApp && fields.upiApp !== 'QR' && upiAppSuffix(fields.upiApp) === '' ? upiAppHandles(fields.upiApp) : [];
   const handlesHint =
     handles.length > 0 && fields.upiApp ? withdrawHandlesHint(upiAppName(fields.upiApp), handles) : null;
-  const shownError = formError ?? (status === 'failure' ? error || FORM_FALLBACKS.withdraw : null);
+  const shownError = translateServerMessage(
+    formError ?? (status === 'failure' ? error || t('formFallbacks.withdraw') : null),
+  );
 
   return (
-    <Screen title="Withdraw" className="withdraw">
-      <h1>Withdraw</h1>
+    <Screen title={t('withdraw.title')} className="withdraw">
+      <h1>{t('withdraw.title')}</h1>
 
       <div className="pay-summary" aria-live="polite">
-        <span className="muted">Available balance</span>
+        <span className="muted">{t('withdraw.available')}</span>
         {balancePaise !== null ? (
           <strong data-testid="withdraw-balance">{formatPaise(balancePaise)}</strong>
         ) : summaryLoading ? (
-          <Spinner size="sm" label="Loading balance" />
+          <Spinner size="sm" label={t('withdraw.loadingBalance')} />
         ) : (
           <strong>—</strong>
         )}
       </div>
       {summaryError && (
         <p className="pay-error" role="alert">
-          {summaryError}
+          {translateServerMessage(summaryError)}
         </p>
       )}
       {banners.map((text) => (
         <PayAlert key={text} kind="warning">
-          {text}
+          {translateServerMessage(text)}
         </PayAlert>
       ))}
       {identityStatus && identityStatus !== 'verified' && <IdentityLink />}
 
       <form className="pay-form" onSubmit={submit} noValidate>
         <fieldset className="pay-group">
-          <legend>Method</legend>
+          <legend>{t('withdraw.method')}</legend>
           <div className="pay-toggle">
             <button
               type="button"
@@ -226,7 +231,7 @@ export function WithdrawPage() {
               aria-pressed={fields.method === 'UPI'}
               onClick={() => update({ method: 'UPI' })}
             >
-              UPI
+              {t('withdraw.upi')}
             </button>
             <button
               type="button"
@@ -234,7 +239,7 @@ export function WithdrawPage() {
               aria-pressed={fields.method === 'BANK_TRANSFER'}
               onClick={() => update({ method: 'BANK_TRANSFER' })}
             >
-              Bank Transfer
+              {t('withdraw.bankTransfer')}
             </button>
           </div>
         </fieldset>
@@ -243,7 +248,7 @@ export function WithdrawPage() {
           presetsPaise={WITHDRAW_PRESETS_PAISE}
           chosenPaise={typedAmountPaise(fields.amount)}
           isEnabled={(paise) => presetEnabled(paise, balancePaise)}
-          titleOf={(paise) => (paise < WITHDRAWAL_MIN_PAISE ? WITHDRAW_MESSAGES.minimum : undefined)}
+          titleOf={(paise) => (paise < WITHDRAWAL_MIN_PAISE ? t('withdrawRules.minimum') : undefined)}
           amount={fields.amount}
           onAmount={(amount) => update({ amount })}
           min={1}
@@ -253,12 +258,12 @@ export function WithdrawPage() {
               ? withdrawPresetsNote(bounds.minPaise, balancePaise)
               : null
           }
-          error={fieldErrors.amount}
+          error={fieldError('amount')}
         />
 
         {fields.method === 'UPI' ? (
           <fieldset className="pay-group">
-            <legend>UPI app</legend>
+            <legend>{t('withdraw.upiApp')}</legend>
             <ul className="upi-apps upi-apps--grid">
               {UPI_APP_LIST.map((app) => (
                 <li key={app.key}>
@@ -278,7 +283,7 @@ export function WithdrawPage() {
             </ul>
             <div className="pay-field">
               <label className="pay-field__label" htmlFor="withdraw-upi-id">
-                UPI ID
+                {t('withdraw.upiId')}
               </label>
               <input
                 id="withdraw-upi-id"
@@ -288,7 +293,11 @@ export function WithdrawPage() {
                 autoComplete="off"
                 autoCapitalize="none"
                 spellCheck={false}
-                placeholder={handles.length > 0 ? `yourname${handles[0]!}` : 'yourname or yourname@bank'}
+                placeholder={
+                  handles.length > 0
+                    ? t('withdraw.upiIdExample', { handle: handles[0]! })
+                    : t('withdraw.upiIdPlaceholder')
+                }
                 aria-describedby={
                   [
                     fieldErrors.upiId ? 'withdraw-upi-id-error' : '',
@@ -304,7 +313,7 @@ export function WithdrawPage() {
               />
               {fieldErrors.upiId && (
                 <span id="withdraw-upi-id-error" className="pay-field__error">
-                  {fieldErrors.upiId}
+                  {fieldError('upiId')}
                 </span>
               )}
               {handlesHint && (
@@ -314,49 +323,49 @@ export function WithdrawPage() {
               )}
               {finalUpiId && (
                 <span id="withdraw-final-upi-id" className="pay-hint" data-testid="final-upi-id">
-                  Money goes to <strong className="pay-mono">{finalUpiId}</strong>
+                  {t('withdraw.moneyGoesTo')} <strong className="pay-mono">{finalUpiId}</strong>
                 </span>
               )}
             </div>
           </fieldset>
         ) : (
           <fieldset className="pay-group">
-            <legend>Bank account</legend>
+            <legend>{t('withdraw.bankAccount')}</legend>
             <BankField
-              label="Account number"
-              error={fieldErrors.accountNumber}
+              label={t('withdraw.accountNumber')}
+              error={fieldError('accountNumber')}
               className="pay-input pay-mono"
               inputMode="numeric"
-              placeholder="9 to 18 digits"
+              placeholder={t('withdraw.accountNumberPlaceholder')}
               value={fields.accountNumber}
               // Spaces and dashes, as a passbook prints them, are dropped.
               onChange={(value) => update({ accountNumber: value.replace(/[\s-]/g, '') })}
             />
             <BankField
-              label="Confirm account number"
-              error={fieldErrors.confirmAccountNumber}
+              label={t('withdraw.confirmAccountNumber')}
+              error={fieldError('confirmAccountNumber')}
               className="pay-input pay-mono"
               inputMode="numeric"
-              placeholder="Type it again"
+              placeholder={t('withdraw.confirmPlaceholder')}
               value={fields.confirmAccountNumber}
               onChange={(value) => update({ confirmAccountNumber: value.replace(/[\s-]/g, '') })}
             />
             <BankField
-              label="IFSC"
-              error={fieldErrors.ifsc}
+              label={t('withdraw.ifsc')}
+              error={fieldError('ifsc')}
               className="pay-input pay-input--upper pay-mono"
               autoCapitalize="characters"
               maxLength={IFSC_LENGTH}
-              placeholder="e.g. SBIN0001234"
+              placeholder={t('withdraw.ifscPlaceholder')}
               value={fields.ifsc}
               onChange={(value) => update({ ifsc: value.toUpperCase().slice(0, IFSC_LENGTH) })}
             />
             <BankField
-              label="Account holder name"
-              error={fieldErrors.accountHolderName}
+              label={t('withdraw.holderName')}
+              error={fieldError('accountHolderName')}
               className="pay-input"
               autoComplete="name"
-              placeholder="As on the bank account"
+              placeholder={t('withdraw.holderPlaceholder')}
               value={fields.accountHolderName}
               onChange={(value) => update({ accountHolderName: value })}
             />
@@ -370,7 +379,7 @@ export function WithdrawPage() {
           className="btn btn--primary btn--block"
           disabled={status === 'loading' || balancePaise === null}
         >
-          {status === 'loading' ? 'Submitting…' : 'Withdraw'}
+          {status === 'loading' ? t('withdraw.submitting') : t('withdraw.submit')}
         </button>
       </form>
     </Screen>
