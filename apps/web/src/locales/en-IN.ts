@@ -42,6 +42,9 @@ import { IDENTITY_TEXTS } from '../features/identity/identity-texts';
 import { COMPLIANCE_NOTE } from '../shared/constants';
 import { PLAY_BREAK_TEXTS as BREAK_TEXTS } from '../features/play-safely/play-break-texts';
 import { PLAY_BREAK_TEXTS } from '../features/play-safely/play-break-texts';
+import { SOUND_TEXTS } from '../features/sound/sound-texts';
+import { NOTICE_LINKS, NOTICE_REASON, NOTICE_TEXTS } from '../features/toasts/notice-words';
+import { INSTALL_TEXTS, PUSH_TEXTS } from '../pwa/pwa-texts';
 
 /**
  * The English catalogue (en-IN). Its values are the product's English texts exactly: where a text is the spec's or the
@@ -51,6 +54,19 @@ import { PLAY_BREAK_TEXTS } from '../features/play-safely/play-break-texts';
  * catalogues (shared/i18n), which would make an import cycle.
  */
 export const enIN = {
+  sound: { ...SOUND_TEXTS },
+  install: { ...INSTALL_TEXTS },
+  push: { ...PUSH_TEXTS },
+  notices: {
+    'deposit-approved': NOTICE_TEXTS['deposit-approved']('{{amount}}'),
+    'deposit-rejected': NOTICE_TEXTS['deposit-rejected']('{{amount}}'),
+    'withdrawal-paid': NOTICE_TEXTS['withdrawal-paid']('{{amount}}'),
+    'withdrawal-rejected': NOTICE_TEXTS['withdrawal-rejected']('{{amount}}'),
+    'referral-bonus': NOTICE_TEXTS['referral-bonus']('{{amount}}'),
+    reason: NOTICE_REASON('{{reason}}'),
+    transaction: NOTICE_LINKS.transaction,
+    help: NOTICE_LINKS.help,
+  },
   language: {
     switchTo: 'हिंदी में देखें',
     /** The switch's two faces: the current language is the one marked. */

@@ -41,6 +41,36 @@ const rupees = (value: number) => `₹${value.toLocaleString('en-IN')}`;
  * every Indian payment app. The figures inside texts come from the same domain constants as the English.
  */
 export const hiIN: Catalogue = {
+  sound: {
+    label: 'साउंड इफ़ेक्ट',
+    on: 'चालू',
+    off: 'बंद',
+    hint: 'बेटिंग बंद होने से पहले आखिरी 5 सेकंड में टिक की आवाज़, और आपके नतीजे पर एक छोटी धुन।',
+  },
+  install: {
+    title: 'WinRound को अपनी होम स्क्रीन पर रखें',
+    body: 'अगला राउंड एक टैप में, पूरी स्क्रीन पर खोलें।',
+    install: 'इंस्टॉल करें',
+    later: 'अभी नहीं',
+  },
+  push: {
+    title: 'अपने पैसों की खबर इसी फ़ोन पर पाएं',
+    body: 'जब आपका कोई जमा या निकासी जांचा जाए, तो ऐप बंद होने पर भी सूचना पाएं।',
+    turnOn: 'चालू करें',
+    later: 'अभी नहीं',
+    on: 'इस फ़ोन पर सूचनाएं चालू हैं।',
+    failed: 'सूचनाएं चालू नहीं हो सकीं। हर अपडेट आपको ऐप में दिखता रहेगा।',
+  },
+  notices: {
+    'deposit-approved': 'आपका {{amount}} का जमा मंज़ूर हो गया और आपके बैलेंस में जुड़ गया।',
+    'deposit-rejected': 'आपका {{amount}} का जमा मंज़ूर नहीं हुआ।',
+    'withdrawal-paid': 'आपकी {{amount}} की निकासी का भुगतान हो गया है।',
+    'withdrawal-rejected': 'आपकी {{amount}} की निकासी का भुगतान नहीं हुआ। रकम आपके मुख्य बैलेंस में वापस आ गई है।',
+    'referral-bonus': 'आपको {{amount}} का रेफ़रल बोनस मिला।',
+    reason: 'कारण: {{reason}}',
+    transaction: 'लेन-देन देखें',
+    help: 'मदद लें',
+  },
   language: {
     switchTo: 'Switch to English',
     en: 'EN',

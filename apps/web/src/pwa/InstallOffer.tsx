@@ -8,25 +8,26 @@ import {
   onInstallPromptChange,
   wasOffered,
 } from './install-prompt';
-import { INSTALL_TEXTS } from './pwa-texts';
+import { useT } from '../shared/i18n/i18n';
 
 /** The install offer, once, to a player who has placed a bet, when the browser offers installation at all. */
 export function InstallOffer() {
+  const { t } = useT();
   const offer = useSyncExternalStore(onInstallPromptChange, heldInstallPrompt, () => null);
   const hasBet = useAppSelector((state) => selectBetIds(state).length > 0);
   if (!offer || !hasBet || wasOffered()) return null;
   return (
     <aside className="install-offer" aria-labelledby="install-offer-title">
       <p id="install-offer-title" className="install-offer__title">
-        {INSTALL_TEXTS.title}
+        {t('install.title')}
       </p>
-      <p className="install-offer__body">{INSTALL_TEXTS.body}</p>
+      <p className="install-offer__body">{t('install.body')}</p>
       <div className="install-offer__actions">
         <button type="button" className="btn btn--ghost" onClick={dismissInstallPrompt}>
-          {INSTALL_TEXTS.later}
+          {t('install.later')}
         </button>
         <button type="button" className="btn btn--primary" onClick={() => void acceptInstallPrompt()}>
-          {INSTALL_TEXTS.install}
+          {t('install.install')}
         </button>
       </div>
     </aside>

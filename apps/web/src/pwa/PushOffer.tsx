@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { selectWalletFlags } from '../features/wallet/selectors';
 import { useAppDispatch, useAppSelector } from '../shared/store-hooks';
 import { notificationPermission } from './browser-push';
-import { PUSH_TEXTS } from './pwa-texts';
+import { useT } from '../shared/i18n/i18n';
 import { pushKeyRequested, pushTurnedOn } from './push.slice';
 
 const DISMISSED_KEY = 'wr.push-offer-dismissed';
@@ -20,6 +20,7 @@ function dismissedBefore(): boolean {
  * it and has not been asked yet, and the player has not said Not now.
  */
 export function PushOffer() {
+  const { t } = useT();
   const dispatch = useAppDispatch();
   const active = useAppSelector(selectWalletFlags)?.isActive === true;
   const publicKey = useAppSelector((state) => state.push.publicKey);
@@ -43,15 +44,15 @@ export function PushOffer() {
   return (
     <aside className="install-offer" aria-labelledby="push-offer-title">
       <p id="push-offer-title" className="install-offer__title">
-        {PUSH_TEXTS.title}
+        {t('push.title')}
       </p>
-      <p className="install-offer__body">{PUSH_TEXTS.body}</p>
+      <p className="install-offer__body">{t('push.body')}</p>
       <div className="install-offer__actions">
         <button type="button" className="btn btn--ghost" onClick={later}>
-          {PUSH_TEXTS.later}
+          {t('push.later')}
         </button>
         <button type="button" className="btn btn--primary" onClick={() => dispatch(pushTurnedOn())}>
-          {PUSH_TEXTS.turnOn}
+          {t('push.turnOn')}
         </button>
       </div>
     </aside>

@@ -4,7 +4,7 @@ import type { ApiClient } from '../shared/api';
 import type { RootState } from '../shared/store-types';
 import { toastShown } from '../features/toasts/toasts.slice';
 import { subscribeBrowser } from './browser-push';
-import { PUSH_TEXTS } from './pwa-texts';
+import { i18n } from '../shared/i18n/i18n';
 import { pushAnswered, pushKeyLoaded, pushKeyRequested, pushTurnedOn } from './push.slice';
 
 function* loadKey() {
@@ -32,12 +32,12 @@ function* turnOn() {
       yield put(pushAnswered('declined'));
       return;
     }
-    yield call([api, api.put], '/push/subscription', subscription, { defaultMessage: PUSH_TEXTS.failed });
+    yield call([api, api.put], '/push/subscription', subscription, { defaultMessage: i18n.t('push.failed') });
     yield put(pushAnswered('on'));
-    yield put(toastShown({ kind: 'success', message: PUSH_TEXTS.on }));
+    yield put(toastShown({ kind: 'success', message: i18n.t('push.on') }));
   } catch {
     yield put(pushAnswered('failed'));
-    yield put(toastShown({ kind: 'error', message: PUSH_TEXTS.failed }));
+    yield put(toastShown({ kind: 'error', message: i18n.t('push.failed') }));
   }
 }
 

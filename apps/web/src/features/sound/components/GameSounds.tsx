@@ -1,15 +1,16 @@
 import { useEffect, useMemo, useState } from 'react';
 import { createSoundPlayer } from '../sound-player';
 import { readSoundEnabled, writeSoundEnabled } from '../sound-preference';
-import { SOUND_TEXTS } from '../sound-texts';
 import { useGameSounds } from '../use-game-sounds';
 import '../sound.css';
+import { useT } from '../../../shared/i18n/i18n';
 
 /**
  * The game screen's sound effects and their switch: off until the player turns them on, remembered on the device.
  * Turning them on plays a tick, so the player hears how loud they are (and the tap lets the browser play audio).
  */
 export function GameSounds() {
+  const { t } = useT();
   const [enabled, setEnabled] = useState(readSoundEnabled);
   const player = useMemo(() => createSoundPlayer(), []);
   useEffect(() => () => player.close(), [player]);
@@ -33,11 +34,11 @@ export function GameSounds() {
         onClick={toggle}
       >
         <span aria-hidden="true">{enabled ? '🔊' : '🔇'}</span>
-        <span>{SOUND_TEXTS.label}</span>
-        <span className="sound-toggle__state">{enabled ? SOUND_TEXTS.on : SOUND_TEXTS.off}</span>
+        <span>{t('sound.label')}</span>
+        <span className="sound-toggle__state">{enabled ? t('sound.on') : t('sound.off')}</span>
       </button>
       <p id="sound-toggle-hint" className="sound-toggle__hint small muted">
-        {SOUND_TEXTS.hint}
+        {t('sound.hint')}
       </p>
     </div>
   );
