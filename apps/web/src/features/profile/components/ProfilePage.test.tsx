@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { Profile } from '@app/contracts';
 import { fail, ok, type FakeRoute } from '../../../test/fake-fetch';
 import { PLAYER, renderApp } from '../../../test/render-app';
+import { shortPlayerId } from './ProfileView';
 import { initialProfileState } from '../profile.slice';
 
 const OWN: Profile = {
@@ -65,7 +66,7 @@ describe('own profile (/profile)', () => {
     const card = screen.getByRole('region', { name: 'Player' });
     expect(within(card).getByText('A')).toBeInTheDocument();
     expect(within(card).getByText('asha@gmail.com')).toBeInTheDocument();
-    expect(within(card).getByRole('button', { name: 'Copy user ID' })).toHaveTextContent(PLAYER._id);
+    expect(within(card).getByRole('button', { name: 'Copy user ID' })).toHaveTextContent(shortPlayerId(PLAYER._id));
     expect(within(card).getByText('15 Jan 2026')).toBeInTheDocument();
     expect(within(card).getByText('Last login')).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'Wallet' })).toHaveAttribute('href', '/wallet');
@@ -108,7 +109,7 @@ describe("another player's public profile (/profile/{id})", () => {
       expect(await screen.findByRole('heading', { level: 2, name: 'rahul' })).toBeInTheDocument();
       expect(screen.getByRole('heading', { level: 1, name: 'Player profile' })).toBeInTheDocument();
       expect(screen.getByText('ra****@gmail.com')).toBeInTheDocument();
-      expect(screen.getByRole('button', { name: 'Copy user ID' })).toHaveTextContent('u-other');
+      expect(screen.getByRole('button', { name: 'Copy user ID' })).toHaveTextContent(shortPlayerId('u-other'));
       expect(screen.getByText('2 Mar 2026')).toBeInTheDocument();
       expect(tile('Games played')).toBe('7');
       expect(tile('Total winnings')).toBe('₹90.00');
@@ -161,6 +162,9 @@ describe('copy and share', () => {
   test("tapping the id copies it and shows 'Copied!' for 2 seconds", async () => {
     renderApp('/profile', { session: 'user', routes: playerServer() });
     const copyId = await screen.findByRole('button', { name: 'Copy user ID' });
+    // A short form is shown (no raw UUID on screen); the whole id is copied.
+    expect(copyId).toHaveTextContent(shortPlayerId(PLAYER._id));
+    expect(copyId).not.toHaveTextContent(PLAYER._id);
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     fireEvent.click(copyId);
     await settle();

@@ -49,7 +49,10 @@ export function ProfileView({ profile, own }: ProfileViewProps) {
           <div className="profile-fact profile-fact--wide">
             <dt>{t('profile.id')}</dt>
             <dd>
-              <CopyButton text={profile._id} label={t('profile.copyId')} onCopyFailed={copyFailed} />
+              {/* A short form to read out to support (the first 8 characters); the whole id is what is copied. */}
+              <CopyButton text={profile._id} label={t('profile.copyId')} onCopyFailed={copyFailed}>
+                {shortPlayerId(profile._id)}
+              </CopyButton>
             </dd>
           </div>
           <div className="profile-fact">
@@ -123,4 +126,9 @@ export function ProfileView({ profile, own }: ProfileViewProps) {
       </div>
     </>
   );
+}
+
+/** The first 8 characters of a player's id, upper case: enough to find them, short enough to read out. */
+export function shortPlayerId(id: string): string {
+  return id.replace(/-/g, '').slice(0, 8).toUpperCase();
 }
