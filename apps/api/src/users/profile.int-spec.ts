@@ -108,7 +108,7 @@ describe('profiles: own, public and rename', () => {
       joinDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       lastLogin: '2026-11-20T10:00:00.000Z',
       totalGames: 2,
-      totalWinnings: 182,
+      totalWinnings: 82,
       totalDeposits: 1000,
       totalWithdrawals: 600.5,
       totalLoses: 50,
@@ -133,7 +133,7 @@ describe('profiles: own, public and rename', () => {
         firstLetter: 'R',
         joinDate: expect.any(String),
         totalGames: 2,
-        totalWinnings: 182,
+        totalWinnings: 82,
       });
       // What a player paid in is theirs to know.
       expect(res.body.data.user).not.toHaveProperty('totalDeposits');

@@ -31,8 +31,8 @@ const rupees = (paise: string, what: string): number => paiseToRupees(exactPaise
 /**
  * Profiles. The own view is full; the public view of a player leaves out last login, total deposits (the spec showed
  * them to anyone), total loses, total withdrawals and the referral code, and masks the e-mail. Figures are in rupees: totalGames counts bets (not
- * refunded ones), totalWinnings sums the net amounts credited on won bets, totalLoses sums the stakes of lost
- * bets, totalDeposits / totalWithdrawals sum completed ones.
+ * refunded ones), totalWinnings sums what won bets gained (credited after GST less the stake), totalLoses sums the stakes of lost
+ * bets — so winnings less losses is the player's net from play, totalDeposits / totalWithdrawals sum completed ones.
  */
 @Injectable()
 export class UserService {
