@@ -1,7 +1,7 @@
 import { BullModule, InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger, Module } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import type { AccountNotice } from '@app/contracts';
+import type { AccountNotice, PlayerLanguage } from '@app/contracts';
 import { AppConfig } from '@app/config';
 import { RedisKeys } from '@app/redis';
 import { mayReceiveMail, type MailCategory, type RunningPlayBreak } from '@app/domain';
@@ -109,9 +109,10 @@ export class MailQueue {
       notice: AccountNotice;
       amountPaise: number;
       reference: string | null;
+      language?: PlayerLanguage;
     }[],
   ): Promise<void> {
-    for (const { email, username, notice, amountPaise, reference } of notices) {
+    for (const { email, username, notice, amountPaise, reference, language } of notices) {
       if (!isMailedNotice(notice.kind)) continue;
       await this.sendPaymentNotice({
         notice: notice.kind,
@@ -121,6 +122,7 @@ export class MailQueue {
         amountPaise,
         reason: notice.reason ?? null,
         reference,
+        language: language ?? 'en-IN',
       });
     }
   }

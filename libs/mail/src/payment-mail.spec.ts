@@ -27,6 +27,32 @@ describe('payment notice e-mails', () => {
     expect(renderPaymentNoticeMail({ ...base, notice: 'withdrawal-paid' }).text).not.toContain('Payout reference');
   });
 
+  it("is written in the player's language: Hindi for a player who reads Hindi, with the same facts", () => {
+    const paid = renderPaymentNoticeMail({
+      ...base,
+      notice: 'withdrawal-paid',
+      reference: 'UTR 334455667788',
+      language: 'hi-IN',
+    });
+    expect(paid.subject).toBe('आपकी ₹1,250.50 की निकासी का भुगतान हो गया है');
+    expect(paid.text).toContain('नमस्ते ravi_k,');
+    expect(paid.text).toContain('WDR20261129ABCDEFGHJK');
+    expect(paid.text).toContain('भुगतान संदर्भ: UTR 334455667788');
+    const rejected = renderPaymentNoticeMail({
+      ...base,
+      notice: 'withdrawal-rejected',
+      reason: 'The IFSC does not match the bank.',
+      language: 'hi-IN',
+    });
+    expect(rejected.subject).toBe('आपकी ₹1,250.50 की निकासी का भुगतान नहीं हुआ');
+    expect(rejected.text).toContain('कारण: The IFSC does not match the bank.');
+    expect(rejected.text).not.toMatch(/\b(Hi|Your|Reason)\b/);
+    // English when the language is English or unknown (a job queued before languages).
+    expect(renderPaymentNoticeMail({ ...base, notice: 'withdrawal-paid', language: 'en-IN' }).subject).toBe(
+      'Your withdrawal of ₹1,250.50 has been paid',
+    );
+  });
+
   it("a rejection carries the reviewer's reason and what to do next", () => {
     const deposit = renderPaymentNoticeMail({
       ...base,

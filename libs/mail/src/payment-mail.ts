@@ -1,4 +1,4 @@
-import type { AccountNoticeKind } from '@app/contracts';
+import type { AccountNoticeKind, PlayerLanguage } from '@app/contracts';
 import { formatPaise } from '@app/domain';
 import type { MailMessage } from './otp-mail.js';
 
@@ -26,6 +26,8 @@ export interface PaymentNoticeMailJob {
   reason: string | null;
   /** The bank or UPI reference of the transfer, on a payout when the reviewer gave one. */
   reference: string | null;
+  /** The player's language (users.language); absent on jobs queued before it existed: English. */
+  language?: PlayerLanguage;
 }
 
 /**
@@ -37,8 +39,56 @@ export const paymentNoticeJobId = (job: Pick<PaymentNoticeMailJob, 'notice' | 't
 
 const WHERE = 'You can see it in the app under Wallet → Transactions.';
 
-/** The plain-text e-mail of a payout or a rejection. */
+/** The plain-text e-mail of a payout or a rejection, in the player's language. */
 export function renderPaymentNoticeMail(job: PaymentNoticeMailJob): MailMessage {
+  return job.language === 'hi-IN' ? renderHindi(job) : renderEnglish(job);
+}
+
+const WHERE_HI = 'आप इसे ऐप में वॉलेट → लेन-देन में देख सकते हैं।';
+
+/** The Hindi e-mail: the same facts as the English one, written for the player. */
+function renderHindi(job: PaymentNoticeMailJob): MailMessage {
+  const amount = formatPaise(job.amountPaise);
+  const reason = job.reason?.trim() ? [`कारण: ${job.reason.trim()}`, ''] : [];
+  let subject: string;
+  let body: string[];
+  switch (job.notice) {
+    case 'withdrawal-paid':
+      subject = `आपकी ${amount} की निकासी का भुगतान हो गया है`;
+      body = [
+        `आपकी निकासी ${job.transactionId} (${amount}) आपके दिए UPI ID या बैंक खाते में भेज दी गई है।`,
+        ...(job.reference?.trim() ? [`भुगतान संदर्भ: ${job.reference.trim()}`] : []),
+        '',
+        WHERE_HI,
+        `अगर 24 घंटे में पैसे आपके खाते में नहीं पहुंचे, तो ऐप से सपोर्ट से संपर्क करें और ${job.transactionId} बताएं।`,
+      ];
+      break;
+    case 'deposit-rejected':
+      subject = `आपका ${amount} का जमा मंज़ूर नहीं हुआ`;
+      body = [
+        `हम आपका जमा ${job.transactionId} (${amount}) मंज़ूर नहीं कर सके।`,
+        '',
+        ...reason,
+        `अगर आपने भुगतान किया है, तो भुगतान करने वाले की जानकारी के साथ UTR फिर से भेजें, या ऐप से सपोर्ट से संपर्क करें और ${job.transactionId} बताएं।`,
+        WHERE_HI,
+      ];
+      break;
+    case 'withdrawal-rejected':
+      subject = `आपकी ${amount} की निकासी का भुगतान नहीं हुआ`;
+      body = [
+        `हम आपकी निकासी ${job.transactionId} (${amount}) का भुगतान नहीं कर सके। रकम आपके मुख्य बैलेंस में वापस आ गई है।`,
+        '',
+        ...reason,
+        `अपनी भुगतान जानकारी जांचकर फिर से अनुरोध करें, या ऐप से सपोर्ट से संपर्क करें और ${job.transactionId} बताएं।`,
+        WHERE_HI,
+      ];
+      break;
+  }
+  const text = [`नमस्ते ${job.username},`, '', ...body, '', '— WinRound टीम'].join('\n');
+  return { to: job.to, subject, text };
+}
+
+function renderEnglish(job: PaymentNoticeMailJob): MailMessage {
   const amount = formatPaise(job.amountPaise);
   const reason = job.reason?.trim() ? [`Reason: ${job.reason.trim()}`, ''] : [];
   let subject: string;

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { AccountNotice, AccountNoticeKind } from '@app/contracts';
+import type { AccountNotice, AccountNoticeKind, PlayerLanguage } from '@app/contracts';
 import type { DB } from '@app/db';
 import { paiseToRupees } from '@app/domain';
 import { userRoom, type SocketMessage } from './socket-message.js';
@@ -25,6 +25,8 @@ export interface PlayerNotice {
   email: string;
   username: string;
   notice: AccountNotice;
+  /** The language the player reads the product in (users.language): the e-mail and the push are written in it. */
+  language: PlayerLanguage;
   /** The notice's amount in paise (the wire's is rupees). */
   amountPaise: number;
   /** The reviewer's note on a paid withdrawal: the payout reference (for the e-mail; the app lists it already). */
@@ -47,8 +49,9 @@ export async function readPlayerNotices(db: Kysely<DB>, seqs: readonly number[])
     admin_notes: string | null;
     email: string;
     username: string;
+    language: string;
   }>`
-    SELECT e.type, e.user_id, t.transaction_id, t.amount, t.admin_notes, u.email, u.username
+    SELECT e.type, e.user_id, t.transaction_id, t.amount, t.admin_notes, u.email, u.username, u.language
     FROM events e
     JOIN transactions t ON t.transaction_id = e.payload->>'transactionId' AND t.user_id = e.user_id
     JOIN users u ON u.id = e.user_id
@@ -63,6 +66,7 @@ export async function readPlayerNotices(db: Kysely<DB>, seqs: readonly number[])
       userId: row.user_id,
       email: row.email,
       username: row.username,
+      language: row.language === 'hi-IN' ? 'hi-IN' : 'en-IN',
       notice: {
         kind,
         amount: paiseToRupees(Number(row.amount)),

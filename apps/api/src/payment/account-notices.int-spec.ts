@@ -125,6 +125,20 @@ describe('account notices', () => {
     expect(mailsTo(player)).toHaveLength(1);
   });
 
+  it('a player who reads Hindi gets the rejection e-mail in Hindi', async () => {
+    const player = await createUser(api);
+    await api.db.updateTable('users').set({ language: 'hi-IN' }).where('id', '=', player.id).execute();
+    const transactionId = await depositOf(player, 300);
+    const since = Date.now();
+    expect((await decide(api, admin, transactionId, 'FAILED', 'No payment with this UTR reached us.')).status).toBe(
+      200,
+    );
+    const sent = await mail.waitFor(player.email, { since });
+    expect(sent.subject).toBe('आपका ₹300.00 का जमा मंज़ूर नहीं हुआ');
+    expect(sent.text).toContain(`नमस्ते ${player.username},`);
+    expect(sent.text).toContain('कारण: No payment with this UTR reached us.');
+  });
+
   it('a withdrawal paid: a notice, and an e-mail with the payout reference; a repeat (the relay after the writer) reaches neither the mailbox nor the socket again', async () => {
     const player = await createUser(api, { main: 200_000 });
     const onSocket = await listen(player);
@@ -144,6 +158,7 @@ describe('account notices', () => {
       notice: { kind: 'withdrawal-paid' as const, amount: 1_000, transactionId },
       amountPaise: 100_000,
       reference: 'UPI ref 334455667788',
+      language: 'en-IN' as const,
     };
     await queue.sendAccountNotices([again]);
     // …and publishing it again: the stream carries it twice, the player's socket gets it once.

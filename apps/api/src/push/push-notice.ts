@@ -20,12 +20,30 @@ const BODIES: Record<AccountNoticeKind, (amount: string) => string> = {
   'referral-bonus': (amount) => `You earned ${amount}.`,
 };
 
-export function pushOfNotice({ notice, amountPaise }: PlayerNotice): PushMessage {
+const TITLES_HI: Record<AccountNoticeKind, string> = {
+  'deposit-approved': 'जमा मंज़ूर',
+  'deposit-rejected': 'जमा मंज़ूर नहीं हुआ',
+  'withdrawal-paid': 'निकासी का भुगतान हुआ',
+  'withdrawal-rejected': 'निकासी का भुगतान नहीं हुआ',
+  'referral-bonus': 'रेफ़रल बोनस',
+};
+
+const BODIES_HI: Record<AccountNoticeKind, (amount: string) => string> = {
+  'deposit-approved': (amount) => `${amount} आपके बैलेंस में जुड़ गए।`,
+  'deposit-rejected': (amount) => `आपका ${amount} का जमा मंज़ूर नहीं हुआ।`,
+  'withdrawal-paid': (amount) => `${amount} का भुगतान आपको कर दिया गया है।`,
+  'withdrawal-rejected': (amount) => `${amount} आपके मुख्य बैलेंस में वापस आ गए।`,
+  'referral-bonus': (amount) => `आपको ${amount} मिले।`,
+};
+
+/** The push of an account notice, in the player's language. */
+export function pushOfNotice({ notice, amountPaise, language }: PlayerNotice): PushMessage {
+  const hindi = language === 'hi-IN';
   const amount = formatPaise(amountPaise);
-  const reason = notice.reason?.trim() ? ` Reason: ${notice.reason.trim()}` : '';
+  const reason = notice.reason?.trim() ? ` ${hindi ? 'कारण' : 'Reason'}: ${notice.reason.trim()}` : '';
   return {
-    title: TITLES[notice.kind],
-    body: `${BODIES[notice.kind](amount)}${reason}`,
+    title: (hindi ? TITLES_HI : TITLES)[notice.kind],
+    body: `${(hindi ? BODIES_HI : BODIES)[notice.kind](amount)}${reason}`,
     tag: `${notice.kind}-${notice.transactionId}`,
     url: '/wallet',
   };
