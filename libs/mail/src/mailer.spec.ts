@@ -5,6 +5,22 @@ import { Mailer } from './mailer.js';
 import { renderOtpMail } from './otp-mail.js';
 
 describe('one-time code e-mail', () => {
+  it("is written in the account's language: Hindi for a player who reads Hindi", () => {
+    const mail = renderOtpMail({
+      kind: 'otp',
+      to: 'asha@gmail.com',
+      purpose: 'reset',
+      code: '123456',
+      validMinutes: 10,
+      language: 'hi-IN',
+    });
+    expect(mail.subject).toBe('123456 आपका WinRound पासवर्ड रीसेट कोड है');
+    expect(mail.text).toContain('    123456\n');
+    expect(mail.text).toContain('10 मिनट में खत्म');
+    expect(mail.text).toContain('यह कोड कभी किसी को न बताएं');
+    expect(mail.text).not.toContain('Never share');
+  });
+
   it('is plain, friendly text carrying the code, its validity and a warning', () => {
     const mail = renderOtpMail({
       kind: 'otp',

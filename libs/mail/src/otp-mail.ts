@@ -1,3 +1,4 @@
+import type { PlayerLanguage } from '@app/contracts';
 import type { DisputeAnsweredMailJob } from './dispute-mail.js';
 import type { PaymentNoticeMailJob } from './payment-mail.js';
 
@@ -12,6 +13,8 @@ export interface OtpMailJob {
   code: string;
   /** Minutes the code stays valid (said in the e-mail). */
   validMinutes: number;
+  /** The account's language when there is an account (a reset, a sign-in); English otherwise. */
+  language?: PlayerLanguage;
 }
 
 /** Every kind of e-mail the queue carries. */
@@ -47,8 +50,48 @@ const MAIL_WORDS: Record<OtpPurpose, { subject: (code: string) => string; intro:
   },
 };
 
-/** The plain-text e-mail carrying a one-time code. */
+const IGNORE_HI = 'अगर आपने यह नहीं मांगा था, तो इस ई-मेल को अनदेखा करें: आपके खाते में कुछ नहीं बदलेगा।';
+
+const MAIL_WORDS_HI: Record<OtpPurpose, { subject: (code: string) => string; intro: string; notYou: string }> = {
+  register: {
+    subject: (code) => `${code} आपका WinRound साइन-अप कोड है`,
+    intro: 'WinRound में आपका स्वागत है! अपना खाता बनाना पूरा करने के लिए यह कोड डालें:',
+    notYou: IGNORE_HI,
+  },
+  reset: {
+    subject: (code) => `${code} आपका WinRound पासवर्ड रीसेट कोड है`,
+    intro: 'हमें आपका WinRound पासवर्ड रीसेट करने का अनुरोध मिला है। आगे बढ़ने के लिए यह कोड डालें:',
+    notYou: IGNORE_HI,
+  },
+  login: {
+    subject: (code) => `${code} आपका WinRound साइन-इन कोड है`,
+    intro:
+      'किसी ने अभी सही पासवर्ड से आपके WinRound खाते में साइन इन किया। हाल की गलत कोशिशों की वजह से खाते को यह कोड भी चाहिए:',
+    notYou:
+      'अगर यह आप नहीं थे, तो किसी को आपका पासवर्ड पता है: अभी उसे रीसेट करें (लॉगिन पेज पर "पासवर्ड भूल गए")। इस कोड के बिना वे साइन इन नहीं कर सकते।',
+  },
+};
+
+/** The plain-text e-mail carrying a one-time code, in the account's language. */
 export function renderOtpMail(job: OtpMailJob): MailMessage {
+  if (job.language === 'hi-IN') {
+    const words = MAIL_WORDS_HI[job.purpose];
+    const text = [
+      'नमस्ते,',
+      '',
+      words.intro,
+      '',
+      `    ${job.code}`,
+      '',
+      `यह कोड एक ही बार चलता है और ${job.validMinutes} मिनट में खत्म हो जाता है।`,
+      words.notYou,
+      '',
+      'यह कोड कभी किसी को न बताएं। WinRound का कोई कर्मचारी इसे कभी नहीं मांगेगा।',
+      '',
+      '— WinRound टीम',
+    ].join('\n');
+    return { to: job.to, subject: words.subject(job.code), text };
+  }
   const { subject, intro, notYou } = MAIL_WORDS[job.purpose];
   const text = [
     'Hi,',

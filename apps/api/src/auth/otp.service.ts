@@ -65,7 +65,11 @@ export class OtpService {
         ttlMinutes: OTP_TTL_MINUTES,
       });
     });
-    if (deliver) await this.mail.sendOtp({ to: email, purpose, code, validMinutes: OTP_TTL_MINUTES });
+    if (!deliver) return;
+    // An account's own language (a reset, a sign-in); a registration has no account yet: English.
+    const account = await this.db.selectFrom('users').select('language').where('email', '=', email).executeTakeFirst();
+    const language = account?.language === 'hi-IN' ? 'hi-IN' : 'en-IN';
+    await this.mail.sendOtp({ to: email, purpose, code, validMinutes: OTP_TTL_MINUTES, language });
   }
 
   /** Counts a code check against the limits (429 when over); call before any work that reveals anything. */

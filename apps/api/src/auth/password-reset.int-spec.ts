@@ -262,6 +262,15 @@ describe('forgot password: request, verify, reset', () => {
     await login(stack.api, b.email, b.password);
   });
 
+  it("writes the code's e-mail in the account's language", async () => {
+    const player = await registerPlayer(stack);
+    await stack.api.db.updateTable('users').set({ language: 'hi-IN' }).where('email', '=', player.email).execute();
+    await requestCode(player.email, newIp());
+    const mail = stack.mail.messages.filter((m) => m.to.includes(player.email)).at(-1)!;
+    expect(mail.subject).toMatch(/^\d{6} आपका WinRound पासवर्ड रीसेट कोड है$/);
+    expect(mail.text).toContain('यह कोड कभी किसी को न बताएं');
+  });
+
   it('finds the account from any alias of its address and sends the code to the account’s own address', async () => {
     const player = await registerPlayer(stack, `ravi.${randomBytes(3).toString('hex')}@gmail.com`);
     const [local] = player.email.split('@');
