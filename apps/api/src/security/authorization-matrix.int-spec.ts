@@ -40,6 +40,7 @@ const MATRIX: Record<string, Row> = {
   'POST /api/v1/refresh-token': { noKey: 401, anonymous: 401, playerA: 401, playerB: 401, admin: 401 },
   'GET /api/v1/user/profile': { noKey: 401, anonymous: 401, playerA: 200, playerB: 200, admin: 200 },
   'PUT /api/v1/user/profile': { noKey: 401, anonymous: 401, playerA: 400, playerB: 400, admin: 400 },
+  'PUT /api/v1/user/language': { noKey: 401, anonymous: 401, playerA: 400, playerB: 400, admin: 400 },
   'GET /api/v1/user/profile/{id}': { noKey: 401, anonymous: 200, playerA: 200, playerB: 200, admin: 200 },
   // A super-admin has no wallet (separation of duties): no summary, no deposit, no withdrawal.
   'GET /api/v1/wallet/summary': { noKey: 401, anonymous: 401, playerA: 200, playerB: 200, admin: 404 },

@@ -63,6 +63,7 @@ const API_PRIVILEGES: Record<string, string> = {
   audit_log: 'SI',
   outbox: 'SID',
   public_periods: 'S',
+  push_subscriptions: 'SIUD',
   public_fairness_chains: 'S',
   beacon_chains: 'S',
   period_choices: 'S',
