@@ -1,5 +1,7 @@
 import {
   BET_MESSAGES,
+  LIMIT_LABELS,
+  PLAY_BREAK_OPTION_LABELS,
   IDENTITY_STATUS_LABELS,
   ACCOUNT_STATEMENT_MESSAGES,
   STATEMENT_KIND_LABELS,
@@ -31,7 +33,11 @@ import {
   WITHDRAW_MESSAGES,
 } from '@app/domain';
 import { OFFLINE_BET_MESSAGE, OFFLINE_PANEL_REASON } from '../features/socket/live-events';
-import { PLAY_SAFELY_TEXTS } from '../features/play-safely/play-safely-texts';
+import {
+  LIMIT_FIELD_LABELS,
+  PLAY_SAFELY_TEXTS,
+  type PlaySafelyToolKey,
+} from '../features/play-safely/play-safely-texts';
 import { TRANSACTION_REVIEW_TEXTS } from '../features/wallet/transaction-texts';
 import { DEPOSIT_TEXTS } from '../features/deposit/deposit-texts';
 import { LOGIN_TEXTS } from '../features/auth/login-texts';
@@ -45,6 +51,16 @@ import { PLAY_BREAK_TEXTS } from '../features/play-safely/play-break-texts';
 import { SOUND_TEXTS } from '../features/sound/sound-texts';
 import { NOTICE_LINKS, NOTICE_REASON, NOTICE_TEXTS } from '../features/toasts/notice-words';
 import { INSTALL_TEXTS, PUSH_TEXTS } from '../pwa/pwa-texts';
+
+/** A Play safely tool's title and text (and its link's words, for those with a link). */
+const tool = (key: PlaySafelyToolKey) => {
+  const found = PLAY_SAFELY_TEXTS.tools.find((t) => t.key === key)!;
+  return { title: found.title, text: found.text };
+};
+const linkedTool = (key: PlaySafelyToolKey) => ({
+  ...tool(key),
+  link: PLAY_SAFELY_TEXTS.tools.find((t) => t.key === key)!.link!.label,
+});
 
 /**
  * The English catalogue (en-IN). Its values are the product's English texts exactly: where a text is the spec's or the
@@ -195,6 +211,74 @@ export const enIN = {
     playedHours: '{{hours}} h {{minutes}} min',
     betPaused: PLAY_SAFELY_TEXTS.betPaused,
     walletLink: PLAY_SAFELY_TEXTS.walletLink,
+    title: PLAY_SAFELY_TEXTS.title,
+    intro: PLAY_SAFELY_TEXTS.intro,
+    breakLink: PLAY_SAFELY_TEXTS.breakLink,
+    toolsTitle: PLAY_SAFELY_TEXTS.toolsTitle,
+    tools: {
+      deposit: tool('deposit'),
+      loss: tool('loss'),
+      session: tool('session'),
+      reality: tool('reality'),
+      breaks: linkedTool('breaks'),
+      exclusion: linkedTool('exclusion'),
+      statements: linkedTool('statements'),
+      disputes: linkedTool('disputes'),
+      identity: linkedTool('identity'),
+    },
+    rule: PLAY_SAFELY_TEXTS.rule,
+    limitsTitle: PLAY_SAFELY_TEXTS.limitsTitle,
+    signInToSet: PLAY_SAFELY_TEXTS.signInToSet,
+    signIn: PLAY_SAFELY_TEXTS.signIn,
+    loadingLimits: 'Loading your limits',
+    noLimit: PLAY_SAFELY_TEXTS.noLimit,
+    rupeesHint: PLAY_SAFELY_TEXTS.rupeesHint,
+    minutesHint: PLAY_SAFELY_TEXTS.minutesHint,
+    realityCheckLegend: PLAY_SAFELY_TEXTS.realityCheckLegend,
+    minutes: PLAY_SAFELY_TEXTS.minutes(Number.NaN).replace('NaN', '{{minutes}}'),
+    save: PLAY_SAFELY_TEXTS.save,
+    saving: PLAY_SAFELY_TEXTS.saving,
+    cancelPending: PLAY_SAFELY_TEXTS.cancelPending,
+    pending: PLAY_SAFELY_TEXTS.pending('{{value}}', '{{at}}'),
+    left: PLAY_SAFELY_TEXTS.left('{{left}}', null),
+    leftUntil: PLAY_SAFELY_TEXTS.left('{{left}}', '{{until}}'),
+    groups: { ...PLAY_SAFELY_TEXTS.groups },
+    fields: { ...LIMIT_FIELD_LABELS },
+    limitNames: { ...LIMIT_LABELS },
+    loadFailed: PLAY_SAFELY_TEXTS.loadFailed,
+    saveFailed: PLAY_SAFELY_TEXTS.saveFailed,
+  },
+  playBreak: {
+    title: PLAY_BREAK_TEXTS.title,
+    intro: PLAY_BREAK_TEXTS.intro,
+    breakLegend: PLAY_BREAK_TEXTS.breakLegend,
+    breakHint: PLAY_BREAK_TEXTS.breakHint,
+    exclusionLegend: PLAY_BREAK_TEXTS.exclusionLegend,
+    exclusionHint: PLAY_BREAK_TEXTS.exclusionHint,
+    options: { ...PLAY_BREAK_OPTION_LABELS },
+    continue: PLAY_BREAK_TEXTS.continue,
+    chooseFirst: PLAY_BREAK_TEXTS.chooseFirst,
+    confirmBreak: PLAY_BREAK_TEXTS.confirmTitle('24h').replace(PLAY_BREAK_OPTION_LABELS['24h'], '{{length}}'),
+    confirmExclusion: PLAY_BREAK_TEXTS.confirmTitle('6m').replace(PLAY_BREAK_OPTION_LABELS['6m'], '{{length}}'),
+    breakEnds: PLAY_BREAK_TEXTS.confirmEnds('break', '{{end}}'),
+    exclusionEnds: PLAY_BREAK_TEXTS.confirmEnds('exclusion', '{{end}}'),
+    confirmWarning: PLAY_BREAK_TEXTS.confirmWarning,
+    confirm: PLAY_BREAK_TEXTS.confirm,
+    cancel: PLAY_BREAK_TEXTS.cancel,
+    failed: PLAY_BREAK_TEXTS.failed,
+    withdrawTitle: PLAY_BREAK_TEXTS.withdrawTitle,
+    withdrawIntro: PLAY_BREAK_TEXTS.withdrawIntro,
+    signInAgain: PLAY_BREAK_TEXTS.signInAgain,
+    toLogin: PLAY_BREAK_TEXTS.toLogin,
+    mainBalance: PLAY_BREAK_TEXTS.mainBalance,
+    loadingBalance: 'Loading your balance',
+    until: 'Until {{end}}',
+    amount: 'Amount (₹)',
+    withdraw: PLAY_BREAK_TEXTS.withdraw,
+    withdrawDone: PLAY_BREAK_TEXTS.withdrawDone('{{id}}'),
+    askToReturn: PLAY_BREAK_TEXTS.askToReturn,
+    askToReturnHint: PLAY_BREAK_TEXTS.askToReturnHint,
+    loadFailed: PLAY_BREAK_TEXTS.loadFailed,
   },
   auth: {
     loginTitle: 'Login',
