@@ -1,10 +1,10 @@
-import { formatRupees } from '@app/domain';
-import { indiaTimeFormat } from '../../shared/india-time';
+import { i18n } from '../../shared/i18n/i18n';
+import { playerTimeFormat } from '../../shared/india-time';
+import { formatNumber, formatRupees } from '../../shared/money';
 
-/** Small formatters the fairness texts share (India time, Indian digit grouping). */
+/** Small formatters the fairness texts share (India time, Indian digit grouping), in the player's language. */
 
-const grouped = new Intl.NumberFormat('en-IN');
-const instant = indiaTimeFormat({
+const instant = playerTimeFormat({
   day: 'numeric',
   month: 'short',
   year: 'numeric',
@@ -15,11 +15,11 @@ const instant = indiaTimeFormat({
 });
 
 /** 1000000 → '10,00,000'. */
-export const count = (n: number) => grouped.format(n);
+export const count = (n: number) => formatNumber(n);
 
 /** Epoch ms → '21 Nov 2026, 00:00:25 IST' ('unknown time' when not a time). */
 export function istTime(ms: number): string {
-  return Number.isFinite(ms) ? `${instant.format(ms)} IST` : 'unknown time';
+  return Number.isFinite(ms) ? `${instant.format(ms)} IST` : i18n.t('fairness.unknownTime');
 }
 
 /** An ISO time as istTime, or '—' when absent. */

@@ -1,5 +1,7 @@
 import type { BetProof, FairnessChain, PeriodBetsCommitment, VoidResult } from '@app/contracts';
 import { CHAIN_NOTICE_MS, formatPaise, GAMES_BY_KEY, isGameKey, REJECT_THRESHOLD, type RoundResult } from '@app/domain';
+import { enIN } from '../../locales/en-IN';
+import { i18n } from '../../shared/i18n/i18n';
 import { count, duration, istTime, shortHex } from './format';
 
 /** "1 bet", "2 bets". */
@@ -24,7 +26,14 @@ export function choiceWithGame(game: string, choice: string): string {
 
 /** '4 (red, small)'. */
 export const resultWords = (r: Pick<RoundResult, 'digit' | 'color' | 'bigSmall'> | Partial<VoidResult>) =>
-  `${String(r.digit)} (${[r.color, r.bigSmall].filter(Boolean).join(', ')})`;
+  `${String(r.digit)} (${[r.color, r.bigSmall]
+    .filter(Boolean)
+    .map((word) => i18n.t(`fairness.resultChoice.${word}`, { defaultValue: word }))
+    .join(', ')})`;
+
+/** Why a period was refunded, in the player's language (a reason the catalogue does not know is shown as sent). */
+export const refundReasonText = (reason: string) =>
+  i18n.t(`fairness.refunds.reasons.${reason}`, { defaultValue: reason });
 
 /** 'once', '7 times', '10,00,000 times'. */
 const times = (n: number) => (n === 1 ? 'once' : `${count(n)} times`);
@@ -152,22 +161,10 @@ export const PERIOD_STATUS_TEXT: Record<string, string> = {
   REFUNDED: 'Refunded',
 };
 
-export const REFUND_REASON_TEXT: Record<string, string> = {
-  'not-drawn': 'Not drawn in time (the round engine was down)',
-  'beacon-unavailable': 'The public randomness did not arrive in time',
-  missed: 'No round engine ran during it (no bets, no seed)',
-  'settlement-deadline': 'Drawn, but not settled in time',
-};
-
 /** The page, in the order a sceptical player asks. */
 export const PAGE_TEXT = {
-  title: 'Provably fair',
-  intro:
-    'Every result is fixed by a chain of seeds committed in advance and mixed with public randomness that did not exist while bets were taken. Below, each question a sceptical player would ask, what answers it, and what it does not prove. The checks of a period run in this browser, from data published in advance; only the long-run statistics are computed by our server.',
-  loading: 'Loading the commitments',
-  proves: 'What it proves',
-  doesNotProve: 'What it does not prove',
-
+  /** The refunds section's English (its texts live in the catalogues, `fairness.refunds`). */
+  refunds: enIN.fairness.refunds,
   chain: {
     heading: 'Were the results fixed before I bet?',
     how: [
@@ -232,52 +229,6 @@ export const PAGE_TEXT = {
     seconds: (s: number) => `${s} s`,
   },
 
-  bets: {
-    heading: 'Were bets added or changed after the result?',
-    how: [
-      'When betting closes, WinRound publishes the Merkle root of every bet accepted in the period, and their number, before the randomness that decides the result exists.',
-      'Each bet is a leaf: bet id | your pseudonym | game | choice | stake in paise. Your pseudonym stands for you in every commitment and says nothing about who you are.',
-    ],
-    howToCheck:
-      'To check your own bet, open your bet history and tap Verify on a settled or refunded bet: this page fetches its proof and recomputes, here, the path from your bet up to the published root.',
-    historyLink: 'Open my bet history',
-    proves:
-      'A bet you checked was in the period, unchanged, before the result existed. No bet can be added, removed or changed after the lock without changing the root.',
-    doesNotProve:
-      'That every other bet is real: you can only check your own. The more players check theirs, the less room there is to hide anything.',
-    latest: (periodId: string) => `Latest commitment, period ${periodId}`,
-    root: 'Root',
-    betCount: 'Bets',
-    committedAt: 'Committed',
-  },
-
-  refunds: {
-    heading: 'Are rounds ever cancelled to avoid paying?',
-    how: 'A period is refunded only when it could not be drawn in time: every stake goes back. Its seed and randomness are still published, so the result it would have had is shown, and what the house would have paid on it.',
-    proves:
-      'Whether refunds happen to fall on rounds the house would have lost: that is what selective cancelling would look like here.',
-    doesNotProve:
-      'Why a round engine was down. A few refunds that would have cost the house are chance; many would not be.',
-    summaryLabel: 'Refunded periods',
-    periods: 'Refunded periods',
-    withBets: 'With bets',
-    stakes: 'Stakes refunded',
-    known: 'With a would-be result',
-    wouldHavePaid: 'The house would have paid winners',
-    wouldHaveKept: 'The house would have kept',
-    reasonsCaption: 'Refunded periods by reason',
-    reason: 'Reason',
-    periodsColumn: 'Periods',
-    keptNote: (kept: number) =>
-      kept >= 0
-        ? 'Had these periods been drawn, the house would have come out ahead: refunding them cost it money.'
-        : 'Had these periods been drawn, the house would have paid out more than it took in: refunding them saved it money. Watch whether this keeps happening.',
-    none: 'No period has been refunded.',
-    recentHeading: 'Latest refunded periods',
-    wouldHave: (result: string) => `would have drawn ${result}`,
-    wouldHaveUnknown: 'would-be result not published yet',
-  },
-
   house: {
     heading: 'Does the house steer results?',
     how: 'At the lock, WinRound records what it would pay for each of the ten digits. If results are not steered, the drawn digit is the one cheapest for the house in 10% of periods, and each choice returns to players what the odds table says, within a band that chance explains.',
@@ -305,19 +256,6 @@ export const PAGE_TEXT = {
     noStakes: '–',
     outsideNote: (n: number) => `⚠ ${n} choice${n === 1 ? '' : 's'} outside the band.`,
     error: 'The statistics could not be loaded.',
-  },
-
-  odds: {
-    heading: 'Chance and return of each choice',
-    caption: 'Chance, payout and return to player per choice',
-    choice: 'Choice',
-    chance: 'Chance',
-    pays: 'Pays',
-    return: 'Return',
-    afterGst: 'After GST',
-    eachDigit: 'Each digit 0–9',
-    note: (unit: string, gst: number) =>
-      `Return is what ${unit} staked pays back on average: chance × payout, and after ${gst}% GST on the winnings above the stake. Every choice returns less than it stakes over time.`,
   },
 
   check: {
@@ -381,19 +319,5 @@ export const PAGE_TEXT = {
     leaf: 'Leaf',
     hmac: 'HMAC-SHA256(seed, period id ‖ randomness)',
     hmacNoBeacon: 'HMAC-SHA256(seed, period id)',
-  },
-
-  report: {
-    verdictOk: (periodId: string, warnings: number) =>
-      `Period ${periodId}: verified${warnings ? `, with ${warnings} warning${warnings === 1 ? '' : 's'}` : ''}`,
-    verdictNothing: (periodId: string) => `Period ${periodId}: nothing to check yet`,
-    verdictPartial: (periodId: string, passed: number, total: number) =>
-      `Period ${periodId}: ${passed} of ${total} checks passed; the others cannot be made yet`,
-    verdictBad: (periodId: string) => `Period ${periodId}: does not verify`,
-    checksLabel: (periodId: string) => `Checks of period ${periodId}`,
-    passed: ': passed',
-    failed: ': failed',
-    flagged: ': passed with a warning',
-    notChecked: 'not checked',
   },
 } as const;

@@ -2,6 +2,7 @@ import type { FairnessInfo, FairnessPeriod, FairnessStats } from '@app/contracts
 import { drawResult, hashSeed, QUICKNET } from '@app/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { fail, ok, pending, type FakeRoute } from '../../../test/fake-fetch';
+import { setLanguage } from '../../../shared/i18n/i18n';
 import { renderLive } from '../../../test/render-live';
 import {
   BETS,
@@ -567,5 +568,33 @@ describe('the public fairness page', () => {
       'href',
       '/fairness',
     );
+  });
+});
+
+describe('the fairness page in Hindi', () => {
+  test('the title, the bets, refunds and odds sections say their words in Hindi', async () => {
+    setLanguage('hi-IN');
+    open('/fairness', {
+      info: fairnessInfo(PERIODS, {
+        refunds: {
+          periods: 5,
+          byReason: { 'beacon-unavailable': 2, 'not-drawn': 1, missed: 2 },
+          withBets: 3,
+          stakes: 1250,
+          known: 2,
+          wouldHavePaid: 1800,
+          wouldHaveKept: -550,
+        },
+      }),
+    });
+    expect(await screen.findByRole('heading', { name: 'साबित की जा सकने वाली निष्पक्षता', level: 1 })).toBeInTheDocument();
+    const bets = screen.getByRole('region', { name: 'क्या नतीजे के बाद दांव जोड़े या बदले गए?' });
+    expect(within(bets).getByText('इससे क्या साबित होता है')).toBeInTheDocument();
+    expect(within(bets).getByRole('link', { name: 'मेरा दांव इतिहास खोलें' })).toBeInTheDocument();
+    const refunds = screen.getByRole('region', { name: 'क्या भुगतान से बचने के लिए राउंड कभी रद्द किए जाते हैं?' });
+    await waitFor(() => expect(within(refunds).getByTestId('would-have-kept')).toHaveTextContent('-₹550.00'));
+    const reasons = within(refunds).getByRole('table', { name: 'कारण के अनुसार रिफ़ंड हुए राउंड' });
+    expect(within(reasons).getByRole('rowheader', { name: 'सार्वजनिक रैंडमनेस समय पर नहीं आई' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'हर चुनाव की संभावना और वापसी' })).toBeInTheDocument();
   });
 });

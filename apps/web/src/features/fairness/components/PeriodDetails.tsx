@@ -1,7 +1,8 @@
 import type { BetProof, FairnessPeriod } from '@app/contracts';
 import { cheapestDigits } from '@app/domain';
 import { count, isoTime, rupees } from '../format';
-import { choiceWithGame, PAGE_TEXT, PERIOD_STATUS_TEXT, REFUND_REASON_TEXT, resultWords } from '../texts';
+import { i18n } from '../../../shared/i18n/i18n';
+import { choiceWithGame, PAGE_TEXT, PERIOD_STATUS_TEXT, refundReasonText, resultWords } from '../texts';
 import type { PeriodVerification } from '../verify-period';
 import { VerificationReport } from './VerificationReport';
 
@@ -51,7 +52,7 @@ interface PeriodDetailsProps {
 
 /** One period's published facts, what the house would have paid per digit, and the checks made in this browser. */
 export function PeriodDetails({ period, verification, proof }: PeriodDetailsProps) {
-  const reason = period.refundReason ? (REFUND_REASON_TEXT[period.refundReason] ?? period.refundReason) : null;
+  const reason = period.refundReason ? refundReasonText(period.refundReason) : null;
   return (
     <div className="fair-period-details">
       <dl className="fair-facts fair-facts--compact">
@@ -109,12 +110,12 @@ export function PeriodDetails({ period, verification, proof }: PeriodDetailsProp
         )}
         {period.bets && (
           <div>
-            <dt>{PAGE_TEXT.bets.root}</dt>
+            <dt>{i18n.t('fairness.bets.root')}</dt>
             <dd>
               <code>{period.bets.root}</code>
               <span className="small muted">
                 {' '}
-                · {count(period.bets.count)} {PAGE_TEXT.bets.betCount.toLowerCase()} ·{' '}
+                · {count(period.bets.count)} {i18n.t('fairness.bets.betCount').toLowerCase()} ·{' '}
                 {isoTime(period.bets.committedAt)}
               </span>
             </dd>
