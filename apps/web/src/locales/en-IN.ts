@@ -349,6 +349,58 @@ export const enIN = {
       eachDigit: 'Each digit 0–9',
       note: 'Return is what {{unit}} staked pays back on average: chance × payout, and after {{gst}}% GST on the winnings above the stake. Every choice returns less than it stakes over time.',
     },
+    beacon: {
+      heading: 'Could anyone, even WinRound, know a result before betting closed?',
+      none1: 'Right now, yes: draws use the hash chain alone, without public randomness.',
+      none2:
+        'Then only the chain’s guarantee holds: results were fixed in advance and cannot be changed, but WinRound, which holds the seeds not revealed yet, could know a result before betting closes.',
+      how1: 'Each period’s digit mixes its seed with the randomness of a round of {{name}}, which produces a new signed round every {{period}} seconds.',
+      how2: 'The round used is the first one produced at or after the moment betting closes. Its randomness does not exist, for anyone, while bets are taken; the seed alone does not give the result.',
+      recipeBeacon:
+        'The digit is HMAC-SHA256(key = seed, message = period id followed by the round’s 32 randomness bytes). Its 32 bytes are read as eight 4-byte big-endian numbers; a number of {{threshold}} (2³² − 6) or more is skipped so that every digit is exactly as likely, and the first number kept gives digit = number mod 10.',
+      recipePlain:
+        'The digit is HMAC-SHA256(key = seed, message = period id). Its 32 bytes are read as eight 4-byte big-endian numbers; a number of {{threshold}} (2³² − 6) or more is skipped so that every digit is exactly as likely, and the first number kept gives digit = number mod 10.',
+      mapping: 'Big is 5 to 9 and small is 0 to 4. Violet is 0 and 5, green is 1, 3, 7 and 9, red is 2, 4, 6 and 8.',
+      proves:
+        'Nobody, WinRound included, could know a result while bets were taken. Each round’s BLS signature is checked here against the beacon’s public key, and the round must be the first at or after the lock, so no round could be picked among several.',
+      doesNotProveQuicknet:
+        'drand quicknet is run by the League of Entropy, a group of independent organisations: only if enough of them colluded could anyone know a round before its time.',
+      provesLocal: 'Only that each round is signed by this beacon’s key and is the first one at or after the lock.',
+      doesNotProveLocal:
+        'This is a local test beacon, not drand’s network: whoever runs it holds its key, so it adds nothing to the chain’s guarantee.',
+      lockRule: 'Bets close {{seconds}} seconds before the end of each period.',
+      chain: 'Beacon',
+      chainHash: 'Chain hash',
+      publicKey: 'Public key',
+      genesis: 'Round 1 produced',
+      periodLabel: 'Round every',
+      seconds: '{{seconds}} s',
+    },
+    house: {
+      heading: 'Does the house steer results?',
+      how: 'At the lock, WinRound records what it would pay for each of the ten digits. If results are not steered, the drawn digit is the one cheapest for the house in 10% of periods, and each choice returns to players what the odds table says, within a band that chance explains.',
+      proves:
+        'Over many periods, a house that picked cheap results would show up here: the cheapest digit drawn too often, returns below their band.',
+      doesNotProve:
+        'Anything about a single period: one period is chance. These figures come from the server; the checks above are the ones made in this browser.',
+      loading: 'Loading the statistics',
+      window: 'Last {{n}} periods',
+      windowsLabel: 'Period window',
+      settled: '{{n}} settled periods',
+      cheapest:
+        'The drawn digit was the house’s cheapest in {{value}} of {{n}} periods with bets (95% interval {{low}} to {{high}}). Expected: 10%.',
+      cheapestOutside: '⚠ 10% lies outside the interval.',
+      cheapestNone: 'No settled period with bets yet.',
+      returnsCaption: 'Return to player per choice, last {{n}} periods',
+      choice: 'Choice',
+      realised: 'Realised',
+      published: 'Published (95% band)',
+      bandPrefix: ', 95% band ',
+      withinBand: 'Within the band',
+      outsideNote_one: '⚠ {{count}} choice outside the band.',
+      outsideNote_other: '⚠ {{count}} choices outside the band.',
+      error: 'The statistics could not be loaded.',
+    },
     report: {
       verdictOk: 'Period {{periodId}}: verified',
       verdictOkWarnings_one: 'Period {{periodId}}: verified, with {{count}} warning',

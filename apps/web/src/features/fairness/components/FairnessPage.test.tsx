@@ -572,7 +572,7 @@ describe('the public fairness page', () => {
 });
 
 describe('the fairness page in Hindi', () => {
-  test('the title, the bets, refunds and odds sections say their words in Hindi', async () => {
+  test('the title and the beacon, bets, refunds, house and odds sections say their words in Hindi', async () => {
     setLanguage('hi-IN');
     open('/fairness', {
       info: fairnessInfo(PERIODS, {
@@ -596,5 +596,10 @@ describe('the fairness page in Hindi', () => {
     const reasons = within(refunds).getByRole('table', { name: 'कारण के अनुसार रिफ़ंड हुए राउंड' });
     expect(within(reasons).getByRole('rowheader', { name: 'सार्वजनिक रैंडमनेस समय पर नहीं आई' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'हर चुनाव की संभावना और वापसी' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('region', { name: 'क्या कोई, WinRound भी, दांव बंद होने से पहले नतीजा जान सकता था?' }),
+    ).toHaveTextContent('सेकंड पहले दांव बंद हो जाते हैं');
+    const house = screen.getByRole('region', { name: 'क्या हाउस नतीजों को मोड़ता है?' });
+    expect(await within(house).findByRole('heading', { name: /^पिछले .+ राउंड$/, level: 3 })).toBeInTheDocument();
   });
 });
