@@ -29,10 +29,12 @@ export const isoTime = (iso: string | null | undefined) => (iso ? istTime(Date.p
 export function duration(ms: number): string {
   const abs = Math.abs(ms);
   const s = Math.floor(abs / 1000);
-  if (abs < 60_000) return `${(Math.round(abs / 100) / 10).toLocaleString('en-IN')} s`;
-  if (abs < 3_600_000) return `${Math.floor(s / 60)} min ${s % 60} s`;
-  if (abs < 86_400_000) return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
-  return `${Math.floor(s / 86_400)} d ${Math.floor((s % 86_400) / 3600)} h`;
+  if (abs < 60_000)
+    return i18n.t('fairness.duration.seconds', { s: (Math.round(abs / 100) / 10).toLocaleString('en-IN') });
+  if (abs < 3_600_000) return i18n.t('fairness.duration.minutes', { m: Math.floor(s / 60), s: s % 60 });
+  if (abs < 86_400_000)
+    return i18n.t('fairness.duration.hours', { h: Math.floor(s / 3600), m: Math.floor((s % 3600) / 60) });
+  return i18n.t('fairness.duration.days', { d: Math.floor(s / 86_400), h: Math.floor((s % 86_400) / 3600) });
 }
 
 /** 0.0981 → '9.8%'. */

@@ -166,40 +166,6 @@ export const PAGE_TEXT = {
   /** The refunds section's English (its texts live in the catalogues, `fairness.refunds`). */
   refunds: enIN.fairness.refunds,
   house: enIN.fairness.house,
-  chain: {
-    heading: 'Were the results fixed before I bet?',
-    how: [
-      'Before a chain is used, a secret random seed is hashed again and again with SHA-256: each seed is the SHA-256 of the next one, seed[k−1] = SHA-256(seed[k]). The last hash, seed[0], is the chain’s commitment. It is published with the first period the chain will draw, at least 24 hours before that period; a chain published later than that is flagged below.',
-      'The k-th period of a chain uses seed[k]. Once the period is drawn, its seed is revealed, and anyone can hash it k times and land on the commitment. When a chain runs out, the next one takes over; its commitment was published in advance the same way.',
-    ],
-    proves:
-      'Every result of a chain was fixed before its commitment was published: SHA-256 cannot be run backwards, so no other seed leads to the same commitment. No result can be changed after the bets came in.',
-    doesNotProve:
-      'On its own, that nobody knew a result in advance: WinRound holds the seeds not revealed yet. That is what the public randomness below is for.',
-    listHeading: 'Every commitment',
-    listLabel: 'Published commitments, newest first',
-    empty: 'No commitment has been published yet.',
-    chainName: (id: number) => `Chain ${id}`,
-    commitment: 'Commitment seed[0]',
-    length: (n: number) => `${count(n)} periods`,
-    lengthLabel: 'Length',
-    announced: 'Published',
-    firstPeriod: 'First period',
-    noFirstPeriod: 'Not announced with it (a chain made before announcements were recorded)',
-    notice: 'Notice',
-    inTime: (ms: number) => `✔ ${duration(ms)} before its first period`,
-    late: (ms: number) => `⚠ only ${duration(ms)} before its first period (less than ${NOTICE_HOURS} h)`,
-    noticeUnknown: '⚠ unknown: the first period was not announced with it',
-    covered: 'Periods covered',
-    coveredRange: (from: string, to: string) => (from === to ? from : `${from} to ${to}`),
-    notStarted: 'None yet',
-    running: 'Running period’s committed hash',
-    runningPending: 'Published once the period before it has been drawn.',
-    runningLinked: '✔ follows from the latest revealed seed',
-    runningFirst: (chainId: number) => `✔ the commitment of chain ${chainId}: the running period is its first`,
-    drawingNow: 'drawing now',
-    runningUnlinked: '✘ does not follow from the latest revealed seed',
-  },
 
   check: {
     heading: 'Check a period',

@@ -22,8 +22,7 @@ const NOT_PLAYER_FACING = ['features/admin', 'test'];
  * folder converted and left in the list fails, so the list only shrinks). docs/languages.md.
  */
 export const PENDING: readonly string[] = [
-  // The fairness page: its chains, its period checks and a period's details (its other sections are converted).
-  'features/fairness/components/ChainSection.tsx',
+  // The fairness page: its period checks and a period's details (its other sections are converted).
   'features/fairness/components/CheckSection.tsx',
   'features/fairness/components/PeriodDetails.tsx',
 ];

@@ -572,7 +572,7 @@ describe('the public fairness page', () => {
 });
 
 describe('the fairness page in Hindi', () => {
-  test('the title and the beacon, bets, refunds, house and odds sections say their words in Hindi', async () => {
+  test('the title and the chain, beacon, bets, refunds, house and odds sections say their words in Hindi', async () => {
     setLanguage('hi-IN');
     open('/fairness', {
       info: fairnessInfo(PERIODS, {
@@ -599,6 +599,10 @@ describe('the fairness page in Hindi', () => {
     expect(
       screen.getByRole('region', { name: 'क्या कोई, WinRound भी, दांव बंद होने से पहले नतीजा जान सकता था?' }),
     ).toHaveTextContent('सेकंड पहले दांव बंद हो जाते हैं');
+    const chains = screen.getByRole('region', { name: 'क्या मेरे दांव लगाने से पहले ही नतीजे तय थे?' });
+    expect(within(chains).getByRole('list', { name: 'प्रकाशित प्रतिबद्धताएं, सबसे नई पहले' })).toHaveTextContent(
+      /अपने पहले राउंड से .+ पहले/,
+    );
     const house = screen.getByRole('region', { name: 'क्या हाउस नतीजों को मोड़ता है?' });
     expect(await within(house).findByRole('heading', { name: /^पिछले .+ राउंड$/, level: 3 })).toBeInTheDocument();
   });
