@@ -154,79 +154,11 @@ export const CHECK_TEXT = {
   },
 } as const;
 
-export const PERIOD_STATUS_TEXT: Record<string, string> = {
-  OPEN: 'Open',
-  DRAWN: 'Drawn',
-  SETTLED: 'Settled',
-  REFUNDED: 'Refunded',
-};
-
-/** The page, in the order a sceptical player asks. */
+/**
+ * The English of the sections the admin console shows too (its tests read them here); every text of the page lives in
+ * the catalogues (`fairness` in src/locales).
+ */
 export const PAGE_TEXT = {
-  /** The refunds section's English (its texts live in the catalogues, `fairness.refunds`). */
   refunds: enIN.fairness.refunds,
   house: enIN.fairness.house,
-
-  check: {
-    heading: 'Check a period',
-    how: 'Pick a recent period or look one up. This browser then checks, one by one:',
-    steps: [
-      'that its seed walks back with SHA-256 to a commitment published in advance;',
-      'when that commitment was published;',
-      'that the public randomness is the first round after the lock, signed by the beacon;',
-      'that seed, period id and randomness give the published result;',
-      'that the bets were committed before the randomness existed;',
-      'and, from your bet history, that your bet is in that commitment.',
-    ],
-    lookupHeading: 'Look up a period',
-    periodId: 'Period id',
-    lookup: 'Look up and verify',
-    lookingUp: 'Looking up the period',
-    recentHeading: 'Recent periods',
-    recentLabel: 'Recent periods',
-    none: 'No period has been drawn yet.',
-    refunded: 'Refunded',
-    wouldHave: (digit: number) => `would have drawn ${digit}`,
-    verified: 'verified',
-    flagged: 'verified, with a warning',
-    failed: 'does not verify',
-    partial: 'partly checked',
-    nothing: 'nothing to check',
-    pending: 'not checked yet',
-    periodHeading: (periodId: string) => `Period ${periodId}`,
-    progress: (periodId: string) => `Checking period ${periodId}`,
-    walking: (walked: number, total: number) => `${count(walked)} of ${count(total)} hashes`,
-    walkLabel: 'SHA-256 steps walked back to the commitment',
-    signInForBet: 'Sign in to check that your bet is in this period’s commitment.',
-    signIn: 'Sign in',
-    fetchingProof: 'Fetching the proof of your bet',
-  },
-
-  period: {
-    status: 'Status',
-    chainPlace: 'Place in the chain',
-    chainPlaceValue: (chainId: number, k: number) => `Chain ${chainId}, seed[${count(k)}]`,
-    noPlace: 'None (used no seed)',
-    lock: 'Betting closed',
-    seed: 'Revealed seed',
-    seedHash: 'Committed hash',
-    beaconRound: 'Beacon round',
-    randomness: 'Randomness',
-    stakes: 'Staked in the period',
-    refundReason: 'Refunded because',
-    notDrawn: (periodId: string) => `Period ${periodId} is not drawn yet.`,
-    hashPending: 'Its committed hash is published once the period before it has been drawn.',
-    housePaysCaption: 'What the house would have paid winners, per digit',
-    digit: 'Digit',
-    pays: 'Would pay',
-    drawn: 'drawn',
-    wouldHave: 'would have drawn',
-    wouldHaveLabel: 'Would have drawn',
-    cheapest: 'cheapest',
-    yourBet: 'Your bet',
-    pseudonym: 'Your pseudonym',
-    leaf: 'Leaf',
-    hmac: 'HMAC-SHA256(seed, period id ‖ randomness)',
-    hmacNoBeacon: 'HMAC-SHA256(seed, period id)',
-  },
 } as const;

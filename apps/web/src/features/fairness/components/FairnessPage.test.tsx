@@ -606,4 +606,17 @@ describe('the fairness page in Hindi', () => {
     const house = screen.getByRole('region', { name: 'क्या हाउस नतीजों को मोड़ता है?' });
     expect(await within(house).findByRole('heading', { name: /^पिछले .+ राउंड$/, level: 3 })).toBeInTheDocument();
   });
+
+  test('the check of a period and its report in Hindi', async () => {
+    setLanguage('hi-IN');
+    const { user } = open();
+    expect(await screen.findByRole('heading', { name: 'किसी राउंड की जांच करें', level: 2 })).toBeInTheDocument();
+    await screen.findByRole('list', { name: 'हाल के राउंड' });
+    const id = PERIODS[0]!.periodId;
+    await waitFor(() => expect(periodButton(id)).toHaveTextContent('जांच सही'));
+    await user.click(periodButton(id));
+    expect(screen.getByRole('list', { name: `राउंड ${id} की जांच` })).toBeInTheDocument();
+    expect(screen.getByText(`राउंड ${id}: जांच सही`, { exact: false })).toBeInTheDocument();
+    expect(screen.getByText('स्थिति')).toBeInTheDocument();
+  });
 });

@@ -12,7 +12,7 @@ import { betProofRequested, fairnessRequested, fairnessStatsRequested, periodLoo
 import { selectFairness } from '../selectors';
 import { useT } from '../../../shared/i18n/i18n';
 import { translateServerMessage } from '../../../shared/i18n/server-messages';
-import { CHECK_TEXT, PAGE_TEXT } from '../texts';
+import { CHECK_TEXT } from '../texts';
 import { jobKey, useVerifications, type VerificationJob } from '../use-verifications';
 import { withBetCheck, type BetToCheck, type PeriodVerification } from '../verify-period';
 import { BeaconSection } from './BeaconSection';
@@ -134,11 +134,11 @@ export function FairnessPage() {
         ? CHECK_TEXT.myBet.signIn
         : proof.betId === betContext.betId && proof.error
           ? proof.error
-          : PAGE_TEXT.check.fetchingProof,
+          : t('fairness.check.fetchingProof'),
       known: own ? { game: own.betType, choice: own.betValue, stakePaise: own.amountPaise } : null,
     };
     return withBetCheck(base, period, bet);
-  }, [lookupKey, results, lookup.data, betContext, wantedPeriod, history, proof]);
+  }, [lookupKey, results, lookup.data, betContext, wantedPeriod, history, proof, t]);
 
   const verifications = useMemo(
     () => Object.fromEntries(Object.entries(recentKeys).map(([periodId, key]) => [periodId, results[key] ?? null])),
