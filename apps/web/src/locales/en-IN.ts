@@ -501,6 +501,99 @@ export const enIN = {
       hmac: 'HMAC-SHA256(seed, period id ‖ randomness)',
       hmacNoBeacon: 'HMAC-SHA256(seed, period id)',
     },
+    /** The verifier's checks (verify-period.ts): their names and one-line details. */
+    verify: {
+      labels: {
+        anchor: 'Anchored to a published commitment',
+        notice: 'Commitment published in advance',
+        beacon: 'Public randomness',
+        result: 'Result recomputed',
+        bets: 'Bets committed before the result',
+        myBet: 'Your bet is in the commitment',
+      },
+      couldNotRun: 'The check could not run in this browser.',
+      once: 'once',
+      times: '{{n}} times',
+      betOne: '{{n}} bet',
+      betMany: '{{n}} bets',
+      digit: 'digit {{digit}}',
+      localBeacon: 'a local test beacon, not drand’s network',
+      anchor: {
+        noSeedUsed: 'This period used no seed (no round engine ran during it).',
+        notRevealed: 'The seed is revealed once the period has been drawn or refunded.',
+        badSeed: 'The revealed seed is not 64 hex characters.',
+        hashMismatch: 'SHA-256 of the revealed seed is not the published hash {{hash}}.',
+        noChain: 'The period names no chain and no place in it, so its seed cannot be tied to a commitment.',
+        conflict: 'The commitment sent with this period differs from the one published for chain {{chainId}}.',
+        unpublished: 'No commitment is published for chain {{chainId}}: the seed hangs from nothing.',
+        outside: 'Seed number {{k}} is outside chain {{chainId}}, which has {{length}} seeds.',
+        tooLong: 'Walking {{k}} hashes is too long for a browser; look up a later period first.',
+        linked: 'Hashing seed[{{k}}] {{times}} with SHA-256 gives the commitment of chain {{chainId}}.',
+        linkedFrom:
+          'Hashing seed[{{k}}] {{times}} with SHA-256 gives seed[{{from}}], which this browser already walked back to the commitment of chain {{chainId}}.',
+        notLinked:
+          'Hashing seed[{{k}}] {{times}} with SHA-256 does not give the commitment of chain {{chainId}}: this seed is not part of the committed chain.',
+        notLinkedFrom:
+          'Hashing seed[{{k}}] {{times}} with SHA-256 does not give seed[{{from}}] of chain {{chainId}}: this seed is not part of the committed chain.',
+      },
+      notice: {
+        noChain: 'The chain of this period is not published.',
+        noDate: 'The chain’s publication time is missing.',
+        afterLock:
+          'Published {{announced}}, after betting on this period closed ({{lock}}): the result was not fixed in advance.',
+        noFirstPeriod:
+          'Published {{announced}}, but without the first period it covers (a chain made before announcements were recorded).',
+        late: 'Published only {{duration}} before its first period {{periodId}}: less than {{hours}} h.',
+        inTime: 'Published {{announced}}, {{duration}} before its first period {{periodId}}.',
+      },
+      beacon: {
+        none: 'Drawn from the chain alone, without public randomness: the operator could have known this result in advance.',
+        notYet: 'The randomness is recorded once the period has locked and its round has been produced.',
+        unknownChain: 'The beacon chain {{hash}} is not the one published now; look the period up to check it.',
+        noLock: 'The period’s lock time is missing.',
+        lockMoved: 'The published lock time {{lock}} is not the one the period id implies ({{implied}}).',
+        malformed: 'Round {{round}} is not a well-formed beacon round.',
+        beforeLock:
+          'Round {{round}} of {{name}} was produced {{at}}, before betting closed ({{lock}}): it existed while bets were taken.',
+        wrongRound: 'Round {{round}} is not the first round at or after the lock; that is round {{expected}}.',
+        randomness: 'The randomness of round {{round}} is not SHA-256 of its signature.',
+        signature: 'The signature of round {{round}} does not verify under the public key of {{name}}.',
+        valid:
+          'Round {{round}} of {{name}}, produced {{at}}, {{duration}} after betting closed: the first round after the lock, signature valid.',
+      },
+      result: {
+        noSeed: 'Recomputed once the seed is revealed.',
+        badSeed: 'The revealed seed is not 64 hex characters.',
+        badRandomness: 'The beacon randomness is not 64 hex characters.',
+        compared: 'Computed {{computed}}, published {{published}}.',
+        wouldHave: 'Refunded. Would have drawn {{computed}}; published {{published}}.',
+        wouldHaveUnpublished: 'Refunded. Would have drawn {{computed}}; nothing published to compare.',
+        nothingPublished: 'Computed {{computed}}; nothing published to compare.',
+      },
+      bets: {
+        notYet: 'The bets are committed when betting closes.',
+        none: 'No bets commitment is published for this period.',
+        malformed: 'The published bets commitment is malformed.',
+        committed: '{{bets}}, root {{root}}, committed {{at}}.',
+        beforeLock:
+          '{{bets}}, root {{root}}, committed {{at}}: before betting closed ({{lock}}), so it cannot hold the last bets.',
+        beforeRandomness: '{{bets}}, root {{root}}, committed {{at}}, {{duration}} before the randomness existed.',
+        afterRandomness:
+          '{{bets}}, root {{root}}, committed {{at}}: {{duration}} after the randomness existed ({{randomnessAt}}).',
+      },
+      myBet: {
+        noProof: 'No proof of inclusion was given for your bet.',
+        signIn: 'Sign in to check that your bet is in the commitment.',
+        noRoot: 'This period has no bets commitment to check your bet against.',
+        otherPeriod: 'The proof is for period {{periodId}}, not this one.',
+        otherBet: 'The proof is for another bet.',
+        changed: 'Committed as {{committed}}, {{committedStake}}; your bet was {{known}}, {{knownStake}}.',
+        rootsDiffer: 'The proof’s root is not the root the period published at its lock.',
+        sizeDiffers: 'The proof counts {{bets}}; the period published {{published}}.',
+        notIncluded: 'Your bet is NOT leaf {{leaf}} of {{size}} under the published root.',
+        included: '{{bet}}, {{stake}}: leaf {{leaf}} of {{size}} under the published root.',
+      },
+    },
     report: {
       verdictOk: 'Period {{periodId}}: verified',
       verdictOkWarnings_one: 'Period {{periodId}}: verified, with {{count}} warning',

@@ -607,7 +607,7 @@ describe('the fairness page in Hindi', () => {
     expect(await within(house).findByRole('heading', { name: /^पिछले .+ राउंड$/, level: 3 })).toBeInTheDocument();
   });
 
-  test('the check of a period and its report in Hindi', async () => {
+  test('the check of a period, its report and the verifier’s details in Hindi', async () => {
     setLanguage('hi-IN');
     const { user } = open();
     expect(await screen.findByRole('heading', { name: 'किसी राउंड की जांच करें', level: 2 })).toBeInTheDocument();
@@ -615,7 +615,10 @@ describe('the fairness page in Hindi', () => {
     const id = PERIODS[0]!.periodId;
     await waitFor(() => expect(periodButton(id)).toHaveTextContent('जांच सही'));
     await user.click(periodButton(id));
-    expect(screen.getByRole('list', { name: `राउंड ${id} की जांच` })).toBeInTheDocument();
+    const checks = screen.getByRole('list', { name: `राउंड ${id} की जांच` });
+    expect(within(checks).getByText('प्रकाशित प्रतिबद्धता से जुड़ा')).toBeInTheDocument();
+    expect(checks).toHaveTextContent(/seed\[\d+\] को SHA-256 से एक बार हैश करने पर/);
+    expect(checks).toHaveTextContent(/गिना गया \d \((लाल|हरा|बैंगनी), (बड़ा|छोटा)\), प्रकाशित \d/);
     expect(screen.getByText(`राउंड ${id}: जांच सही`, { exact: false })).toBeInTheDocument();
     expect(screen.getByText('स्थिति')).toBeInTheDocument();
   });

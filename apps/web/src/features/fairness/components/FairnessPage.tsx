@@ -133,7 +133,7 @@ export function FairnessPage() {
       note: betContext.signedOut
         ? CHECK_TEXT.myBet.signIn
         : proof.betId === betContext.betId && proof.error
-          ? proof.error
+          ? translateServerMessage(proof.error)
           : t('fairness.check.fetchingProof'),
       known: own ? { game: own.betType, choice: own.betValue, stakePaise: own.amountPaise } : null,
     };
