@@ -1,10 +1,10 @@
-import { formatRupees } from '@app/domain';
-import { indiaTimeFormat } from '../../shared/india-time';
+import { i18n } from '../../shared/i18n/i18n';
+import { playerTimeFormat } from '../../shared/india-time';
+import { formatNumber, formatRupees } from '../../shared/money';
 
-/** Small formatters the fairness texts share (India time, Indian digit grouping). */
+/** Small formatters the fairness texts share (India time, Indian digit grouping), in the player's language. */
 
-const grouped = new Intl.NumberFormat('en-IN');
-const instant = indiaTimeFormat({
+const instant = playerTimeFormat({
   day: 'numeric',
   month: 'short',
   year: 'numeric',
@@ -15,11 +15,11 @@ const instant = indiaTimeFormat({
 });
 
 /** 1000000 → '10,00,000'. */
-export const count = (n: number) => grouped.format(n);
+export const count = (n: number) => formatNumber(n);
 
 /** Epoch ms → '21 Nov 2026, 00:00:25 IST' ('unknown time' when not a time). */
 export function istTime(ms: number): string {
-  return Number.isFinite(ms) ? `${instant.format(ms)} IST` : 'unknown time';
+  return Number.isFinite(ms) ? `${instant.format(ms)} IST` : i18n.t('fairness.unknownTime');
 }
 
 /** An ISO time as istTime, or '—' when absent. */
@@ -29,10 +29,12 @@ export const isoTime = (iso: string | null | undefined) => (iso ? istTime(Date.p
 export function duration(ms: number): string {
   const abs = Math.abs(ms);
   const s = Math.floor(abs / 1000);
-  if (abs < 60_000) return `${(Math.round(abs / 100) / 10).toLocaleString('en-IN')} s`;
-  if (abs < 3_600_000) return `${Math.floor(s / 60)} min ${s % 60} s`;
-  if (abs < 86_400_000) return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
-  return `${Math.floor(s / 86_400)} d ${Math.floor((s % 86_400) / 3600)} h`;
+  if (abs < 60_000)
+    return i18n.t('fairness.duration.seconds', { s: (Math.round(abs / 100) / 10).toLocaleString('en-IN') });
+  if (abs < 3_600_000) return i18n.t('fairness.duration.minutes', { m: Math.floor(s / 60), s: s % 60 });
+  if (abs < 86_400_000)
+    return i18n.t('fairness.duration.hours', { h: Math.floor(s / 3600), m: Math.floor((s % 3600) / 60) });
+  return i18n.t('fairness.duration.days', { d: Math.floor(s / 86_400), h: Math.floor((s % 86_400) / 3600) });
 }
 
 /** 0.0981 → '9.8%'. */

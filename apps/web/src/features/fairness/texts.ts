@@ -1,44 +1,75 @@
 import type { BetProof, FairnessChain, PeriodBetsCommitment, VoidResult } from '@app/contracts';
-import { CHAIN_NOTICE_MS, formatPaise, GAMES_BY_KEY, isGameKey, REJECT_THRESHOLD, type RoundResult } from '@app/domain';
+import { CHAIN_NOTICE_MS, isGameKey, type RoundResult } from '@app/domain';
+import { enIN } from '../../locales/en-IN';
+import { i18n } from '../../shared/i18n/i18n';
+import { formatPaise } from '../../shared/money';
 import { count, duration, istTime, shortHex } from './format';
 
-/** "1 bet", "2 bets". */
-const betCount = (n: number) => `${count(n)} ${n === 1 ? 'bet' : 'bets'}`;
-
 /**
- * Every text of the fairness page and of its verifier, in English. Kept here, apart from the components, so that
- * they can be translated (Hindi comes next). Texts that name figures are functions of them.
+ * The fairness verifier's texts, in the player's language: each reads the catalogues (`fairness.verify` in
+ * src/locales) when it is said, so a period checked after a switch of language reports in the new one. Texts that name
+ * figures are functions of them.
  */
 
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const t = (key: string, values?: Record<string, unknown>) => i18n.t(`fairness.verify.${key}`, values ?? {});
+
+/** "1 bet", "2 bets". */
+const betCount = (n: number) => t(n === 1 ? 'betOne' : 'betMany', { n: count(n) });
+
+/** A choice in a sentence: 'Red', 'Big', '7'. */
+const choiceName = (game: string, choice: string) =>
+  game === 'number' ? choice : i18n.t(`game.choice.${choice}`, { defaultValue: choice });
 
 /** 'Red', 'Big', 'digit 7' — a choice in a sentence. */
 export function choiceWords(game: string, choice: string): string {
-  return game === 'number' ? `digit ${choice}` : capitalise(choice);
+  return game === 'number' ? t('digit', { digit: choice }) : choiceName(game, choice);
 }
 
 /** 'Color Clash: Red', 'Pick a Number: 7'. */
 export function choiceWithGame(game: string, choice: string): string {
-  return `${isGameKey(game) ? GAMES_BY_KEY[game].name : game}: ${game === 'number' ? choice : capitalise(choice)}`;
+  return `${isGameKey(game) ? i18n.t(`game.names.${game}`) : game}: ${choiceName(game, choice)}`;
 }
 
 /** '4 (red, small)'. */
 export const resultWords = (r: Pick<RoundResult, 'digit' | 'color' | 'bigSmall'> | Partial<VoidResult>) =>
-  `${String(r.digit)} (${[r.color, r.bigSmall].filter(Boolean).join(', ')})`;
+  `${String(r.digit)} (${[r.color, r.bigSmall]
+    .filter(Boolean)
+    .map((word) => i18n.t(`fairness.resultChoice.${word}`, { defaultValue: word }))
+    .join(', ')})`;
+
+/** Why a period was refunded, in the player's language (a reason the catalogue does not know is shown as sent). */
+export const refundReasonText = (reason: string) =>
+  i18n.t(`fairness.refunds.reasons.${reason}`, { defaultValue: reason });
 
 /** 'once', '7 times', '10,00,000 times'. */
-const times = (n: number) => (n === 1 ? 'once' : `${count(n)} times`);
+const times = (n: number) => (n === 1 ? t('once') : t('times', { n: count(n) }));
 
 const NOTICE_HOURS = CHAIN_NOTICE_MS / 3_600_000;
 
+/** The checks' names. */
 export const CHECK_LABELS = {
-  anchor: 'Anchored to a published commitment',
-  notice: 'Commitment published in advance',
-  beacon: 'Public randomness',
-  result: 'Result recomputed',
-  bets: 'Bets committed before the result',
-  myBet: 'Your bet is in the commitment',
-} as const;
+  get anchor() {
+    return t('labels.anchor');
+  },
+  get notice() {
+    return t('labels.notice');
+  },
+  get beacon() {
+    return t('labels.beacon');
+  },
+  get result() {
+    return t('labels.result');
+  },
+  get bets() {
+    return t('labels.bets');
+  },
+  get myBet() {
+    return t('labels.myBet');
+  },
+};
+
+/** A check that could not run (the browser lacks what it needs). */
+export const couldNotRun = () => t('couldNotRun');
 
 interface RoundFacts {
   name: string;
@@ -49,351 +80,122 @@ interface RoundFacts {
   expected: number;
 }
 
+/** A group's texts with figures (`texts`) and, read each time they are said (getters), those without (`keys`). */
+function said<K extends string, T extends object>(group: string, keys: readonly K[], texts: T): T & Record<K, string> {
+  for (const key of keys) Object.defineProperty(texts, key, { get: () => t(`${group}.${key}`), enumerable: true });
+  return texts as T & Record<K, string>;
+}
+
 export const CHECK_TEXT = {
+  /** The beacon's name, the same in every language. */
   quicknet: 'drand quicknet',
-  localBeacon: 'a local test beacon, not drand’s network',
-  anchor: {
-    noSeedUsed: 'This period used no seed (no round engine ran during it).',
-    notRevealed: 'The seed is revealed once the period has been drawn or refunded.',
-    badSeed: 'The revealed seed is not 64 hex characters.',
-    hashMismatch: (seedHash: string) => `SHA-256 of the revealed seed is not the published hash ${shortHex(seedHash)}.`,
-    noChain: 'The period names no chain and no place in it, so its seed cannot be tied to a commitment.',
-    conflict: (chainId: number) =>
-      `The commitment sent with this period differs from the one published for chain ${chainId}.`,
-    unpublished: (chainId: number) => `No commitment is published for chain ${chainId}: the seed hangs from nothing.`,
+  get localBeacon() {
+    return t('localBeacon');
+  },
+  anchor: said('anchor', ['noSeedUsed', 'notRevealed', 'badSeed', 'noChain'] as const, {
+    hashMismatch: (seedHash: string) => t('anchor.hashMismatch', { hash: shortHex(seedHash) }),
+    conflict: (chainId: number) => t('anchor.conflict', { chainId }),
+    unpublished: (chainId: number) => t('anchor.unpublished', { chainId }),
     outside: (k: number, chain: FairnessChain) =>
-      `Seed number ${count(k)} is outside chain ${chain.id}, which has ${count(chain.length)} seeds.`,
-    tooLong: (k: number) => `Walking ${count(k)} hashes is too long for a browser; look up a later period first.`,
+      t('anchor.outside', { k: count(k), chainId: chain.id, length: count(chain.length) }),
+    tooLong: (k: number) => t('anchor.tooLong', { k: count(k) }),
     linked: (k: number, steps: number, chain: FairnessChain, from: number | null) =>
       from === null
-        ? `Hashing seed[${count(k)}] ${times(steps)} with SHA-256 gives the commitment of chain ${chain.id}.`
-        : `Hashing seed[${count(k)}] ${times(steps)} with SHA-256 gives seed[${count(from)}], which this browser already walked back to the commitment of chain ${chain.id}.`,
+        ? t('anchor.linked', { k: count(k), times: times(steps), chainId: chain.id })
+        : t('anchor.linkedFrom', { k: count(k), times: times(steps), from: count(from), chainId: chain.id }),
     notLinked: (k: number, steps: number, chain: FairnessChain, from: number | null) =>
-      `Hashing seed[${count(k)}] ${times(steps)} with SHA-256 does not give ${from === null ? `the commitment of chain ${chain.id}` : `seed[${count(from)}] of chain ${chain.id}`}: this seed is not part of the committed chain.`,
-  },
-  notice: {
-    noChain: 'The chain of this period is not published.',
-    noDate: 'The chain’s publication time is missing.',
+      from === null
+        ? t('anchor.notLinked', { k: count(k), times: times(steps), chainId: chain.id })
+        : t('anchor.notLinkedFrom', { k: count(k), times: times(steps), from: count(from), chainId: chain.id }),
+  }),
+  notice: said('notice', ['noChain', 'noDate'] as const, {
     afterLock: (announced: number, lock: number) =>
-      `Published ${istTime(announced)}, after betting on this period closed (${istTime(lock)}): the result was not fixed in advance.`,
-    noFirstPeriod: (announced: number) =>
-      `Published ${istTime(announced)}, but without the first period it covers (a chain made before announcements were recorded).`,
+      t('notice.afterLock', { announced: istTime(announced), lock: istTime(lock) }),
+    noFirstPeriod: (announced: number) => t('notice.noFirstPeriod', { announced: istTime(announced) }),
     late: (announced: number, firstStart: number, firstPeriodId: string) =>
-      `Published only ${duration(firstStart - announced)} before its first period ${firstPeriodId}: less than ${NOTICE_HOURS} h.`,
+      t('notice.late', { duration: duration(firstStart - announced), periodId: firstPeriodId, hours: NOTICE_HOURS }),
     inTime: (announced: number, firstStart: number, firstPeriodId: string) =>
-      `Published ${istTime(announced)}, ${duration(firstStart - announced)} before its first period ${firstPeriodId}.`,
-  },
-  beacon: {
-    none: 'Drawn from the chain alone, without public randomness: the operator could have known this result in advance.',
-    notYet: 'The randomness is recorded once the period has locked and its round has been produced.',
-    unknownChain: (hash: string) =>
-      `The beacon chain ${shortHex(hash)} is not the one published now; look the period up to check it.`,
-    noLock: 'The period’s lock time is missing.',
+      t('notice.inTime', {
+        announced: istTime(announced),
+        duration: duration(firstStart - announced),
+        periodId: firstPeriodId,
+      }),
+  }),
+  beacon: said('beacon', ['none', 'notYet', 'noLock'] as const, {
+    unknownChain: (hash: string) => t('beacon.unknownChain', { hash: shortHex(hash) }),
     lockMoved: (lock: number, implied: number) =>
-      `The published lock time ${istTime(lock)} is not the one the period id implies (${istTime(implied)}).`,
-    malformed: ({ round }: RoundFacts) => `Round ${round} is not a well-formed beacon round.`,
+      t('beacon.lockMoved', { lock: istTime(lock), implied: istTime(implied) }),
+    malformed: ({ round }: RoundFacts) => t('beacon.malformed', { round }),
     beforeLock: ({ name, round, at, lock }: RoundFacts) =>
-      `Round ${round} of ${name} was produced ${istTime(at)}, before betting closed (${istTime(lock)}): it existed while bets were taken.`,
-    wrongRound: ({ round, expected }: RoundFacts) =>
-      `Round ${round} is not the first round at or after the lock; that is round ${expected}.`,
-    randomness: ({ round }: RoundFacts) => `The randomness of round ${round} is not SHA-256 of its signature.`,
-    signature: ({ name, round }: RoundFacts) =>
-      `The signature of round ${round} does not verify under the public key of ${name}.`,
+      t('beacon.beforeLock', { name, round, at: istTime(at), lock: istTime(lock) }),
+    wrongRound: ({ round, expected }: RoundFacts) => t('beacon.wrongRound', { round, expected }),
+    randomness: ({ round }: RoundFacts) => t('beacon.randomness', { round }),
+    signature: ({ name, round }: RoundFacts) => t('beacon.signature', { name, round }),
     valid: ({ name, round, at, lock }: RoundFacts) =>
-      `Round ${round} of ${name}, produced ${istTime(at)}, ${duration(at - lock)} after betting closed: the first round after the lock, signature valid.`,
-  },
-  result: {
-    noSeed: 'Recomputed once the seed is revealed.',
-    badSeed: 'The revealed seed is not 64 hex characters.',
-    badRandomness: 'The beacon randomness is not 64 hex characters.',
+      t('beacon.valid', { name, round, at: istTime(at), duration: duration(at - lock) }),
+  }),
+  result: said('result', ['noSeed', 'badSeed', 'badRandomness'] as const, {
     compared: (computed: RoundResult, published: Partial<VoidResult>) =>
-      `Computed ${resultWords(computed)}, published ${resultWords(published)}.`,
+      t('result.compared', { computed: resultWords(computed), published: resultWords(published) }),
     wouldHave: (computed: RoundResult, published: VoidResult) =>
-      `Refunded. Would have drawn ${resultWords(computed)}; published ${resultWords(published)}.`,
+      t('result.wouldHave', { computed: resultWords(computed), published: resultWords(published) }),
     wouldHaveUnpublished: (computed: RoundResult) =>
-      `Refunded. Would have drawn ${resultWords(computed)}; nothing published to compare.`,
-    nothingPublished: (computed: RoundResult) => `Computed ${resultWords(computed)}; nothing published to compare.`,
-  },
-  bets: {
-    notYet: 'The bets are committed when betting closes.',
-    none: 'No bets commitment is published for this period.',
-    malformed: 'The published bets commitment is malformed.',
+      t('result.wouldHaveUnpublished', { computed: resultWords(computed) }),
+    nothingPublished: (computed: RoundResult) => t('result.nothingPublished', { computed: resultWords(computed) }),
+  }),
+  bets: said('bets', ['notYet', 'none', 'malformed'] as const, {
     committed: (bets: PeriodBetsCommitment, at: number) =>
-      `${betCount(bets.count)}, root ${shortHex(bets.root)}, committed ${istTime(at)}.`,
+      t('bets.committed', { bets: betCount(bets.count), root: shortHex(bets.root), at: istTime(at) }),
     beforeLock: (bets: PeriodBetsCommitment, at: number, lock: number) =>
-      `${betCount(bets.count)}, root ${shortHex(bets.root)}, committed ${istTime(at)}: before betting closed (${istTime(lock)}), so it cannot hold the last bets.`,
+      t('bets.beforeLock', {
+        bets: betCount(bets.count),
+        root: shortHex(bets.root),
+        at: istTime(at),
+        lock: istTime(lock),
+      }),
     beforeRandomness: (bets: PeriodBetsCommitment, at: number, randomnessAt: number) =>
-      `${betCount(bets.count)}, root ${shortHex(bets.root)}, committed ${istTime(at)}, ${duration(randomnessAt - at)} before the randomness existed.`,
+      t('bets.beforeRandomness', {
+        bets: betCount(bets.count),
+        root: shortHex(bets.root),
+        at: istTime(at),
+        duration: duration(randomnessAt - at),
+      }),
     afterRandomness: (bets: PeriodBetsCommitment, at: number, randomnessAt: number) =>
-      `${betCount(bets.count)}, root ${shortHex(bets.root)}, committed ${istTime(at)}: ${duration(at - randomnessAt)} after the randomness existed (${istTime(randomnessAt)}).`,
-  },
-  myBet: {
-    noProof: 'No proof of inclusion was given for your bet.',
-    signIn: 'Sign in to check that your bet is in the commitment.',
-    noRoot: 'This period has no bets commitment to check your bet against.',
-    otherPeriod: (periodId: string) => `The proof is for period ${periodId}, not this one.`,
-    otherBet: 'The proof is for another bet.',
+      t('bets.afterRandomness', {
+        bets: betCount(bets.count),
+        root: shortHex(bets.root),
+        at: istTime(at),
+        duration: duration(at - randomnessAt),
+        randomnessAt: istTime(randomnessAt),
+      }),
+  }),
+  myBet: said('myBet', ['noProof', 'signIn', 'noRoot', 'otherBet', 'rootsDiffer'] as const, {
+    otherPeriod: (periodId: string) => t('myBet.otherPeriod', { periodId }),
     changed: (known: { game: string; choice: string; stakePaise: number }, leaf: BetProof['leaf']) =>
-      `Committed as ${choiceWithGame(leaf.game, leaf.choice)}, ${formatPaise(leaf.stakePaise)}; your bet was ${choiceWithGame(known.game, known.choice)}, ${formatPaise(known.stakePaise)}.`,
-    rootsDiffer: 'The proof’s root is not the root the period published at its lock.',
+      t('myBet.changed', {
+        committed: choiceWithGame(leaf.game, leaf.choice),
+        committedStake: formatPaise(leaf.stakePaise),
+        known: choiceWithGame(known.game, known.choice),
+        knownStake: formatPaise(known.stakePaise),
+      }),
     sizeDiffers: (size: number, published: number) =>
-      `The proof counts ${betCount(size)}; the period published ${count(published)}.`,
-    notIncluded: (index: number, size: number) =>
-      `Your bet is NOT leaf ${count(index + 1)} of ${count(size)} under the published root.`,
+      t('myBet.sizeDiffers', { bets: betCount(size), published: count(published) }),
+    notIncluded: (index: number, size: number) => t('myBet.notIncluded', { leaf: count(index + 1), size: count(size) }),
     included: (leaf: BetProof['leaf'], index: number, size: number) =>
-      `${choiceWithGame(leaf.game, leaf.choice)}, ${formatPaise(leaf.stakePaise)}: leaf ${count(index + 1)} of ${count(size)} under the published root.`,
-  },
-} as const;
-
-export const PERIOD_STATUS_TEXT: Record<string, string> = {
-  OPEN: 'Open',
-  DRAWN: 'Drawn',
-  SETTLED: 'Settled',
-  REFUNDED: 'Refunded',
+      t('myBet.included', {
+        bet: choiceWithGame(leaf.game, leaf.choice),
+        stake: formatPaise(leaf.stakePaise),
+        leaf: count(index + 1),
+        size: count(size),
+      }),
+  }),
 };
 
-export const REFUND_REASON_TEXT: Record<string, string> = {
-  'not-drawn': 'Not drawn in time (the round engine was down)',
-  'beacon-unavailable': 'The public randomness did not arrive in time',
-  missed: 'No round engine ran during it (no bets, no seed)',
-  'settlement-deadline': 'Drawn, but not settled in time',
-};
-
-/** The page, in the order a sceptical player asks. */
+/**
+ * The English of the sections the admin console shows too (its tests read them here); every text of the page lives in
+ * the catalogues (`fairness` in src/locales).
+ */
 export const PAGE_TEXT = {
-  title: 'Provably fair',
-  intro:
-    'Every result is fixed by a chain of seeds committed in advance and mixed with public randomness that did not exist while bets were taken. Below, each question a sceptical player would ask, what answers it, and what it does not prove. The checks of a period run in this browser, from data published in advance; only the long-run statistics are computed by our server.',
-  loading: 'Loading the commitments',
-  proves: 'What it proves',
-  doesNotProve: 'What it does not prove',
-
-  chain: {
-    heading: 'Were the results fixed before I bet?',
-    how: [
-      'Before a chain is used, a secret random seed is hashed again and again with SHA-256: each seed is the SHA-256 of the next one, seed[k−1] = SHA-256(seed[k]). The last hash, seed[0], is the chain’s commitment. It is published with the first period the chain will draw, at least 24 hours before that period; a chain published later than that is flagged below.',
-      'The k-th period of a chain uses seed[k]. Once the period is drawn, its seed is revealed, and anyone can hash it k times and land on the commitment. When a chain runs out, the next one takes over; its commitment was published in advance the same way.',
-    ],
-    proves:
-      'Every result of a chain was fixed before its commitment was published: SHA-256 cannot be run backwards, so no other seed leads to the same commitment. No result can be changed after the bets came in.',
-    doesNotProve:
-      'On its own, that nobody knew a result in advance: WinRound holds the seeds not revealed yet. That is what the public randomness below is for.',
-    listHeading: 'Every commitment',
-    listLabel: 'Published commitments, newest first',
-    empty: 'No commitment has been published yet.',
-    chainName: (id: number) => `Chain ${id}`,
-    commitment: 'Commitment seed[0]',
-    length: (n: number) => `${count(n)} periods`,
-    lengthLabel: 'Length',
-    announced: 'Published',
-    firstPeriod: 'First period',
-    noFirstPeriod: 'Not announced with it (a chain made before announcements were recorded)',
-    notice: 'Notice',
-    inTime: (ms: number) => `✔ ${duration(ms)} before its first period`,
-    late: (ms: number) => `⚠ only ${duration(ms)} before its first period (less than ${NOTICE_HOURS} h)`,
-    noticeUnknown: '⚠ unknown: the first period was not announced with it',
-    covered: 'Periods covered',
-    coveredRange: (from: string, to: string) => (from === to ? from : `${from} to ${to}`),
-    notStarted: 'None yet',
-    running: 'Running period’s committed hash',
-    runningPending: 'Published once the period before it has been drawn.',
-    runningLinked: '✔ follows from the latest revealed seed',
-    runningFirst: (chainId: number) => `✔ the commitment of chain ${chainId}: the running period is its first`,
-    drawingNow: 'drawing now',
-    runningUnlinked: '✘ does not follow from the latest revealed seed',
-  },
-
-  beacon: {
-    heading: 'Could anyone, even WinRound, know a result before betting closed?',
-    none: [
-      'Right now, yes: draws use the hash chain alone, without public randomness.',
-      'Then only the chain’s guarantee holds: results were fixed in advance and cannot be changed, but WinRound, which holds the seeds not revealed yet, could know a result before betting closes.',
-    ],
-    how: (name: string, period: number) => [
-      `Each period’s digit mixes its seed with the randomness of a round of ${name}, which produces a new signed round every ${period} seconds.`,
-      'The round used is the first one produced at or after the moment betting closes. Its randomness does not exist, for anyone, while bets are taken; the seed alone does not give the result.',
-    ],
-    recipe: (withBeacon: boolean) =>
-      `The digit is HMAC-SHA256(key = seed, message = ${withBeacon ? 'period id followed by the round’s 32 randomness bytes' : 'period id'}). Its 32 bytes are read as eight 4-byte big-endian numbers; a number of ${REJECT_THRESHOLD.toLocaleString('en-US')} (2³² − 6) or more is skipped so that every digit is exactly as likely, and the first number kept gives digit = number mod 10.`,
-    mapping: 'Big is 5 to 9 and small is 0 to 4. Violet is 0 and 5, green is 1, 3, 7 and 9, red is 2, 4, 6 and 8.',
-    proves:
-      'Nobody, WinRound included, could know a result while bets were taken. Each round’s BLS signature is checked here against the beacon’s public key, and the round must be the first at or after the lock, so no round could be picked among several.',
-    doesNotProveQuicknet:
-      'drand quicknet is run by the League of Entropy, a group of independent organisations: only if enough of them colluded could anyone know a round before its time.',
-    provesLocal: 'Only that each round is signed by this beacon’s key and is the first one at or after the lock.',
-    doesNotProveLocal:
-      'This is a local test beacon, not drand’s network: whoever runs it holds its key, so it adds nothing to the chain’s guarantee.',
-    lockRule: (seconds: number) => `Bets close ${seconds} seconds before the end of each period.`,
-    chain: 'Beacon',
-    chainHash: 'Chain hash',
-    publicKey: 'Public key',
-    genesis: 'Round 1 produced',
-    periodLabel: 'Round every',
-    seconds: (s: number) => `${s} s`,
-  },
-
-  bets: {
-    heading: 'Were bets added or changed after the result?',
-    how: [
-      'When betting closes, WinRound publishes the Merkle root of every bet accepted in the period, and their number, before the randomness that decides the result exists.',
-      'Each bet is a leaf: bet id | your pseudonym | game | choice | stake in paise. Your pseudonym stands for you in every commitment and says nothing about who you are.',
-    ],
-    howToCheck:
-      'To check your own bet, open your bet history and tap Verify on a settled or refunded bet: this page fetches its proof and recomputes, here, the path from your bet up to the published root.',
-    historyLink: 'Open my bet history',
-    proves:
-      'A bet you checked was in the period, unchanged, before the result existed. No bet can be added, removed or changed after the lock without changing the root.',
-    doesNotProve:
-      'That every other bet is real: you can only check your own. The more players check theirs, the less room there is to hide anything.',
-    latest: (periodId: string) => `Latest commitment, period ${periodId}`,
-    root: 'Root',
-    betCount: 'Bets',
-    committedAt: 'Committed',
-  },
-
-  refunds: {
-    heading: 'Are rounds ever cancelled to avoid paying?',
-    how: 'A period is refunded only when it could not be drawn in time: every stake goes back. Its seed and randomness are still published, so the result it would have had is shown, and what the house would have paid on it.',
-    proves:
-      'Whether refunds happen to fall on rounds the house would have lost: that is what selective cancelling would look like here.',
-    doesNotProve:
-      'Why a round engine was down. A few refunds that would have cost the house are chance; many would not be.',
-    summaryLabel: 'Refunded periods',
-    periods: 'Refunded periods',
-    withBets: 'With bets',
-    stakes: 'Stakes refunded',
-    known: 'With a would-be result',
-    wouldHavePaid: 'The house would have paid winners',
-    wouldHaveKept: 'The house would have kept',
-    reasonsCaption: 'Refunded periods by reason',
-    reason: 'Reason',
-    periodsColumn: 'Periods',
-    keptNote: (kept: number) =>
-      kept >= 0
-        ? 'Had these periods been drawn, the house would have come out ahead: refunding them cost it money.'
-        : 'Had these periods been drawn, the house would have paid out more than it took in: refunding them saved it money. Watch whether this keeps happening.',
-    none: 'No period has been refunded.',
-    recentHeading: 'Latest refunded periods',
-    wouldHave: (result: string) => `would have drawn ${result}`,
-    wouldHaveUnknown: 'would-be result not published yet',
-  },
-
-  house: {
-    heading: 'Does the house steer results?',
-    how: 'At the lock, WinRound records what it would pay for each of the ten digits. If results are not steered, the drawn digit is the one cheapest for the house in 10% of periods, and each choice returns to players what the odds table says, within a band that chance explains.',
-    proves:
-      'Over many periods, a house that picked cheap results would show up here: the cheapest digit drawn too often, returns below their band.',
-    doesNotProve:
-      'Anything about a single period: one period is chance. These figures come from the server; the checks above are the ones made in this browser.',
-    loading: 'Loading the statistics',
-    window: (n: number) => `Last ${count(n)} periods`,
-    windowsLabel: 'Period window',
-    settled: (n: number) => `${count(n)} settled periods`,
-    cheapest: (value: string, n: number, low: string, high: string) =>
-      `The drawn digit was the house’s cheapest in ${value} of ${count(n)} periods with bets (95% interval ${low} to ${high}). Expected: 10%.`,
-    cheapestOutside: '⚠ 10% lies outside the interval.',
-    cheapestNone: 'No settled period with bets yet.',
-    returnsCaption: (n: number) => `Return to player per choice, last ${count(n)} periods`,
-    choice: 'Choice',
-    periodsColumn: 'Periods',
-    realised: 'Realised',
-    published: 'Published (95% band)',
-    bandPrefix: ', 95% band ',
-    withinBand: 'Within the band',
-    inBand: '✔',
-    outOfBand: '⚠',
-    noStakes: '–',
-    outsideNote: (n: number) => `⚠ ${n} choice${n === 1 ? '' : 's'} outside the band.`,
-    error: 'The statistics could not be loaded.',
-  },
-
-  odds: {
-    heading: 'Chance and return of each choice',
-    caption: 'Chance, payout and return to player per choice',
-    choice: 'Choice',
-    chance: 'Chance',
-    pays: 'Pays',
-    return: 'Return',
-    afterGst: 'After GST',
-    eachDigit: 'Each digit 0–9',
-    note: (unit: string, gst: number) =>
-      `Return is what ${unit} staked pays back on average: chance × payout, and after ${gst}% GST on the winnings above the stake. Every choice returns less than it stakes over time.`,
-  },
-
-  check: {
-    heading: 'Check a period',
-    how: 'Pick a recent period or look one up. This browser then checks, one by one:',
-    steps: [
-      'that its seed walks back with SHA-256 to a commitment published in advance;',
-      'when that commitment was published;',
-      'that the public randomness is the first round after the lock, signed by the beacon;',
-      'that seed, period id and randomness give the published result;',
-      'that the bets were committed before the randomness existed;',
-      'and, from your bet history, that your bet is in that commitment.',
-    ],
-    lookupHeading: 'Look up a period',
-    periodId: 'Period id',
-    lookup: 'Look up and verify',
-    lookingUp: 'Looking up the period',
-    recentHeading: 'Recent periods',
-    recentLabel: 'Recent periods',
-    none: 'No period has been drawn yet.',
-    refunded: 'Refunded',
-    wouldHave: (digit: number) => `would have drawn ${digit}`,
-    verified: 'verified',
-    flagged: 'verified, with a warning',
-    failed: 'does not verify',
-    partial: 'partly checked',
-    nothing: 'nothing to check',
-    pending: 'not checked yet',
-    periodHeading: (periodId: string) => `Period ${periodId}`,
-    progress: (periodId: string) => `Checking period ${periodId}`,
-    walking: (walked: number, total: number) => `${count(walked)} of ${count(total)} hashes`,
-    walkLabel: 'SHA-256 steps walked back to the commitment',
-    signInForBet: 'Sign in to check that your bet is in this period’s commitment.',
-    signIn: 'Sign in',
-    fetchingProof: 'Fetching the proof of your bet',
-  },
-
-  period: {
-    status: 'Status',
-    chainPlace: 'Place in the chain',
-    chainPlaceValue: (chainId: number, k: number) => `Chain ${chainId}, seed[${count(k)}]`,
-    noPlace: 'None (used no seed)',
-    lock: 'Betting closed',
-    seed: 'Revealed seed',
-    seedHash: 'Committed hash',
-    beaconRound: 'Beacon round',
-    randomness: 'Randomness',
-    stakes: 'Staked in the period',
-    refundReason: 'Refunded because',
-    notDrawn: (periodId: string) => `Period ${periodId} is not drawn yet.`,
-    hashPending: 'Its committed hash is published once the period before it has been drawn.',
-    housePaysCaption: 'What the house would have paid winners, per digit',
-    digit: 'Digit',
-    pays: 'Would pay',
-    drawn: 'drawn',
-    wouldHave: 'would have drawn',
-    wouldHaveLabel: 'Would have drawn',
-    cheapest: 'cheapest',
-    yourBet: 'Your bet',
-    pseudonym: 'Your pseudonym',
-    leaf: 'Leaf',
-    hmac: 'HMAC-SHA256(seed, period id ‖ randomness)',
-    hmacNoBeacon: 'HMAC-SHA256(seed, period id)',
-  },
-
-  report: {
-    verdictOk: (periodId: string, warnings: number) =>
-      `Period ${periodId}: verified${warnings ? `, with ${warnings} warning${warnings === 1 ? '' : 's'}` : ''}`,
-    verdictNothing: (periodId: string) => `Period ${periodId}: nothing to check yet`,
-    verdictPartial: (periodId: string, passed: number, total: number) =>
-      `Period ${periodId}: ${passed} of ${total} checks passed; the others cannot be made yet`,
-    verdictBad: (periodId: string) => `Period ${periodId}: does not verify`,
-    checksLabel: (periodId: string) => `Checks of period ${periodId}`,
-    passed: ': passed',
-    failed: ': failed',
-    flagged: ': passed with a warning',
-    notChecked: 'not checked',
-  },
+  refunds: enIN.fairness.refunds,
+  house: enIN.fairness.house,
 } as const;

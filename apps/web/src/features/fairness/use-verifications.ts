@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CheckpointStore } from './checkpoints';
-import { CHECK_LABELS } from './texts';
+import { CHECK_LABELS, couldNotRun } from './texts';
 import { verifyPeriod, type PeriodVerification, type VerifyPeriodInput } from './verify-period';
 
 /** One period to verify; `key` changes whenever anything the verification reads changes. */
@@ -17,8 +17,6 @@ export interface VerificationProgress {
 
 /** A key for a job: the data it verifies, as JSON (a few hundred bytes). */
 export const jobKey = (input: VerificationJob['input']) => JSON.stringify(input);
-
-const COULD_NOT_RUN = 'The check could not run in this browser.';
 
 /**
  * Verifies periods one at a time, in the order of `jobs` as it is when each one starts (a job added at the front
@@ -70,7 +68,7 @@ export function useVerifications(jobs: readonly VerificationJob[], checkpoints: 
               computed: null,
               ok: true,
               walked: null,
-              checks: [{ key: 'anchor', label: CHECK_LABELS.anchor, status: 'unchecked', detail: COULD_NOT_RUN }],
+              checks: [{ key: 'anchor', label: CHECK_LABELS.anchor, status: 'unchecked', detail: couldNotRun() }],
             };
           }
           done.current.set(next.key, result);

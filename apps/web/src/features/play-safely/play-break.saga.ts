@@ -5,6 +5,7 @@ import { call, getContext, put, select, takeLatest, takeLeading } from 'redux-sa
 import type { RootState } from '../../shared/store-types';
 import { errorMessage, type ApiClient, type SessionHint } from '../../shared/api';
 import { signedOut } from '../../shared/session';
+import { i18n } from '../../shared/i18n/i18n';
 import { askToReturn, awayWithdraw, loadAway, takePlayBreak } from './break-api';
 import {
   awayFailed,
@@ -60,7 +61,7 @@ export function* awayWithdrawSaga(action: PayloadAction<WithdrawRequest>) {
   if (!token) return;
   try {
     const result: WithdrawResult = yield call(awayWithdraw, api, token, action.payload);
-    yield put(awayWithdrawDone(PLAY_BREAK_TEXTS.withdrawDone(result.transactionId)));
+    yield put(awayWithdrawDone(i18n.t('playBreak.withdrawDone', { id: result.transactionId })));
     yield put(awayRequested());
   } catch (error) {
     yield put(awayWithdrawFailed(errorMessage(error, PLAY_BREAK_TEXTS.loadFailed)));

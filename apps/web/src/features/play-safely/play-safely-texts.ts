@@ -24,7 +24,11 @@ const lengths = (options: readonly PlayBreakOption[]) => {
 /** The screens a tool is used on (a key of PATHS); the limits and reality checks are set on this screen. */
 export type PlaySafelyToolScreen = 'playBreak' | 'statement' | 'disputes' | 'identity';
 
+export type PlaySafelyToolKey =
+  'deposit' | 'loss' | 'session' | 'reality' | 'breaks' | 'exclusion' | 'statements' | 'disputes' | 'identity';
+
 export interface PlaySafelyTool {
+  readonly key: PlaySafelyToolKey;
   readonly title: string;
   readonly text: string;
   readonly link?: { readonly screen: PlaySafelyToolScreen; readonly label: string };
@@ -39,42 +43,51 @@ export const PLAY_SAFELY_TEXTS = {
   toolsTitle: 'Your tools',
   tools: [
     {
+      key: 'deposit',
       title: 'Deposit limits',
       text: 'Cap what you can deposit in any 24 hours, 7 days or 30 days. Every deposit you claim counts, waiting for review or approved, over the last 24 hours, 7 days or 30 days counted back from now.',
     },
     {
+      key: 'loss',
       title: 'Loss limits',
       text: 'Cap what you can lose in any 24 hours, 7 days or 30 days: your stakes less what they paid back. A bet not yet settled counts as lost until it is, so a bet that could take you past your limit is refused.',
     },
     {
+      key: 'session',
       title: 'Session time limit',
       text: `Choose how many minutes a session may last, from signing in. When the time is up you are signed out on every device and can play again after ${breakMinutes} minutes.`,
     },
     {
+      key: 'reality',
       title: 'Reality checks',
       text: 'The game screen always shows how long you have played this session and your net result. Every 15, 30 or 60 minutes (your choice) play pauses to show you the figures, and you choose to carry on, look at your history or take a break.',
     },
     {
+      key: 'breaks',
       title: 'Breaks',
       text: `Stop playing for ${lengths(BREAK_OPTIONS)}. A break ends by itself at its end; nobody can shorten it, not you and not us. While it lasts you cannot log in, bet or deposit, and you can still withdraw your main balance.`,
       link: { screen: 'playBreak', label: 'Take a break' },
     },
     {
+      key: 'exclusion',
       title: 'Self-exclusion',
       text: `Stop playing for ${lengths(EXCLUSION_OPTIONS)}. It does not end by itself: after its end you ask to return, and your account opens ${RETURN_COOLING_OFF_HOURS} hours after you ask. Nobody can shorten it. You can still withdraw your main balance.`,
       link: { screen: 'playBreak', label: 'Exclude yourself' },
     },
     {
+      key: 'statements',
       title: 'Statements',
       text: 'Every deposit, withdrawal, bonus, stake, win and refund between two dates, with your balances after each, to print or download.',
       link: { screen: 'statement', label: 'Your statement' },
     },
     {
+      key: 'disputes',
       title: 'Disputes',
       text: `If a bet or a transaction went wrong, open a dispute from it in your history or your wallet. ${DISPUTE_MESSAGES.sla} You read the answer in the app and by e-mail.`,
       link: { screen: 'disputes', label: 'My disputes' },
     },
     {
+      key: 'identity',
       title: 'Identity checks',
       text: 'You must be 18 or older to play. Before money leaves your wallet, and before your deposits pass a total, we check who you are. Your document number is stored encrypted and only ever shown masked.',
       link: { screen: 'identity', label: 'Your identity' },

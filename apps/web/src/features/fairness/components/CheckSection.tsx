@@ -1,21 +1,24 @@
 import type { BetProof, FairnessPeriod } from '@app/contracts';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { i18n, useT } from '../../../shared/i18n/i18n';
+import { translateServerMessage } from '../../../shared/i18n/server-messages';
 import { PATHS } from '../../../shared/paths';
 import { Spinner } from '../../../shared/ui/Spinner';
 import type { FairnessState } from '../fairness.slice';
-import { PAGE_TEXT } from '../texts';
+import { count } from '../format';
 import type { VerificationProgress } from '../use-verifications';
 import { verdictOf, type PeriodVerification } from '../verify-period';
 import { PeriodDetails } from './PeriodDetails';
 
-const T = PAGE_TEXT.check;
+const STEPS = ['step1', 'step2', 'step3', 'step4', 'step5', 'step6'] as const;
 
 function Progress({ progress }: { progress: VerificationProgress | null }) {
+  const { t } = useT();
   return (
     <div className="fair-progress" data-testid="verify-progress">
       <p className="small" role="status" aria-live="polite">
-        {progress ? T.progress(progress.periodId) : ''}
+        {progress ? t('fairness.check.progress', { periodId: progress.periodId }) : ''}
       </p>
       {progress && progress.total > 0 && (
         <>
@@ -23,9 +26,11 @@ function Progress({ progress }: { progress: VerificationProgress | null }) {
             className="fair-progress__bar"
             max={progress.total}
             value={progress.walked}
-            aria-label={T.walkLabel}
+            aria-label={t('fairness.check.walkLabel')}
           />
-          <span className="small muted">{T.walking(progress.walked, progress.total)}</span>
+          <span className="small muted">
+            {t('fairness.check.walking', { walked: count(progress.walked), total: count(progress.total) })}
+          </span>
         </>
       )}
     </div>
@@ -34,16 +39,18 @@ function Progress({ progress }: { progress: VerificationProgress | null }) {
 
 /** ✔ verified, ⚠ verified with a warning, ✘ does not verify, – nothing to check, … not checked yet. */
 function markOf(v: PeriodVerification | null | undefined): { mark: string; spoken: string; tone: string } {
-  if (!v) return { mark: '…', spoken: T.pending, tone: 'none' };
+  if (!v) return { mark: '…', spoken: i18n.t('fairness.check.pending'), tone: 'none' };
   const verdict = verdictOf(v);
-  if (verdict === 'failed') return { mark: '✘', spoken: T.failed, tone: 'false' };
-  if (verdict === 'nothing') return { mark: '–', spoken: T.nothing, tone: 'none' };
-  if (verdict === 'partial') return { mark: '–', spoken: T.partial, tone: 'none' };
-  if (v.checks.some((c) => c.status === 'flag')) return { mark: '⚠', spoken: T.flagged, tone: 'flag' };
-  return { mark: '✔', spoken: T.verified, tone: 'true' };
+  if (verdict === 'failed') return { mark: '✘', spoken: i18n.t('fairness.check.failed'), tone: 'false' };
+  if (verdict === 'nothing') return { mark: '–', spoken: i18n.t('fairness.check.nothing'), tone: 'none' };
+  if (verdict === 'partial') return { mark: '–', spoken: i18n.t('fairness.check.partial'), tone: 'none' };
+  if (v.checks.some((c) => c.status === 'flag'))
+    return { mark: '⚠', spoken: i18n.t('fairness.check.flagged'), tone: 'flag' };
+  return { mark: '✔', spoken: i18n.t('fairness.check.verified'), tone: 'true' };
 }
 
 function RecentPeriod({ period, verification }: { period: FairnessPeriod; verification: PeriodVerification | null }) {
+  const { t } = useT();
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const { mark, spoken, tone } = markOf(verification);
@@ -62,8 +69,10 @@ function RecentPeriod({ period, verification }: { period: FairnessPeriod; verifi
           <span className={`digit-ball digit-ball--${period.color}`}>{period.digit}</span>
         ) : (
           <span className="fair-period__refunded small muted">
-            {period.status === 'REFUNDED' ? T.refunded : period.status}
-            {period.voidResult && ` · ${T.wouldHave(period.voidResult.digit)}`}
+            {period.status === 'REFUNDED'
+              ? t('fairness.check.refunded')
+              : t(`fairness.status.${period.status}`, { defaultValue: period.status })}
+            {period.voidResult && ` · ${t('fairness.check.wouldHave', { digit: period.voidResult.digit })}`}
           </span>
         )}
         <span className={`fair-period__mark fair-period__mark--${tone}`}>
@@ -111,6 +120,7 @@ export function CheckSection({
   progress,
   bet,
 }: CheckSectionProps) {
+  const { t } = useT();
   const [periodId, setPeriodId] = useState(wantedPeriod);
   useEffect(() => setPeriodId(wantedPeriod), [wantedPeriod]);
   const onSubmit = (event: FormEvent) => {
@@ -120,19 +130,19 @@ export function CheckSection({
   const found = lookup.data?.period ?? null;
   return (
     <section className="fair-section" aria-labelledby="fair-check" id="check">
-      <h2 id="fair-check">{PAGE_TEXT.check.heading}</h2>
-      <p>{T.how}</p>
+      <h2 id="fair-check">{t('fairness.check.heading')}</h2>
+      <p>{t('fairness.check.how')}</p>
       <ol className="fair-steps">
-        {T.steps.map((step) => (
-          <li key={step}>{step}</li>
+        {STEPS.map((step) => (
+          <li key={step}>{t(`fairness.check.${step}`)}</li>
         ))}
       </ol>
       <Progress progress={progress} />
 
       <form className="fair-form" onSubmit={onSubmit} aria-labelledby="fair-lookup" id="lookup">
-        <h3 id="fair-lookup">{T.lookupHeading}</h3>
+        <h3 id="fair-lookup">{t('fairness.check.lookupHeading')}</h3>
         <label className="fair-field">
-          <span>{T.periodId}</span>
+          <span>{t('fairness.check.periodId')}</span>
           <input
             value={periodId}
             onChange={(e) => setPeriodId(e.target.value)}
@@ -141,29 +151,31 @@ export function CheckSection({
           />
         </label>
         <button type="submit" className="btn btn--ghost btn--block" disabled={!periodId.trim() || lookup.isLoading}>
-          {T.lookup}
+          {t('fairness.check.lookup')}
         </button>
-        {lookup.isLoading && <Spinner size="sm" label={T.lookingUp} />}
+        {lookup.isLoading && <Spinner size="sm" label={t('fairness.check.lookingUp')} />}
         {lookup.error && (
           <p className="fair-error small" role="alert">
-            {lookup.error}
+            {translateServerMessage(lookup.error)}
           </p>
         )}
         {found && (
           <div className="fair-lookup-result" data-testid="lookup-result">
-            <h4>{T.periodHeading(found.periodId)}</h4>
+            <h4>{t('fairness.check.periodHeading', { periodId: found.periodId })}</h4>
             {found.status === 'OPEN' && (
               <p className="small muted">
-                {PAGE_TEXT.period.notDrawn(found.periodId)}
-                {!found.seedHash && ` ${PAGE_TEXT.period.hashPending}`}
+                {t('fairness.period.notDrawn', { periodId: found.periodId })}
+                {!found.seedHash && ` ${t('fairness.period.hashPending')}`}
               </p>
             )}
             {bet && found.periodId === wantedPeriod && bet.signedOut && (
               <p className="fair-callout small">
-                {T.signInForBet} <Link to={PATHS.login}>{T.signIn}</Link>
+                {t('fairness.check.signInForBet')} <Link to={PATHS.login}>{t('fairness.check.signIn')}</Link>
               </p>
             )}
-            {bet && found.periodId === wantedPeriod && bet.fetching && <Spinner size="sm" label={T.fetchingProof} />}
+            {bet && found.periodId === wantedPeriod && bet.fetching && (
+              <Spinner size="sm" label={t('fairness.check.fetchingProof')} />
+            )}
             <PeriodDetails
               period={found}
               verification={lookupVerification}
@@ -173,10 +185,10 @@ export function CheckSection({
         )}
       </form>
 
-      <h3>{T.recentHeading}</h3>
-      {recent.length === 0 && loaded && <p className="muted small">{T.none}</p>}
+      <h3>{t('fairness.check.recentHeading')}</h3>
+      {recent.length === 0 && loaded && <p className="muted small">{t('fairness.check.none')}</p>}
       {recent.length > 0 && (
-        <ul className="fair-periods" aria-label={T.recentLabel}>
+        <ul className="fair-periods" aria-label={t('fairness.check.recentLabel')}>
           {recent.map((period) => (
             <RecentPeriod key={period.periodId} period={period} verification={verifications[period.periodId] ?? null} />
           ))}

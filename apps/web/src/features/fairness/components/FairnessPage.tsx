@@ -10,7 +10,9 @@ import { selectHistoryBets } from '../../history/selectors';
 import { localCheckpointStore } from '../checkpoints';
 import { betProofRequested, fairnessRequested, fairnessStatsRequested, periodLookupRequested } from '../fairness.slice';
 import { selectFairness } from '../selectors';
-import { CHECK_TEXT, PAGE_TEXT } from '../texts';
+import { useT } from '../../../shared/i18n/i18n';
+import { translateServerMessage } from '../../../shared/i18n/server-messages';
+import { CHECK_TEXT } from '../texts';
 import { jobKey, useVerifications, type VerificationJob } from '../use-verifications';
 import { withBetCheck, type BetToCheck, type PeriodVerification } from '../verify-period';
 import { BeaconSection } from './BeaconSection';
@@ -34,6 +36,7 @@ const REFUSED = new Set([400, 403, 404, 409, 410, 422]);
  */
 export function FairnessPage() {
   const dispatch = useAppDispatch();
+  const { t } = useT();
   const { info, isLoading, error, lookup, stats, proof } = useAppSelector(selectFairness);
   const auth = useAppSelector(selectAuth);
   const history = useAppSelector(selectHistoryBets);
@@ -130,12 +133,12 @@ export function FairnessPage() {
       note: betContext.signedOut
         ? CHECK_TEXT.myBet.signIn
         : proof.betId === betContext.betId && proof.error
-          ? proof.error
-          : PAGE_TEXT.check.fetchingProof,
+          ? translateServerMessage(proof.error)
+          : t('fairness.check.fetchingProof'),
       known: own ? { game: own.betType, choice: own.betValue, stakePaise: own.amountPaise } : null,
     };
     return withBetCheck(base, period, bet);
-  }, [lookupKey, results, lookup.data, betContext, wantedPeriod, history, proof]);
+  }, [lookupKey, results, lookup.data, betContext, wantedPeriod, history, proof, t]);
 
   const verifications = useMemo(
     () => Object.fromEntries(Object.entries(recentKeys).map(([periodId, key]) => [periodId, results[key] ?? null])),
@@ -143,13 +146,13 @@ export function FairnessPage() {
   );
 
   return (
-    <Screen title={PAGE_TEXT.title} className="fairness">
-      <h1>{PAGE_TEXT.title}</h1>
-      <p className="muted">{PAGE_TEXT.intro}</p>
-      {isLoading && !info && <Spinner label={PAGE_TEXT.loading} />}
+    <Screen title={t('fairness.title')} className="fairness">
+      <h1>{t('fairness.title')}</h1>
+      <p className="muted">{t('fairness.intro')}</p>
+      {isLoading && !info && <Spinner label={t('fairness.loading')} />}
       {error && (
         <p className="fair-error" role="alert">
-          {error}
+          {translateServerMessage(error)}
         </p>
       )}
 

@@ -1,41 +1,51 @@
 import type { FairnessStats, FairnessStatsWindow } from '@app/contracts';
 import { useState } from 'react';
+import { useT } from '../../../shared/i18n/i18n';
+import { translateServerMessage } from '../../../shared/i18n/server-messages';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { count, percent } from '../format';
-import { choiceWithGame, PAGE_TEXT } from '../texts';
+import { choiceWithGame } from '../texts';
 import { Proves } from './Proves';
 
-const T = PAGE_TEXT.house;
+/** Marks, the same in every language (no words). */
+const marks = { inBand: '✔', outOfBand: '⚠', noStakes: '–' } as const;
 const EXPECTED_CHEAPEST = 0.1;
 
 function Cheapest({ window }: { window: FairnessStatsWindow }) {
+  const { t } = useT();
   const c = window.cheapest;
-  if (!c) return <p className="muted small">{T.cheapestNone}</p>;
+  if (!c) return <p className="muted small">{t('fairness.house.cheapestNone')}</p>;
   const outside = EXPECTED_CHEAPEST < c.low || EXPECTED_CHEAPEST > c.high;
   return (
     <p data-testid={`cheapest-${window.window}`}>
-      {T.cheapest(percent(c.value), c.n, percent(c.low), percent(c.high))}
-      {outside && <strong className="fair-flag"> {T.cheapestOutside}</strong>}
+      {t('fairness.house.cheapest', {
+        value: percent(c.value),
+        n: count(c.n),
+        low: percent(c.low),
+        high: percent(c.high),
+      })}
+      {outside && <strong className="fair-flag"> {t('fairness.house.cheapestOutside')}</strong>}
     </p>
   );
 }
 
 function Returns({ window }: { window: FairnessStatsWindow }) {
+  const { t } = useT();
   const outside = window.returns.filter((r) => r.withinBand === false).length;
   return (
     <>
-      {outside > 0 && <p className="fair-flag">{T.outsideNote(outside)}</p>}
+      {outside > 0 && <p className="fair-flag">{t('fairness.house.outsideNote', { count: outside })}</p>}
       <div className="table-scroll">
         <table className="fair-table fair-returns">
-          <caption>{T.returnsCaption(window.window)}</caption>
+          <caption>{t('fairness.house.returnsCaption', { n: count(window.window) })}</caption>
           <thead>
             <tr>
-              <th scope="col">{T.choice}</th>
-              <th scope="col">{T.realised}</th>
-              <th scope="col">{T.published}</th>
+              <th scope="col">{t('fairness.house.choice')}</th>
+              <th scope="col">{t('fairness.house.realised')}</th>
+              <th scope="col">{t('fairness.house.published')}</th>
               <th scope="col">
                 <span aria-hidden="true">±</span>
-                <span className="visually-hidden">{T.withinBand}</span>
+                <span className="visually-hidden">{t('fairness.house.withinBand')}</span>
               </th>
             </tr>
           </thead>
@@ -49,16 +59,16 @@ function Returns({ window }: { window: FairnessStatsWindow }) {
                   {choiceWithGame(r.game, r.choice)}
                   <span className="fair-returns__periods small muted"> · {count(r.periods)}</span>
                 </th>
-                <td>{r.realised === null ? T.noStakes : percent(r.realised)}</td>
+                <td>{r.realised === null ? marks.noStakes : percent(r.realised)}</td>
                 <td>
                   {percent(r.expected)}
-                  <span className="visually-hidden">{T.bandPrefix}</span>
+                  <span className="visually-hidden">{t('fairness.house.bandPrefix')}</span>
                   <span className="fair-returns__band small muted">
                     {percent(r.low)}–{percent(r.high)}
                   </span>
                 </td>
                 <td className={r.withinBand === false ? 'fair-flag' : 'fair-ok'}>
-                  {r.withinBand === null ? T.noStakes : r.withinBand ? T.inBand : T.outOfBand}
+                  {r.withinBand === null ? marks.noStakes : r.withinBand ? marks.inBand : marks.outOfBand}
                 </td>
               </tr>
             ))}
@@ -75,22 +85,23 @@ interface HouseSectionProps {
 
 /** 5. Does the house steer results? How often the cheapest digit came up, and the realised return per choice. */
 export function HouseSection({ stats }: HouseSectionProps) {
+  const { t } = useT();
   const windows = stats.data?.windows ?? [];
   const [chosen, setChosen] = useState<number | null>(null);
   const shown = windows.find((w) => w.window === chosen) ?? windows[0];
   return (
     <section className="fair-section" aria-labelledby="fair-house">
-      <h2 id="fair-house">{T.heading}</h2>
-      <p>{T.how}</p>
-      <Proves proves={T.proves} doesNotProve={T.doesNotProve} />
-      {stats.isLoading && !stats.data && <Spinner size="sm" label={T.loading} />}
+      <h2 id="fair-house">{t('fairness.house.heading')}</h2>
+      <p>{t('fairness.house.how')}</p>
+      <Proves proves={t('fairness.house.proves')} doesNotProve={t('fairness.house.doesNotProve')} />
+      {stats.isLoading && !stats.data && <Spinner size="sm" label={t('fairness.house.loading')} />}
       {stats.error && (
         <p className="fair-error small" role="alert">
-          {stats.error}
+          {translateServerMessage(stats.error)}
         </p>
       )}
       {windows.length > 1 && (
-        <div className="fair-toggle" role="group" aria-label={T.windowsLabel}>
+        <div className="fair-toggle" role="group" aria-label={t('fairness.house.windowsLabel')}>
           {windows.map((w) => (
             <button
               key={w.window}
@@ -99,15 +110,15 @@ export function HouseSection({ stats }: HouseSectionProps) {
               aria-pressed={w === shown}
               onClick={() => setChosen(w.window)}
             >
-              {T.window(w.window)}
+              {t('fairness.house.window', { n: count(w.window) })}
             </button>
           ))}
         </div>
       )}
       {shown && (
         <div className="fair-window" data-testid={`window-${shown.window}`}>
-          <h3>{T.window(shown.window)}</h3>
-          <p className="small muted">{T.settled(shown.periods)}</p>
+          <h3>{t('fairness.house.window', { n: count(shown.window) })}</h3>
+          <p className="small muted">{t('fairness.house.settled', { n: count(shown.periods) })}</p>
           <Cheapest window={shown} />
           <Returns window={shown} />
         </div>

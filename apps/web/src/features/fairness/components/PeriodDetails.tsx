@@ -1,28 +1,28 @@
 import type { BetProof, FairnessPeriod } from '@app/contracts';
 import { cheapestDigits } from '@app/domain';
 import { count, isoTime, rupees } from '../format';
-import { choiceWithGame, PAGE_TEXT, PERIOD_STATUS_TEXT, REFUND_REASON_TEXT, resultWords } from '../texts';
+import { useT } from '../../../shared/i18n/i18n';
+import { choiceWithGame, refundReasonText, resultWords } from '../texts';
 import type { PeriodVerification } from '../verify-period';
 import { VerificationReport } from './VerificationReport';
 
-const T = PAGE_TEXT.period;
-
 /** What the house would have paid for each digit; the drawn (or would-be) digit and the cheapest ones marked. */
 function HousePays({ period }: { period: FairnessPeriod }) {
+  const { t } = useT();
   const pays = period.housePays!;
   const cheapest = new Set(cheapestDigits(pays));
   const drawn = typeof period.digit === 'number' ? period.digit : period.voidResult?.digit;
-  const drawnWord = typeof period.digit === 'number' ? T.drawn : T.wouldHave;
+  const drawnWord = typeof period.digit === 'number' ? t('fairness.period.drawn') : t('fairness.period.wouldHave');
   return (
     <div className="table-scroll">
       <table className="fair-table fair-pays">
-        <caption>{T.housePaysCaption}</caption>
+        <caption>{t('fairness.period.housePaysCaption')}</caption>
         <thead>
           <tr>
-            <th scope="col">{T.digit}</th>
-            <th scope="col">{T.pays}</th>
+            <th scope="col">{t('fairness.period.digit')}</th>
+            <th scope="col">{t('fairness.period.pays')}</th>
             <th scope="col">
-              <span className="visually-hidden">Notes</span>
+              <span className="visually-hidden">{t('fairness.period.notes')}</span>
             </th>
           </tr>
         </thead>
@@ -32,7 +32,9 @@ function HousePays({ period }: { period: FairnessPeriod }) {
               <th scope="row">{digit}</th>
               <td>{rupees(amount)}</td>
               <td className="small">
-                {[digit === drawn ? drawnWord : '', cheapest.has(digit) ? T.cheapest : ''].filter(Boolean).join(', ')}
+                {[digit === drawn ? drawnWord : '', cheapest.has(digit) ? t('fairness.period.cheapest') : '']
+                  .filter(Boolean)
+                  .join(', ')}
               </td>
             </tr>
           ))}
@@ -51,41 +53,42 @@ interface PeriodDetailsProps {
 
 /** One period's published facts, what the house would have paid per digit, and the checks made in this browser. */
 export function PeriodDetails({ period, verification, proof }: PeriodDetailsProps) {
-  const reason = period.refundReason ? (REFUND_REASON_TEXT[period.refundReason] ?? period.refundReason) : null;
+  const { t } = useT();
+  const reason = period.refundReason ? refundReasonText(period.refundReason) : null;
   return (
     <div className="fair-period-details">
       <dl className="fair-facts fair-facts--compact">
         <div>
-          <dt>{T.status}</dt>
-          <dd>{PERIOD_STATUS_TEXT[period.status] ?? period.status}</dd>
+          <dt>{t('fairness.period.status')}</dt>
+          <dd>{t(`fairness.status.${period.status}`, { defaultValue: period.status })}</dd>
         </div>
         {reason && (
           <div>
-            <dt>{T.refundReason}</dt>
+            <dt>{t('fairness.period.refundReason')}</dt>
             <dd>{reason}</dd>
           </div>
         )}
         {period.voidResult && (
           <div>
-            <dt>{T.wouldHaveLabel}</dt>
+            <dt>{t('fairness.period.wouldHaveLabel')}</dt>
             <dd>{resultWords(period.voidResult)}</dd>
           </div>
         )}
         <div>
-          <dt>{T.chainPlace}</dt>
+          <dt>{t('fairness.period.chainPlace')}</dt>
           <dd>
             {period.chainId !== null && period.chainIndex !== null
-              ? T.chainPlaceValue(period.chainId, period.chainIndex)
-              : T.noPlace}
+              ? t('fairness.period.chainPlaceValue', { chainId: period.chainId, k: count(period.chainIndex) })
+              : t('fairness.period.noPlace')}
           </dd>
         </div>
         <div>
-          <dt>{T.lock}</dt>
+          <dt>{t('fairness.period.lock')}</dt>
           <dd>{isoTime(period.lockTime)}</dd>
         </div>
         {period.seedHash && (
           <div>
-            <dt>{T.seedHash}</dt>
+            <dt>{t('fairness.period.seedHash')}</dt>
             <dd>
               <code>{period.seedHash}</code>
             </dd>
@@ -93,7 +96,7 @@ export function PeriodDetails({ period, verification, proof }: PeriodDetailsProp
         )}
         {period.seed && (
           <div>
-            <dt>{T.seed}</dt>
+            <dt>{t('fairness.period.seed')}</dt>
             <dd>
               <code>{period.seed}</code>
             </dd>
@@ -101,7 +104,7 @@ export function PeriodDetails({ period, verification, proof }: PeriodDetailsProp
         )}
         {period.beacon && (
           <div>
-            <dt>{T.beaconRound}</dt>
+            <dt>{t('fairness.period.beaconRound')}</dt>
             <dd>
               {period.beacon.round} · <code>{period.beacon.randomness}</code>
             </dd>
@@ -109,12 +112,12 @@ export function PeriodDetails({ period, verification, proof }: PeriodDetailsProp
         )}
         {period.bets && (
           <div>
-            <dt>{PAGE_TEXT.bets.root}</dt>
+            <dt>{t('fairness.bets.root')}</dt>
             <dd>
               <code>{period.bets.root}</code>
               <span className="small muted">
                 {' '}
-                · {count(period.bets.count)} {PAGE_TEXT.bets.betCount.toLowerCase()} ·{' '}
+                · {count(period.bets.count)} {t('fairness.bets.betCount').toLowerCase()} ·{' '}
                 {isoTime(period.bets.committedAt)}
               </span>
             </dd>
@@ -122,7 +125,7 @@ export function PeriodDetails({ period, verification, proof }: PeriodDetailsProp
         )}
         {typeof period.stakes === 'number' && (
           <div>
-            <dt>{T.stakes}</dt>
+            <dt>{t('fairness.period.stakes')}</dt>
             <dd>{rupees(period.stakes)}</dd>
           </div>
         )}
@@ -131,17 +134,17 @@ export function PeriodDetails({ period, verification, proof }: PeriodDetailsProp
       {proof && (
         <dl className="fair-facts fair-facts--compact fair-my-bet">
           <div>
-            <dt>{T.yourBet}</dt>
+            <dt>{t('fairness.period.yourBet')}</dt>
             <dd>{choiceWithGame(proof.leaf.game, proof.leaf.choice)}</dd>
           </div>
           <div>
-            <dt>{T.pseudonym}</dt>
+            <dt>{t('fairness.period.pseudonym')}</dt>
             <dd>
               <code>{proof.leaf.pseudonym}</code>
             </dd>
           </div>
           <div>
-            <dt>{T.leaf}</dt>
+            <dt>{t('fairness.period.leaf')}</dt>
             <dd>
               {count(proof.index + 1)} / {count(proof.size)}
             </dd>
@@ -153,12 +156,13 @@ export function PeriodDetails({ period, verification, proof }: PeriodDetailsProp
           <VerificationReport verification={verification} />
           {verification.computed && (
             <p className="verify-report__hmac small muted">
-              {period.beacon ? T.hmac : T.hmacNoBeacon} = <code>{verification.computed.hmacHex}</code>
+              {period.beacon ? t('fairness.period.hmac') : t('fairness.period.hmacNoBeacon')} ={' '}
+              <code>{verification.computed.hmacHex}</code>
             </p>
           )}
         </>
       ) : (
-        <p className="small muted">{PAGE_TEXT.check.pending}</p>
+        <p className="small muted">{t('fairness.check.pending')}</p>
       )}
     </div>
   );

@@ -1,21 +1,17 @@
 import type { UpiApp, WithdrawRequest } from '@app/contracts';
-import {
-  formatIstDateTime,
-  formatPaise,
-  paiseToRupees,
-  rupeesToPaise,
-  UPI_APP_LIST,
-  validateWithdraw,
-} from '@app/domain';
+import { paiseToRupees, rupeesToPaise, UPI_APP_LIST, validateWithdraw } from '@app/domain';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { useT } from '../../../shared/i18n/i18n';
+import { translateServerMessage } from '../../../shared/i18n/server-messages';
+import { formatPaise } from '../../../shared/money';
 import { useAppDispatch, useAppSelector } from '../../../shared/store-hooks';
 import { PATHS } from '../../../shared/paths';
 import { Screen } from '../../../shared/ui/Screen';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { TextField } from '../../../shared/ui/TextField';
 import { awayRequested, awayWithdrawRequested, returnRequested } from '../play-break.slice';
-import { PLAY_BREAK_TEXTS } from '../play-break-texts';
+import { playSafelyDateTime } from '../format';
 import './play-safely.css';
 
 type Method = WithdrawRequest['method'];
@@ -27,6 +23,7 @@ type Method = WithdrawRequest['method'];
  */
 export function AwayWithdrawPage() {
   const dispatch = useAppDispatch();
+  const { t } = useT();
   const { refusal, away, withdraw, returning } = useAppSelector((state) => state.playBreak);
   const [method, setMethod] = useState<Method>('UPI');
   const [amount, setAmount] = useState('');
@@ -51,12 +48,12 @@ export function AwayWithdrawPage() {
 
   if (!token) {
     return (
-      <Screen title={PLAY_BREAK_TEXTS.withdrawTitle} className="away">
-        <h1 className="play-break__title">{PLAY_BREAK_TEXTS.withdrawTitle}</h1>
-        <p className="form-alert form-alert--info">{PLAY_BREAK_TEXTS.signInAgain}</p>
+      <Screen title={t('playBreak.withdrawTitle')} className="away">
+        <h1 className="play-break__title">{t('playBreak.withdrawTitle')}</h1>
+        <p className="form-alert form-alert--info">{t('playBreak.signInAgain')}</p>
         <p>
           <Link to={PATHS.login} className="btn btn--primary btn--block">
-            {PLAY_BREAK_TEXTS.toLogin}
+            {t('playBreak.toLogin')}
           </Link>
         </p>
       </Screen>
@@ -93,56 +90,58 @@ export function AwayWithdrawPage() {
   };
 
   return (
-    <Screen title={PLAY_BREAK_TEXTS.withdrawTitle} className="away">
-      <h1 className="play-break__title">{PLAY_BREAK_TEXTS.withdrawTitle}</h1>
+    <Screen title={t('playBreak.withdrawTitle')} className="away">
+      <h1 className="play-break__title">{t('playBreak.withdrawTitle')}</h1>
       <p className="form-alert form-alert--info" role="status">
-        {refusal!.message}
+        {translateServerMessage(refusal!.message)}
       </p>
       {away.status === 'failure' && (
         <p className="form-alert" role="alert">
-          {away.error}
+          {translateServerMessage(away.error)}
         </p>
       )}
-      {!summary && away.status !== 'failure' && <Spinner label="Loading your balance" />}
+      {!summary && away.status !== 'failure' && <Spinner label={t('playBreak.loadingBalance')} />}
       {summary && (
         <>
-          <section className="card" aria-label={PLAY_BREAK_TEXTS.mainBalance}>
-            <p className="muted small">{PLAY_BREAK_TEXTS.mainBalance}</p>
+          <section className="card" aria-label={t('playBreak.mainBalance')}>
+            <p className="muted small">{t('playBreak.mainBalance')}</p>
             <p className="away__balance" data-testid="away-balance">
               {formatPaise(rupeesToPaise(summary.balance))}
             </p>
-            <p className="muted small">{PLAY_BREAK_TEXTS.withdrawIntro}</p>
+            <p className="muted small">{t('playBreak.withdrawIntro')}</p>
             {summary.playBreak.until && (
-              <p className="muted small">Until {formatIstDateTime(Date.parse(summary.playBreak.until))}</p>
+              <p className="muted small">
+                {t('playBreak.until', { end: playSafelyDateTime(Date.parse(summary.playBreak.until)) })}
+              </p>
             )}
           </section>
 
           {summary.canAskToReturn && (
             <section className="card">
-              <p>{PLAY_BREAK_TEXTS.askToReturnHint}</p>
+              <p>{t('playBreak.askToReturnHint')}</p>
               <button
                 type="button"
                 className="btn btn--ghost btn--block"
                 onClick={() => dispatch(returnRequested())}
                 disabled={returning.status === 'loading'}
               >
-                {PLAY_BREAK_TEXTS.askToReturn}
+                {t('playBreak.askToReturn')}
               </button>
             </section>
           )}
           {returning.message && (
             <p className="form-alert form-alert--success" role="status">
-              {returning.message}
+              {translateServerMessage(returning.message)}
             </p>
           )}
           {returning.error && (
             <p className="form-alert" role="alert">
-              {returning.error}
+              {translateServerMessage(returning.error)}
             </p>
           )}
 
-          <form onSubmit={submit} noValidate aria-label={PLAY_BREAK_TEXTS.withdrawTitle}>
-            <div className="away__methods" role="group" aria-label="Method">
+          <form onSubmit={submit} noValidate aria-label={t('playBreak.withdrawTitle')}>
+            <div className="away__methods" role="group" aria-label={t('withdraw.method')}>
               {(['UPI', 'BANK_TRANSFER'] as const).map((m) => (
                 <button
                   key={m}
@@ -151,15 +150,21 @@ export function AwayWithdrawPage() {
                   aria-pressed={method === m}
                   onClick={() => setMethod(m)}
                 >
-                  {m === 'UPI' ? 'UPI' : 'Bank Transfer'}
+                  {m === 'UPI' ? t('withdraw.upi') : t('withdraw.bankTransfer')}
                 </button>
               ))}
             </div>
-            <TextField label="Amount (₹)" name="amount" inputMode="decimal" value={amount} onChange={setAmount} />
+            <TextField
+              label={t('playBreak.amount')}
+              name="amount"
+              inputMode="decimal"
+              value={amount}
+              onChange={setAmount}
+            />
             {method === 'UPI' ? (
               <>
                 <label className="field">
-                  <span className="field__label">UPI app</span>
+                  <span className="field__label">{t('withdraw.upiApp')}</span>
                   <select className="field__input" value={upiApp} onChange={(e) => setUpiApp(e.target.value as UpiApp)}>
                     {UPI_APP_LIST.map((app) => (
                       <option key={app.key} value={app.key}>
@@ -168,26 +173,32 @@ export function AwayWithdrawPage() {
                     ))}
                   </select>
                 </label>
-                <TextField label="UPI ID" name="upiId" autoCapitalize="none" value={upiId} onChange={setUpiId} />
+                <TextField
+                  label={t('withdraw.upiId')}
+                  name="upiId"
+                  autoCapitalize="none"
+                  value={upiId}
+                  onChange={setUpiId}
+                />
               </>
             ) : (
               <>
                 <TextField
-                  label="Account number"
+                  label={t('withdraw.accountNumber')}
                   name="accountNumber"
                   inputMode="numeric"
                   value={accountNumber}
                   onChange={setAccountNumber}
                 />
                 <TextField
-                  label="IFSC"
+                  label={t('withdraw.ifsc')}
                   name="ifsc"
                   autoCapitalize="characters"
                   value={ifsc}
                   onChange={(v) => setIfsc(v.toUpperCase())}
                 />
                 <TextField
-                  label="Account holder name"
+                  label={t('withdraw.holderName')}
                   name="accountHolderName"
                   value={accountHolderName}
                   onChange={setAccountHolderName}
@@ -196,16 +207,16 @@ export function AwayWithdrawPage() {
             )}
             {(formError || withdraw.error) && (
               <p className="form-alert" role="alert">
-                {formError ?? withdraw.error}
+                {translateServerMessage(formError ?? withdraw.error)}
               </p>
             )}
             {withdraw.message && (
               <p className="form-alert form-alert--success" role="status">
-                {withdraw.message}
+                {translateServerMessage(withdraw.message)}
               </p>
             )}
             <button type="submit" className="btn btn--primary btn--block" disabled={withdraw.status === 'loading'}>
-              {PLAY_BREAK_TEXTS.withdraw}
+              {t('playBreak.withdraw')}
             </button>
           </form>
         </>

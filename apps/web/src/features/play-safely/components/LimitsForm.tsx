@@ -5,22 +5,23 @@ import type {
   RealityCheckMinutes,
   UpdatePlayerLimitsRequest,
 } from '@app/contracts';
-import {
-  DEPOSIT_LIMIT_KINDS,
-  formatIstDateTime,
-  formatRupees,
-  LOSS_LIMIT_KINDS,
-  REALITY_CHECK_MINUTES,
-} from '@app/domain';
+import { DEPOSIT_LIMIT_KINDS, LOSS_LIMIT_KINDS, REALITY_CHECK_MINUTES } from '@app/domain';
 import { useId, useState, type FormEvent } from 'react';
+import { i18n, useT } from '../../../shared/i18n/i18n';
+import { translateServerMessage } from '../../../shared/i18n/server-messages';
+import { formatRupees } from '../../../shared/money';
 import { useAppDispatch, useAppSelector } from '../../../shared/store-hooks';
+import { playSafelyDateTime } from '../format';
 import { limitsSaveRequested } from '../play-safely.slice';
-import { LIMIT_FIELD_LABELS, limitName, PLAY_SAFELY_TEXTS as T } from '../play-safely-texts';
 import { selectPlaySafely } from '../selectors';
 
 const shown = (kind: LimitKind, value: number | null) =>
-  value === null ? T.noLimit : kind === 'sessionMinutes' ? T.minutes(value) : formatRupees(value).replace(/\.00$/, '');
-const when = (iso: string) => formatIstDateTime(new Date(iso).getTime());
+  value === null
+    ? i18n.t('playSafely.noLimit')
+    : kind === 'sessionMinutes'
+      ? i18n.t('playSafely.minutes', { minutes: value })
+      : formatRupees(value).replace(/\.00$/, '');
+const when = (iso: string) => playSafelyDateTime(new Date(iso).getTime());
 
 function LimitField({
   limit,
@@ -34,14 +35,16 @@ function LimitField({
   error?: string;
 }) {
   const id = useId();
+  const { t } = useT();
   const dispatch = useAppDispatch();
   const saving = useAppSelector(selectPlaySafely).saving;
-  const hint = limit.kind === 'sessionMinutes' ? T.minutesHint : T.rupeesHint;
+  const hint = limit.kind === 'sessionMinutes' ? t('playSafely.minutesHint') : t('playSafely.rupeesHint');
+  const name = t(`playSafely.limitNames.${limit.kind}`);
   return (
     <div className="limit-field">
       <label htmlFor={id} className="label">
-        {LIMIT_FIELD_LABELS[limit.kind]}
-        <span className="visually-hidden"> ({limitName(limit.kind)})</span>
+        {t(`playSafely.fields.${limit.kind}`)}
+        <span className="visually-hidden"> ({name})</span>
       </label>
       <input
         id={id}
@@ -49,7 +52,7 @@ function LimitField({
         type="text"
         inputMode="numeric"
         autoComplete="off"
-        placeholder={T.noLimit}
+        placeholder={t('playSafely.noLimit')}
         value={value}
         aria-describedby={`${id}-hint`}
         aria-invalid={error ? true : undefined}
@@ -58,25 +61,32 @@ function LimitField({
       <p id={`${id}-hint`} className="small muted limit-field__hint">
         {error ? (
           <span className="limit-field__error" role="alert">
-            {error}
+            {translateServerMessage(error)}
           </span>
         ) : limit.left !== null ? (
-          T.left(formatRupees(limit.left), limit.resetsAt ? when(limit.resetsAt) : null)
+          limit.resetsAt ? (
+            t('playSafely.leftUntil', { left: formatRupees(limit.left), until: when(limit.resetsAt) })
+          ) : (
+            t('playSafely.left', { left: formatRupees(limit.left) })
+          )
         ) : (
           hint
         )}
       </p>
       {limit.pending && (
         <p className="small limit-field__pending" data-testid={`pending-${limit.kind}`}>
-          {T.pending(shown(limit.kind, limit.pending.value), when(limit.pending.effectiveAt))}{' '}
+          {t('playSafely.pending', {
+            value: shown(limit.kind, limit.pending.value),
+            at: when(limit.pending.effectiveAt),
+          })}{' '}
           <button
             type="button"
             className="btn btn--link"
             disabled={saving}
             onClick={() => dispatch(limitsSaveRequested({ cancelPending: [limit.kind] }))}
           >
-            {T.cancelPending}
-            <span className="visually-hidden"> ({limitName(limit.kind)})</span>
+            {t('playSafely.cancelPending')}
+            <span className="visually-hidden"> ({name})</span>
           </button>
         </p>
       )}
@@ -90,7 +100,7 @@ function LimitField({
  */
 export function LimitsForm({
   view,
-  submitLabel = T.save,
+  submitLabel,
   onSaved,
 }: {
   view: PlaySafelyView;
@@ -98,6 +108,7 @@ export function LimitsForm({
   onSaved?: () => void;
 }) {
   const dispatch = useAppDispatch();
+  const { t } = useT();
   const { saving, saveError, fieldErrors } = useAppSelector(selectPlaySafely);
   const initial = Object.fromEntries(
     view.limits.map((l) => [l.kind, l.value === null ? '' : String(l.value)]),
@@ -136,13 +147,13 @@ export function LimitsForm({
   );
 
   return (
-    <form className="limits-form card" onSubmit={submit} noValidate aria-label={T.limitsTitle}>
-      <p className="small muted">{T.rule}</p>
-      {group(T.groups.deposit, DEPOSIT_LIMIT_KINDS)}
-      {group(T.groups.loss, LOSS_LIMIT_KINDS)}
-      {group(T.groups.session, ['sessionMinutes'])}
+    <form className="limits-form card" onSubmit={submit} noValidate aria-label={t('playSafely.limitsTitle')}>
+      <p className="small muted">{t('playSafely.rule')}</p>
+      {group(t('playSafely.groups.deposit'), DEPOSIT_LIMIT_KINDS)}
+      {group(t('playSafely.groups.loss'), LOSS_LIMIT_KINDS)}
+      {group(t('playSafely.groups.session'), ['sessionMinutes'])}
       <fieldset className="limits-group">
-        <legend className="limits-group__title">{T.realityCheckLegend}</legend>
+        <legend className="limits-group__title">{t('playSafely.realityCheckLegend')}</legend>
         <div className="limits-reminder" role="radiogroup">
           {REALITY_CHECK_MINUTES.map((m) => (
             <label key={m} className="limits-reminder__choice">
@@ -153,18 +164,18 @@ export function LimitsForm({
                 checked={reminder === m}
                 onChange={() => setReminder(m)}
               />
-              {T.minutes(m)}
+              {t('playSafely.minutes', { minutes: m })}
             </label>
           ))}
         </div>
       </fieldset>
       {saveError && (
         <p className="pay-error" role="alert">
-          {saveError}
+          {translateServerMessage(saveError)}
         </p>
       )}
       <button type="submit" className="btn btn--primary btn--block" disabled={saving}>
-        {saving ? T.saving : submitLabel}
+        {saving ? t('playSafely.saving') : (submitLabel ?? t('playSafely.save'))}
       </button>
     </form>
   );

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { PlayBreakRefusal } from '@app/contracts';
 import { formatIstDateTime, playBreakEnd } from '@app/domain';
 import { fail, json, ok, type FakeRoute } from '../../../test/fake-fetch';
+import { setLanguage } from '../../../shared/i18n/i18n';
 import { renderApp } from '../../../test/render-app';
 
 const location = () => screen.getByTestId('location').textContent;
@@ -172,9 +173,49 @@ describe('a sign-in refused by a break', () => {
     ]);
   });
 
+  test('in Hindi, the withdraw page shows its form and its answer in Hindi', async () => {
+    setLanguage('hi-IN');
+    const { user } = refusedLogin();
+    await user.type(await screen.findByLabelText('Gmail पता'), 'asha@gmail.com');
+    await user.type(screen.getByLabelText('पासवर्ड'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'लॉग इन करें' }));
+    await user.click(await screen.findByRole('link', { name: 'अपना बैलेंस निकालें' }));
+    expect(await screen.findByTestId('away-balance')).toHaveTextContent('₹1,250.50');
+    expect(screen.getByText('मुख्य बैलेंस', { selector: 'p' })).toBeInTheDocument();
+    expect(screen.getByLabelText('राशि (₹)')).toHaveValue('1250.5');
+    await user.selectOptions(screen.getByLabelText('UPI ऐप'), 'PHONEPE');
+    await user.type(screen.getByLabelText('UPI ID'), 'asha');
+    await user.click(screen.getByRole('button', { name: 'निकासी का अनुरोध करें' }));
+    expect(
+      await screen.findByText('निकासी का अनुरोध हो गया (WDR20261129000007)। लगने वाला समय: 2–4 घंटे।'),
+    ).toBeInTheDocument();
+  });
+
   test('opened without a refused sign-in (e.g. after a reload), the page asks to log in again', async () => {
     renderApp('/play-safely/withdraw');
     expect(await screen.findByText(/To withdraw, log in again/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to log in' })).toHaveAttribute('href', '/login');
+  });
+});
+
+describe('breaks and the away withdrawal in Hindi', () => {
+  test('the break screen, its dialog with the end date, and the withdraw page speak Hindi', async () => {
+    setLanguage('hi-IN');
+    const { user } = openBreakScreen();
+    expect(await screen.findByRole('heading', { name: 'ब्रेक लें या खुद को खेल से बाहर रखें' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'आगे बढ़ें' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('पहले चुनें कि कितने समय के लिए।');
+    await user.click(screen.getByRole('radio', { name: '7 दिन' }));
+    await user.click(screen.getByRole('button', { name: 'आगे बढ़ें' }));
+    expect(screen.getByRole('alertdialog', { name: '7 दिन का ब्रेक लें?' })).toHaveTextContent(
+      /आपका ब्रेक .+ IST को खत्म होगा।/,
+    );
+  });
+
+  test('opened without a refused sign-in, the withdraw page asks in Hindi to log in again', async () => {
+    setLanguage('hi-IN');
+    renderApp('/play-safely/withdraw');
+    expect(await screen.findByRole('heading', { name: 'अपना बैलेंस निकालें' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'लॉग इन पर जाएं' })).toHaveAttribute('href', '/login');
   });
 });

@@ -1,9 +1,12 @@
-import { formatIstDateTime, playBreakEnd, playBreakKind, type PlayBreakOption } from '@app/domain';
+import { playBreakEnd, playBreakKind, type PlayBreakOption } from '@app/domain';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useT } from '../../../shared/i18n/i18n';
+import { translateServerMessage } from '../../../shared/i18n/server-messages';
 import { useAppDispatch, useAppSelector } from '../../../shared/store-hooks';
 import { Screen } from '../../../shared/ui/Screen';
 import { playBreakRequested, playBreakTakeReset } from '../play-break.slice';
-import { BREAK_CHOICES, EXCLUSION_CHOICES, PLAY_BREAK_TEXTS } from '../play-break-texts';
+import { playSafelyDateTime } from '../format';
+import { BREAK_CHOICES, EXCLUSION_CHOICES } from '../play-break-texts';
 import './play-safely.css';
 
 interface ConfirmProps {
@@ -17,6 +20,7 @@ interface ConfirmProps {
 
 /** Asks once, with the end date in IST; Escape or Cancel steps back. */
 function ConfirmDialog({ option, endsAtMs, pending, error, onConfirm, onCancel }: ConfirmProps) {
+  const { t } = useT();
   const titleId = useId();
   const bodyId = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -38,25 +42,29 @@ function ConfirmDialog({ option, endsAtMs, pending, error, onConfirm, onCancel }
         aria-describedby={bodyId}
       >
         <h2 id={titleId} className="play-break-confirm__title">
-          {PLAY_BREAK_TEXTS.confirmTitle(option)}
+          {t(playBreakKind(option) === 'break' ? 'playBreak.confirmBreak' : 'playBreak.confirmExclusion', {
+            length: t(`playBreak.options.${option}`),
+          })}
         </h2>
         <div id={bodyId}>
           <p className="play-break-confirm__end">
-            {PLAY_BREAK_TEXTS.confirmEnds(playBreakKind(option), formatIstDateTime(endsAtMs))}
+            {t(playBreakKind(option) === 'break' ? 'playBreak.breakEnds' : 'playBreak.exclusionEnds', {
+              end: playSafelyDateTime(endsAtMs),
+            })}
           </p>
-          <p className="muted">{PLAY_BREAK_TEXTS.confirmWarning}</p>
+          <p className="muted">{t('playBreak.confirmWarning')}</p>
         </div>
         {error && (
           <p className="form-alert" role="alert">
-            {error}
+            {translateServerMessage(error)}
           </p>
         )}
         <div className="play-break-confirm__actions">
           <button ref={cancelRef} type="button" className="btn btn--ghost" onClick={onCancel} disabled={pending}>
-            {PLAY_BREAK_TEXTS.cancel}
+            {t('playBreak.cancel')}
           </button>
           <button type="button" className="btn btn--primary" onClick={onConfirm} disabled={pending} aria-busy={pending}>
-            {PLAY_BREAK_TEXTS.confirm}
+            {t('playBreak.confirm')}
           </button>
         </div>
       </div>
@@ -71,6 +79,7 @@ function ConfirmDialog({ option, endsAtMs, pending, error, onConfirm, onCancel }
  */
 export function PlayBreakPage() {
   const dispatch = useAppDispatch();
+  const { t } = useT();
   const { status, error } = useAppSelector((state) => state.playBreak.take);
   const [option, setOption] = useState<PlayBreakOption | null>(null);
   const [confirming, setConfirming] = useState<{ option: PlayBreakOption; endsAtMs: number } | null>(null);
@@ -82,7 +91,7 @@ export function PlayBreakPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!option) {
-      setHint(PLAY_BREAK_TEXTS.chooseFirst);
+      setHint(t('playBreak.chooseFirst'));
       return;
     }
     setConfirming({ option, endsAtMs: playBreakEnd(option, Date.now()) });
@@ -93,7 +102,7 @@ export function PlayBreakPage() {
       <legend className="play-break__legend">{legend}</legend>
       <p className="muted small">{note}</p>
       <div className="play-break__options">
-        {list.map(({ option: value, label }) => (
+        {list.map(({ option: value }) => (
           <label key={value} className={`play-break__option${option === value ? ' play-break__option--selected' : ''}`}>
             <input
               type="radio"
@@ -105,7 +114,7 @@ export function PlayBreakPage() {
                 setHint(null);
               }}
             />
-            <span>{label}</span>
+            <span>{t(`playBreak.options.${value}`)}</span>
           </label>
         ))}
       </div>
@@ -113,21 +122,21 @@ export function PlayBreakPage() {
   );
 
   return (
-    <Screen title={PLAY_BREAK_TEXTS.title} showBack className="play-break">
-      <h1 className="play-break__title">{PLAY_BREAK_TEXTS.title}</h1>
+    <Screen title={t('playBreak.title')} showBack className="play-break">
+      <h1 className="play-break__title">{t('playBreak.title')}</h1>
       <p id={introId} className="play-break__intro">
-        {PLAY_BREAK_TEXTS.intro}
+        {t('playBreak.intro')}
       </p>
       <form onSubmit={submit} aria-describedby={introId} noValidate>
-        {choices(PLAY_BREAK_TEXTS.breakLegend, PLAY_BREAK_TEXTS.breakHint, BREAK_CHOICES)}
-        {choices(PLAY_BREAK_TEXTS.exclusionLegend, PLAY_BREAK_TEXTS.exclusionHint, EXCLUSION_CHOICES)}
+        {choices(t('playBreak.breakLegend'), t('playBreak.breakHint'), BREAK_CHOICES)}
+        {choices(t('playBreak.exclusionLegend'), t('playBreak.exclusionHint'), EXCLUSION_CHOICES)}
         {hint && (
           <p className="form-alert" role="alert">
             {hint}
           </p>
         )}
         <button type="submit" className="btn btn--primary btn--block">
-          {PLAY_BREAK_TEXTS.continue}
+          {t('playBreak.continue')}
         </button>
       </form>
       {confirming && (

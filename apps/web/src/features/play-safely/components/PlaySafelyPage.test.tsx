@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { fail, json, ok } from '../../../test/fake-fetch';
+import { setLanguage } from '../../../shared/i18n/i18n';
 import { renderApp } from '../../../test/render-app';
 import { viewOf } from './fixtures';
 
@@ -121,6 +122,31 @@ describe('Play safely screen', () => {
       routes: { [LIMITS]: () => fail(500, 'Could not load your limits.') },
     });
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not load your limits.');
+  });
+});
+
+describe('Play safely in Hindi', () => {
+  test('the tools, the limits with what they leave and a pending change, in Hindi with the month in Hindi', async () => {
+    setLanguage('hi-IN');
+    const view = viewOf({
+      set: {
+        deposit24h: {
+          value: 2000,
+          used: 1500,
+          left: 500,
+          resetsAt: '2026-11-29T08:35:00.000Z',
+          pending: { value: 5000, effectiveAt: '2026-11-30T08:35:00.000Z' },
+        },
+      },
+    });
+    renderApp('/play-safely', { session: 'user', routes: { [LIMITS]: () => ok({ playSafely: view }) } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'सुरक्षित खेलें' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'ब्रेक लें' })).toHaveAttribute('href', '/play-safely/break');
+    const deposits = await screen.findByRole('group', { name: 'जमा की सीमा' });
+    expect(within(deposits).getByRole('textbox', { name: /हर 24 घंटे में/ })).toHaveValue('2000');
+    expect(within(deposits).getByText('29 नव॰ 2026, 14:05 IST तक ₹500.00 बाकी।')).toBeInTheDocument();
+    expect(screen.getByTestId('pending-deposit24h')).toHaveTextContent('30 नव॰ 2026, 14:05 IST को ₹5,000 हो जाएगी।');
+    expect(screen.getByRole('button', { name: 'सीमाएं सेव करें' })).toBeInTheDocument();
   });
 });
 

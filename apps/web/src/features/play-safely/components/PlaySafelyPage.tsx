@@ -1,12 +1,14 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
+import { useT } from '../../../shared/i18n/i18n';
+import { translateServerMessage } from '../../../shared/i18n/server-messages';
 import { useAppDispatch, useAppSelector } from '../../../shared/store-hooks';
 import { PATHS } from '../../../shared/paths';
 import { Screen } from '../../../shared/ui/Screen';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { selectIsAuthenticated, selectRole } from '../../auth/selectors';
 import { limitsRequested } from '../play-safely.slice';
-import { PLAY_SAFELY_BREAK_PATH, PLAY_SAFELY_TEXTS as T, type PlaySafelyToolScreen } from '../play-safely-texts';
+import { PLAY_SAFELY_BREAK_PATH, PLAY_SAFELY_TEXTS, type PlaySafelyToolScreen } from '../play-safely-texts';
 import { selectPlaySafely } from '../selectors';
 import { LimitsForm } from './LimitsForm';
 import '../play-safely.css';
@@ -25,6 +27,7 @@ const TOOL_PATHS: Record<PlaySafelyToolScreen, string> = {
  */
 export function PlaySafelyPage() {
   const dispatch = useAppDispatch();
+  const { t } = useT();
   const signedIn = useAppSelector(selectIsAuthenticated);
   const role = useAppSelector(selectRole);
   const { view, loading, loadError } = useAppSelector(selectPlaySafely);
@@ -34,48 +37,48 @@ export function PlaySafelyPage() {
   }, [player, dispatch]);
 
   return (
-    <Screen title={T.title} className="play-safely">
-      <h1>{T.title}</h1>
-      <p>{T.intro}</p>
+    <Screen title={t('playSafely.title')} className="play-safely">
+      <h1>{t('playSafely.title')}</h1>
+      <p>{t('playSafely.intro')}</p>
       <section aria-labelledby="play-safely-tools">
-        <h2 id="play-safely-tools">{T.toolsTitle}</h2>
+        <h2 id="play-safely-tools">{t('playSafely.toolsTitle')}</h2>
         <dl className="play-safely__tools">
-          {T.tools.map((tool) => (
-            <div key={tool.title} className="play-safely__tool">
-              <dt>{tool.title}</dt>
+          {PLAY_SAFELY_TEXTS.tools.map((tool) => (
+            <div key={tool.key} className="play-safely__tool">
+              <dt>{t(`playSafely.tools.${tool.key}.title`)}</dt>
               <dd>
-                {tool.text}
+                {t(`playSafely.tools.${tool.key}.text`)}
                 {tool.link && (
                   <Link to={TOOL_PATHS[tool.link.screen]} className="play-safely__tool-link">
-                    {tool.link.label}
+                    {t(`playSafely.tools.${tool.key as 'breaks'}.link`)}
                   </Link>
                 )}
               </dd>
             </div>
           ))}
         </dl>
-        <p className="small">{T.rule}</p>
+        <p className="small">{t('playSafely.rule')}</p>
       </section>
 
       <section aria-labelledby="play-safely-limits">
-        <h2 id="play-safely-limits">{T.limitsTitle}</h2>
+        <h2 id="play-safely-limits">{t('playSafely.limitsTitle')}</h2>
         {!player ? (
           <p>
-            {T.signInToSet} <Link to={PATHS.login}>{T.signIn}</Link>
+            {t('playSafely.signInToSet')} <Link to={PATHS.login}>{t('playSafely.signIn')}</Link>
           </p>
         ) : view ? (
           <LimitsForm key={JSON.stringify(view)} view={view} />
         ) : loading ? (
-          <Spinner label="Loading your limits" />
+          <Spinner label={t('playSafely.loadingLimits')} />
         ) : loadError ? (
           <p className="pay-error" role="alert">
-            {loadError}
+            {translateServerMessage(loadError)}
           </p>
         ) : null}
       </section>
 
       <Link to={PLAY_SAFELY_BREAK_PATH} className="btn btn--ghost btn--block play-safely__break">
-        {T.breakLink}
+        {t('playSafely.breakLink')}
       </Link>
     </Screen>
   );
