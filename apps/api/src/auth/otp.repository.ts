@@ -8,6 +8,13 @@ type Executor = Kysely<DB>;
 /** SQL of one-time codes (otp_codes). */
 @Injectable()
 export class OtpRepository {
+  /** The language of the account at this address, for its code's e-mail; null when there is no account (yet). */
+  async languageOf(db: Executor, email: string): Promise<'en-IN' | 'hi-IN' | null> {
+    const account = await db.selectFrom('users').select('language').where('email', '=', email).executeTakeFirst();
+    if (!account) return null;
+    return account.language === 'hi-IN' ? 'hi-IN' : 'en-IN';
+  }
+
   /** A new code replaces any unused one for the same address and purpose (only the newest code works). */
   async supersede(db: Executor, purpose: OtpPurpose, email: string): Promise<void> {
     await db

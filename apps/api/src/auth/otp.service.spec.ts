@@ -38,7 +38,15 @@ describe('OtpService', () => {
     expect(queue.jobs).toEqual([
       {
         name: 'otp',
-        data: { kind: 'otp', to: EMAIL, purpose: 'register', code: expect.stringMatching(/^\d{6}$/), validMinutes: 10 },
+        data: {
+          kind: 'otp',
+          to: EMAIL,
+          purpose: 'register',
+          code: expect.stringMatching(/^\d{6}$/),
+          validMinutes: 10,
+          // No account yet (a registration): English.
+          language: 'en-IN',
+        },
         opts: expect.objectContaining({ attempts: 6 }),
       },
     ]);

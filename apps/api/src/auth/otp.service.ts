@@ -67,8 +67,7 @@ export class OtpService {
     });
     if (!deliver) return;
     // An account's own language (a reset, a sign-in); a registration has no account yet: English.
-    const account = await this.db.selectFrom('users').select('language').where('email', '=', email).executeTakeFirst();
-    const language = account?.language === 'hi-IN' ? 'hi-IN' : 'en-IN';
+    const language = (await this.codes.languageOf(this.db, email)) ?? 'en-IN';
     await this.mail.sendOtp({ to: email, purpose, code, validMinutes: OTP_TTL_MINUTES, language });
   }
 

@@ -33,6 +33,13 @@ export class InMemoryOtpStore implements OtpRepository, Snapshots {
     this.codes = structuredClone(snapshot as StoredCode[]);
   }
 
+  /** Accounts' languages by address (none: no account, as for a registration). */
+  readonly languages = new Map<string, 'en-IN' | 'hi-IN'>();
+
+  async languageOf(_db: unknown, email: string): Promise<'en-IN' | 'hi-IN' | null> {
+    return this.languages.get(email) ?? null;
+  }
+
   async supersede(_db: unknown, purpose: OtpPurpose, email: string): Promise<void> {
     for (const code of this.codes)
       if (code.purpose === purpose && code.email === email && code.consumedAt === null) code.consumedAt = Date.now();
