@@ -1,3 +1,4 @@
+import type { PlayerLanguage } from './user.js';
 import type { Role } from '@app/domain';
 
 export type { Role };
@@ -63,6 +64,11 @@ export interface RegisterRequest {
    * field may omit it, and the account is then asked for it before its first deposit.
    */
   dateOfBirth?: string;
+  /**
+   * The language the newcomer reads the app in: the code's e-mail is written in it and the account keeps it
+   * (default 'en-IN').
+   */
+  language?: PlayerLanguage;
 }
 export interface RegisterCodeSentData {
   otpSent: true;

@@ -90,4 +90,38 @@ describe('dispute answer e-mail', () => {
     expect(mail.text).toContain('    Digit 5 is violet.\n    Your bet was on green.');
     expect(mail.text).toContain('Profile → My disputes');
   });
+
+  it("is written in the player's language, with the app's own words for where to read it", async () => {
+    const { renderDisputeAnsweredMail } = await import('./dispute-mail.js');
+    const base = {
+      kind: 'dispute-answered' as const,
+      to: 'asha@gmail.com',
+      username: 'asha',
+      answer: 'अंक 5 बैंगनी है।',
+      where: 'Profile → My disputes',
+    };
+    const bet = renderDisputeAnsweredMail({
+      ...base,
+      about: 'your bet in period 202611210042',
+      subject: { type: 'bet', periodId: '202611210042' },
+      language: 'hi-IN',
+    });
+    expect(bet.subject).toBe('आपकी WinRound शिकायत का जवाब दे दिया गया है');
+    expect(bet.text).toContain('नमस्ते asha,');
+    expect(bet.text).toContain('पीरियड 202611210042 के आपके दांव के बारे में');
+    expect(bet.text).toContain('    अंक 5 बैंगनी है।');
+    expect(bet.text).toContain('प्रोफ़ाइल → मेरी शिकायतें');
+    expect(bet.text).not.toMatch(/dispute|answered|period/);
+    const transaction = renderDisputeAnsweredMail({
+      ...base,
+      about: 'transaction DEP123',
+      subject: { type: 'transaction', reference: 'DEP123' },
+      language: 'hi-IN',
+    });
+    expect(transaction.text).toContain('लेन-देन DEP123 के बारे में');
+    // A job queued before the language was carried (no subject, no language) is sent in English.
+    expect(renderDisputeAnsweredMail({ ...base, about: 'transaction DEP123' }).subject).toBe(
+      'Your WinRound dispute has been answered',
+    );
+  });
 });

@@ -159,7 +159,7 @@ export class AuthService {
     const details = this.validRegistration(dto, false);
     await this.otp.limitSend(details.email, client.ip);
     await this.checkAgainstAccounts(details);
-    await this.otp.issue('register', details.email, client.ip);
+    await this.otp.issue('register', details.email, client.ip, true, dto.language);
     return { otpSent: true, email: details.email };
   }
 
@@ -182,6 +182,7 @@ export class AuthService {
           passwordHash,
           referredBy,
           dateOfBirth: details.dateOfBirth ?? null,
+          language: dto.language,
         });
       });
       return toAuthUser(user);

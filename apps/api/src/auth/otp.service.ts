@@ -5,6 +5,7 @@ import { AppConfig } from '@app/config';
 import { Database, type DB } from '@app/db';
 import { emailIdentityKey } from '@app/domain';
 import { MailQueue, type OtpPurpose } from '@app/mail';
+import type { PlayerLanguage } from '@app/contracts';
 import { AUTH_MESSAGES } from './auth-messages.js';
 import { OTP_MAX_ATTEMPTS, OTP_TTL_MINUTES } from './otp-policy.js';
 import { OtpRepository } from './otp.repository.js';
@@ -53,7 +54,13 @@ export class OtpService {
    * Stores a new code (replacing any unused one) and, when `deliver`, queues the e-mail. A code that is not
    * delivered (password reset of an unknown address) makes later checks answer exactly as for a real one.
    */
-  async issue(purpose: OtpPurpose, email: string, ip: string, deliver = true): Promise<void> {
+  async issue(
+    purpose: OtpPurpose,
+    email: string,
+    ip: string,
+    deliver = true,
+    newcomerLanguage?: PlayerLanguage,
+  ): Promise<void> {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await this.db.transaction().execute(async (trx) => {
       await this.codes.supersede(trx, purpose, email);
@@ -66,8 +73,9 @@ export class OtpService {
       });
     });
     if (!deliver) return;
-    // An account's own language (a reset, a sign-in); a registration has no account yet: English.
-    const language = (await this.codes.languageOf(this.db, email)) ?? 'en-IN';
+    // An account's own language (a reset, a sign-in); a registration has no account yet: the language the newcomer
+    // reads the app in, else English.
+    const language = (await this.codes.languageOf(this.db, email)) ?? newcomerLanguage ?? 'en-IN';
     await this.mail.sendOtp({ to: email, purpose, code, validMinutes: OTP_TTL_MINUTES, language });
   }
 

@@ -69,6 +69,30 @@ describe('POST /auth/register (two steps, code by e-mail)', () => {
     expect(again.body.message).toBe(AUTH_MESSAGES.emailTaken);
   });
 
+  it("writes the code's e-mail in the newcomer's language, and the account keeps it; refuses another language", async () => {
+    const email = freshEmail();
+    const since = Date.now();
+    expect((await send(registration(email, { language: 'hi-IN' }))).status).toBe(200);
+    const mail = await stack.mail.waitFor(email, { since });
+    expect(mail.subject).toMatch(/^\d{6} /);
+    expect(mail.subject).not.toMatch(/sign-up code/);
+    expect(mail.text).toContain('यह कोड कभी किसी को न बताएं');
+    const otp = /\b(\d{6})\b/.exec(mail.text)![1]!;
+    expect((await send(registration(email, { otp, language: 'hi-IN' }))).status).toBe(201);
+    const user = await stack.api.db
+      .selectFrom('users')
+      .select('language')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(user.language).toBe('hi-IN');
+
+    const other = freshEmail();
+    const refused = await send(registration(other, { language: 'fr-FR' }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('Language must be one of en-IN, hi-IN.');
+    expect(await stack.api.db.selectFrom('otp_codes').select('id').where('email', '=', other).execute()).toEqual([]);
+  });
+
   it('records the referrer of a valid referral code and refuses an invalid one', async () => {
     const referrer = await createUser(stack.api);
     const bad = await send(registration(freshEmail(), { referralCode: 'NOPE1234' }));

@@ -252,6 +252,10 @@ export class DisputesRepository {
 
   /** The player's address and name, for the answer's e-mail. */
   player(trx: Transaction<DB>, userId: string) {
-    return trx.selectFrom('users').select(['email', 'username']).where('id', '=', userId).executeTakeFirstOrThrow();
+    return trx
+      .selectFrom('users')
+      .select(['email', 'username', 'language'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
   }
 }

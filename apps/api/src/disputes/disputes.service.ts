@@ -12,7 +12,7 @@ import {
   type DisputeStatus,
   type DisputeSubject,
 } from '@app/domain';
-import { MailQueue } from '@app/mail';
+import { MailQueue, type DisputeMailSubject } from '@app/mail';
 import { isUniqueViolation } from '../wallet/pg-error.js';
 import { DisputesRepository, type DisputeRow } from './disputes.repository.js';
 
@@ -188,18 +188,22 @@ export class DisputesService {
       return { player, answer: answered.data.answer, row: (await this.repo.find(disputeId, trx))! };
     });
     const row = outcome.row;
-    const about =
+    const subject: DisputeMailSubject =
       row.subject_type === 'bet'
-        ? `your bet in period ${row.period_id}`
-        : `transaction ${row.tx_public_id ?? ''}`.trim();
+        ? { type: 'bet', periodId: row.period_id ?? '' }
+        : { type: 'transaction', reference: row.tx_public_id ?? '' };
+    const about =
+      subject.type === 'bet' ? `your bet in period ${subject.periodId}` : `transaction ${subject.reference}`.trim();
     // After the commit: the answer is kept whatever the queue does; a failed enqueue is logged, and the app shows it.
     try {
       await this.mail.sendDisputeAnswered({
         to: outcome.player.email,
         username: outcome.player.username,
         about,
+        subject,
         answer: outcome.answer,
         where: DISPUTES_IN_APP,
+        language: outcome.player.language,
       });
     } catch (error) {
       this.logger.error({ msg: 'dispute answer e-mail not queued', disputeId, error: (error as Error).message });

@@ -125,6 +125,7 @@ export class UserRepository {
       passwordHash: string;
       referredBy: string | null;
       dateOfBirth?: string | null;
+      language?: PlayerLanguage;
     },
   ): Promise<{ id: string; username: string; email: string; role: Role }> {
     const username = normalizeUsername(row.username);
@@ -143,6 +144,7 @@ export class UserRepository {
             referral_code: newReferralCode(),
             referred_by: row.referredBy,
             date_of_birth: row.dateOfBirth ?? null,
+            ...(row.language ? { language: row.language } : {}),
           })
           .onConflict((oc) => oc.column('referral_code').doNothing())
           .returning(['id', 'username', 'email', 'role'])

@@ -1,8 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { DATE_OF_BIRTH_MESSAGES, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, REGISTER_MESSAGES } from '@app/domain';
 import { AUTH_MESSAGES } from '../auth-messages.js';
-import type { RegisterRequest } from '@app/contracts';
+import { PLAYER_LANGUAGES, type PlayerLanguage, type RegisterRequest } from '@app/contracts';
+import { LANGUAGE_MESSAGE } from '../../users/update-language.dto.js';
 import { type SameFields } from '../../common/contract-fields.js';
 
 /**
@@ -63,6 +64,15 @@ export class RegisterDto {
   @IsString({ message: DATE_OF_BIRTH_MESSAGES.invalid })
   @MaxLength(20, { message: DATE_OF_BIRTH_MESSAGES.invalid })
   dateOfBirth?: string | null;
+
+  @ApiPropertyOptional({
+    enum: PLAYER_LANGUAGES,
+    example: 'hi-IN',
+    description: "The language the newcomer reads the app in: the code's e-mail is written in it, the account keeps it",
+  })
+  @IsOptional()
+  @IsIn(PLAYER_LANGUAGES, { message: LANGUAGE_MESSAGE })
+  language?: PlayerLanguage;
 }
 
 // The documented request names exactly the fields of its wire type.

@@ -34,7 +34,8 @@ describe('register sagas', () => {
       requestCodeSaga,
       registerCodeRequested(details),
     );
-    expect(fake.calls[0].body).toEqual(details);
+    // With the language the newcomer reads the app in (the code's e-mail is written in it).
+    expect(fake.calls[0].body).toEqual({ ...details, language: 'en-IN' });
     expect(dispatched).toHaveLength(1);
     expect(dispatched[0]).toMatchObject({
       type: 'register/registerCodeSent',
@@ -53,7 +54,7 @@ describe('register sagas', () => {
       submitCodeSaga,
       registerCodeSubmitted({ ...details, otp: '123456' }),
     );
-    expect(fake.calls[0].body).toEqual({ ...details, otp: '123456' });
+    expect(fake.calls[0].body).toEqual({ ...details, otp: '123456', language: 'en-IN' });
     expect(dispatched.map((a) => a.type)).toEqual(['register/registered', 'toasts/toastShown']);
     expect(dispatched[1]).toMatchObject({
       payload: { kind: 'success', message: 'Registration successful. Please log in.' },

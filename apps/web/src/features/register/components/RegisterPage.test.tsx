@@ -155,6 +155,7 @@ describe('register, step 1: details', () => {
       dateOfBirth: '2000-05-31',
       referralCode: 'ABCD1234',
       terms: true,
+      language: 'en-IN',
     });
   });
 
@@ -206,6 +207,7 @@ describe('register, step 2: the code', () => {
       dateOfBirth: '2000-05-31',
       terms: true,
       otp: '246810',
+      language: 'en-IN',
     });
     expect(await screen.findByText('Registration successful. Please log in.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
