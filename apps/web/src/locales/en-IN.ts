@@ -1051,6 +1051,27 @@ export const enIN = {
   success: SUCCESS_TEXTS,
   empty: EMPTY_STATES,
   login: LOGIN_MESSAGES,
+  /**
+   * The server's answers that carry a figure, an address or an amount (apps/api/src/auth/auth-messages.ts,
+   * libs/domain play-through): translateServerMessage matches them with their placeholders and says them again in
+   * the player's language with the same values.
+   */
+  serverFigures: {
+    codeSent: 'We have sent a 6-digit code to {{email}}. It is valid for 10 minutes.',
+    codeWrong_one: 'Incorrect code. {{count}} attempt left.',
+    codeWrong_other: 'Incorrect code. {{count}} attempts left.',
+    tooManyLogins_one: 'Too many login attempts. Please try again in {{count}} minute.',
+    tooManyLogins_other: 'Too many login attempts. Please try again in {{count}} minutes.',
+    tooManyCodes_one: 'Too many codes requested. Please try again in {{count}} minute.',
+    tooManyCodes_other: 'Too many codes requested. Please try again in {{count}} minutes.',
+    tooManyResets_one: 'Too many password reset attempts. Please try again in {{count}} minute.',
+    tooManyResets_other: 'Too many password reset attempts. Please try again in {{count}} minutes.',
+    tooManyCodeChecks_one: 'Too many code attempts. Please try again in {{count}} minute.',
+    tooManyCodeChecks_other: 'Too many code attempts. Please try again in {{count}} minutes.',
+    tooManySecretChecks_one: 'Too many attempts. Please try again in {{count}} minute.',
+    tooManySecretChecks_other: 'Too many attempts. Please try again in {{count}} minutes.',
+    playMore: 'You need to play {{amount}} more before you can withdraw.',
+  },
 };
 
 /** A catalogue: the English one's shape, every leaf a string. */

@@ -1,4 +1,4 @@
-import { BET_MESSAGES, PAYMENT_MESSAGES } from '@app/domain';
+import { BET_MESSAGES, formatPaiseShort, PAYMENT_MESSAGES, PLAY_THROUGH_MESSAGES } from '@app/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { i18n, languageFromBrowser, LANGUAGE_STORAGE_KEY, setLanguage } from '../../shared/i18n/i18n';
 import { translateServerMessage } from '../../shared/i18n/server-messages';
@@ -121,5 +121,27 @@ describe("the server's messages in the player's language", () => {
     );
     setLanguage('en-IN');
     expect(translateServerMessage(BET_MESSAGES.insufficientBalance)).toBe(BET_MESSAGES.insufficientBalance);
+  });
+
+  test('an answer with a figure, an address or an amount in it is said again with the same values', () => {
+    setLanguage('hi-IN');
+    expect(translateServerMessage('We have sent a 6-digit code to ravi.k@gmail.com. It is valid for 10 minutes.')).toBe(
+      'हमने ravi.k@gmail.com पर 6 अंकों का कोड भेजा है। यह 10 मिनट तक मान्य है।',
+    );
+    expect(translateServerMessage('Incorrect code. 1 attempt left.')).toBe('गलत कोड। 1 कोशिश बाकी है।');
+    expect(translateServerMessage('Incorrect code. 4 attempts left.')).toBe('गलत कोड। 4 कोशिशें बाकी हैं।');
+    expect(translateServerMessage('Too many login attempts. Please try again in 15 minutes.')).toBe(
+      'लॉगिन की बहुत ज़्यादा कोशिशें। कृपया 15 मिनट बाद फिर कोशिश करें।',
+    );
+    expect(translateServerMessage(PLAY_THROUGH_MESSAGES.playMore(125_050))).toBe(
+      `निकासी से पहले आपको ${formatPaiseShort(125_050)} और खेलना होगा।`,
+    );
+    // Only the whole message matches: a longer text with the same start is shown as received.
+    expect(translateServerMessage('Incorrect code. 4 attempts left. Or not.')).toBe(
+      'Incorrect code. 4 attempts left. Or not.',
+    );
+    setLanguage('en-IN');
+    expect(translateServerMessage('Incorrect code. 1 attempt left.')).toBe('Incorrect code. 1 attempt left.');
+    expect(translateServerMessage('Incorrect code. 2 attempts left.')).toBe('Incorrect code. 2 attempts left.');
   });
 });
