@@ -37,7 +37,8 @@ describe('BeaconClient against local relays', () => {
       relays: urls,
       chainHash: relays.normal.chain.hash,
       publicKey: relays.normal.chain.publicKey,
-      timeoutMs: 1000,
+      // Generous: on a busy machine an honest relay and its signature check may take a second or more.
+      timeoutMs: 5000,
       logger: { warn: (e) => warnings.push(e) },
       ...extra,
     });
