@@ -189,6 +189,8 @@ describe("the intake's cancellation races the pipeline's claim, through a real a
     const watch = api.app.get(BetIntakeService).watch;
     // The node's cancellations as the arbiter decided them (its fail-fast connection; the engine has its own).
     const verdicts = { won: 0, lost: 0 };
+    /** The commands whose cancellation won (the last part of an arbiter key is the command id). */
+    const cancelled = new Set<string>();
     /** The bets asked about (a bet found claimed is asked again until its answer reaches the node). */
     const asked = new Set<string>();
     const failFast = api.app.get(RedisService).failFast;
@@ -197,8 +199,12 @@ describe("the intake's cancellation races the pipeline's claim, through a real a
     (failFast as unknown as { eval: (...args: unknown[]) => Promise<unknown> }).eval = async (...args: unknown[]) => {
       const out = await evalOnce(...args);
       if (typeof args[2] === 'string' && args[2].startsWith(arbiterPrefix) && Array.isArray(out)) {
-        for (const v of out) verdicts[Number(v) === 1 ? 'won' : 'lost']++;
-        for (const key of args.slice(2, 2 + Number(args[1]))) asked.add(String(key));
+        const keys = args.slice(2, 2 + Number(args[1])).map(String);
+        out.forEach((v, i) => {
+          verdicts[Number(v) === 1 ? 'won' : 'lost']++;
+          if (Number(v) === 1) cancelled.add(keys[i]!.split(':').at(-1)!);
+        });
+        for (const key of keys) asked.add(key);
       }
       return out;
     };
@@ -280,7 +286,11 @@ describe("the intake's cancellation races the pipeline's claim, through a real a
     // (no arbiter call), but claims still beat cancellations sent before their answer reached the node.
     expect(accepted.length).toBeGreaterThan(20);
     expect(refused.length).toBeGreaterThan(20);
-    expect(verdicts.won).toBe(refused.length);
+    // Every bet whose cancellation won was answered refused. A bet may also be refused before it reaches the
+    // pipeline (the intake's own health check, on a busy machine): such a bet was never handed on or claimed.
+    expect(verdicts.won).toBe(cancelled.size);
+    expect(refused.filter((b) => cancelled.has(b.commandId)).length).toBe(cancelled.size);
+    expect(refused.length - cancelled.size).toBeLessThanOrEqual(Math.ceil(sent.length * 0.05));
     expect(verdicts.lost).toBeGreaterThan(0);
     // No answered bet was cancelled: the node asked about fewer bets than it handed on.
     expect(asked.size).toBeLessThan(sent.length);
@@ -322,11 +332,12 @@ describe("the intake's cancellation races the pipeline's claim, through a real a
       ).map((o) => [o.command_id, o.kind]),
     );
     for (const b of accepted) expect([b.commandId, outcomes.get(b.commandId)]).toEqual([b.commandId, 'accepted']);
-    for (const b of refused) expect([b.commandId, outcomes.get(b.commandId)]).toEqual([b.commandId, 'unavailable']);
-    // The arbiter agrees: every refused command stays cancelled (the pipeline can never apply it later).
+    const raced = refused.filter((b) => cancelled.has(b.commandId));
+    for (const b of raced) expect([b.commandId, outcomes.get(b.commandId)]).toEqual([b.commandId, 'unavailable']);
+    // The arbiter agrees: every cancelled command stays cancelled (the pipeline can never apply it later).
     const arbiter = await cancelledCommands(
       api.app.get(RedisService).client,
-      refused.map((b) => arbiterKey(api.config.REDIS_PREFIX, b.player.user.id, b.commandId)),
+      raced.map((b) => arbiterKey(api.config.REDIS_PREFIX, b.player.user.id, b.commandId)),
     );
     expect(arbiter.every(Boolean)).toBe(true);
 
