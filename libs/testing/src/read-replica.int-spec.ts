@@ -3,7 +3,7 @@ import { Test, type TestingModule } from '@nestjs/testing';
 import { sql } from 'kysely';
 import { Registry } from 'prom-client';
 import { ConfigModule, loadConfig } from '@app/config';
-import { Database, DbModule, ReadDatabase } from '@app/db';
+import { createDatabase, Database, DbModule, migrateToLatest, migrations, ReadDatabase } from '@app/db';
 import { startPgBouncer, startPrimary, startReplica, type PgBouncer, type PostgresServer } from './pg-servers.js';
 import { eventually } from './wait.js';
 
@@ -132,4 +132,27 @@ describe('ReadDatabase with a streaming replica', () => {
       await replicaBouncer.stop();
     }
   }, 60_000);
+
+  it('migrates through PgBouncer in transaction mode, from two processes at once', async () => {
+    bouncer ??= await startPgBouncer({ port: primary.port });
+    await primary.query('CREATE DATABASE migrated');
+    const handles = [1, 2].map(() =>
+      createDatabase(`${bouncer!.server}/migrated`, {
+        pooler: 'transaction',
+        session: { lockTimeoutMs: 100, statementTimeoutMs: 1000 },
+      }),
+    );
+    try {
+      const applied = await Promise.all(handles.map((db) => migrateToLatest(db)));
+      expect(applied.map((a) => a.length).sort((a, b) => a - b)).toEqual([0, Object.keys(migrations).length]);
+      expect(await migrateToLatest(handles[0]!)).toEqual([]);
+      // No advisory lock outlives the run on any server connection.
+      const locks = await sql<{
+        n: number;
+      }>`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory'`.execute(handles[0]!);
+      expect(locks.rows[0]!.n).toBe(0);
+    } finally {
+      await Promise.all(handles.map((db) => db.destroy()));
+    }
+  }, 120_000);
 });

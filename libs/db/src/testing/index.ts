@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { createDatabase, type Database } from '../database.js';
+import { createDatabase, RANDOM_PAGE_COST, type Database } from '../database.js';
 import { migrateToLatest } from '../migrate.js';
 import { migrations } from '../migrations/index.js';
 
@@ -93,6 +93,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       // server lets it log in as it is (trust authentication, or TEST_API_DATABASE_PASSWORD).
       await client.query(`ALTER ROLE ${API_ROLE} LOGIN`);
       await client.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`);
+      // Behind a transaction-mode pooler no startup options reach the server: the planner's cost is the database's
+      // own setting, as docs/database-scaling.md tells operators to make it.
+      if (TEST_DATABASE_POOLER === 'transaction')
+        await client.query(`ALTER DATABASE ${name} SET random_page_cost = ${RANDOM_PAGE_COST}`);
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [TEMPLATE_LOCK]);
     }
