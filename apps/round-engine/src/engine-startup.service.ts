@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { sql } from 'kysely';
 import { Database, migrateToLatest } from '@app/db';
 
 /**
@@ -14,17 +13,9 @@ export class EngineStartupService implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     // The engine's sessions have short lock and statement timeouts; migrating may wait for another process's
-    // migration and take longer, so this one connection lifts them while it migrates.
-    const applied = await this.db.connection().execute(async (conn) => {
-      await sql`SET lock_timeout = 0`.execute(conn);
-      await sql`SET statement_timeout = 0`.execute(conn);
-      try {
-        return await migrateToLatest(conn);
-      } finally {
-        await sql`RESET lock_timeout`.execute(conn);
-        await sql`RESET statement_timeout`.execute(conn);
-      }
-    });
+    // migration and take longer, so the migrations' transaction lifts them for itself (`SET LOCAL`, which leaves
+    // the connection as it was: nothing of it outlives the transaction, through a pooler or not).
+    const applied = await migrateToLatest(this.db);
     if (applied.length > 0) this.logger.log({ msg: 'migrations applied', applied });
   }
 }

@@ -58,6 +58,9 @@ describe('loadConfig', () => {
     [{ PORT: 'abc' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ DATABASE_READ_URL: 'mysql://x' }, 'DATABASE_READ_URL'],
+    [{ DATABASE_READ_MAX_LAG_MS: '10' }, 'DATABASE_READ_MAX_LAG_MS'],
+    [{ DATABASE_POOLER: 'session' }, 'DATABASE_POOLER'],
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL'],
     [{ ROUND_SECONDS: '7' }, 'ROUND_SECONDS'],
     [{ LOCK_SECONDS: '30' }, 'LOCK_SECONDS'],
@@ -173,6 +176,7 @@ describe('loadConfig', () => {
       for (const key of defaults) expect(KNOWN_VARIABLES).toContain(key);
       for (const optional of [
         'DATABASE_URL',
+        'DATABASE_READ_URL',
         'SMTP_URL',
         'JWT_SECRET',
         'ADMIN_EMAIL',

@@ -118,6 +118,30 @@ export class AppConfig {
   @Matches(/^postgres(ql)?:\/\//, { message: 'must be a postgres:// URL' })
   DATABASE_URL?: string;
 
+  /**
+   * A streaming replica for reads that may lag a little (bet history, statements, the public fairness record, the
+   * admin dashboard, profiles). Unset → those reads go to DATABASE_URL. Connect with the same role as DATABASE_URL.
+   */
+  @IsOptional()
+  @IsString()
+  @Matches(/^postgres(ql)?:\/\//, { message: 'must be a postgres:// URL' })
+  DATABASE_READ_URL?: string;
+
+  /** The replica's replay lag above which (or while it is unreachable) those reads go to DATABASE_URL (ms). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  DATABASE_READ_MAX_LAG_MS = 5000;
+
+  /**
+   * What DATABASE_URL (and DATABASE_READ_URL) point at: `direct` (Postgres itself) or `transaction` (a pooler such as
+   * PgBouncer in transaction mode: connections send no startup options, and the round engine's session limits are
+   * set at the start of each of its transactions instead).
+   */
+  @IsIn(['direct', 'transaction'])
+  DATABASE_POOLER: 'direct' | 'transaction' = 'direct';
+
   @IsString()
   @Matches(/^rediss?:\/\//, { message: 'must be a redis:// URL' })
   REDIS_URL = 'redis://127.0.0.1:6379';

@@ -1,4 +1,15 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  PostgresDriver,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type PostgresDialectConfig,
+  type PostgresPool,
+  type TransactionSettings,
+} from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.js';
 
@@ -24,7 +35,8 @@ export class Database extends Kysely<DB> {}
 /**
  * Per-session limits, set when each connection opens (startup parameters). The round engine sets them so that no
  * statement waits on a lock for long, no transaction can stay open while its process is paused (a frozen leader's
- * locks are released after `idleInTransactionTimeoutMs`), and no statement runs away.
+ * locks are released after `idleInTransactionTimeoutMs`), and no statement runs away. Behind a transaction-mode
+ * pooler they are set at the start of each transaction instead (`SET LOCAL`, see `pooler`).
  */
 export interface SessionLimits {
   lockTimeoutMs?: number;
@@ -32,31 +44,44 @@ export interface SessionLimits {
   statementTimeoutMs?: number;
 }
 
+/**
+ * What the URL points at. `direct`: Postgres itself; every connection opens with the planner's cost setting and the
+ * session limits as startup parameters. `transaction`: a pooler in transaction mode (PgBouncer), which rejects such
+ * parameters and gives each transaction whichever server connection is free: nothing is sent at startup, and every
+ * transaction begins with `SET LOCAL` of the same settings (in the same round trip as its BEGIN).
+ */
+export type PoolerMode = 'direct' | 'transaction';
+
 export interface DatabaseOptions {
   max?: number;
   applicationName?: string;
   onIdleError?: (error: Error) => void;
   session?: SessionLimits;
+  pooler?: PoolerMode;
+  /** How long to wait for a connection before failing (ms); unset → no limit (pg's default). */
+  connectionTimeoutMs?: number;
 }
 
 /** The planner's cost of a random page read, relative to a sequential one (set on every connection). */
 export const RANDOM_PAGE_COST = 1.1;
 
 export function createPool(url: string, options: DatabaseOptions = {}): pg.Pool {
+  const direct = (options.pooler ?? 'direct') === 'direct';
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
     application_name: options.applicationName ?? 'winround',
     idleTimeoutMillis: 30_000,
+    ...(options.connectionTimeoutMs ? { connectionTimeoutMillis: options.connectionTimeoutMs } : {}),
     // The working set lives in memory (or on SSD): a random page read costs about what a sequential one does. With
     // the default cost model (4×) the planner prefers reading a whole table of tens of thousands of rows into a hash
     // to a hundred index look-ups, in the statements that run per bet batch.
-    options: `-c random_page_cost=${RANDOM_PAGE_COST}`,
-    ...(options.session?.lockTimeoutMs ? { lock_timeout: options.session.lockTimeoutMs } : {}),
-    ...(options.session?.idleInTransactionTimeoutMs
+    ...(direct ? { options: `-c random_page_cost=${RANDOM_PAGE_COST}` } : {}),
+    ...(direct && options.session?.lockTimeoutMs ? { lock_timeout: options.session.lockTimeoutMs } : {}),
+    ...(direct && options.session?.idleInTransactionTimeoutMs
       ? { idle_in_transaction_session_timeout: options.session.idleInTransactionTimeoutMs }
       : {}),
-    ...(options.session?.statementTimeoutMs ? { statement_timeout: options.session.statementTimeoutMs } : {}),
+    ...(direct && options.session?.statementTimeoutMs ? { statement_timeout: options.session.statementTimeoutMs } : {}),
   });
   // An idle client losing its connection (server restart, failover, shutdown) must not crash the process;
   // the pool discards it and the next query opens a fresh one.
@@ -67,8 +92,69 @@ export function createPool(url: string, options: DatabaseOptions = {}): pg.Pool 
   return pool;
 }
 
+/**
+ * The `SET LOCAL` statements a transaction begins with behind a transaction-mode pooler: what a direct connection
+ * gets at startup. Whole milliseconds only, so the text is safe to inline.
+ */
+export function transactionSettings(session: SessionLimits = {}): string {
+  const settings: [string, string | number | undefined][] = [
+    ['random_page_cost', RANDOM_PAGE_COST],
+    ['lock_timeout', session.lockTimeoutMs],
+    ['idle_in_transaction_session_timeout', session.idleInTransactionTimeoutMs],
+    ['statement_timeout', session.statementTimeoutMs],
+  ];
+  return settings
+    .filter(([, value]) => value !== undefined && value !== 0)
+    .map(([name, value]) => {
+      if (!Number.isFinite(Number(value))) throw new RangeError(`${name}: ${value} is not a number`);
+      return `set local ${name} = ${Number(value)}`;
+    })
+    .join('; ');
+}
+
+/** Postgres's driver, whose transactions begin with `settings` (`SET LOCAL …`) in the same round trip. */
+class SettingDriver extends PostgresDriver {
+  constructor(
+    config: PostgresDialectConfig,
+    private readonly settings: string,
+  ) {
+    super(config);
+  }
+
+  override async beginTransaction(connection: DatabaseConnection, transaction: TransactionSettings): Promise<void> {
+    let begin = 'begin';
+    if (transaction.isolationLevel || transaction.accessMode) {
+      begin = 'start transaction';
+      if (transaction.isolationLevel) begin += ` isolation level ${transaction.isolationLevel}`;
+      if (transaction.accessMode) begin += ` ${transaction.accessMode}`;
+    }
+    // Without parameters pg sends the simple protocol, which runs several statements in one message.
+    await connection.executeQuery(CompiledQuery.raw(`${begin}; ${this.settings}`));
+  }
+}
+
+class SettingDialect extends PostgresDialect {
+  constructor(
+    private readonly config: PostgresDialectConfig,
+    private readonly settings: string,
+  ) {
+    super(config);
+  }
+
+  override createDriver(): Driver {
+    return new SettingDriver(this.config, this.settings);
+  }
+}
+
+/** Kysely's Postgres dialect over `pool`, with `SET LOCAL` of the session's settings per transaction behind a pooler. */
+export function createDialect(pool: PostgresPool, options: Pick<DatabaseOptions, 'pooler' | 'session'> = {}): Dialect {
+  return (options.pooler ?? 'direct') === 'direct'
+    ? new PostgresDialect({ pool })
+    : new SettingDialect({ pool }, transactionSettings(options.session));
+}
+
 export function createDatabase(url: string, options: DatabaseOptions = {}): Database {
-  return new Database({ dialect: new PostgresDialect({ pool: createPool(url, options) }) });
+  return new Database({ dialect: createDialect(createPool(url, options), options) });
 }
 
 /** An element of a Postgres array literal. */

@@ -3,3 +3,4 @@ export * from './database.js';
 export * from './migrate.js';
 export * from './db.module.js';
 export { migrations } from './migrations/index.js';
+export * from './read-database.js';

@@ -3,14 +3,29 @@ import { migrations } from './migrations/index.js';
 
 const MIGRATION_LOCK_KEY = 727_001;
 
-/** Applies every pending migration. Safe to call from several processes at once (advisory lock). */
+/**
+ * Applies every pending migration. Safe to call from several processes at once: the whole run (Kysely's bookkeeping
+ * tables included) is one transaction that first takes a transaction-level advisory lock, so it holds no session
+ * state and runs the same through a transaction-mode pooler (PgBouncer) as on a direct connection. The run lifts the
+ * caller's lock and statement timeouts for itself (`SET LOCAL`): it may wait for another process's run, and a
+ * migration may take long.
+ */
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   const result = await db.connection().execute(async (conn) => {
-    await sql`SELECT pg_advisory_lock(${MIGRATION_LOCK_KEY})`.execute(conn);
+    await sql`BEGIN; SET LOCAL lock_timeout = 0; SET LOCAL statement_timeout = 0`.execute(conn);
     try {
-      return await new Migrator({ db: conn, provider: { getMigrations: async () => migrations } }).migrateToLatest();
-    } finally {
-      await sql`SELECT pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.execute(conn);
+      await sql`SELECT pg_advisory_xact_lock(${sql.lit(MIGRATION_LOCK_KEY)})`.execute(conn);
+      const outcome = await new Migrator({
+        db: conn,
+        provider: { getMigrations: async () => migrations },
+        // This transaction is the migrations' transaction.
+        disableTransactions: true,
+      }).migrateToLatest();
+      await sql.raw(outcome.error ? 'ROLLBACK' : 'COMMIT').execute(conn);
+      return outcome;
+    } catch (error) {
+      await sql`ROLLBACK`.execute(conn).catch(() => undefined);
+      throw error;
     }
   });
   if (result.error) throw result.error instanceof Error ? result.error : new Error(String(result.error));

@@ -49,6 +49,7 @@ export function testEnv(
   return {
     NODE_ENV: 'test',
     DATABASE_URL: role === 'api' ? database.apiUrl : database.url,
+    DATABASE_POOLER: database.pooler,
     REDIS_URL: TEST_REDIS_URL,
     REDIS_PREFIX: prefix,
     JWT_SECRET: 'test-secret-test-secret-test-secret',

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
-import { Database } from '@app/db';
+import { ReadDatabase } from '@app/db';
 import { IST_TIME_ZONE } from '@app/domain';
 
 /** The IST zone, written into the SQL as a literal (the charts group by IST calendar day). */
@@ -28,7 +28,8 @@ export interface DayRow {
 /** SQL of the dashboard charts: aggregates only, read-only. */
 @Injectable()
 export class AdminChartsRepository {
-  constructor(@Inject(Database) private readonly db: Database) {}
+  /** Reads only, of figures that may lag a little (a read replica's, when one is set). */
+  constructor(@Inject(ReadDatabase) private readonly db: ReadDatabase) {}
 
   /**
    * The last 50 settled rounds, oldest first: bets that stood, their stakes, and the house result (stakes minus

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql, type Transaction } from 'kysely';
-import { Database, type DB } from '@app/db';
+import { ReadDatabase, type DB } from '@app/db';
 
 /** How many rows each "recent" list of the dashboard holds. */
 export const RECENT_LIMIT = 10;
@@ -28,7 +28,8 @@ export interface DashboardFigures {
 /** SQL of the admin dashboard: one aggregate statement for the figures, three indexed reads for the lists. */
 @Injectable()
 export class AdminDashboardRepository {
-  constructor(@Inject(Database) private readonly db: Database) {}
+  /** Reads only, of figures that may lag a little (a read replica's, when one is set). */
+  constructor(@Inject(ReadDatabase) private readonly db: ReadDatabase) {}
 
   /** Runs the reads in one read-only REPEATABLE READ snapshot, so the figures and the lists agree. */
   snapshot<T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { periodLeavesQuery, splitLeaves } from '@app/bets';
-import { Database, type PublicPeriodRow } from '@app/db';
+import { Database, ReadDatabase, type PublicPeriodRow } from '@app/db';
 import type { GameKey } from '@app/domain';
 
 /** A chain as announced, with the first and last periods it has drawn so far. */
@@ -45,16 +45,28 @@ export interface BetLeafRow {
 }
 
 /**
- * Reads of the public fairness record. The api's database role reads periods only through `public_periods` and
+ * Reads of the public fairness record, which may lag a little behind the primary (a read replica's, when one is set);
+ * a player's proof is built from the primary. The api's database role reads periods only through `public_periods` and
  * chains only through `public_fairness_chains` (migration 0015): it cannot read a chain's tip, a seed before it is
  * revealed or a committed hash before it is public.
  */
 @Injectable()
 export class FairnessRepository {
-  constructor(@Inject(Database) private readonly db: Database) {}
+  constructor(
+    @Inject(Database) private readonly db: Database,
+    @Inject(ReadDatabase) private readonly reads: ReadDatabase,
+  ) {}
 
-  period(id: string): Promise<PublicPeriodRow | undefined> {
-    return this.db.selectFrom('public_periods').selectAll().where('id', '=', id).executeTakeFirst();
+  /**
+   * A period as the public record shows it. `primary`: read from the primary, as a proof reads everything it builds
+   * from (its bets, their leaves and the published root must come from one server, and the newest state of it).
+   */
+  period(id: string, source: 'reads' | 'primary' = 'reads'): Promise<PublicPeriodRow | undefined> {
+    return (source === 'primary' ? this.db : this.reads)
+      .selectFrom('public_periods')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
   }
 
   /** The latest drawn or refunded periods, newest first. */
@@ -66,7 +78,7 @@ export class FairnessRepository {
         UNION ALL
         (SELECT * FROM public_periods WHERE status = 'REFUNDED' ORDER BY end_at DESC LIMIT ${limit})
       ) revealed ORDER BY end_at DESC LIMIT ${limit}
-    `.execute(this.db);
+    `.execute(this.reads);
     return rows;
   }
 
@@ -78,12 +90,12 @@ export class FairnessRepository {
              (SELECT id FROM public_periods WHERE chain_id = c.id ORDER BY chain_index DESC LIMIT 1) AS covered_to
       FROM public_fairness_chains c
       ORDER BY c.first_period_id DESC NULLS LAST, c.id DESC
-    `.execute(this.db);
+    `.execute(this.reads);
     return rows;
   }
 
   beaconChains(): Promise<BeaconChainRow[]> {
-    return this.db
+    return this.reads
       .selectFrom('beacon_chains')
       .select(['hash', 'public_key', 'genesis_time', 'period', 'scheme'])
       .execute();
@@ -91,7 +103,7 @@ export class FairnessRepository {
 
   /** The beacon chain of the latest drawn period; null when it was drawn without one (or nothing was drawn). */
   async latestBeaconChain(): Promise<string | null> {
-    const row = await this.db
+    const row = await this.reads
       .selectFrom('public_periods')
       .select('beacon_chain')
       .where('status', 'in', ['DRAWN', 'SETTLED'])
@@ -132,14 +144,14 @@ export class FairnessRepository {
       LEFT JOIN LATERAL (SELECT sum(stakes) AS stakes FROM period_choices pc WHERE pc.period_id = p.id) s ON true
       WHERE p.status = 'REFUNDED'
       GROUP BY p.refund_reason
-    `.execute(this.db);
+    `.execute(this.reads);
     return rows;
   }
 
   /** Total stakes per period (paise), for the periods listed. */
   async stakes(periodIds: readonly string[]): Promise<Map<string, number>> {
     if (periodIds.length === 0) return new Map();
-    const rows = await this.db
+    const rows = await this.reads
       .selectFrom('period_choices')
       .select(['period_id', sql<string>`sum(stakes)::text`.as('stakes')])
       .where('period_id', 'in', periodIds)
@@ -152,7 +164,7 @@ export class FairnessRepository {
   async settledExposure(limit: number): Promise<{ digit: number; house_pays: string[] | null }[]> {
     const { rows } = await sql<{ digit: number; house_pays: string[] | null }>`
       SELECT digit, house_pays FROM public_periods WHERE status = 'SETTLED' ORDER BY end_at DESC LIMIT ${limit}
-    `.execute(this.db);
+    `.execute(this.reads);
     return rows;
   }
 
@@ -164,7 +176,7 @@ export class FairnessRepository {
              sum(coalesce(pc.credited, 0))::text AS credited, sum(pc.stakes::numeric * pc.stakes)::text AS stake_squares
       FROM period_choices pc JOIN w ON w.id = pc.period_id
       GROUP BY pc.game, pc.choice
-    `.execute(this.db);
+    `.execute(this.reads);
     return rows;
   }
 

@@ -244,7 +244,7 @@ export class FairnessService {
   async proof(userId: string, betId: string): Promise<BetProof> {
     const bet = await this.repository.betLeaf(userId, betId);
     if (!bet) throw new NotFoundException(BET_NOT_FOUND);
-    const period = await this.repository.period(bet.period_id);
+    const period = await this.repository.period(bet.period_id, 'primary');
     if (!period?.bets_root) throw new NotFoundException('The bets of this period are not committed yet.');
     const { ids, leaves } = await this.leavesOf(bet.period_id);
     const index = ids.indexOf(bet.id);

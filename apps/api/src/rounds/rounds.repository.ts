@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
-import { Database, type PublicPeriodRow } from '@app/db';
+import { Database, ReadDatabase, type PublicPeriodRow } from '@app/db';
 import type { BetRowLike, PeriodRowLike } from '@app/realtime';
 
 const BET_COLUMNS = sql.raw(
@@ -13,7 +13,10 @@ const BET_COLUMNS = sql.raw(
  */
 @Injectable()
 export class RoundsRepository {
-  constructor(@Inject(Database) private readonly db: Database) {}
+  constructor(
+    @Inject(Database) private readonly db: Database,
+    @Inject(ReadDatabase) private readonly reads: ReadDatabase,
+  ) {}
 
   period(id: string): Promise<PublicPeriodRow | undefined> {
     return this.db.selectFrom('public_periods').selectAll().where('id', '=', id).executeTakeFirst();
@@ -28,10 +31,11 @@ export class RoundsRepository {
     return rows;
   }
 
+  /** The bet history, which may lag a little (a read replica's); the current period's bets are the primary's. */
   async betsOf(userId: string, limit: number): Promise<BetRowLike[]> {
     const { rows } = await sql<BetRowLike>`
       SELECT ${BET_COLUMNS} FROM bets WHERE user_id = ${userId} ORDER BY created_at DESC, id DESC LIMIT ${limit}
-    `.execute(this.db);
+    `.execute(this.reads);
     return rows;
   }
 

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql, type Transaction } from 'kysely';
-import { Database, pgArray, type DB } from '@app/db';
+import { Database, pgArray, ReadDatabase, type DB } from '@app/db';
 
 /** Where a read runs: the pool, or a snapshot transaction (a JSON page reads its balances and lines in one). */
-export type Reader = Database | Transaction<DB>;
+export type Reader = Database | ReadDatabase | Transaction<DB>;
 import { Accounts } from '@app/ledger';
 
 /** Exact paise sums (numeric text) of one balance. */
@@ -44,11 +44,23 @@ export interface StatementWindow {
  */
 @Injectable()
 export class StatementRepository {
-  constructor(@Inject(Database) private readonly db: Database) {}
+  /**
+   * Balances and lines may lag a little behind the primary: they are read from `reads` (a read replica's, when one is
+   * set). The point look-ups (does the wallet exist, is it a player) stay on the primary: a new player has no statement
+   * lines yet, but must not be refused.
+   */
+  private readonly reads: Reader;
+
+  constructor(
+    @Inject(Database) private readonly db: Database,
+    @Inject(ReadDatabase) reads?: ReadDatabase,
+  ) {
+    this.reads = reads ?? db;
+  }
 
   /** Runs `read` in one read-only REPEATABLE READ transaction: its balances and lines see the same entries. */
   snapshot<T>(read: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
-    return this.db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(read);
+    return this.reads.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(read);
   }
 
   /** The player's wallet, or undefined (an administrator has none). */
@@ -65,7 +77,7 @@ export class StatementRepository {
    * Invariant shown by construction: closing = opening + the sum of the range's lines (the same postings, split at
    * the range's bounds by the time their entry was recorded).
    */
-  async sums(window: StatementWindow, db: Reader = this.db): Promise<{ main: BalanceSums; bonus: BalanceSums }> {
+  async sums(window: StatementWindow, db: Reader = this.reads): Promise<{ main: BalanceSums; bonus: BalanceSums }> {
     const { userId, from, toExclusive, after } = window;
     const main = Accounts.userMain(userId);
     const { rows } = await sql<BalanceSums & { account: string }>`
@@ -97,7 +109,7 @@ export class StatementRepository {
   async entries(
     window: StatementWindow,
     limit: number,
-    db: Reader = this.db,
+    db: Reader = this.reads,
   ): Promise<{ entries: EntryRow[]; more: boolean }> {
     const { userId, from, toExclusive, after } = window;
     const accounts = [Accounts.userMain(userId), Accounts.userBonus(userId)];
@@ -158,7 +170,7 @@ export class StatementRepository {
   async stakePeriods(
     userId: string,
     entries: { seq: number; at: Date }[],
-    db: Reader = this.db,
+    db: Reader = this.reads,
   ): Promise<Map<number, string[]>> {
     const periods = new Map<number, string[]>();
     if (entries.length === 0) return periods;

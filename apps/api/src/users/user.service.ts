@@ -1,6 +1,6 @@
 import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { PlayerLanguage, Profile } from '@app/contracts';
-import { Database } from '@app/db';
+import { Database, ReadDatabase } from '@app/db';
 import {
   isUuid,
   displayName,
@@ -39,6 +39,7 @@ export class UserService {
   constructor(
     @Inject(Database) private readonly db: Database,
     @Inject(UserRepository) private readonly users: UserRepository,
+    @Inject(ReadDatabase) private readonly reads: ReadDatabase,
   ) {}
 
   async ownProfile(userId: string): Promise<Profile> {
@@ -66,9 +67,10 @@ export class UserService {
   /** Anyone may see a player's reduced profile; administrators have no public profile. */
   async publicProfile(userId: string): Promise<Profile> {
     if (!isUuid(userId)) throw new NotFoundException(USER_MESSAGES.notFound);
-    const user = await this.users.profile(this.db, userId);
+    // Another player's figures may lag a little behind the primary (a read replica's).
+    const user = await this.users.profile(this.reads, userId);
     if (!user || user.role !== 'user') throw new NotFoundException(USER_MESSAGES.notFound);
-    const stats = await this.users.stats(this.db, userId);
+    const stats = await this.users.stats(this.reads, userId);
     const name = displayName(user.username, user.email);
     return {
       _id: user.id,

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Database } from '@app/db';
+import { Database, ReadDatabase } from '@app/db';
 import type { TransactionRow } from '@app/db';
 import type { IdentityStatus } from '@app/domain';
 import { playSincePreviousWithdrawal, readBonusWagering, type BonusWageringRow } from '@app/ledger';
@@ -10,7 +10,10 @@ export const WALLET_TRANSACTIONS_LIMIT = 200;
 /** SQL of the wallet screen. */
 @Injectable()
 export class WalletRepository {
-  constructor(@Inject(Database) private readonly db: Database) {}
+  constructor(
+    @Inject(Database) private readonly db: Database,
+    @Inject(ReadDatabase) private readonly reads: ReadDatabase,
+  ) {}
 
   findWallet(userId: string): Promise<{ id: string; main: number; bonus: number; is_active: boolean } | undefined> {
     return this.db
@@ -46,8 +49,9 @@ export class WalletRepository {
     return this.db.selectFrom('wallets').select(['user_id', 'main', 'bonus']).where('user_id', 'in', userIds).execute();
   }
 
+  /** The transaction list, which may lag a little (a read replica's); balances are the primary's. */
   listTransactions(userId: string, limit = WALLET_TRANSACTIONS_LIMIT): Promise<TransactionRow[]> {
-    return this.db
+    return this.reads
       .selectFrom('transactions')
       .selectAll()
       .where('user_id', '=', userId)

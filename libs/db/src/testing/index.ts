@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { createDatabase, type Database } from '../database.js';
+import { createDatabase, RANDOM_PAGE_COST, type Database } from '../database.js';
 import { migrateToLatest } from '../migrate.js';
 import { migrations } from '../migrations/index.js';
 
@@ -21,6 +21,21 @@ const MIGRATIONS_DIGEST = createHash('sha256')
   )
   .digest('hex')
   .slice(0, 12);
+/**
+ * `TEST_DATABASE_POOLER=pgbouncer`: the test databases are created, cloned and dropped on TEST_DATABASE_SERVER
+ * directly, but every URL and handle handed out goes through the PgBouncer (transaction mode) at
+ * TEST_PGBOUNCER_SERVER (`node scripts/pgbouncer.mjs <command>` starts one and sets both).
+ */
+export const TEST_DATABASE_POOLER: 'direct' | 'transaction' =
+  process.env.TEST_DATABASE_POOLER === 'pgbouncer' ? 'transaction' : 'direct';
+/** Where the specs' connections go: the PgBouncer in front of the test server, or the test server itself. */
+export const TEST_DATABASE_CLIENT_SERVER = ((): string => {
+  if (TEST_DATABASE_POOLER === 'direct') return TEST_DATABASE_SERVER;
+  const server = process.env.TEST_PGBOUNCER_SERVER;
+  if (!server)
+    throw new Error('TEST_DATABASE_POOLER=pgbouncer needs TEST_PGBOUNCER_SERVER (node scripts/pgbouncer.mjs)');
+  return server;
+})();
 const TEMPLATE = `wr_test_template_${MIGRATIONS_DIGEST}`;
 const TEMPLATE_LOCK = 727_002;
 
@@ -28,8 +43,10 @@ const TEMPLATE_LOCK = 727_002;
 export const API_ROLE = 'winround_api';
 
 export interface TestDatabase {
-  /** As the owner (what migrations and the round engine use). */
+  /** As the owner (what migrations and the round engine use); through PgBouncer under TEST_DATABASE_POOLER. */
   url: string;
+  /** What `url` points at (DATABASE_POOLER of the processes started on it). */
+  pooler: 'direct' | 'transaction';
   /** As the api's role, which cannot read the fairness secrets (what api nodes use). */
   apiUrl: string;
   name: string;
@@ -76,14 +93,19 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       // server lets it log in as it is (trust authentication, or TEST_API_DATABASE_PASSWORD).
       await client.query(`ALTER ROLE ${API_ROLE} LOGIN`);
       await client.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`);
+      // Behind a transaction-mode pooler no startup options reach the server: the planner's cost is the database's
+      // own setting, as docs/database-scaling.md tells operators to make it.
+      if (TEST_DATABASE_POOLER === 'transaction')
+        await client.query(`ALTER DATABASE ${name} SET random_page_cost = ${RANDOM_PAGE_COST}`);
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [TEMPLATE_LOCK]);
     }
   });
-  const url = `${TEST_DATABASE_SERVER}/${name}`;
-  const db = createDatabase(url, { max: 10 });
+  const url = `${TEST_DATABASE_CLIENT_SERVER}/${name}`;
+  const db = createDatabase(url, { max: 10, pooler: TEST_DATABASE_POOLER });
   return {
     url,
+    pooler: TEST_DATABASE_POOLER,
     apiUrl: apiRoleUrl(url),
     name,
     db,
