@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import { groupBySlot, RedisKeys, type RedisClient } from '@app/redis';
 
 /**
  * The per-command arbiter in Redis: who decides a command handed to the bet stream, the bet pipeline or the api node
@@ -27,9 +27,27 @@ export const ARBITER_CANCEL_LATEST_MS = 15_000;
  */
 export const ARBITER_CANCEL_TTL_MS = 2 * 60 * 60 * 1000;
 
+/** The deployment's keys; a bare prefix stands for the keys of a single Redis under it. */
+export type ArbiterKeys = RedisKeys | string;
+
+function keysOf(keys: ArbiterKeys): RedisKeys {
+  return typeof keys === 'string' ? new RedisKeys(keys) : keys;
+}
+
 /** The arbiter key of a player's command (its outcome key: the client's command id, else the gateway's). */
-export function arbiterKey(prefix: string, userId: string, commandKey: string): string {
-  return `${prefix}bet-arbiter:${userId}:${commandKey}`;
+export function arbiterKey(keys: ArbiterKeys, userId: string, commandKey: string): string {
+  return keysOf(keys).betArbiter(userId, commandKey);
+}
+
+/**
+ * `keys` in the calls a script takes them in: ARBITER_CHUNK at most each, and on a cluster only keys of one slot
+ * (a player's) together. Each key is decided on its own, so splitting a batch changes nothing but the round trips.
+ */
+function chunks(redis: RedisClient, keys: string[]): string[][] {
+  const out: string[][] = [];
+  for (const group of groupBySlot(redis, keys))
+    for (let i = 0; i < group.length; i += ARBITER_CHUNK) out.push(group.slice(i, i + ARBITER_CHUNK));
+  return out;
 }
 
 /**
@@ -70,10 +88,9 @@ const ARBITER_CHUNK = 1000;
  * node cancelled first: those must not be applied. On any failure, and when the transaction does not commit, the
  * caller must release this attempt's claims (`releaseClaims`), so the api nodes can still answer those players.
  */
-export async function claimCommands(redis: Redis, keys: string[], attempt: string): Promise<string[]> {
+export async function claimCommands(redis: RedisClient, keys: string[], attempt: string): Promise<string[]> {
   const cancelled: string[] = [];
-  for (let i = 0; i < keys.length; i += ARBITER_CHUNK) {
-    const chunk = keys.slice(i, i + ARBITER_CHUNK);
+  for (const chunk of chunks(redis, keys)) {
     const positions = (await redis.eval(
       CLAIM,
       chunk.length,
@@ -87,24 +104,22 @@ export async function claimCommands(redis: Redis, keys: string[], attempt: strin
 }
 
 /** Releases the claims one attempt made (its transaction did not commit), so api nodes may cancel them again. */
-export async function releaseClaims(redis: Redis, keys: string[], attempt: string): Promise<number> {
+export async function releaseClaims(redis: RedisClient, keys: string[], attempt: string): Promise<number> {
   let released = 0;
-  for (let i = 0; i < keys.length; i += ARBITER_CHUNK) {
-    const chunk = keys.slice(i, i + ARBITER_CHUNK);
+  for (const chunk of chunks(redis, keys)) {
     released += Number(await redis.eval(RELEASE, chunk.length, ...chunk, ARBITER_CLAIMED + attempt));
   }
   return released;
 }
 
 /** Cancels commands not yet claimed; per key, true when it is cancelled (now or before), false when the pipeline claimed it. */
-export async function cancelCommands(redis: Redis, keys: string[]): Promise<boolean[]> {
-  const verdicts: boolean[] = [];
-  for (let i = 0; i < keys.length; i += ARBITER_CHUNK) {
-    const chunk = keys.slice(i, i + ARBITER_CHUNK);
+export async function cancelCommands(redis: RedisClient, keys: string[]): Promise<boolean[]> {
+  const verdicts = new Map<string, boolean>();
+  for (const chunk of chunks(redis, keys)) {
     const out = (await redis.eval(CANCEL, chunk.length, ...chunk, String(ARBITER_CANCEL_TTL_MS))) as number[];
-    verdicts.push(...out.map((v) => Number(v) === 1));
+    chunk.forEach((key, i) => verdicts.set(key, Number(out[i]) === 1));
   }
-  return verdicts;
+  return keys.map((key) => verdicts.get(key) ?? false);
 }
 
 /**
@@ -127,8 +142,8 @@ export const UNKNOWN_CANCELS_BUDGET = 20;
 export const UNKNOWN_CANCELS_WINDOW_MS = 10 * 60 * 1000;
 
 /** The Redis key counting a player's cancellations of commands without a trace (askArbiter's budget). */
-export function unknownCancelsKey(prefix: string, userId: string): string {
-  return `${prefix}bet-asks:${userId}`;
+export function unknownCancelsKey(keys: ArbiterKeys, userId: string): string {
+  return keysOf(keys).betAsks(userId);
 }
 
 /**
@@ -166,17 +181,18 @@ return out`;
  * `mayCancel` is false or past the budget.
  */
 export async function askArbiter(
-  redis: Redis,
-  prefix: string,
+  redis: RedisClient,
+  redisKeys: ArbiterKeys,
   userId: string,
   commands: Array<{ commandId: string; mayCancel: boolean }>,
 ): Promise<ArbiterVerdict[]> {
   if (commands.length === 0) return [];
-  const keys = commands.map((c) => arbiterKey(prefix, userId, c.commandId));
+  // One player's keys: one slot on a cluster (RedisKeys tags them with the player).
+  const keys = commands.map((c) => arbiterKey(redisKeys, userId, c.commandId));
   const out = (await redis.eval(
     ASK,
     keys.length + 1,
-    unknownCancelsKey(prefix, userId),
+    unknownCancelsKey(redisKeys, userId),
     ...keys,
     String(ARBITER_CANCEL_TTL_MS),
     String(UNKNOWN_CANCELS_BUDGET),
@@ -187,8 +203,14 @@ export async function askArbiter(
 }
 
 /** Per key: whether an api node cancelled the command (read only; never decides anything). */
-export async function cancelledCommands(redis: Redis, keys: string[]): Promise<boolean[]> {
+export async function cancelledCommands(redis: RedisClient, keys: string[]): Promise<boolean[]> {
   if (keys.length === 0) return [];
-  const values = await redis.mget(...keys);
-  return values.map((v) => v === ARBITER_CANCELLED);
+  const cancelled = new Set<string>();
+  for (const group of groupBySlot(redis, keys)) {
+    const values = await redis.mget(...group);
+    group.forEach((key, i) => {
+      if (values[i] === ARBITER_CANCELLED) cancelled.add(key);
+    });
+  }
+  return keys.map((key) => cancelled.has(key));
 }

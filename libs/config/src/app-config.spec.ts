@@ -20,6 +20,11 @@ describe('loadConfig', () => {
     expect(config.gstBps).toBe(1800);
     expect(config.payouts).toEqual(DEFAULT_PAYOUTS);
     expect(config.REDIS_URL).toBe('redis://127.0.0.1:6379');
+    expect(config.redisClusterNodes).toEqual([]);
+    expect(loadConfig({ REDIS_CLUSTER_NODES: 'redis-1:7000, 10.0.0.2:7001' }).redisClusterNodes).toEqual([
+      { host: 'redis-1', port: 7000 },
+      { host: '10.0.0.2', port: 7001 },
+    ]);
     expect(config.GST_RATE).toBe(0.18);
     expect(config.referralTerms).toEqual({ shareBps: 1000, capPaise: 50_000 });
   });
@@ -62,6 +67,7 @@ describe('loadConfig', () => {
     [{ DATABASE_READ_MAX_LAG_MS: '10' }, 'DATABASE_READ_MAX_LAG_MS'],
     [{ DATABASE_POOLER: 'session' }, 'DATABASE_POOLER'],
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL'],
+    [{ REDIS_CLUSTER_NODES: 'redis-1:7000;redis-2' }, 'REDIS_CLUSTER_NODES'],
     [{ ROUND_SECONDS: '7' }, 'ROUND_SECONDS'],
     [{ LOCK_SECONDS: '30' }, 'LOCK_SECONDS'],
     [{ GST_RATE: '18' }, 'GST_RATE'],

@@ -146,6 +146,16 @@ export class AppConfig {
   @Matches(/^rediss?:\/\//, { message: 'must be a redis:// URL' })
   REDIS_URL = 'redis://127.0.0.1:6379';
 
+  /**
+   * A Redis Cluster's seed nodes, comma-separated `host:port` (a few masters are enough: the others are discovered).
+   * Set → every Redis connection is a cluster connection and REDIS_URL's host and port are not used (its password,
+   * user name and `rediss:` TLS still apply); unset → the single Redis at REDIS_URL.
+   */
+  @IsOptional()
+  @IsString()
+  @Matches(/^\s*[\w.-]+:\d{1,5}\s*(,\s*[\w.-]+:\d{1,5}\s*)*$/, { message: 'must be a comma-separated host:port list' })
+  REDIS_CLUSTER_NODES?: string;
+
   /** Prefix of every Redis key, stream and channel this deployment uses. */
   @IsString()
   @Matches(/^[\w:.-]*$/, { message: 'may contain only letters, digits, _ : . -' })
@@ -548,6 +558,18 @@ export class AppConfig {
   @Transform(toBool)
   @IsBoolean()
   RATE_LIMITS = true;
+
+  /** REDIS_CLUSTER_NODES as host/port pairs; empty when Redis is a single node. */
+  get redisClusterNodes(): Array<{ host: string; port: number }> {
+    return (this.REDIS_CLUSTER_NODES ?? '')
+      .split(',')
+      .map((node) => node.trim())
+      .filter(Boolean)
+      .map((node) => {
+        const at = node.lastIndexOf(':');
+        return { host: node.slice(0, at), port: Number(node.slice(at + 1)) };
+      });
+  }
 
   get isProduction(): boolean {
     return this.NODE_ENV === 'production';

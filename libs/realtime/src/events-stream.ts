@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@app/redis';
 import {
   encodeEntry,
   EVENTS_FIELD,
@@ -46,7 +46,7 @@ export type AppendOutcome = 'appended' | 'already' | 'not-leader';
  * appends them atomically, only under the lease and only once. No messages and no `once`: nothing is sent.
  */
 export async function appendMessages(
-  redis: Redis,
+  redis: RedisClient,
   stream: string,
   messages: readonly SocketMessage[],
   options: AppendOptions = {},

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@app/redis';
 import { EVENTS_FIELD, readEntryBytes, type WireMessage } from './socket-message.js';
 
 /** The entry field holding the messages, as the bytes Redis returns. */
@@ -26,7 +26,7 @@ export class EventsTail {
   private loop?: Promise<void>;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly stream: string,
     private readonly deliver: (messages: WireMessage[]) => void | Promise<void>,
     private readonly onError: (error: Error) => void = () => {},

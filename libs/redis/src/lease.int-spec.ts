@@ -1,21 +1,40 @@
-import { Redis } from 'ioredis';
 import { FencedLease, Lease } from './lease.js';
-import { deleteRedisPrefix, TEST_REDIS_URL, testRedisPrefix } from './testing/index.js';
+import { RedisKeys } from './redis-keys.js';
+import { createRedis, type RedisClient } from './redis.service.js';
+import {
+  deleteRedisPrefix,
+  startRedisCluster,
+  TEST_REDIS_URL,
+  testRedisPrefix,
+  type LocalRedisCluster,
+} from './testing/index.js';
 
-describe('Lease', () => {
+// The same behaviour on one Redis and on a Redis Cluster (3 masters, 3 replicas, started for this file).
+describe.each([['single node'], ['cluster']] as const)('Lease (%s)', (target) => {
   const prefix = testRedisPrefix();
-  let redis: Redis;
-  beforeAll(() => {
-    redis = new Redis(TEST_REDIS_URL);
-  });
+  let redis: RedisClient;
+  let cluster: LocalRedisCluster | undefined;
+  let keys: RedisKeys;
+  beforeAll(async () => {
+    if (target === 'cluster') {
+      cluster = await startRedisCluster();
+      redis = createRedis({ url: 'redis://127.0.0.1', clusterNodes: cluster.nodes });
+    } else redis = createRedis(TEST_REDIS_URL);
+    keys = new RedisKeys(prefix, { cluster: target === 'cluster' });
+  }, 60_000);
   afterAll(async () => {
-    await deleteRedisPrefix(prefix);
-    redis.disconnect();
+    if (cluster) {
+      redis.disconnect();
+      await cluster.stop();
+    } else {
+      await deleteRedisPrefix(prefix);
+      redis.disconnect();
+    }
   });
 
   it('has one holder at a time and hands over after expiry', async () => {
-    const a = new Lease(redis, `${prefix}lease:clock`, 'a', 200);
-    const b = new Lease(redis, `${prefix}lease:clock`, 'b', 200);
+    const a = new Lease(redis, keys.lease('clock'), 'a', 200);
+    const b = new Lease(redis, keys.lease('clock'), 'b', 200);
     expect(await a.acquire()).toBe(true);
     expect(await b.acquireOrRenew()).toBe(false);
     expect(await a.renew()).toBe(true);
@@ -35,7 +54,7 @@ describe('Lease', () => {
     const lease = (owner: string, ttlMs = 300) => {
       const l = new FencedLease({
         redis,
-        key: `${prefix}lease:fenced`,
+        key: keys.lease('fenced'),
         name: 'fenced',
         owner,
         ttlMs,
@@ -64,7 +83,7 @@ describe('Lease', () => {
       await new Promise((r) => setTimeout(r, 1500));
       expect(a.held).toBe(true);
       expect(a.token).toBe(token);
-      expect(await redis.get(`${prefix}lease:fenced`)).toBe(`a#${token}`);
+      expect(await redis.get(keys.lease('fenced'))).toBe(`a#${token}`);
     });
 
     it('a frozen holder finds its lease lapsed on waking, the standby holds it with a newer token, and it is not taken back', async () => {

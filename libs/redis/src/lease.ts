@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis.service.js';
 
 const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
 const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
@@ -9,7 +9,7 @@ const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call
  */
 export class Lease {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     readonly key: string,
     readonly owner: string,
     readonly ttlMs: number,
@@ -40,7 +40,7 @@ export class Lease {
 const CLAIM = `if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('set', KEYS[1], ARGV[2], 'PX', ARGV[3]) return 1 else return 0 end`;
 
 export interface FencedLeaseOptions {
-  redis: Redis;
+  redis: RedisClient;
   /** Redis key of the lease. */
   key: string;
   /** Name of the leased role (the fencing token's name). */

@@ -1,10 +1,75 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { Redis, type RedisOptions } from 'ioredis';
+import { Cluster, Redis, type ClusterOptions, type RedisOptions } from 'ioredis';
 import { AppConfig } from '@app/config';
-import { RedisKeys } from './redis-keys.js';
+import { hashTag, RedisKeys } from './redis-keys.js';
 
-export function createRedis(url: string, options: RedisOptions = {}): Redis {
-  return new Redis(url, { maxRetriesPerRequest: null, enableAutoPipelining: true, ...options });
+/** A connection to Redis: one server (`Redis`) or a Redis Cluster (`Cluster`, REDIS_CLUSTER_NODES). */
+export type RedisClient = Redis | Cluster;
+
+/** Where Redis is: a URL (one server), or a cluster's seed nodes (the URL then gives only credentials and TLS). */
+export interface RedisTarget {
+  url: string;
+  clusterNodes?: ReadonlyArray<{ host: string; port: number }>;
+}
+
+/** The Redis of a configuration: REDIS_URL, or the cluster of REDIS_CLUSTER_NODES. */
+export function redisTarget(config: AppConfig): RedisTarget {
+  return { url: config.REDIS_URL, clusterNodes: config.redisClusterNodes };
+}
+
+/** The keys of a configuration (hash-tagged when Redis is a cluster). */
+export function redisKeys(config: AppConfig): RedisKeys {
+  return new RedisKeys(config.REDIS_PREFIX, { cluster: config.redisClusterNodes.length > 0 });
+}
+
+/**
+ * A connection with the system's defaults (commands queue while disconnected and are retried without limit,
+ * auto-pipelined), which `options` override. On a cluster (`target.clusterNodes`) an ioredis Cluster with the same
+ * options for every node's connection: the credentials and TLS of `target.url` apply to each node.
+ */
+export function createRedis(target: string | RedisTarget, options: RedisOptions = {}): RedisClient {
+  const { url, clusterNodes = [] } = typeof target === 'string' ? { url: target } : target;
+  const defaults: RedisOptions = { maxRetriesPerRequest: null, enableAutoPipelining: true, ...options };
+  if (clusterNodes.length === 0) return new Redis(url, defaults);
+  const parsed = new URL(url);
+  const { enableAutoPipelining, enableOfflineQueue, ...nodeOptions } = defaults;
+  const redisOptions: RedisOptions = {
+    ...nodeOptions,
+    ...(enableOfflineQueue === undefined ? {} : { enableOfflineQueue }),
+    ...(parsed.username ? { username: decodeURIComponent(parsed.username) } : {}),
+    ...(parsed.password ? { password: decodeURIComponent(parsed.password) } : {}),
+    ...(parsed.protocol === 'rediss:' ? { tls: {} } : {}),
+  };
+  const clusterOptions: ClusterOptions = {
+    redisOptions,
+    enableAutoPipelining,
+    ...(enableOfflineQueue === undefined ? {} : { enableOfflineQueue }),
+  };
+  return new Cluster(
+    clusterNodes.map((node) => ({ host: node.host, port: node.port })),
+    clusterOptions,
+  );
+}
+
+/** Whether a connection is to a Redis Cluster. */
+export function isCluster(redis: RedisClient): redis is Cluster {
+  return redis.isCluster;
+}
+
+/**
+ * `keys` in groups a script or MULTI may take together: all of them on one Redis, on a cluster one group per hash
+ * tag (so per slot; keys of one group keep their order).
+ */
+export function groupBySlot(redis: RedisClient, keys: readonly string[]): string[][] {
+  if (!isCluster(redis)) return keys.length === 0 ? [] : [[...keys]];
+  const groups = new Map<string, string[]>();
+  for (const key of keys) {
+    const tag = hashTag(key);
+    const group = groups.get(tag);
+    if (group) group.push(key);
+    else groups.set(tag, [key]);
+  }
+  return [...groups.values()];
 }
 
 /** Longest a command on the fail-fast connection waits for its reply. */
@@ -40,14 +105,16 @@ export function withDeadline<T>(work: Promise<T>, ms: number, what = 'operation'
  */
 @Injectable()
 export class RedisService implements OnApplicationShutdown {
-  readonly client: Redis;
+  readonly client: RedisClient;
   readonly keys: RedisKeys;
-  private readonly owned: Redis[] = [];
-  private failFastConnection?: Redis;
+  private readonly owned: RedisClient[] = [];
+  private failFastConnection?: RedisClient;
+  private readonly target: RedisTarget;
 
   constructor(@Inject(AppConfig) private readonly config: AppConfig) {
-    this.client = createRedis(config.REDIS_URL);
-    this.keys = new RedisKeys(config.REDIS_PREFIX);
+    this.target = redisTarget(config);
+    this.client = createRedis(this.target);
+    this.keys = redisKeys(config);
     this.owned.push(this.client);
   }
 
@@ -57,9 +124,9 @@ export class RedisService implements OnApplicationShutdown {
    * (no retry), and a command unanswered after FAIL_FAST_COMMAND_TIMEOUT_MS fails (it may still have run). The shared
    * `client` instead queues and retries without limit, for work that must eventually happen.
    */
-  get failFast(): Redis {
+  get failFast(): RedisClient {
     if (!this.failFastConnection) {
-      this.failFastConnection = createRedis(this.config.REDIS_URL, {
+      this.failFastConnection = createRedis(this.target, {
         connectionName: 'fail-fast',
         enableOfflineQueue: false,
         maxRetriesPerRequest: 0,
@@ -72,9 +139,12 @@ export class RedisService implements OnApplicationShutdown {
     return this.failFastConnection;
   }
 
-  /** A new connection for blocking commands (XREAD BLOCK) or pub/sub. */
-  dedicated(name?: string): Redis {
-    const connection = createRedis(this.config.REDIS_URL, { connectionName: name, enableAutoPipelining: false });
+  /**
+   * A new connection for blocking commands (XREAD BLOCK) or pub/sub. On a cluster a Cluster of its own: a blocking
+   * read goes to the node of its key, and holds only that connection.
+   */
+  dedicated(name?: string): RedisClient {
+    const connection = createRedis(this.target, { connectionName: name, enableAutoPipelining: false });
     this.owned.push(connection);
     return connection;
   }
@@ -82,4 +152,13 @@ export class RedisService implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     await Promise.allSettled(this.owned.map((c) => c.quit().catch(() => c.disconnect())));
   }
+}
+
+/**
+ * BullMQ's connection for a configuration: REDIS_URL's options on a single Redis, a Cluster on a cluster (BullMQ
+ * duplicates it for its workers; its queues' keys share the hash tag of `RedisKeys.bullPrefix`).
+ */
+export function bullConnection(config: AppConfig): { url: string; maxRetriesPerRequest: null } | Cluster {
+  if (config.redisClusterNodes.length === 0) return { url: config.REDIS_URL, maxRetriesPerRequest: null };
+  return createRedis(redisTarget(config), { enableAutoPipelining: false }) as Cluster;
 }

@@ -89,9 +89,11 @@ export class LoginBackoff {
     accountKey: string,
     network: string,
   ): string {
-    // Hashed: no e-mail or IP address in key names.
+    // Hashed: no e-mail or IP address in key names. The keys of one account share a slot on a cluster (one script
+    // takes them together).
     const digest = createHash('sha256').update(`${accountKey}\n${network}`).digest('base64url').slice(0, 24);
-    return this.redis.keys.rateLimit(kind, digest);
+    const account = createHash('sha256').update(accountKey).digest('base64url').slice(0, 12);
+    return this.redis.keys.rateLimit(kind, digest, `login:${account}`);
   }
 
   /** The keys of a client's failures on an account: its own network's, and for IPv6 its /48's (and the /48's /64s). */

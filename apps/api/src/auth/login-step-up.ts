@@ -47,8 +47,10 @@ export class LoginStepUp {
   ) {}
 
   private key(kind: 'loginAccountFailures' | 'loginStepUp' | 'loginCodeSent', accountKey: string): string {
-    // Hashed: no e-mail address in key names.
-    return this.redis.keys.rateLimit(kind, createHash('sha256').update(accountKey).digest('base64url').slice(0, 24));
+    // Hashed: no e-mail address in key names. The keys of one account share a slot on a cluster (one script takes
+    // them together).
+    const digest = createHash('sha256').update(accountKey).digest('base64url').slice(0, 24);
+    return this.redis.keys.rateLimit(kind, digest, `step-up:${digest}`);
   }
 
   /** True while a sign-in to this account needs an e-mailed code. */

@@ -16,15 +16,14 @@ export class SessionRevocations {
   ) {}
 
   private key(sessionId: string): string {
-    return `${this.redis.keys.prefix}auth:revoked-session:${sessionId}`;
+    return this.redis.keys.revokedSession(sessionId);
   }
 
   async markRevoked(sessionIds: readonly string[]): Promise<void> {
     if (sessionIds.length === 0) return;
     const ttl = this.config.ACCESS_TOKEN_TTL_SECONDS + 60;
-    const pipeline = this.redis.client.multi();
-    for (const id of sessionIds) pipeline.set(this.key(id), '1', 'EX', ttl);
-    await pipeline.exec();
+    // Each marker stands alone (on a cluster they are in different slots): sent together, auto-pipelined.
+    await Promise.all(sessionIds.map((id) => this.redis.client.set(this.key(id), '1', 'EX', ttl)));
   }
 
   async isRevoked(sessionId: string): Promise<boolean> {

@@ -1,5 +1,4 @@
 import type { Logger } from '@nestjs/common';
-import type { Redis } from 'ioredis';
 import type { AppConfig } from '@app/config';
 import {
   arbiterKey,
@@ -16,7 +15,7 @@ import {
   type BetCommand,
   type EventsPublisher,
 } from '@app/realtime';
-import { withDeadline, type RedisService } from '@app/redis';
+import { isCluster, withDeadline, type RedisClient, type RedisService } from '@app/redis';
 import type { ApiMetrics } from '../metrics/api-metrics.service.js';
 import type { SocketDeliveryService } from '../realtime/socket-delivery.service.js';
 import type { BetIntakeGate, IntakeCheck } from './bet-intake-gate.service.js';
@@ -62,7 +61,7 @@ export class CommandHandoff {
   private timer?: NodeJS.Timeout;
 
   constructor(
-    private readonly redis: () => Redis,
+    private readonly redis: () => RedisClient,
     private readonly windowMs = HANDOFF_WINDOW_MS,
     private readonly maxCommands = HANDOFF_MAX_COMMANDS,
   ) {}
@@ -83,9 +82,28 @@ export class CommandHandoff {
     const batch = this.waiting;
     if (batch.length === 0) return;
     this.waiting = [];
+    let redis: RedisClient;
+    try {
+      redis = this.redis();
+    } catch (error) {
+      for (const command of batch) command.reject(error as Error);
+      return;
+    }
+    // A pipeline on a cluster holds keys of one slot only: one per partition stream there.
+    if (!isCluster(redis)) return this.send(redis, batch);
+    const streams = new Map<string, Waiting[]>();
+    for (const command of batch) {
+      const commands = streams.get(command.stream);
+      if (commands) commands.push(command);
+      else streams.set(command.stream, [command]);
+    }
+    for (const commands of streams.values()) this.send(redis, commands);
+  }
+
+  private send(redis: RedisClient, batch: Waiting[]): void {
     let pipeline;
     try {
-      pipeline = this.redis().pipeline();
+      pipeline = redis.pipeline();
       for (const command of batch) pipeline.xadd(command.stream, ...(command.args as [string]));
     } catch (error) {
       for (const command of batch) command.reject(error as Error);
@@ -168,7 +186,7 @@ export class StreamHandoff implements BetHandoff {
     this.handoff = new CommandHandoff(() => redis.failFast);
     this.watch = new BetIntakeWatch({
       redis: () => redis.failFast,
-      prefix: redis.keys.prefix,
+      prefix: redis.keys,
       eventsStream: redis.keys.events,
       timeoutMs: config.BET_ANSWER_TIMEOUT_MS,
       record: (commands) => outcomes.refuseCancelled(commands),
@@ -223,7 +241,7 @@ export class StreamHandoff implements BetHandoff {
     // It may have reached the stream after all: cancel it in the arbiter, so it is never applied; if the pipeline
     // claimed it first, its own answer is on the way.
     const { redis, outcomes } = this.deps;
-    const key = arbiterKey(redis.keys.prefix, command.userId, outcomeKey(command));
+    const key = arbiterKey(redis.keys, command.userId, outcomeKey(command));
     const cancelled = await withDeadline(
       cancelCommands(redis.failFast, [key]),
       UNCERTAIN_CANCEL_DEADLINE_MS,

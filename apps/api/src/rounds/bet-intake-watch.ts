@@ -1,11 +1,12 @@
 import type { Logger } from '@nestjs/common';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@app/redis';
 import {
   ARBITER_CANCEL_LATEST_MS,
   arbiterKey,
   BET_UNAVAILABLE_MESSAGE,
   cancelCommands,
   outcomeMessage,
+  type ArbiterKeys,
   type StoredOutcome,
 } from '@app/bets';
 import type { BetMessage } from '@app/contracts';
@@ -34,8 +35,9 @@ export interface HandedBet {
 
 export interface BetIntakeWatchDeps {
   /** The fail-fast connection: an arbiter call never waits on a queue. */
-  redis: () => Redis;
-  prefix: string;
+  redis: () => RedisClient;
+  /** The deployment's keys (a bare prefix: a single Redis's). */
+  prefix: ArbiterKeys;
   eventsStream: string;
   timeoutMs: number;
   /** Records the refusals in the database (undefined when it did not answer in time); skipped while Postgres is down. */

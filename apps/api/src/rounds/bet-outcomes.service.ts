@@ -174,7 +174,7 @@ export class BetOutcomesService {
     // Without the database's word a command may have been answered long ago (its claim expired): nothing is cancelled then.
     const verdicts = await askArbiter(
       this.redis.failFast,
-      this.redis.keys.prefix,
+      this.redis.keys,
       userId,
       missing.map((id) => ({ commandId: id, mayCancel: !databaseDown && !sentHere(id) })),
     ).catch((error: Error) => {
@@ -234,7 +234,7 @@ export class BetOutcomesService {
     // Cancelled meanwhile (the node that took it in gave up on it): never applied.
     const cancelled = await cancelledCommands(
       this.redis.failFast,
-      missing.map((id) => arbiterKey(this.redis.keys.prefix, userId, id)),
+      missing.map((id) => arbiterKey(this.redis.keys, userId, id)),
     ).catch(() => [] as boolean[]);
     missing.forEach((id, i) => {
       if (!cancelled[i]) return;

@@ -1,11 +1,10 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { AppConfig } from '@app/config';
 import { EventsPublisher } from '@app/realtime';
 import { Database } from '@app/db';
-import { FencedLease, RedisService } from '@app/redis';
+import { FencedLease, RedisService, type RedisClient, type RedisKeys } from '@app/redis';
 import {
   arbiterKey,
   BetBatchService,
@@ -44,9 +43,9 @@ export function batchInterval(read: number, maxMs: number): number {
 const WAIT_MS_PER_COMMAND = 1;
 
 /** The arbiter key of each command of a parsed batch (by stream entry id). */
-function arbiterKeys(batch: ParsedBatch, prefix: string): Map<string, string> {
+function arbiterKeys(batch: ParsedBatch, keys: RedisKeys): Map<string, string> {
   return new Map(
-    batch.commands.map(({ entryId, command }) => [entryId, arbiterKey(prefix, command.userId, outcomeKey(command))]),
+    batch.commands.map(({ entryId, command }) => [entryId, arbiterKey(keys, command.userId, outcomeKey(command))]),
   );
 }
 
@@ -124,7 +123,7 @@ class PartitionConsumer {
   private loop?: Promise<void>;
   private readonly key: string;
   private readonly group: string;
-  private reader?: Redis;
+  private reader?: RedisClient;
   private groupReady = false;
   /** Set when the lease is won: claim what the previous holder left pending before anything else. */
   private takeOverDue = false;
@@ -300,7 +299,7 @@ class PartitionConsumer {
     const batch = parseBatch(
       entries.filter(([, fields]) => fields).map(([id, fields]): StreamEntry => ({ id, fields })),
     );
-    const keys = arbiterKeys(batch, this.redis.keys.prefix);
+    const keys = arbiterKeys(batch, this.redis.keys);
     let outcome: { result: BatchResult; skipped: number } | undefined;
     let conflicts = 0;
     while (!outcome) {

@@ -1,7 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { AppConfig } from '@app/config';
-import { RedisKeys } from '@app/redis';
+import { bullConnection, redisKeys } from '@app/redis';
 import {
   DEFAULT_RECONCILIATION_SCHEDULE,
   RECONCILIATION_CONFIG_KEY,
@@ -18,8 +18,8 @@ import { ReconciliationService } from './reconciliation.service.js';
     BullModule.forRootAsync(RECONCILIATION_CONFIG_KEY, {
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({
-        connection: { url: config.REDIS_URL, maxRetriesPerRequest: null },
-        prefix: new RedisKeys(config.REDIS_PREFIX).bullPrefix,
+        connection: bullConnection(config),
+        prefix: redisKeys(config).bullPrefix,
       }),
     }),
     BullModule.registerQueue({ name: RECONCILIATION_QUEUE, configKey: RECONCILIATION_CONFIG_KEY }),

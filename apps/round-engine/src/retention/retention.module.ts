@@ -1,7 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { AppConfig } from '@app/config';
-import { RedisKeys } from '@app/redis';
+import { bullConnection, redisKeys } from '@app/redis';
 import {
   DEFAULT_RETENTION_SCHEDULE,
   RETENTION_CONFIG_KEY,
@@ -18,8 +18,8 @@ import { RetentionService } from './retention.service.js';
     BullModule.forRootAsync(RETENTION_CONFIG_KEY, {
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({
-        connection: { url: config.REDIS_URL, maxRetriesPerRequest: null },
-        prefix: new RedisKeys(config.REDIS_PREFIX).bullPrefix,
+        connection: bullConnection(config),
+        prefix: redisKeys(config).bullPrefix,
       }),
     }),
     BullModule.registerQueue({ name: RETENTION_QUEUE, configKey: RETENTION_CONFIG_KEY }),

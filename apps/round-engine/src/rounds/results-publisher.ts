@@ -68,7 +68,7 @@ export class ResultsPublisher {
   }
 
   private recordKey(kind: PublicationKind, periodId: string): string {
-    return `${this.redis.keys.prefix}published:${kind}:${periodId}`;
+    return this.redis.keys.published(kind, periodId);
   }
 
   /**

@@ -22,3 +22,6 @@ export async function deleteRedisPrefix(prefix: string, url = TEST_REDIS_URL): P
     redis.disconnect();
   }
 }
+
+/** A throwaway local Redis Cluster (3 masters, 3 replicas) for the cluster specs; `stop()` removes it. */
+export { startRedisCluster, type LocalRedisCluster } from '../../../../scripts/redis-cluster.mjs';
