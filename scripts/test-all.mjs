@@ -10,7 +10,7 @@
 // embedded one for this run; Redis at TEST_REDIS_URL (or 127.0.0.1:TEST_REDIS_PORT, 6379), else a redis-server from
 // the PATH; Chromium (CHROMIUM_PATH, the system's, else Playwright's, installed on demand). What was started is
 // stopped at the end. A suite whose service cannot be had fails once, with one line saying how to get it.
-// Options: --only unit,int,web,e2e,lighthouse,faults   --summary <file> (writes the counts as JSON)   --floors <file> (e.g. .ci/test-floors.json)
+// Options: --only unit,int,int-pooled,web,e2e,lighthouse,faults   --summary <file> (writes the counts as JSON)   --floors <file> (e.g. .ci/test-floors.json)
 //          -- <paths or filters> (handed to the jest, Vitest and Playwright suites, e.g. `--only int -- libs/redis`)
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -53,6 +53,15 @@ const jest = (project) => ({
   read: readJestReport,
 });
 
+/** The integration specs the pooled suite runs: the ledger, bets, payments under races, payouts and whole rounds. */
+const POOLED_SPECS = [
+  'libs/ledger',
+  'libs/bets',
+  'apps/api/src/payment/payment-concurrency.int-spec.ts',
+  'apps/round-engine/src/rounds/payouts.int-spec.ts',
+  'apps/round-engine/src/rounds/rounds.int-spec.ts',
+];
+
 /**
  * The suites, in order. A suite is a command that writes a JSON report to the path it is given (`args(report)`,
  * or `env(report)`), and `read`, which turns that report into { passed, failed, skipped, todo, notRun } (or null
@@ -64,6 +73,28 @@ const jest = (project) => ({
 const suites = [
   { name: 'unit', title: 'jest unit', ...jest('unit') },
   { name: 'int', title: 'jest integration', ...jest('int'), needs: ['build', 'services'] },
+  {
+    // The money paths' integration specs again, every connection of the specs and of the api and engine they start
+    // going through a real PgBouncer in transaction mode (scripts/pgbouncer.mjs): nothing relies on session state.
+    name: 'int-pooled',
+    title: 'jest integration through PgBouncer (transaction mode)',
+    command: 'node',
+    args: (report) => [
+      'scripts/pgbouncer.mjs',
+      'npx',
+      'jest',
+      ...(filters.length > 0 ? filters : POOLED_SPECS),
+      '--selectProjects',
+      'int',
+      '--forceExit',
+      '--json',
+      '--outputFile',
+      report,
+    ],
+    env: { NODE_OPTIONS: '--experimental-vm-modules' },
+    read: readJestReport,
+    needs: ['build', 'services', 'pgbouncer'],
+  },
   {
     name: 'web',
     title: 'vitest (web)',
@@ -137,6 +168,10 @@ const providers = {
     return services.env;
   },
   chromium: async () => ({ CHROMIUM_PATH: (await ensureChromium({ log })).path }),
+  pgbouncer: async () => {
+    if (!onPath('pgbouncer')) throw new Error('pgbouncer is needed on the PATH: apt-get install pgbouncer.');
+    return {};
+  },
   'redis-server': async () => {
     if (!onPath('redis-server')) throw new Error(`redis-server is needed on the PATH: ${REDIS_INSTALL_HINT}.`);
     return {};

@@ -3,7 +3,7 @@ import { Injectable, Logger, Module } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import type { AccountNotice, PlayerLanguage } from '@app/contracts';
 import { AppConfig } from '@app/config';
-import { RedisKeys } from '@app/redis';
+import { bullConnection, redisKeys } from '@app/redis';
 import { mayReceiveMail, type MailCategory, type RunningPlayBreak } from '@app/domain';
 import type { DisputeAnsweredMailJob } from './dispute-mail.js';
 import { isMailedNotice, paymentNoticeJobId, type PaymentNoticeMailJob } from './payment-mail.js';
@@ -139,8 +139,9 @@ export class MailQueue {
     BullModule.forRootAsync(MAIL_CONFIG_KEY, {
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({
-        connection: { url: config.REDIS_URL, maxRetriesPerRequest: null },
-        prefix: new RedisKeys(config.REDIS_PREFIX).bullPrefix,
+        // A Redis Cluster's connection and a hash-tagged prefix when REDIS_CLUSTER_NODES is set (docs/redis-cluster.md).
+        connection: bullConnection(config),
+        prefix: redisKeys(config).bullPrefix,
       }),
     }),
     BullModule.registerQueue({ name: MAIL_QUEUE, configKey: MAIL_CONFIG_KEY }),
