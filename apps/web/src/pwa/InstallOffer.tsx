@@ -17,12 +17,12 @@ export function InstallOffer() {
   const hasBet = useAppSelector((state) => selectBetIds(state).length > 0);
   if (!offer || !hasBet || wasOffered()) return null;
   return (
-    <aside className="install-offer" aria-labelledby="install-offer-title">
-      <p id="install-offer-title" className="install-offer__title">
+    <aside className="offer-card" aria-labelledby="install-offer-title">
+      <p id="install-offer-title" className="offer-card__title">
         {t('install.title')}
       </p>
-      <p className="install-offer__body">{t('install.body')}</p>
-      <div className="install-offer__actions">
+      <p className="offer-card__body">{t('install.body')}</p>
+      <div className="offer-card__actions">
         <button type="button" className="btn btn--ghost" onClick={dismissInstallPrompt}>
           {t('install.later')}
         </button>

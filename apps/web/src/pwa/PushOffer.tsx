@@ -42,12 +42,12 @@ export function PushOffer() {
     setDismissed(true);
   };
   return (
-    <aside className="install-offer" aria-labelledby="push-offer-title">
-      <p id="push-offer-title" className="install-offer__title">
+    <aside className="offer-card" aria-labelledby="push-offer-title">
+      <p id="push-offer-title" className="offer-card__title">
         {t('push.title')}
       </p>
-      <p className="install-offer__body">{t('push.body')}</p>
-      <div className="install-offer__actions">
+      <p className="offer-card__body">{t('push.body')}</p>
+      <div className="offer-card__actions">
         <button type="button" className="btn btn--ghost" onClick={later}>
           {t('push.later')}
         </button>

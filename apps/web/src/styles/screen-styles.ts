@@ -20,4 +20,4 @@ import '../features/terms/terms.css';
 import '../pages/pages.css';
 import '../features/toasts/toasts.css';
 import '../shared/ui/bottom-nav.css';
-import '../pwa/install-offer.css';
+import '../pwa/offer-card.css';
