@@ -151,8 +151,11 @@ describe('disputes keyed to the round', () => {
       to: asha.email,
       username: asha.username,
       about: `your bet in period ${PERIOD}`,
+      subject: { type: 'bet', periodId: PERIOD },
       answer,
       where: 'Profile → My disputes',
+      // The e-mail is written in the player's language (the account's, English by default).
+      language: 'en-IN',
     });
     const twice = await api.request('PUT', `/api/v1/admin/disputes/${dispute.id}/answer`, {
       token: admin.token,
