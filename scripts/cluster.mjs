@@ -215,6 +215,9 @@ function cookieNode(header, count) {
 export function startProxy({ port, targets, host = HOST }) {
   let next = 0;
   const sids = new Map();
+  // Connections to the nodes are kept alive; every connection is ended on close (upgraded ones too).
+  const agent = new http.Agent({ keepAlive: true });
+  const sockets = new Set();
   const pick = (req) => {
     const url = new URL(req.url ?? '/', 'http://proxy');
     const sid = url.searchParams.get('sid');
@@ -240,6 +243,7 @@ export function startProxy({ port, targets, host = HOST }) {
       {
         host,
         port: targets[node],
+        agent,
         method: req.method,
         path: req.url,
         headers: { ...req.headers, ...forwarded(req) },
@@ -281,6 +285,10 @@ export function startProxy({ port, targets, host = HOST }) {
     });
     req.pipe(upstream);
   });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
   server.on('upgrade', (req, socket, head) => {
     const { node } = pick(req);
     const upstream = net.connect(targets[node], host, () => {
@@ -297,6 +305,8 @@ export function startProxy({ port, targets, host = HOST }) {
       upstream.destroy();
       socket.destroy();
     };
+    sockets.add(upstream);
+    upstream.once('close', () => sockets.delete(upstream));
     upstream.on('error', close);
     socket.on('error', close);
     upstream.on('close', () => socket.destroy());
@@ -310,7 +320,8 @@ export function startProxy({ port, targets, host = HOST }) {
         close: () =>
           new Promise((done) => {
             server.close(() => done());
-            server.closeAllConnections?.();
+            for (const socket of sockets) socket.destroy();
+            agent.destroy();
           }),
       }),
     );
@@ -331,6 +342,7 @@ async function main(argv) {
   const cleanups = [];
   let stopped;
   let ready = false;
+  let signalled = false;
   // One shutdown, whoever asks first (Ctrl-C, a process that exited, a failed start).
   const stopAll = () =>
     (stopped ??= (async () => {
@@ -341,6 +353,7 @@ async function main(argv) {
     })());
   const interrupted = new Promise((resolve) => {
     const onSignal = () => {
+      signalled = true;
       if (ready) resolve();
       // Still starting: stop what is up and leave.
       else void stopAll().then(() => process.exit(130));
@@ -385,7 +398,10 @@ async function main(argv) {
       build: false,
       log,
       stdio: options.quiet ? 'ignore' : 'inherit',
-      onUnexpectedExit: () => void stopAll().then(() => process.exit(1)),
+      // Ctrl-C in a terminal reaches the api nodes and engines too: their exit is then expected.
+      onUnexpectedExit: () => {
+        if (!signalled) void stopAll().then(() => process.exit(1));
+      },
       env: {
         PORT: String(apiPort),
         API_NODES: String(options.api),
