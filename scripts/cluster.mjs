@@ -6,7 +6,7 @@
 // round engines (scripts/stack.mjs: the first engine runs the clock and stands by, the others split BET_PARTITIONS
 // through their leases), and a small load-balancing proxy in front of the api nodes, on one URL. Api nodes connect
 // through PgBouncer as the api's role (DATABASE_POOLER=transaction) and read from the replica (DATABASE_READ_URL); the
-// migrations and the engines use the primary directly, as its owner.
+// migrations and the engines go through PgBouncer too, as the owner.
 // Prints every address, waits until every api node answers /api/v1/health, and on Ctrl-C stops everything and removes
 // the temporary folders (docs/operations.md, "One machine, every tier").
 //
@@ -408,9 +408,9 @@ async function main(argv) {
         ENGINES: String(options.engines),
         BET_PARTITIONS: String(options.partitions),
         METRICS_PORT: String(metricsPort),
-        // The owner's URL, straight to the primary: the stack migrates through it and the engines use it (a handful
-        // of connections). The api nodes, which hold most connections, go through PgBouncer as the api's role.
-        DATABASE_URL: `postgres://postgres@${HOST}:${primary.port}/winround`,
+        // The owner's URL, through PgBouncer like the api nodes' (the stack migrates through it, in one transaction,
+        // and the engines use it): nothing relies on session state.
+        DATABASE_URL: `postgres://postgres@${databaseHost}/winround`,
         API_DATABASE_URL: `postgres://winround_api@${databaseHost}/winround`,
         ...(options.pgbouncer ? { DATABASE_POOLER: 'transaction' } : {}),
         // Roles replicate: the api's role reads the replica as it writes the primary.

@@ -116,7 +116,10 @@ const API_ROLE = 'winround_api';
 async function prepareDatabase(env, log) {
   const { createDatabase, migrateToLatest } = await import(join(ROOT, 'dist/libs/db/src/index.js'));
   const { sql } = await import('kysely');
-  const db = createDatabase(env.DATABASE_URL, { max: 1 });
+  const db = createDatabase(env.DATABASE_URL, {
+    max: 1,
+    pooler: env.DATABASE_POOLER === 'transaction' ? 'transaction' : 'direct',
+  });
   try {
     const applied = await migrateToLatest(db);
     if (applied.length > 0) log(`Migrations applied: ${applied.join(', ')}`);
