@@ -151,7 +151,18 @@ export class RedisService implements OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     await Promise.allSettled(this.owned.map((c) => c.quit().catch(() => c.disconnect())));
+    await closeBullConnections(this.config);
   }
+}
+
+/** The Cluster connections handed to BullMQ, per configuration: BullMQ never closes a connection it was given. */
+const bullClusters = new WeakMap<AppConfig, Cluster[]>();
+
+/** Closes the BullMQ Cluster connections made for `config` (RedisService does it when its process shuts down). */
+export async function closeBullConnections(config: AppConfig): Promise<void> {
+  const clusters = bullClusters.get(config) ?? [];
+  bullClusters.delete(config);
+  await Promise.allSettled(clusters.map((c) => c.quit().catch(() => c.disconnect())));
 }
 
 /**
@@ -160,5 +171,9 @@ export class RedisService implements OnApplicationShutdown {
  */
 export function bullConnection(config: AppConfig): { url: string; maxRetriesPerRequest: null } | Cluster {
   if (config.redisClusterNodes.length === 0) return { url: config.REDIS_URL, maxRetriesPerRequest: null };
-  return createRedis(redisTarget(config), { enableAutoPipelining: false }) as Cluster;
+  const cluster = createRedis(redisTarget(config), { enableAutoPipelining: false }) as Cluster;
+  // Its errors surface on BullMQ's commands; an error event must not crash the process or flood its log.
+  cluster.on('error', () => {});
+  bullClusters.set(config, [...(bullClusters.get(config) ?? []), cluster]);
+  return cluster;
 }

@@ -66,7 +66,15 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const config = loadConfig({ ...testEnv(database, prefix, 'api'), API_KEY: TEST_API_KEY, PORT: '0', ...options.env });
   const [{ createApiApp }, { AccessTokenService }] = await Promise.all([apiApp(), apiAuth()]);
   const app = await createApiApp(config);
-  await app.listen(0, '127.0.0.1');
+  try {
+    await app.listen(0, '127.0.0.1');
+  } catch (error) {
+    // A start that failed half-way must not leave its workers and connections running into the next tests.
+    await app.close().catch(() => undefined);
+    await releaseDatabase();
+    await releasePrefix();
+    throw error;
+  }
   const address = app.getHttpServer().address() as { port: number };
   const url = `http://127.0.0.1:${address.port}`;
   const sockets: Socket[] = [];

@@ -36,7 +36,15 @@ export async function startTestEngine(options: TestEngineOptions = {}): Promise<
   const config = loadConfig({ ...testEnv(database, prefix), ...beacon, ...options.env });
   const { createEngineApp } = await engineApp();
   const app = await createEngineApp(config);
-  await app.init();
+  try {
+    await app.init();
+  } catch (error) {
+    // A start that failed half-way must not leave its workers and connections running into the next tests.
+    await app.close().catch(() => undefined);
+    await releaseDatabase();
+    await releasePrefix();
+    throw error;
+  }
   return tracked({
     app,
     config,
