@@ -53,14 +53,11 @@ const jest = (project) => ({
   read: readJestReport,
 });
 
-/** The integration specs the pooled suite runs: the ledger, bets, payments under races, payouts and whole rounds. */
-const POOLED_SPECS = [
-  'libs/ledger',
-  'libs/bets',
-  'apps/api/src/payment/payment-concurrency.int-spec.ts',
-  'apps/round-engine/src/rounds/payouts.int-spec.ts',
-  'apps/round-engine/src/rounds/rounds.int-spec.ts',
-];
+/**
+ * The integration specs the pooled suite runs in CI: the ledger, the bets' reads and payments under races (a minute;
+ * whole rounds and payouts pass through PgBouncer too: `node scripts/pgbouncer.mjs npx jest <paths> …`).
+ */
+const POOLED_SPECS = ['libs/ledger', 'libs/bets', 'apps/api/src/payment/payment-concurrency.int-spec.ts'];
 
 /**
  * The suites, in order. A suite is a command that writes a JSON report to the path it is given (`args(report)`,
