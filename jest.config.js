@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+
 // Jest runs the backend and library suites in native ESM mode (NestJS 12 is ESM-only).
 const common = {
   extensionsToTreatAsEsm: ['.ts'],
@@ -19,6 +21,12 @@ const common = {
 export default {
   // Integration tests wait for real rounds, leases and networks.
   testTimeout: 60_000,
+  // Test files run in worker processes, at least two at a time (an integration file mostly waits on rounds, leases
+  // and networks), and a worker holding more than 1.5 GB after a file is replaced by a fresh one: what a file's
+  // stacks and modules leave behind does not slow the files after it (in one process the integration suite took
+  // four times as long, and its timing-bound checks failed late in the run).
+  maxWorkers: Math.max(2, availableParallelism() - 1),
+  workerIdleMemoryLimit: '1500MB',
   projects: [
     {
       ...common,
