@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `node scripts/phone-load.mjs [--baseline-dist <dir>] [--runs N]`: how fast the web app paints and becomes usable on a
+// `node scripts/phone-load.mjs [--baseline-dist <dir>] [--runs N] [--waterfall]`: how fast the web app paints and becomes usable on a
 // throttled phone — Fast 3G (562.5 ms latency, 1.44 Mbit/s down, 675 kbit/s up), 4× CPU slowdown, cold cache (a fresh
 // browser context: no HTTP cache, no service worker) — at 360×640, in Chromium (scripts/chromium.mjs).
 // For the landing page (signed out) and the game (signed in): first contentful paint, and for the game the moment it is
@@ -22,6 +22,8 @@ const PHONE = { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch:
 const args = process.argv.slice(2);
 const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : null);
 const RUNS = Number(option('--runs') ?? 3);
+/** --waterfall: also print, for one visit of the game, when each request started and ended (what the wait is made of). */
+const WATERFALL = args.includes('--waterfall');
 const baselineDist = option('--baseline-dist');
 
 const median = (values) => {
@@ -37,12 +39,25 @@ async function throttled(context, page) {
 }
 
 /** One cold visit: FCP, and (for the game) when the period card shows its period and the games are enabled. */
-async function visit(browser, url, path, storageState) {
+async function visit(browser, url, path, storageState, waterfall = null) {
   const context = await browser.newContext({ ...PHONE, serviceWorkers: 'block', storageState });
   try {
     const page = await context.newPage();
     await throttled(context, page);
     const started = Date.now();
+    if (waterfall) {
+      const began = new Map();
+      page.on('request', (request) => began.set(request, Date.now() - started));
+      page.on('requestfinished', (request) =>
+        waterfall.push({ from: began.get(request), to: Date.now() - started, what: describe(request, url) }),
+      );
+      page.on('websocket', (socket) => {
+        const opened = Date.now() - started;
+        socket.once('framereceived', () =>
+          waterfall.push({ from: opened, to: Date.now() - started, what: `websocket (to its first frame)` }),
+        );
+      });
+    }
     await page.goto(`${url}${path}`, { waitUntil: 'commit', timeout: 60_000 });
     let usableMs = null;
     if (path === '/game') {
@@ -69,6 +84,16 @@ async function visit(browser, url, path, storageState) {
   } finally {
     await context.close();
   }
+}
+
+function describe(request, url) {
+  return `${request.method()} ${request.url().replace(url, '')}`;
+}
+
+function printWaterfall(waterfall, usableMs) {
+  console.log(`\nOne visit of the game, request by request (ms after navigation; usable at ${usableMs} ms)`);
+  for (const { from, to, what } of waterfall.sort((a, b) => a.from - b.from))
+    console.log(`  ${String(from).padStart(6)} → ${String(to).padStart(6)}  ${what}`);
 }
 
 async function measure(browser, webDist) {
@@ -98,6 +123,11 @@ async function measure(browser, webDist) {
             return null;
           }),
         );
+    }
+    if (WATERFALL && !webDist) {
+      const waterfall = [];
+      const visited = await visit(browser, stack.url, '/game', storageState, waterfall);
+      printWaterfall(waterfall, visited.usableMs);
     }
     const played = game.filter(Boolean);
     if (gameProblem) console.log(`  ${webDist ?? 'this build'}: the game did not become usable (${gameProblem})`);
