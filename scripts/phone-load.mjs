@@ -100,16 +100,22 @@ async function measure(browser, webDist) {
   const stack = await startAuditedStack(webDist ? { WEB_DIST: webDist } : {});
   try {
     const player = await seedPlayer(stack.databaseUrl);
-    // A signed-in browser's state (the refresh cookie), taken without throttling.
-    const login = await browser.newContext({ ...PHONE, serviceWorkers: 'block' });
-    const page = await login.newPage();
-    await page.goto(`${stack.url}/login`);
-    await page.getByLabel('Gmail address').fill(player.email);
-    await page.getByLabel('Password', { exact: true }).fill(player.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(/\/game$/);
-    const storageState = await login.storageState();
-    await login.close();
+    // A signed-in browser's state (a fresh session's refresh cookie), taken without throttling, for each visit: a
+    // visit rotates its refresh token, so the next one would present a used token.
+    const signedIn = async () => {
+      const login = await browser.newContext({ ...PHONE, serviceWorkers: 'block' });
+      try {
+        const page = await login.newPage();
+        await page.goto(`${stack.url}/login`);
+        await page.getByLabel('Gmail address').fill(player.email);
+        await page.getByLabel('Password', { exact: true }).fill(player.password);
+        await page.getByRole('button', { name: 'Log in' }).click();
+        await page.waitForURL(/\/game$/);
+        return await login.storageState();
+      } finally {
+        await login.close();
+      }
+    };
     const landing = [];
     const game = [];
     let gameProblem = null;
@@ -118,7 +124,7 @@ async function measure(browser, webDist) {
       // A build that never gets usable against this server (e.g. an older client and a changed API) is reported, not fatal.
       if (!gameProblem)
         game.push(
-          await visit(browser, stack.url, '/game', storageState).catch((error) => {
+          await visit(browser, stack.url, '/game', await signedIn()).catch((error) => {
             gameProblem = error.message.split('\n')[0];
             return null;
           }),
@@ -126,7 +132,7 @@ async function measure(browser, webDist) {
     }
     if (WATERFALL && !webDist) {
       const waterfall = [];
-      const visited = await visit(browser, stack.url, '/game', storageState, waterfall);
+      const visited = await visit(browser, stack.url, '/game', await signedIn(), waterfall);
       printWaterfall(waterfall, visited.usableMs);
     }
     const played = game.filter(Boolean);

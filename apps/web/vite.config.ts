@@ -70,7 +70,27 @@ export default defineConfig({
     precompress(),
   ],
   resolve: { alias: { '@app/domain': lib('domain'), '@app/contracts': lib('contracts') } },
-  build: { outDir, emptyOutDir: true, sourcemap: 'hidden' },
+  build: {
+    outDir,
+    emptyOutDir: true,
+    sourcemap: 'hidden',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // The app's own modules that two or more lazily loaded screens share travel in one chunk, not in a
+              // dozen small ones: a phone on HTTP/1.1 opens six connections, and a dozen requests queue the
+              // session's restoration behind them. (The console's modules stay in its own chunks.)
+              name: 'screens-shared',
+              test: /apps[\\/]web[\\/]src[\\/](?!features[\\/]admin[\\/])|libs[\\/](domain|contracts)[\\/]/,
+              minShareCount: 2,
+            },
+          ],
+        },
+      },
+    },
+  },
   server: { proxy: { '/api': 'http://localhost:3000', '/socket.io': { target: 'http://localhost:3000', ws: true } } },
   test: {
     environment: 'jsdom',

@@ -2,6 +2,7 @@
 import './styles/screen-styles';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { preloadFirstScreens } from './app/AppRoutes';
 import { guardBackForwardRestore } from './app/back-forward-guard';
 import { redirectHashRoute } from './app/hash-redirect';
 import { createAppStore } from './app/store';
@@ -21,6 +22,10 @@ holdInstallPrompt();
 
 const store = createAppStore();
 createRoot(document.getElementById('root')!).render(<App store={store} />);
+
+// The first screen's chunk loads alongside the session's restoration rather than after it (asked for after the
+// store's first calls, which then go first on a phone's few connections).
+preloadFirstScreens(localSessionHint.get());
 
 // The shell precached for the next visit and the offline page (src/sw.ts), once this page has loaded.
 if (import.meta.env.PROD) registerServiceWorker();

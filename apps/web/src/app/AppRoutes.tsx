@@ -10,6 +10,17 @@ import { RouteChangeReporter } from './RouteChangeReporter';
 
 const publicScreens = () => import('./screens/public-screens');
 const playerScreens = () => import('./screens/player-screens');
+
+/**
+ * At start-up, the screens the first page will show start loading at once: a player's screens when this browser
+ * was signed in (their chunks arrive while the session is being restored, instead of after it), a visitor's
+ * otherwise. A wrong guess costs one chunk, loaded anyway on the way in or out.
+ */
+export function preloadFirstScreens(signedInHint: boolean): void {
+  void (signedInHint ? playerScreens() : publicScreens()).catch(() => {
+    // Loaded again (and its failure shown) when the route renders.
+  });
+}
 const LandingPage = screen(publicScreens, 'LandingPage');
 const LoginPage = screen(publicScreens, 'LoginPage');
 const RegisterPage = screen(publicScreens, 'RegisterPage');
