@@ -140,7 +140,7 @@ describe('money guards in the database', () => {
   describe('at most 3 PENDING deposit claims per player', () => {
     it('20 claims racing on 20 connections: exactly 3 are recorded', async () => {
       const p = await player();
-      const racers = Array.from({ length: 20 }, () => createDatabase(t.url, { max: 1 }));
+      const racers = Array.from({ length: 20 }, () => createDatabase(t.url, { max: 1, pooler: t.pooler }));
       try {
         // Open every connection first, so the claims really run side by side.
         await Promise.all(racers.map((db) => sql`SELECT 1`.execute(db)));

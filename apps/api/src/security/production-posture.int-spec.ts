@@ -169,6 +169,7 @@ describe('production posture', () => {
           ...process.env,
           ...PRODUCTION,
           DATABASE_URL: database.apiUrl,
+          DATABASE_POOLER: database.pooler,
           REDIS_URL: TEST_REDIS_URL,
           REDIS_PREFIX: prefix,
           PORT: String(port),
@@ -218,6 +219,7 @@ describe('production posture', () => {
       const result = runToExit(API_MAIN, {
         ...unwaived,
         DATABASE_URL: database.apiUrl,
+        DATABASE_POOLER: database.pooler,
         REDIS_URL: TEST_REDIS_URL,
         REDIS_PREFIX: prefix,
         PORT: '0',

@@ -195,8 +195,15 @@ describe('round engine: fencing of leaders', () => {
 
   it('engine sessions end a lock wait after 2 s, a transaction left idle after 2 s, and a statement after 15 s; the api keeps the defaults', async () => {
     const db = engine.app.get(Database);
-    const show = async (name: string, on = db) =>
-      (await sql.raw<{ v: string }>(`SELECT current_setting('${name}') AS v`).execute(on)).rows[0]!.v;
+    // Read inside a transaction: behind PgBouncer in transaction mode they are set for each transaction (SET LOCAL),
+    // not for the session.
+    const show = (name: string, on = db) =>
+      on
+        .transaction()
+        .execute(
+          async (trx) =>
+            (await sql.raw<{ v: string }>(`SELECT current_setting('${name}') AS v`).execute(trx)).rows[0]!.v,
+        );
     expect(await show('lock_timeout')).toBe('2s');
     expect(await show('idle_in_transaction_session_timeout')).toBe('2s');
     expect(await show('statement_timeout')).toBe('15s');

@@ -22,6 +22,7 @@ describe('round engine: fail-over between two engine processes', () => {
     const e = new EngineProcess({
       ...beacon,
       DATABASE_URL: database.url,
+      DATABASE_POOLER: database.pooler,
       REDIS_URL: TEST_REDIS_URL,
       REDIS_PREFIX: prefix,
       ENGINE_ROLES: 'clock,bets',

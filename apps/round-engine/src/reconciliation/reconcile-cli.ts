@@ -18,9 +18,9 @@ export interface ReconcileCliOptions {
 export async function runReconcileCli(options: ReconcileCliOptions): Promise<number> {
   const out = options.out ?? ((text: string) => process.stdout.write(`${text}\n`));
   const err = options.err ?? ((text: string) => process.stderr.write(`${text}\n`));
-  let url: string | undefined;
+  let config: ReturnType<typeof loadConfig>;
   try {
-    url = loadConfig(options.env).DATABASE_URL;
+    config = loadConfig(options.env);
   } catch (error) {
     if (error instanceof ConfigError) {
       err(error.message);
@@ -28,11 +28,13 @@ export async function runReconcileCli(options: ReconcileCliOptions): Promise<num
     }
     throw error;
   }
+  const url = config.DATABASE_URL;
   if (!url) {
     err('Invalid configuration: DATABASE_URL is not set (and no embedded Postgres of npm start is running)');
     return 2;
   }
-  const db = createDatabase(url, { max: 2, applicationName: 'winround-reconcile' });
+  // Through PgBouncer in transaction mode (DATABASE_POOLER=transaction) no startup parameters are sent.
+  const db = createDatabase(url, { max: 2, applicationName: 'winround-reconcile', pooler: config.DATABASE_POOLER });
   try {
     const report = await checkLedger(db);
     out(options.json ? reportToJson(report, 2) : formatLedgerReport(report));

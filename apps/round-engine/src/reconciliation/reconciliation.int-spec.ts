@@ -36,6 +36,7 @@ describe('ledger reconciliation job and command', () => {
     const config = loadConfig({
       NODE_ENV: 'test',
       DATABASE_URL: database.url,
+      DATABASE_POOLER: database.pooler,
       REDIS_URL: TEST_REDIS_URL,
       REDIS_PREFIX: prefix,
       LOG_LEVEL: 'error',
@@ -108,7 +109,7 @@ describe('ledger reconciliation job and command', () => {
   it('command: prints the report and exits 0 when the books agree', async () => {
     const out: string[] = [];
     const code = await runReconcileCli({
-      env: { DATABASE_URL: database.url },
+      env: { DATABASE_URL: database.url, DATABASE_POOLER: database.pooler },
       out: (t) => out.push(t),
       err: (t) => out.push(t),
     });
@@ -116,9 +117,13 @@ describe('ledger reconciliation job and command', () => {
     expect(out.join('\n')).toContain('OK');
     expect(out.join('\n')).toMatch(/clearing:deposits\s+-750\.00/);
     const json: string[] = [];
-    expect(await runReconcileCli({ env: { DATABASE_URL: database.url }, json: true, out: (t) => json.push(t) })).toBe(
-      0,
-    );
+    expect(
+      await runReconcileCli({
+        env: { DATABASE_URL: database.url, DATABASE_POOLER: database.pooler },
+        json: true,
+        out: (t) => json.push(t),
+      }),
+    ).toBe(0);
     expect(JSON.parse(json[0]!)).toMatchObject({ ok: true, differences: 0, ledger: { total: '0' } });
   });
 
@@ -156,7 +161,10 @@ describe('ledger reconciliation job and command', () => {
     expect(await registry.metrics()).toMatch(/ledger_reconciliation_ok 0/);
 
     const out: string[] = [];
-    const code = await runReconcileCli({ env: { DATABASE_URL: database.url }, out: (t) => out.push(t) });
+    const code = await runReconcileCli({
+      env: { DATABASE_URL: database.url, DATABASE_POOLER: database.pooler },
+      out: (t) => out.push(t),
+    });
     expect(code).toBe(1);
     expect(out.join('\n')).toContain('1 DIFFERENCE(S)');
     expect(out.join('\n')).toContain(`WALLET ${userId} main: wallet 75001 paise, postings 75000 paise`);
