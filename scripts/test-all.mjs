@@ -54,12 +54,6 @@ const jest = (project) => ({
 });
 
 /**
- * The integration specs the pooled suite runs in CI: the ledger, the bets' reads and payments under races (a minute;
- * whole rounds and payouts pass through PgBouncer too: `node scripts/pgbouncer.mjs npx jest <paths> …`).
- */
-const POOLED_SPECS = ['libs/ledger', 'libs/bets', 'apps/api/src/payment/payment-concurrency.int-spec.ts'];
-
-/**
  * The suites, in order. A suite is a command that writes a JSON report to the path it is given (`args(report)`,
  * or `env(report)`), and `read`, which turns that report into { passed, failed, skipped, todo, notRun } (or null
  * when it is not a report of that kind). `needs`: what must be done, found or started first, in order ('build': the
@@ -71,8 +65,8 @@ const suites = [
   { name: 'unit', title: 'jest unit', ...jest('unit') },
   { name: 'int', title: 'jest integration', ...jest('int'), needs: ['build', 'services'] },
   {
-    // The money paths' integration specs again, every connection of the specs and of the api and engine they start
-    // going through a real PgBouncer in transaction mode (scripts/pgbouncer.mjs): nothing relies on session state.
+    // The whole integration suite again, every connection of the specs and of the api and engine they start going
+    // through a real PgBouncer in transaction mode (scripts/pgbouncer.mjs): nothing relies on session state.
     name: 'int-pooled',
     title: 'jest integration through PgBouncer (transaction mode)',
     command: 'node',
@@ -80,7 +74,7 @@ const suites = [
       'scripts/pgbouncer.mjs',
       'npx',
       'jest',
-      ...(filters.length > 0 ? filters : POOLED_SPECS),
+      ...filters,
       '--selectProjects',
       'int',
       '--forceExit',
