@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { Registry } from 'prom-client';
+import { BetProcessorService } from '../bets/bet-processor.service.js';
 import type { BetProof, FairnessInfo, FairnessPeriodData, FairnessStats } from '@app/contracts';
 import {
   betLeafHash,
@@ -86,6 +87,12 @@ describe('fairness anchored: public randomness, committed bets, no voiding of a 
     sender = new BetSender(api.config.REDIS_PREFIX, 2);
     log = new MessageLog(api.config.REDIS_PREFIX);
     await log.start();
+    // The first test's bets are sent at once: both partitions' consumers must be running first.
+    await eventually(
+      async () => engine.app.get(BetProcessorService).ledPartitions.length === 2,
+      30_000,
+      'both partitions led',
+    );
   });
   afterEach(async () => {
     beacon.setMode('normal');
