@@ -60,6 +60,14 @@ describe('nginx of the compose stack compresses what it serves', () => {
     chmodSync(dir, 0o755);
     mkdirSync(join(html, 'assets'), { recursive: true });
     writeFileSync(join(html, 'index.html'), `<!doctype html><title>WinRound</title>${'<p>play</p>'.repeat(200)}`);
+    writeFileSync(
+      join(html, 'index.visitor.html'),
+      `<!doctype html><title>WinRound</title><p>visitor</p>${'<p>play</p>'.repeat(200)}`,
+    );
+    writeFileSync(
+      join(html, 'index.player.html'),
+      `<!doctype html><title>WinRound</title><p>player</p>${'<p>play</p>'.repeat(200)}`,
+    );
     writeFileSync(join(html, 'assets/app-1a2b.js'), app);
     writeFileSync(join(html, 'assets/app-1a2b.js.br'), brotliCompressSync(app));
     writeFileSync(join(html, 'assets/app-1a2b.js.gz'), gzipSync(app, { level: 9 }));
@@ -131,5 +139,23 @@ describe('nginx of the compose stack compresses what it serves', () => {
     const page = await request(port, '/game', 'gzip');
     expect(page.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(page.body).toString()).toContain('<title>WinRound</title>');
+  });
+
+  it("serves a player's and a visitor's first pages with their screens asked for, the plain shell elsewhere", async () => {
+    const shell = async (path: string) => {
+      const res = await request(port, path);
+      expect({ path, status: res.status, csp: Boolean(res.headers['content-security-policy']) }).toEqual({
+        path,
+        status: 200,
+        csp: true,
+      });
+      return /<p>(visitor|player)<\/p>/.exec(res.body.toString())?.[1] ?? 'plain';
+    };
+    for (const path of ['/', '/login', '/register/', '/terms-and-conditions'])
+      expect([path, await shell(path)]).toEqual([path, 'visitor']);
+    for (const path of ['/game', '/wallet/statement', '/profile/abc'])
+      expect([path, await shell(path)]).toEqual([path, 'player']);
+    for (const path of ['/fairness', '/admin/dashboard', '/gamex'])
+      expect([path, await shell(path)]).toEqual([path, 'plain']);
   });
 });

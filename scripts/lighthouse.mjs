@@ -4,14 +4,15 @@
 // on the machine's Postgres, its own Redis key prefix). The game and wallet are audited signed in as a player.
 // Prints the scores; accessibility and best practices must be ≥ 95 on every page (the gate CI applies, through
 // scripts/test-all.mjs), performance is reported only (this box is shared and noisy).
-// Options: --json <file> (the report, see readLighthouseReport)   --url <base> (audit a stack already running;
-// LIGHTHOUSE_EMAIL / LIGHTHOUSE_PASSWORD then name a player of it).   The browser: scripts/chromium.mjs (CHROMIUM_PATH or
+// Options: --json <file> (the report, see readLighthouseReport)   --reports <dir> (each page's full Lighthouse report,
+// what each score is made of)   --url <base> (audit a stack already running; LIGHTHOUSE_EMAIL / LIGHTHOUSE_PASSWORD
+// then name a player of it).   The browser: scripts/chromium.mjs (CHROMIUM_PATH or
 // CHROME_PATH, else /usr/bin/chromium, one on the PATH or Playwright's own).
 import { argon2id, hash } from 'argon2';
 import { launch } from 'chrome-launcher';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { findChromium } from './chromium.mjs';
@@ -142,7 +143,7 @@ async function logIn(page, url, { email, password }) {
   ]);
 }
 
-export async function audit({ url, player }) {
+export async function audit({ url, player, reportsDir = null }) {
   const { default: lighthouse } = await import('lighthouse');
   const puppeteer = (await import('puppeteer-core')).default;
   const chrome = await launch({ chromePath: findChromium()?.path ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
@@ -173,6 +174,7 @@ export async function audit({ url, player }) {
           `  ${target.name}: Lighthouse could not finish (${lhr.runtimeError?.code ?? 'no score'}), attempt ${attempt} of 3`,
         );
       }
+      if (reportsDir) writeFileSync(join(reportsDir, `${target.name}.json`), JSON.stringify(lhr));
       const scores = Object.fromEntries(
         CATEGORIES.map((c) => [c, lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c].score * 100)]),
       );
@@ -228,7 +230,7 @@ async function main() {
   }
   let pages;
   try {
-    pages = await audit({ url, player });
+    pages = await audit({ url, player, reportsDir: option('--reports') });
   } finally {
     await stack?.stop();
   }

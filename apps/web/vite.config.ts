@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
 import { precompressDir } from '../../scripts/precompress.mjs';
 
 const outDir = fileURLToPath(new URL('../../dist/web', import.meta.url));
@@ -47,6 +49,43 @@ function shellFirst(): Plugin {
   };
 }
 
+/** The screens' chunks a first visit needs first, by the kind of page asked for (apps/api/src/web/spa.ts). */
+const FIRST_SCREENS = {
+  visitor: /app[\\/]screens[\\/]public-screens\.ts$/,
+  player: /app[\\/]screens[\\/]player-screens\.ts$/,
+} as const;
+
+/**
+ * Writes index.visitor.html and index.player.html beside index.html: the same page, which also asks for the
+ * visitor's or the player's screens (and their stylesheets) while the entry downloads, instead of after it ran.
+ * The api serves the one a path needs (spa.ts); index.html stays the shell for every other path and for the
+ * service worker.
+ */
+function firstScreenPages(): Plugin {
+  return {
+    name: 'winround-first-screen-pages',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const dir = options.dir ?? outDir;
+      const page = readFileSync(join(dir, 'index.html'), 'utf8');
+      const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      const loaded = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
+      for (const [kind, facade] of Object.entries(FIRST_SCREENS)) {
+        const screens = chunks.find((chunk) => chunk.facadeModuleId && facade.test(chunk.facadeModuleId));
+        if (!screens) throw new Error(`The ${kind} screens' chunk is missing from the build`);
+        const scripts = [screens.fileName, ...screens.imports].filter((file) => !loaded.has(file));
+        const styles = [...(screens.viteMetadata?.importedCss ?? [])];
+        const links = [
+          ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+          ...styles.map((file) => `<link rel="preload" as="style" href="/${file}">`),
+        ];
+        writeFileSync(join(dir, `index.${kind}.html`), page.replace('</body>', `  ${links.join('\n    ')}\n  </body>`));
+      }
+    },
+  };
+}
+
 const lib = (name: string) => fileURLToPath(new URL(`../../libs/${name}/src/index.ts`, import.meta.url));
 
 export default defineConfig({
@@ -54,6 +93,7 @@ export default defineConfig({
   plugins: [
     react(),
     shellFirst(),
+    firstScreenPages(),
     // The service worker (src/sw.ts): the shell precached, the offline page, web push. The manifest is public/'s own.
     VitePWA({
       strategies: 'injectManifest',

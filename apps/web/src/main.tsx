@@ -1,5 +1,6 @@
 // The screens' stylesheets first, the global one last (see styles/screen-styles.ts).
 import './styles/screen-styles';
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadFirstScreens } from './app/AppRoutes';
@@ -9,6 +10,7 @@ import { createAppStore } from './app/store';
 import { holdInstallPrompt } from './pwa/install-prompt';
 import { registerServiceWorker } from './pwa/register';
 import { localSessionHint } from './shared/api';
+import { startInInitialLanguage } from './shared/i18n/i18n';
 import './styles/global.css';
 
 // Before the router reads the location: share links arrive as origin#/profile/{id}.
@@ -21,7 +23,11 @@ guardBackForwardRestore(window, localSessionHint, () => window.location.reload()
 holdInstallPrompt();
 
 const store = createAppStore();
-createRoot(document.getElementById('root')!).render(<App store={store} />);
+const root = createRoot(document.getElementById('root')!);
+// A Hindi reader's catalogue is a chunk of its own: the first render waits for it (English is bundled). The first
+// render is a transition, so React yields to the browser between components instead of holding the main thread for
+// the whole tree (the static shell stays on screen meanwhile).
+void startInInitialLanguage().then(() => startTransition(() => root.render(<App store={store} />)));
 
 // The first screen's chunk loads alongside the session's restoration rather than after it (asked for after the
 // store's first calls, which then go first on a phone's few connections).

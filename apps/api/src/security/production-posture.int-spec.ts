@@ -287,6 +287,29 @@ describe('production posture', () => {
       expect(await (await get('/game')).text()).toMatch(/<div id="root">\s*<div class="boot"/);
     });
 
+    it("asks for the first screen's chunk with the page: the player's on a player's page, the visitor's on a visitor's", async () => {
+      const preloads = async (path: string) => {
+        const res = await get(path);
+        expect({ path, status: res.status, cache: res.headers.get('cache-control') }).toEqual({
+          path,
+          status: 200,
+          cache: 'no-store',
+        });
+        return [
+          ...(await res.text()).matchAll(/rel="modulepreload" crossorigin href="\/assets\/([a-z-]+)-[\w-]{8}\.js"/g),
+        ]
+          .map((m) => m[1])
+          .filter((name) => name !== 'rolldown-runtime');
+      };
+      for (const path of ['/game', '/wallet', '/wallet/statement', '/profile', '/history'])
+        expect({ path, chunks: await preloads(path) }).toEqual({ path, chunks: ['screens-shared', 'player-screens'] });
+      for (const path of ['/', '/login', '/register', '/forgot-password', '/terms-and-conditions'])
+        expect({ path, chunks: await preloads(path) }).toEqual({ path, chunks: ['screens-shared', 'public-screens'] });
+      // Any other page (the console, the fairness page, an unknown address): the plain shell.
+      for (const path of ['/admin/dashboard', '/fairness', '/nowhere'])
+        expect({ path, chunks: await preloads(path) }).toEqual({ path, chunks: ['screens-shared'] });
+    });
+
     it('serves the documentation again when API_DOCS=true', async () => {
       await stop();
       await start({ API_DOCS: 'true' });

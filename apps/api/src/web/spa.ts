@@ -63,6 +63,20 @@ function sendBuilt(req: Request, res: Response, next: NextFunction, file: string
   res.sendFile(variant.path, { cacheControl: false }, (error) => error && next(error));
 }
 
+/** Pages a visitor opens first (their screens: the visitor's chunk) and a signed-in player's (the player's chunk). */
+const VISITOR_PAGES = /^\/(login|register|forgot-password|terms-and-conditions)?\/?$/;
+const PLAYER_PAGES = /^\/(game|history|wallet|wallet\/statement|profile(\/[^/]+)?|withdraw|identity|disputes)\/?$/;
+
+/**
+ * The page for a client-side route: the shell that also asks for that route's screens while the entry downloads
+ * (index.visitor.html, index.player.html, written by the web build), else index.html.
+ */
+export function shellFor(path: string, variants: { visitor: string | null; player: string | null; index: string }) {
+  if (VISITOR_PAGES.test(path) && variants.visitor) return variants.visitor;
+  if (PLAYER_PAGES.test(path) && variants.player) return variants.player;
+  return variants.index;
+}
+
 /**
  * Serves the built web app (single-node mode): precompressed brotli/gzip variants of the build's assets when the
  * client accepts them, hashed assets cached for a year, and a fallback to index.html (never stored, see SHELL) for
@@ -72,6 +86,8 @@ export function serveWebApp(app: NestExpressApplication, dir: string): boolean {
   const root = resolve(dir);
   const index = join(root, 'index.html');
   if (!existsSync(index)) return false;
+  const variant = (name: string) => (existsSync(join(root, name)) ? join(root, name) : null);
+  const shells = { index, visitor: variant('index.visitor.html'), player: variant('index.player.html') };
   // Source maps stay on the server (the build writes them for error reports): the public gets 404.
   app.use((req: Request, res: Response, next: NextFunction) =>
     SOURCE_MAP.test(req.path)
@@ -95,7 +111,7 @@ export function serveWebApp(app: NestExpressApplication, dir: string): boolean {
   });
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_SPA.test(req.path)) return next();
-    sendBuilt(req, res, next, index, SHELL);
+    sendBuilt(req, res, next, shellFor(req.path, shells), SHELL);
   });
   return true;
 }

@@ -54,6 +54,17 @@ describe('bundle split', () => {
     expect(lazy.some((c) => c.moduleIds.some((id) => id.endsWith('/@noble/curves/bls12-381.js')))).toBe(true);
   });
 
+  test('an English reader never downloads the Hindi catalogue: it is a chunk of its own, English is bundled', () => {
+    const loaded = staticClosure(chunks);
+    const loadedIds = loaded.flatMap((c) => c.moduleIds);
+    expect(loadedIds.filter((id) => id.endsWith('/locales/hi-IN.ts'))).toEqual([]);
+    expect(loadedIds.some((id) => id.endsWith('/locales/en-IN.ts'))).toBe(true);
+    const hindi = chunks.filter((c) => c.moduleIds.some((id) => id.endsWith('/locales/hi-IN.ts')));
+    expect(hindi.map((c) => ({ dynamic: c.isDynamicEntry, modules: c.moduleIds.length }))).toEqual([
+      { dynamic: true, modules: 1 },
+    ]);
+  });
+
   test('the admin console, its slice, saga and charts are in lazily loaded chunks', () => {
     const player = new Set(staticClosure(chunks).map((c) => c.fileName));
     const lazy = chunks.filter((c) => !player.has(c.fileName));

@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { i18n } from '../shared/i18n/i18n';
+import { i18n, loadLanguage } from '../shared/i18n/i18n';
+
+// Hindi is loaded on demand in the app; the tests have both catalogues from the start, so a switch is immediate.
+await loadLanguage('hi-IN');
 
 // A test of the build itself runs in Node (`@vitest-environment node`): nothing of the browser to prepare.
 const browser = typeof window !== 'undefined';
