@@ -17,6 +17,8 @@
 //            --baseline <file> (default load-tests/baseline.json)  --record-baseline (store this run's figures there)
 //            --engines N (round-engine processes; the partitions are split between them)
 //            --topologies 1+1,2+2 (the batched pipeline once per api nodes + engines, side by side)
+//            --cluster (on the scaled-out shape: a 6-node Redis Cluster, a Postgres primary of the bench's own with a
+//            streaming replica the api nodes read from, PgBouncer in transaction mode in front of the primary)
 //            --help
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -28,6 +30,9 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { testDatabaseServer } from '../scripts/services.mjs';
 import { freePort, startStack } from '../scripts/stack.mjs';
+import { freeRun, postgresBin, startPrimary, startReplica } from '../scripts/cluster.mjs';
+import { startPgBouncer } from '../scripts/pgbouncer.mjs';
+import { startRedisCluster } from '../scripts/redis-cluster.mjs';
 import {
   ceilingOf,
   findBaseline,
@@ -68,6 +73,9 @@ release's figures (load-tests/baseline.json) and writes a JSON and a self-contai
                          loop), the others run bets only and split the partitions (ENGINE_PARTITIONS), each
                          standing by for the others'
   --topologies LIST      e.g. 1+1,2+2: the batched pipeline once per "api nodes + engines", side by side
+  --cluster              on the scaled-out shape: a Redis Cluster (3 masters + 3 replicas), a Postgres primary of
+                         the bench's own with a streaming replica (the api nodes' reads), PgBouncer in transaction
+                         mode in front of the primary for every process; CPU adds PgBouncer's
                          (same load, same report; replaces --api-nodes/--engines/--pipelines)
   --workers N            load-generator processes (one per 4,000 players by default)
   --headless N           N more players whose 3 bets a round go straight onto the partition streams (no socket)
@@ -102,7 +110,16 @@ const config = {
   server: testDatabaseServer(),
   // A Redis of the bench's own (its CPU is then the run's alone) unless TEST_REDIS_URL names one.
   redisUrl: process.env.TEST_REDIS_URL ?? null,
+  cluster: flag('cluster'),
 };
+if (config.cluster && flag('record-baseline')) {
+  console.error('--record-baseline records the single-box figures: it cannot be combined with --cluster');
+  process.exit(2);
+}
+if (config.cluster && config.headless) {
+  console.error('--headless writes to a single Redis: it cannot be combined with --cluster');
+  process.exit(2);
+}
 // The ceiling search runs the batched pipeline (the baseline file holds the previous release's ceiling).
 config.pipelines = opt('pipelines', config.findCeiling ? 'stream' : 'stream,direct').split(',');
 // The runs: one per pipeline on --api-nodes + --engines, or (--topologies) the batched pipeline once per topology.
@@ -198,9 +215,10 @@ async function startOwnRedis() {
  * (not the bench's own query connection), Redis (the bench's own; with a shared one, every redis-server on the
  * machine) and the load generator (this process and its workers).
  */
-function cpuMeterFor({ stack, workers, db, database, ownBackend, redisPid }) {
+function cpuMeterFor({ stack, workers, db, database, ownBackend, redisPid, shape }) {
   const pids = (name) => () => stack.children.filter((c) => c.name.startsWith(name)).map((c) => c.pid);
   return createCpuMeter({
+    ...(shape ? { pgbouncer: () => [shape.bouncer.pid()].filter(Boolean) } : {}),
     api: pids('api'),
     engine: pids('round-engine'),
     postgres: async () =>
@@ -208,12 +226,14 @@ function cpuMeterFor({ stack, workers, db, database, ownBackend, redisPid }) {
         await db.query('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> $2', [database, ownBackend])
       ).rows.map((r) => r.pid),
     redis: () =>
-      redisPid
-        ? [redisPid]
-        : spawnSync('pgrep', ['-x', 'redis-server'], { encoding: 'utf8' })
-            .stdout.split('\n')
-            .filter(Boolean)
-            .map(Number),
+      shape
+        ? shape.redis.pids()
+        : redisPid
+          ? [redisPid]
+          : spawnSync('pgrep', ['-x', 'redis-server'], { encoding: 'utf8' })
+              .stdout.split('\n')
+              .filter(Boolean)
+              .map(Number),
     generator: () => [process.pid, ...workers.map((w) => w.pid)],
   });
 }
@@ -222,9 +242,12 @@ function cpuMeterFor({ stack, workers, db, database, ownBackend, redisPid }) {
 const uptime = () => loadavg().map((l) => round(l, 2));
 
 async function runPipeline({ pipeline, apiNodes, engines }) {
-  const ownRedis = config.redisUrl ? null : await startOwnRedis();
+  const shape = clusterShape;
+  const ownRedis = config.redisUrl || shape ? null : await startOwnRedis();
   if (ownRedis) cleanups.add(ownRedis.stop);
-  const redisUrl = config.redisUrl ?? ownRedis?.url ?? 'redis://127.0.0.1:6379';
+  const redisUrl = shape
+    ? `redis://${shape.redis.clusterNodes.split(',')[0]}`
+    : (config.redisUrl ?? ownRedis?.url ?? 'redis://127.0.0.1:6379');
   const database = `wr_bench_${pipeline}_${randomBytes(3).toString('hex')}`;
   const databaseUrl = `${config.server}/${database}`;
   const jwtSecret = randomBytes(24).toString('hex');
@@ -289,6 +312,14 @@ async function runPipeline({ pipeline, apiNodes, engines }) {
       LOG_LEVEL: 'warn',
       METRICS_PORT: String(metricsPort),
       ...(opt('profile') ? { PROFILE_DIR: opt('profile') } : {}),
+      ...(shape
+        ? {
+            REDIS_CLUSTER_NODES: shape.redis.clusterNodes,
+            DATABASE_URL: `${shape.bouncer.server}/${database}`,
+            DATABASE_POOLER: 'transaction',
+            DATABASE_READ_URL: `postgres://postgres@127.0.0.1:${shape.replica.port}/${database}`,
+          }
+        : {}),
     },
   });
   const dropDatabase = () => admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
@@ -387,7 +418,7 @@ async function runPipeline({ pipeline, apiNodes, engines }) {
 
     const rounds = [];
     const ownBackend = (await db.query('SELECT pg_backend_pid() AS pid')).rows[0].pid;
-    const meter = cpuMeterFor({ stack, workers, db, database, ownBackend, redisPid: ownRedis?.pid });
+    const meter = cpuMeterFor({ stack, workers, db, database, ownBackend, redisPid: ownRedis?.pid, shape });
     const allBets = [];
     const ceilingSteps = [];
     const broadcastMs = [];
@@ -636,7 +667,7 @@ async function runPipeline({ pipeline, apiNodes, engines }) {
     if (ownRedis) {
       await ownRedis.stop();
       cleanups.delete(ownRedis.stop);
-    } else await deleteRedisPrefix(redisUrl, redisPrefix);
+    } else if (!shape) await deleteRedisPrefix(redisUrl, redisPrefix);
   }
 }
 
@@ -653,15 +684,54 @@ log(
   `machine speed: a fixed CPU task takes ${speed.aloneMs} ms alone, ${speed.sideBySideMs} ms with two side by side (load average ${uptime().join(', ')})`,
 );
 
+/**
+ * --cluster: the scaled-out shape every run of this bench uses (started once): a Redis Cluster, a Postgres primary of
+ * the bench's own with a streaming replica, PgBouncer in transaction mode in front of the primary. The bench's
+ * databases are created on the primary (the replica follows), its own queries go to the primary directly.
+ */
+async function startClusterShape() {
+  const bin = postgresBin();
+  const redis = await startRedisCluster({ log });
+  cleanups.add(redis.stop);
+  const pgPorts = await freeRun(55_532, 2);
+  const primary = await startPrimary(bin, pgPorts);
+  cleanups.add(primary.remove);
+  const replica = await startReplica(bin, primary, pgPorts + 1);
+  cleanups.add(replica.remove);
+  const bouncer = await startPgBouncer({ port: primary.port, poolMode: 'transaction', poolSize: 40 });
+  cleanups.add(bouncer.stop);
+  log(
+    `cluster shape: Redis Cluster ${redis.clusterNodes}; Postgres primary :${primary.port}, replica :${replica.port}; PgBouncer :${bouncer.port}`,
+  );
+  config.server = `postgres://postgres@127.0.0.1:${primary.port}`;
+  return {
+    redis,
+    primary,
+    replica,
+    bouncer,
+    async stop() {
+      for (const part of [bouncer.stop, replica.remove, primary.remove, redis.stop]) {
+        await part().catch(() => {});
+        cleanups.delete(part);
+      }
+    },
+  };
+}
+const clusterShape = config.cluster ? await startClusterShape() : null;
+
 const reports = [];
-for (const run of config.runs) reports.push(await runPipeline(run));
+try {
+  for (const run of config.runs) reports.push(await runPipeline(run));
+} finally {
+  await clusterShape?.stop();
+}
 
 const scaled =
   config.runs.some((r) => r.apiNodes !== config.runs[0].apiNodes || r.engines !== config.runs[0].engines) ||
   config.engines > 1;
 const title = (r) =>
   `${r.pipeline === 'stream' ? 'batched stream' : 'one txn per bet'}${scaled ? ` (${r.apiNodes} api + ${r.engines} engine${r.engines > 1 ? 's' : ''})` : ''}`;
-const cpuParts = ['api', 'engine', 'postgres', 'redis', 'generator'];
+const cpuParts = ['api', 'engine', 'postgres', ...(config.cluster ? ['pgbouncer'] : []), 'redis', 'generator'];
 const rows = [
   ['', ...reports.map(title)],
   ['sockets held', ...reports.map((r) => r.socketsHeld)],
@@ -734,7 +804,7 @@ const rows = [
   ],
 ];
 const width = rows.map((r) => r.map((c) => String(c).length)).reduce((w, r) => w.map((x, i) => Math.max(x, r[i] ?? 0)));
-const heading = `${config.players} players, ${config.findCeiling ? 'ceiling search' : `${config.rounds} rounds`} of ${config.roundSeconds} s (lock ${config.lockSeconds} s), ${config.partitions} partitions, ${topologies ? `topologies ${topologies} (api nodes + engines)` : `${config.apiNodes} api node(s), ${config.engines} engine(s)`}, ${config.findCeiling ? `from ${config.rate} bets/s` : `target ${config.rate} bets/s`}${config.headless ? `, ${config.headless} headless players` : ''}`;
+const heading = `${config.players} players, ${config.findCeiling ? 'ceiling search' : `${config.rounds} rounds`} of ${config.roundSeconds} s (lock ${config.lockSeconds} s), ${config.partitions} partitions, ${topologies ? `topologies ${topologies} (api nodes + engines)` : `${config.apiNodes} api node(s), ${config.engines} engine(s)`}, ${config.findCeiling ? `from ${config.rate} bets/s` : `target ${config.rate} bets/s`}${config.headless ? `, ${config.headless} headless players` : ''}${config.cluster ? ', on the cluster shape (Redis Cluster 3+3, Postgres primary + streaming replica, PgBouncer)' : ''}`;
 console.log(`\nBenchmark: ${heading}`);
 for (const row of rows) console.log(row.map((c, i) => String(c).padEnd(width[i])).join('  │  '));
 

@@ -28,7 +28,7 @@ const run = promisify(execFile);
 const HOST = '127.0.0.1';
 
 /** Where Debian keeps a Postgres major version's programs; POSTGRES_BIN overrides it. */
-function postgresBin() {
+export function postgresBin() {
   if (process.env.POSTGRES_BIN) return process.env.POSTGRES_BIN;
   const found = spawnSync('sh', ['-c', 'ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1'], {
     encoding: 'utf8',
@@ -142,7 +142,7 @@ function postgresServer(bin, dir, port) {
   };
 }
 
-async function startPrimary(bin, port) {
+export async function startPrimary(bin, port) {
   const dir = await ownFolder('wr-cluster-primary-');
   const server = postgresServer(bin, dir, port);
   try {
@@ -171,7 +171,7 @@ async function startPrimary(bin, port) {
   return server;
 }
 
-async function startReplica(bin, primary, port) {
+export async function startReplica(bin, primary, port) {
   const dir = await ownFolder('wr-cluster-replica-');
   const server = postgresServer(bin, dir, port);
   try {

@@ -3,6 +3,12 @@ export interface PgBouncer {
   /** The server URL without a database: append `/<name>`. */
   server: string;
   log(): string;
+  running(): boolean;
+  pid(): number | undefined;
+  /** kill -9. */
+  kill(): Promise<void>;
+  /** Starts it again on the same port after kill(). */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 export function startPgBouncer(options?: {

@@ -95,10 +95,14 @@ export async function startPgBouncer({
     for (const file of ['', 'pgbouncer.ini', 'users.txt']) chownSync(join(dir, file), ids.uid, ids.gid);
     args.unshift('-u', runAs);
   }
-  const child = spawn('pgbouncer', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let child;
   let stderr = '';
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  const exited = new Promise((resolveExit) => child.once('exit', resolveExit));
+  let exited;
+  const spawnBouncer = () => {
+    child = spawn('pgbouncer', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    exited = new Promise((resolveExit) => child.once('exit', resolveExit));
+  };
   const log = () => {
     try {
       return readFileSync(join(dir, 'pgbouncer.log'), 'utf8');
@@ -106,21 +110,45 @@ export async function startPgBouncer({
       return '';
     }
   };
-  for (let i = 0; !(await portOpen(listen)); i++) {
-    if (child.exitCode !== null || i > 100) {
-      child.kill('SIGKILL');
-      rmSync(dir, { recursive: true, force: true });
-      throw new Error(`pgbouncer did not start: ${stderr}${log()}`);
+  const listening = async () => {
+    for (let i = 0; !(await portOpen(listen)); i++) {
+      if (child.exitCode !== null || i > 100) {
+        child.kill('SIGKILL');
+        throw new Error(`pgbouncer did not start: ${stderr}${log()}`);
+      }
+      await new Promise((r) => setTimeout(r, 50));
     }
-    await new Promise((r) => setTimeout(r, 50));
+  };
+  spawnBouncer();
+  try {
+    await listening();
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
   }
+  const running = () => child.exitCode === null && child.signalCode === null;
   return {
     port: listen,
     /** The server URL without a database: append `/<name>`. */
     server: `postgres://postgres@127.0.0.1:${listen}`,
     log,
+    running,
+    /** Its process id (for CPU accounting). */
+    pid: () => child.pid,
+    /** kill -9 (every client connection cut, nothing handed over); resolves once it is gone. */
+    async kill() {
+      if (!running()) return;
+      child.kill('SIGKILL');
+      await exited;
+    },
+    /** Starts it again on the same port after kill(); resolves once it accepts connections. */
+    async restart() {
+      if (running()) return;
+      spawnBouncer();
+      await listening();
+    },
     async stop() {
-      if (child.exitCode === null) {
+      if (running()) {
         child.kill('SIGINT');
         const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
         await exited;

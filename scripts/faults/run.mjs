@@ -11,6 +11,10 @@
 // Options: --only <fault>[,<fault>…]  --ci (the reduced set, shorter outages)  --report <file> (default
 // test-results/faults.json)  --players <n> (default 300)  --keep-logs (keep the processes' logs in test-results/)
 // --no-build (use dist/ as it is)  --list
+// --topology cluster: the product on the scaled-out shape instead of one Postgres and one Redis — a 6-node Redis
+// Cluster (3 masters, 3 replicas), a Postgres primary with a streaming replica that the api nodes read from, and
+// PgBouncer (transaction mode) in front of the primary for every process — and the faults of that shape: a Redis
+// master killed, the replica crashed, PgBouncer killed and restarted, an api node killed.
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import {
@@ -38,10 +42,13 @@ import {
   sleep,
   startPostgres,
   startRedis,
+  startReplica,
   startSmtpSink,
   waitUntil,
   withTimeout,
 } from './lib/services.mjs';
+import { startPgBouncer } from '../pgbouncer.mjs';
+import { startRedisCluster } from '../redis-cluster.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const args = process.argv.slice(2);
@@ -57,20 +64,33 @@ const PARTITIONS = 4;
 const PLAYERS = Number(option('--players') ?? 300);
 const POOR_SHARE = 0.05;
 const REPORT = resolve(option('--report') ?? join(ROOT, 'test-results/faults.json'));
+const TOPOLOGY = option('--topology') ?? 'single';
+if (!['single', 'cluster'].includes(TOPOLOGY)) {
+  console.error(`--topology is single (one Postgres, one Redis) or cluster, not ${TOPOLOGY}`);
+  process.exit(2);
+}
+const onTopology = (fault, topology = TOPOLOGY) => (fault.topologies ?? ['single']).includes(topology);
 
 const log = (line) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 
 if (flag('--list')) {
-  for (const f of FAULTS) console.log(`${f.name.padEnd(26)} ${f.ci ? '(ci) ' : '     '}${f.title}`);
+  for (const f of FAULTS)
+    console.log(
+      `${f.name.padEnd(26)} ${f.ci ? '(ci) ' : '     '}${onTopology(f, 'single') ? '' : '(--topology cluster) '}${f.title}`,
+    );
   process.exit(0);
 }
 const only = option('--only')?.split(',').filter(Boolean) ?? null;
-const unknown = (only ?? []).filter((name) => !FAULTS.some((f) => f.name === name));
+const faultsHere = FAULTS.filter((f) => onTopology(f));
+const unknown = (only ?? []).filter((name) => !faultsHere.some((f) => f.name === name));
 if (unknown.length > 0) {
-  console.error(`Unknown fault(s): ${unknown.join(', ')}. Faults: ${FAULTS.map((f) => f.name).join(', ')}`);
+  console.error(
+    `Unknown fault(s) on the ${TOPOLOGY} topology: ${unknown.join(', ')}. Faults: ${faultsHere.map((f) => f.name).join(', ')}`,
+  );
   process.exit(2);
 }
-const selected = FAULTS.filter((f) => (only ? only.includes(f.name) : CI ? f.ci : true));
+// On the cluster topology every fault of it is in the CI set.
+const selected = faultsHere.filter((f) => (only ? only.includes(f.name) : CI && TOPOLOGY === 'single' ? f.ci : true));
 
 // ── cleanup, whatever happens ──
 const work = mkdtempSync(join(tmpdir(), 'winround-faults-'));
@@ -78,11 +98,15 @@ chmodSync(work, 0o755);
 const logDir = join(work, 'logs');
 mkdirSync(logDir);
 let postgres = null;
+let replica = null;
+let bouncer = null;
 let cleaned = false;
 function cleanupSync() {
   if (cleaned) return;
   cleaned = true;
   killAllChildren();
+  void bouncer?.kill();
+  replica?.stopQuietly();
   postgres?.stopQuietly();
   if (flag('--keep-logs') || process.exitCode) {
     const kept = join(dirname(REPORT), 'faults-logs');
@@ -153,7 +177,11 @@ async function runFault(fault, ctx) {
   load.startBetting();
   const outcome = { name: fault.name, title: fault.title, passed: false, notes: ctx.notes };
   try {
-    const { injectedAt, clearedAt } = await withTimeout(fault.run(ctx), 120_000, `fault ${fault.name}`);
+    const {
+      injectedAt,
+      clearedAt,
+      failures: faultFailures = [],
+    } = await withTimeout(fault.run(ctx), 120_000, `fault ${fault.name}`);
     Object.assign(outcome, {
       injectedAt: new Date(injectedAt).toISOString(),
       clearedAt: new Date(clearedAt).toISOString(),
@@ -215,6 +243,10 @@ async function runFault(fault, ctx) {
       outage: fault.outage ? { from: injectedAt, to: clearedAt, answerWithinMs: 2000, what: fault.outage } : undefined,
       now: Date.now(),
     });
+    if (faultFailures.length > 0) {
+      verdict.passed = false;
+      verdict.failures = [...(verdict.failures ?? []), ...faultFailures];
+    }
     Object.assign(outcome, verdict, {
       periods: `${periodIds[0]}…${periodIds.at(-1)}`,
       reconnects: load.connects,
@@ -292,6 +324,7 @@ function writeReport({ started, outcomes, protocol, partial }) {
   const report = {
     suite: 'faults',
     ci: CI,
+    topology: TOPOLOGY,
     partial,
     startedAt: new Date(started).toISOString(),
     seconds: Math.round((Date.now() - started) / 1000),
@@ -313,8 +346,15 @@ function writeReport({ started, outcomes, protocol, partial }) {
  */
 async function heal(ctx) {
   const { product, monitor, domain, periodConfig } = ctx;
-  if (!(await ctx.redis.isReady())) await ctx.redis.start({ keepData: true });
+  if (ctx.redis && !(await ctx.redis.isReady())) await ctx.redis.start({ keepData: true });
+  if (ctx.redisCluster) {
+    for (const { port } of ctx.redisCluster.nodes) await ctx.redisCluster.restart(port);
+    if (!(await waitUntil(() => ctx.redisCluster.healthy(), { timeoutMs: 30_000, everyMs: 1000 })))
+      log('  the Redis Cluster did not report every node and slot ok within 30 s');
+  }
   if (!(await ctx.postgres.isReady())) await ctx.postgres.start();
+  if (ctx.replica && !(await ctx.replica.isReady())) await ctx.replica.start();
+  if (ctx.pgbouncer && !ctx.pgbouncer.running()) await ctx.pgbouncer.restart();
   for (const p of product.all) {
     p.resume();
     if (!p.alive) await p.start();
@@ -342,7 +382,7 @@ async function heal(ctx) {
 async function main() {
   const started = Date.now();
   log(
-    `Fault suite: ${selected.length} fault(s)${CI ? ' (CI set)' : ''}, ${PLAYERS} players, ${ROUND_SECONDS}-s rounds; work dir ${work}`,
+    `Fault suite: ${selected.length} fault(s)${CI ? ' (CI set)' : ''} on the ${TOPOLOGY} topology, ${PLAYERS} players, ${ROUND_SECONDS}-s rounds; work dir ${work}`,
   );
   buildServer();
   const domain = await import(join(ROOT, 'dist/libs/domain/src/index.js'));
@@ -355,17 +395,35 @@ async function main() {
   const periodConfig = { roundSeconds: ROUND_SECONDS, lockSeconds: LOCK_SECONDS };
 
   postgres = await startPostgres({ dir: join(work, 'postgres'), log });
-  const redis = await startRedis({ dir: join(work, 'redis'), log, logDir });
+  const cluster = TOPOLOGY === 'cluster';
+  let redis = null;
+  let redisCluster = null;
+  if (cluster) {
+    replica = await startReplica({ primary: postgres, dir: join(work, 'replica'), log });
+    bouncer = await startPgBouncer({ port: postgres.port, poolSize: 40 });
+    log(`PgBouncer (transaction mode) on 127.0.0.1:${bouncer.port} in front of the primary`);
+    redisCluster = await startRedisCluster({ log });
+    process.once('exit', () => void redisCluster.stop());
+  } else {
+    redis = await startRedis({ dir: join(work, 'redis'), log, logDir });
+  }
   const smtp = await startSmtpSink();
   const product = await startProduct({
     root: ROOT,
     logDir,
     databaseUrl: postgres.url,
-    redisUrl: redis.url,
+    redisUrl: redis?.url ?? null,
     smtpUrl: smtp.url,
     roundSeconds: ROUND_SECONDS,
     lockSeconds: LOCK_SECONDS,
     log,
+    cluster: cluster
+      ? {
+          pooledUrl: `${bouncer.server}/winround`,
+          readUrl: replica.url,
+          redisClusterNodes: redisCluster.clusterNodes,
+        }
+      : null,
   });
 
   const poor = Math.round(PLAYERS * POOR_SHARE);
@@ -407,7 +465,10 @@ async function main() {
   const ctx = {
     product,
     redis,
+    redisCluster,
     postgres,
+    replica,
+    pgbouncer: bouncer,
     load,
     monitor,
     domain,
@@ -478,6 +539,8 @@ async function main() {
   load.closeAll();
   await product.stop();
   await smtp.close();
+  await redisCluster?.stop();
+  await bouncer?.stop();
 
   const passed = outcomes.filter((o) => o.passed).length;
   const failed = outcomes.length - passed;

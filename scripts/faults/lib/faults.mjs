@@ -137,6 +137,7 @@ export const FAULTS = [
   {
     name: 'api-kill-intake',
     title: 'kill -9 the api node holding most sockets while bets come in',
+    topologies: ['single', 'cluster'],
     async run(ctx) {
       await ctx.waitFor('intake');
       return killBusiestApi(ctx);
@@ -342,4 +343,136 @@ export const FAULTS = [
       return { injectedAt, clearedAt: Date.now() };
     },
   },
+  // ── the cluster topology (--topology cluster): Redis Cluster, a streaming replica for reads, PgBouncer ──
+  {
+    name: 'redis-master-kill',
+    title:
+      "kill -9 the Redis Cluster master holding a bet partition's stream while bets come in; its replica takes over",
+    topologies: ['cluster'],
+    async run(ctx) {
+      await ctx.waitFor('intake', -1000);
+      const stream = 'wr:{p0}:bets:cmd:0';
+      const cluster = ctx.redisCluster;
+      const port = cluster.masterOf(stream);
+      if (!port) throw new Error(`no master serves ${stream}`);
+      await cluster.kill(port);
+      const injectedAt = Date.now();
+      // Cleared once another node serves the partition's slot (its replica promoted after cluster-node-timeout).
+      const promoted = await waitUntil(
+        () => {
+          const now = cluster.masterOf(stream);
+          return now !== null && now !== port && cluster.alive(now);
+        },
+        { timeoutMs: 30_000, everyMs: 500 },
+      );
+      if (!promoted) throw new Error(`no replica took over ${stream} from :${port} within 30 s`);
+      const clearedAt = Date.now();
+      ctx.note(
+        `killed master :${port} (serving ${stream}); :${cluster.masterOf(stream)} took over after ${((clearedAt - injectedAt) / 1000).toFixed(1)} s; the old master rejoins as a replica 5 s later`,
+      );
+      ctx.pending.push(
+        (async () => {
+          await sleep(SUPERVISOR_RESTART_MS);
+          await cluster.restart(port);
+        })(),
+      );
+      return { injectedAt, clearedAt };
+    },
+  },
+  {
+    name: 'postgres-replica-kill',
+    title:
+      'the streaming replica crashes (immediate stop) while bets come in and players read their history; back after 10 s',
+    topologies: ['cluster'],
+    async run(ctx) {
+      await ctx.waitFor('intake', -1000);
+      const reads = readWhile(ctx);
+      await ctx.replica.stopImmediate();
+      const injectedAt = Date.now();
+      await sleep(10_000);
+      await ctx.replica.start();
+      const clearedAt = Date.now();
+      // Reads go on a little after the replica is back (the api nodes return to it at their next check).
+      await sleep(3000);
+      const outcome = await reads.stop();
+      const late = outcome.failed.filter((f) => f.at > injectedAt + REPLICA_SWITCH_MS);
+      ctx.note(
+        `replica down ${((clearedAt - injectedAt) / 1000).toFixed(1)} s; ${outcome.ok} reads answered, ${outcome.failed.length} failed (${outcome.failed.length - late.length} within ${REPLICA_SWITCH_MS} ms of the crash)`,
+      );
+      return {
+        injectedAt,
+        clearedAt,
+        failures: late.length
+          ? [
+              `${late.length} reads failed more than ${REPLICA_SWITCH_MS} ms after the replica crashed, e.g. ${late[0].what}`,
+            ]
+          : [],
+      };
+    },
+  },
+  {
+    name: 'pgbouncer-restart',
+    title: 'PgBouncer killed (-9) while bets come in, started again 3 s later',
+    topologies: ['cluster'],
+    outage: 'PgBouncer',
+    async run(ctx) {
+      await ctx.waitFor('intake', -1000);
+      await ctx.pgbouncer.kill();
+      const injectedAt = Date.now();
+      await sleep(3000);
+      await ctx.pgbouncer.restart();
+      const clearedAt = Date.now();
+      ctx.note(`PgBouncer down ${((clearedAt - injectedAt) / 1000).toFixed(1)} s`);
+      return { injectedAt, clearedAt };
+    },
+  },
 ];
+
+/** Reads routed to the replica fall back to the primary within this long of its crash (the monitor checks every second). */
+const REPLICA_SWITCH_MS = 1500;
+
+/**
+ * Players' and visitors' reads that go to the read replica (a player's bet history and transactions, the public
+ * fairness list), sent to every live api node every 250 ms until `stop()`: how many were answered, and which failed.
+ */
+function readWhile(ctx) {
+  const player = ctx.load.players.find((p) => !p.poor) ?? ctx.load.players[0];
+  const paths = [
+    ['/api/v1/bet?page=1&limit=10', true],
+    ['/api/v1/wallet/transactions?page=1&limit=10', true],
+    ['/api/v1/fairness', false],
+  ];
+  let ok = 0;
+  const failed = [];
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const at = Date.now();
+      await Promise.all(
+        ctx.product.apis
+          .filter((api) => api.alive)
+          .flatMap((api) =>
+            paths.map(async ([path, signedIn]) => {
+              const headers = { 'x-api-key': ctx.product.env.API_KEY };
+              if (signedIn) headers.authorization = `Bearer ${player.token}`;
+              try {
+                const res = await fetch(`${api.url}${path}`, { headers, signal: AbortSignal.timeout(5000) });
+                if (res.ok) ok++;
+                else failed.push({ at, what: `${api.name} ${path} → ${res.status}` });
+              } catch (error) {
+                failed.push({ at, what: `${api.name} ${path} → ${error.name}` });
+              }
+            }),
+          ),
+      );
+      await sleep(Math.max(0, at + 250 - Date.now()));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return { ok, failed };
+    },
+  };
+}

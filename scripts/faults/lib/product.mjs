@@ -122,8 +122,22 @@ class ProductProcess {
  * Starts engine 1 (it migrates the database and creates the fairness chain), the two api nodes, then engine 2. The
  * engines connect as the database's owner, hold the fairness key and mix in a local drand beacon's rounds (served by
  * this process); the api nodes connect as the api's own role. Returns { apis, engines, env, all, stop }.
+ *
+ * `databaseUrl` is the server itself (the suite's checks and the api role's login go there). On the cluster topology
+ * `cluster` says what the processes use instead: `pooledUrl` (PgBouncer in transaction mode in front of it, for every
+ * process), `readUrl` (the streaming replica, for the api nodes' reads) and `redisClusterNodes`.
  */
-export async function startProduct({ root, logDir, databaseUrl, redisUrl, smtpUrl, roundSeconds, lockSeconds, log }) {
+export async function startProduct({
+  root,
+  logDir,
+  databaseUrl,
+  redisUrl,
+  smtpUrl,
+  roundSeconds,
+  lockSeconds,
+  log,
+  cluster = null,
+}) {
   const { startLocalBeacon } = await import(join(root, 'dist/libs/beacon/src/index.js'));
   const beacon = await startLocalBeacon({ period: 3 });
   const env = {
@@ -143,18 +157,32 @@ export async function startProduct({ root, logDir, databaseUrl, redisUrl, smtpUr
     ACCESS_TOKEN_TTL_SECONDS: String(6 * 3600),
     LOG_LEVEL: 'info',
     API_DOCS: 'false',
+    ...(cluster
+      ? {
+          DATABASE_POOLER: 'transaction',
+          REDIS_CLUSTER_NODES: cluster.redisClusterNodes,
+          REDIS_URL: `redis://${cluster.redisClusterNodes.split(',')[0]}`,
+        }
+      : {}),
   };
-  const apiUrl = new URL(databaseUrl);
+  const processUrl = cluster?.pooledUrl ?? databaseUrl;
+  const apiUrl = new URL(processUrl);
   apiUrl.username = 'winround_api';
   const engineEnv = {
     ...env,
-    DATABASE_URL: databaseUrl,
+    DATABASE_URL: processUrl,
     FAIRNESS_KEY: randomBytes(32).toString('hex'),
     DRAND_URLS: beacon.url,
     DRAND_CHAIN_HASH: beacon.chain.hash,
     DRAND_PUBLIC_KEY: beacon.chain.publicKey,
   };
-  const apiEnv = { ...env, DATABASE_URL: apiUrl.toString() };
+  const readUrl = cluster?.readUrl ? new URL(cluster.readUrl) : null;
+  if (readUrl) readUrl.username = 'winround_api';
+  const apiEnv = {
+    ...env,
+    DATABASE_URL: apiUrl.toString(),
+    ...(readUrl ? { DATABASE_READ_URL: readUrl.toString() } : {}),
+  };
   const make = async (name, kind, entry) =>
     new ProductProcess({
       name,

@@ -156,11 +156,58 @@ export async function startPostgres({ dir, log }) {
   if (!existsSync(join(PG_BIN, 'initdb'))) throw new Error(`No Postgres binaries in ${PG_BIN} (set FAULTS_PG_BIN).`);
   const user = pgUser();
   const data = join(dir, 'pgdata');
+  ownDir(dir, user);
+  const port = await freePort();
+  runPg(user, 'initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--no-instructions']);
+  const postgres = controlPostgres({ dir, data, port, user });
+  await postgres.start();
+  const admin = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres` });
+  await admin.connect();
+  await admin.query('CREATE DATABASE winround');
+  await admin.end();
+  log(`Postgres (own cluster) on 127.0.0.1:${port}`);
+  return postgres;
+}
+
+/**
+ * A streaming replica of `primary` (startPostgres) under `dir`, on a free port: `pg_basebackup -R` (it follows the
+ * primary's WAL as a hot standby). Same controls as the primary: `stopImmediate()` is a crash, `start()` recovers
+ * and resumes streaming.
+ */
+export async function startReplica({ primary, dir, log }) {
+  const user = pgUser();
+  const data = join(dir, 'pgdata');
+  ownDir(dir, user);
+  const port = await freePort();
+  await runPgAsync(user, 'pg_basebackup', [
+    '-D',
+    data,
+    '-R',
+    '--checkpoint=fast',
+    '-X',
+    'stream',
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(primary.port),
+    '-U',
+    'postgres',
+    '--no-sync',
+  ]);
+  const replica = controlPostgres({ dir, data, port, user, extra: ['-c hot_standby=on'] });
+  await replica.start();
+  log(`Postgres streaming replica on 127.0.0.1:${port}`);
+  return replica;
+}
+
+function ownDir(dir, user) {
   mkdirSync(dir, { recursive: true });
   if (user) chownSync(dir, user.uid, user.gid);
   chmodSync(dir, 0o755);
-  const port = await freePort();
-  runPg(user, 'initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--no-instructions']);
+}
+
+/** Start, crash and readiness of the Postgres server whose data is in `data`, listening on `port`. */
+function controlPostgres({ dir, data, port, user, extra = [] }) {
   const options = [
     `-c port=${port}`,
     '-c listen_addresses=127.0.0.1',
@@ -169,6 +216,7 @@ export async function startPostgres({ dir, log }) {
     '-c fsync=off',
     '-c full_page_writes=off',
     '-c shared_buffers=64MB',
+    ...extra,
   ].join(' ');
   const logFile = join(dir, 'postgres.log');
   const url = `postgres://postgres@127.0.0.1:${port}/winround`;
@@ -188,7 +236,7 @@ export async function startPostgres({ dir, log }) {
       await client.end().catch(() => {});
     }
   };
-  const postgres = {
+  return {
     port,
     url,
     dir,
@@ -212,13 +260,6 @@ export async function startPostgres({ dir, log }) {
       }
     },
   };
-  await postgres.start();
-  const admin = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres` });
-  await admin.connect();
-  await admin.query('CREATE DATABASE winround');
-  await admin.end();
-  log(`Postgres (own cluster) on 127.0.0.1:${port}`);
-  return postgres;
 }
 
 // ── Redis ──────────────────────────────────────────────────────────────────────────────────────────────────────
