@@ -3,8 +3,8 @@
 // free ports, in a temporary directory, nothing persisted), created with `redis-cli --cluster create` and ready once
 // every node reports `cluster_state:ok` and every replica is assigned and synced (so a killed master fails over).
 // Used by the cluster integration specs (`startRedisCluster`, re-exported by @app/redis/testing), the fault suite's
-// and the bench's cluster topology; run on its own (`node scripts/redis-cluster.mjs`) it prints REDIS_CLUSTER_NODES and keeps the
-// cluster up until Ctrl-C.
+// and the bench's cluster topology; run on its own (`node scripts/redis-cluster.mjs`) it prints REDIS_CLUSTER_NODES
+// and keeps the cluster up until Ctrl-C.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';

@@ -240,7 +240,9 @@ async function runFault(fault, ctx) {
       refundNotices: load.refundNotices,
       unmatched: load.unmatched,
       db: { ...facts, expectedPeriodIds: periodIds, finalSeenAt: monitor.finalSeenAt },
-      outage: fault.outage ? { from: injectedAt, to: clearedAt, answerWithinMs: 2000, what: fault.outage } : undefined,
+      outage: fault.outage
+        ? { from: injectedAt, to: clearedAt, answerWithinMs: fault.answerWithinMs ?? 2000, what: fault.outage }
+        : undefined,
       now: Date.now(),
     });
     if (faultFailures.length > 0) {

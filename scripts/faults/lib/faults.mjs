@@ -349,6 +349,12 @@ export const FAULTS = [
     title:
       "kill -9 the Redis Cluster master holding a bet partition's stream while bets come in; its replica takes over",
     topologies: ['cluster'],
+    outage: 'a Redis master',
+    // Unlike a whole Redis down (the intake closes and refuses at once), one master lost leaves the intake open: a bet
+    // whose partition stream is on it is answered when its hand-off gives up (HANDOFF_DEADLINE_MS, 1 s), one whose
+    // batch cannot claim it (the player's arbiter key is on it) when the watch refuses it (BET_ANSWER_TIMEOUT_MS, 1.5
+    // s, then the arbiter's 200-ms deadline and the database's answer).
+    answerWithinMs: 2500,
     async run(ctx) {
       await ctx.waitFor('intake', -1000);
       const stream = 'wr:{p0}:bets:cmd:0';

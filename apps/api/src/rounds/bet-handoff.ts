@@ -15,7 +15,7 @@ import {
   type BetCommand,
   type EventsPublisher,
 } from '@app/realtime';
-import { isCluster, withDeadline, type RedisClient, type RedisService } from '@app/redis';
+import { FAIL_FAST_COMMAND_TIMEOUT_MS, isCluster, withDeadline, type RedisClient, type RedisService } from '@app/redis';
 import type { ApiMetrics } from '../metrics/api-metrics.service.js';
 import type { SocketDeliveryService } from '../realtime/socket-delivery.service.js';
 import type { BetIntakeGate, IntakeCheck } from './bet-intake-gate.service.js';
@@ -30,6 +30,14 @@ const NOT_SENT = /enableOfflineQueue|Stream isn't writeable/i;
  * late cancellation that still lands only agrees with the refusal stored there).
  */
 const UNCERTAIN_CANCEL_DEADLINE_MS = 250;
+
+/**
+ * Longest a bet's hand-off to its partition stream may take before the player is answered without it (recover: the
+ * arbiter, else the database, makes sure it is never applied). The fail-fast connection already gives up on a reply
+ * after FAIL_FAST_COMMAND_TIMEOUT_MS, but a Redis Cluster retries a command whose master is lost until its replica
+ * takes over (seconds).
+ */
+export const HANDOFF_DEADLINE_MS = FAIL_FAST_COMMAND_TIMEOUT_MS;
 
 /** Commands older than this are trimmed from a partition stream. */
 const STREAM_RETENTION_MS = 60 * 60 * 1000;
@@ -216,15 +224,20 @@ export class StreamHandoff implements BetHandoff {
     const closedBy = gate.closedBy(now);
     if (closedBy) return closedBy;
     const partition = partitionOf(command.userId, config.BET_PARTITIONS);
-    // Fail-fast connection: never queued while Redis is away, never waits past its command timeout.
-    await this.handoff.add(redis.keys.betCommands(partition), [
-      'MINID',
-      '~',
-      String(now - STREAM_RETENTION_MS),
-      '*',
-      COMMAND_FIELD,
-      encodeCommand(command),
-    ]);
+    // Fail-fast connection: never queued while Redis is away, never waits past its command timeout (nor, on a
+    // cluster whose master of this stream is lost, past HANDOFF_DEADLINE_MS).
+    await withDeadline(
+      this.handoff.add(redis.keys.betCommands(partition), [
+        'MINID',
+        '~',
+        String(now - STREAM_RETENTION_MS),
+        '*',
+        COMMAND_FIELD,
+        encodeCommand(command),
+      ]),
+      HANDOFF_DEADLINE_MS,
+      'handing a bet on',
+    );
     this.watch.watch({
       userId: command.userId,
       commandId: outcomeKey(command),

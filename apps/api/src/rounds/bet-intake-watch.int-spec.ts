@@ -8,7 +8,8 @@ import type { RedisService } from '@app/redis';
 import { deleteRedisPrefix, TEST_REDIS_URL, testRedisPrefix } from '@app/redis/testing';
 import type { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { SocketDeliveryService } from '../realtime/socket-delivery.service.js';
-import { BetIntakeWatch, WATCH_RECHECK_MS, type HandedBet } from './bet-intake-watch.js';
+import { BetIntakeWatch, WATCH_CANCEL_DEADLINE_MS, WATCH_RECHECK_MS, type HandedBet } from './bet-intake-watch.js';
+import type { StoredOutcome } from '@app/bets';
 
 const TIMEOUT_MS = 1500;
 const quiet = {
@@ -222,6 +223,115 @@ describe("the intake's watch asks the arbiter only about bets whose answer it ha
       [keyOf(bets[4]!), keyOf(bets[5]!)],
     ]);
     expect(watch.waiting).toBe(0);
+  });
+});
+
+describe("when Redis does not answer the watch's cancellation (a cluster master lost), the database decides", () => {
+  const prefix = testRedisPrefix();
+  const redis = new Redis(TEST_REDIS_URL);
+  /** A connection to a lost master: every arbiter call stays unanswered. */
+  const silent = new Proxy(redis, {
+    get(target, property) {
+      if (property === 'eval' || property === 'evalsha') return () => new Promise(() => undefined);
+      const value = Reflect.get(target, property, target) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  afterAll(async () => {
+    redis.disconnect();
+    await deleteRedisPrefix(prefix);
+  });
+  const bet = (handedAt: number): HandedBet => ({
+    userId: randomUUID(),
+    commandId: randomUUID(),
+    periodId: '202611230001',
+    betType: 'color',
+    handedAt,
+  });
+
+  function watchWith(options: {
+    stored: (commands: Array<{ userId: string; commandId: string }>) => StoredOutcome[] | undefined;
+    databaseDown?: boolean;
+  }) {
+    const delivered: SocketMessage[] = [];
+    const recorded: string[][] = [];
+    const watch = new BetIntakeWatch({
+      redis: () => silent,
+      prefix,
+      eventsStream: `${prefix}events`,
+      timeoutMs: TIMEOUT_MS,
+      record: async (commands) => {
+        recorded.push(commands.map((c) => c.commandId));
+        return options.stored(commands);
+      },
+      databaseDown: () => options.databaseDown ?? false,
+      deliverLocally: async (messages) => void delivered.push(...messages),
+      logger: quiet,
+    });
+    return { watch, delivered, recorded };
+  }
+
+  it('stores the refusal and tells the player, or gives the answer the pipeline stored first, within the deadline', async () => {
+    const t0 = Date.now();
+    const [refused, appliedFirst] = [bet(t0), bet(t0)];
+    const betId = randomUUID();
+    const { watch, delivered, recorded } = watchWith({
+      // The database's answers: a refusal stored now for one, the pipeline's own answer (stored first) for the other.
+      stored: (commands) =>
+        commands.map((c) =>
+          c.commandId === appliedFirst.commandId
+            ? {
+                user_id: c.userId,
+                command_id: c.commandId,
+                kind: 'accepted',
+                bet_id: betId,
+                period_id: '202611230001',
+                message: 'Bet placed',
+              }
+            : {
+                user_id: c.userId,
+                command_id: c.commandId,
+                kind: 'unavailable',
+                bet_id: null,
+                period_id: '202611230001',
+                message: 'Could not place your bet. Please try again.',
+              },
+        ),
+    });
+    try {
+      watch.watch(refused);
+      watch.watch(appliedFirst);
+      const started = Date.now();
+      await watch.sweep(t0 + TIMEOUT_MS);
+      // Not held by the silent arbiter past its deadline (and what the database took).
+      expect(Date.now() - started).toBeLessThan(WATCH_CANCEL_DEADLINE_MS + 500);
+      expect(recorded).toEqual([[refused.commandId, appliedFirst.commandId]]);
+      expect(delivered.map((m) => [m.room, (m.data as BetMessage).commandId, (m.data as BetMessage).success])).toEqual([
+        [userRoom(refused.userId), refused.commandId, false],
+        [userRoom(appliedFirst.userId), appliedFirst.commandId, true],
+      ]);
+      expect(watch.waiting).toBe(0);
+    } finally {
+      watch.stop();
+    }
+  });
+
+  it('says nothing when the database does not answer either, or is down (get-bet-outcomes reads the verdict later)', async () => {
+    for (const databaseDown of [false, true]) {
+      const t0 = Date.now();
+      const { watch, delivered, recorded } = watchWith({ stored: () => undefined, databaseDown });
+      try {
+        watch.watch(bet(t0));
+        await watch.sweep(t0 + TIMEOUT_MS);
+        expect({ databaseDown, recorded: recorded.length, delivered }).toEqual({
+          databaseDown,
+          recorded: databaseDown ? 0 : 1,
+          delivered: [],
+        });
+      } finally {
+        watch.stop();
+      }
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Logger } from '@nestjs/common';
-import type { RedisClient } from '@app/redis';
+import { withDeadline, type RedisClient } from '@app/redis';
 import {
   ARBITER_CANCEL_LATEST_MS,
   arbiterKey,
@@ -22,6 +22,14 @@ export const WATCH_SWEEP_MS = 100;
  * within 2 s.
  */
 export const WATCH_RECHECK_MS = 200;
+/**
+ * Longest the arbiter may take to answer a cancellation before the database decides instead (a Redis Cluster master
+ * lost and not yet replaced by its replica answers nothing for seconds). A cancellation that still lands later only
+ * agrees with the refusal stored in the database.
+ */
+export const WATCH_CANCEL_DEADLINE_MS = 200;
+/** Settles of due bets that may run at once (see sweep). */
+const MAX_SETTLES = 4;
 
 /** A bet handed to its partition stream, waiting for the bet pipeline to take it up. */
 export interface HandedBet {
@@ -74,8 +82,11 @@ const watchKey = (userId: string, commandId: string) => `${userId}|${commandId}`
  * doubt) is never released and outlives every check (ARBITER_CLAIM_TTL_MS), so a check can only win against a
  * released claim.
  *
- * When Redis does not answer the cancellation, nothing is said either: the cancellation may have been written (the
- * pipeline then skips the bet), or not (the pipeline answers it); the player's get-bet-outcomes reads the verdict.
+ * When Redis does not answer the cancellation within WATCH_CANCEL_DEADLINE_MS (down, or the master of the player's
+ * arbiter key lost on a cluster), the database decides, as the arbiter of last resort: "could not place" is stored as
+ * the bet's answer unless the pipeline stored one first, and the player gets whichever is stored; a consumer that
+ * takes the command up later finds that answer and never applies it. While Postgres is down too, nothing is said:
+ * the player's get-bet-outcomes reads the verdict later.
  */
 export class BetIntakeWatch {
   /**
@@ -90,7 +101,8 @@ export class BetIntakeWatch {
   private readonly claimed = new Map<string, HandedBet & { recheckAt: number }>();
   private handedTotal = 0;
   private readonly timer: NodeJS.Timeout;
-  private sweeping?: Promise<void>;
+  /** Settles under way (each with the bets it took out of the watch: they never overlap). */
+  private readonly sweeping = new Set<Promise<void>>();
 
   constructor(private readonly deps: BetIntakeWatchDeps) {
     this.timer = setInterval(() => void this.sweep(), WATCH_SWEEP_MS).unref();
@@ -138,11 +150,12 @@ export class BetIntakeWatch {
       if (now - seenAt <= this.deps.timeoutMs) break;
       this.answeredUnwatched.delete(key);
     }
-    if (this.sweeping) return this.sweeping;
-    this.sweeping = this.settle(now).finally(() => {
-      this.sweeping = undefined;
-    });
-    return this.sweeping;
+    // A settle waiting on Redis or the database (up to WATCH_CANCEL_DEADLINE_MS and the database's answer) does not
+    // hold back the bets falling due meanwhile: a few run side by side, each with its own bets.
+    if (this.sweeping.size >= MAX_SETTLES) return Promise.all(this.sweeping).then(() => undefined);
+    const settling = this.settle(now).finally(() => this.sweeping.delete(settling));
+    this.sweeping.add(settling);
+    return settling;
   }
 
   private async settle(now: number): Promise<void> {
@@ -165,16 +178,29 @@ export class BetIntakeWatch {
     if (bets.length === 0) return;
     let verdicts: boolean[];
     try {
-      verdicts = await cancelCommands(
-        this.deps.redis(),
-        bets.map((b) => arbiterKey(this.deps.prefix, b.userId, b.commandId)),
+      verdicts = await withDeadline(
+        cancelCommands(
+          this.deps.redis(),
+          bets.map((b) => arbiterKey(this.deps.prefix, b.userId, b.commandId)),
+        ),
+        WATCH_CANCEL_DEADLINE_MS,
+        'cancelling unanswered bets',
       );
     } catch (error) {
+      if (this.deps.databaseDown()) {
+        this.deps.logger.warn({
+          msg: 'unanswered bets could not be cancelled (Redis did not answer); left to the bet pipeline',
+          count: bets.length,
+          error: (error as Error).message,
+        });
+        return;
+      }
       this.deps.logger.warn({
-        msg: 'unanswered bets could not be cancelled (Redis did not answer); left to the bet pipeline',
+        msg: 'unanswered bets could not be cancelled in Redis; the database decides',
         count: bets.length,
         error: (error as Error).message,
       });
+      await this.refuse(bets, 'database');
       return;
     }
     // Claimed: the pipeline answers, unless its batch fails before committing and releases the claim (checked again).
@@ -191,19 +217,37 @@ export class BetIntakeWatch {
     });
     const cancelled = bets.filter((_, i) => verdicts[i]);
     if (cancelled.length === 0) return;
-    this.deps.onCancelled?.(cancelled.length);
-    this.deps.logger.warn({
-      msg: 'bets not taken up in time were cancelled; players told they could not be placed',
-      count: cancelled.length,
-      commandIds: cancelled.slice(0, 20).map((b) => b.commandId),
-    });
+    await this.refuse(cancelled, 'arbiter');
+  }
+
+  /**
+   * Records "could not place" for these bets in the database (unless an answer is stored already) and answers their
+   * players with what is stored. `decidedBy` 'arbiter': the cancellation won in Redis, so the bet is refused even if
+   * the database does not answer; 'database': Redis did not answer, so only a stored answer is given (none while the
+   * database does not answer either: the pipeline or the player's get-bet-outcomes decides then).
+   */
+  private async refuse(bets: HandedBet[], decidedBy: 'arbiter' | 'database'): Promise<void> {
     const stored = this.deps.databaseDown()
       ? undefined
-      : await this.deps.record(
-          cancelled.map((b) => ({ userId: b.userId, commandId: b.commandId, periodId: b.periodId })),
-        );
+      : await this.deps.record(bets.map((b) => ({ userId: b.userId, commandId: b.commandId, periodId: b.periodId })));
+    if (decidedBy === 'database' && stored === undefined) return;
     const storedByKey = new Map((stored ?? []).map((o) => [`${o.user_id}|${o.command_id}`, o]));
-    const messages: SocketMessage[] = cancelled.map((b) => {
+    const answered = decidedBy === 'arbiter' ? bets : bets.filter((b) => storedByKey.has(`${b.userId}|${b.commandId}`));
+    const refused = answered.filter(
+      (b) => (storedByKey.get(`${b.userId}|${b.commandId}`)?.kind ?? 'unavailable') === 'unavailable',
+    );
+    if (refused.length > 0) {
+      this.deps.onCancelled?.(refused.length);
+      this.deps.logger.warn({
+        msg:
+          decidedBy === 'arbiter'
+            ? 'bets not taken up in time were cancelled; players told they could not be placed'
+            : 'bets not taken up in time were refused in the database; players told they could not be placed',
+        count: refused.length,
+        commandIds: refused.slice(0, 20).map((b) => b.commandId),
+      });
+    }
+    const messages: SocketMessage[] = answered.map((b) => {
       const answer = storedByKey.get(`${b.userId}|${b.commandId}`);
       // The pipeline's own answer, stored before the cancellation (only if Redis lost a claim), is the true one.
       if (answer && answer.kind !== 'unavailable') return outcomeMessage(answer);
@@ -216,6 +260,7 @@ export class BetIntakeWatch {
       };
       return { room: userRoom(b.userId), event: 'bet-message', data };
     });
+    if (messages.length === 0) return;
     await this.deps
       .deliverLocally(messages)
       .catch((error: Error) =>
