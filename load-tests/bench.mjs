@@ -395,6 +395,10 @@ async function runPipeline({ pipeline, apiNodes, engines }) {
         worker.on('message', onMessage);
         worker.send(message);
       });
+    // The api nodes' resident memory before and after the sockets connect: what a held socket costs.
+    const apiMemory = async () =>
+      (await scrape(apiMetricsUrls)).reduce((sum, t) => sum + (gauge(t, 'process_resident_memory_bytes') || 0), 0);
+    const memoryBefore = await apiMemory();
     log(
       `   connecting ${players.length} sockets from ${workerCount} load-generator process(es) to ${stack.urls.length} api node(s)`,
     );
@@ -411,6 +415,9 @@ async function runPipeline({ pipeline, apiNodes, engines }) {
     const connectMs = connected.flatMap((c) => c.connectMs);
     const socketCount = connected.reduce((s, c) => s + c.connected, 0);
     log(`   ${socketCount} sockets connected in ${round((Date.now() - started) / 1000)} s`);
+    const memoryPerSocketKiB =
+      socketCount > 0 && memoryBefore > 0 ? ((await apiMemory()) - memoryBefore) / socketCount / 1024 : null;
+    if (memoryPerSocketKiB !== null) log(`   api resident memory per socket: ${round(memoryPerSocketKiB)} KiB`);
     if (socketCount === 0 && players.length > 0) {
       for (const w of workers) w.kill();
       throw new Error('No socket could connect (run with --logs to see the api log).');
@@ -616,6 +623,7 @@ async function runPipeline({ pipeline, apiNodes, engines }) {
       loadAverage: { before: loadBefore, after: loadAfter },
       partitionsLed: engineMetrics.map((t) => gauge(t, 'wr_bet_partitions_led')),
       socketsHeld: held,
+      memoryPerSocketKiB: memoryPerSocketKiB === null ? null : round(memoryPerSocketKiB),
       connectP50: round(percentile(connectMs, 50)),
       connectP99: round(percentile(connectMs, 99)),
       broadcastP50: round(percentile(broadcastMs, 50)),
@@ -735,6 +743,7 @@ const cpuParts = ['api', 'engine', 'postgres', ...(config.cluster ? ['pgbouncer'
 const rows = [
   ['', ...reports.map(title)],
   ['sockets held', ...reports.map((r) => r.socketsHeld)],
+  ['api resident memory per socket (KiB)', ...reports.map((r) => r.memoryPerSocketKiB ?? '—')],
   ['socket connect p50 / p99 (ms)', ...reports.map((r) => `${r.connectP50} / ${r.connectP99}`)],
   ['round broadcast p50 / p99 (ms)', ...reports.map((r) => `${r.broadcastP50} / ${r.broadcastP99}`)],
   [

@@ -84,8 +84,9 @@ const watchKey = (userId: string, commandId: string) => `${userId}|${commandId}`
  *
  * When Redis does not answer the cancellation within WATCH_CANCEL_DEADLINE_MS (down, or the master of the player's
  * arbiter key lost on a cluster), the database decides, as the arbiter of last resort: "could not place" is stored as
- * the bet's answer unless the pipeline stored one first, and the player gets whichever is stored; a consumer that
- * takes the command up later finds that answer and never applies it. While Postgres is down too, nothing is said:
+ * the bet's answer unless the pipeline stored one first; the player is told a refusal (that one, or the pipeline's),
+ * while a bet the pipeline placed first is left to the pipeline's own answer, which carries the bet. A consumer that
+ * takes the command up later finds the stored refusal and never applies it. While Postgres is down too, nothing is said:
  * the player's get-bet-outcomes reads the verdict later.
  */
 export class BetIntakeWatch {
@@ -232,7 +233,15 @@ export class BetIntakeWatch {
       : await this.deps.record(bets.map((b) => ({ userId: b.userId, commandId: b.commandId, periodId: b.periodId })));
     if (decidedBy === 'database' && stored === undefined) return;
     const storedByKey = new Map((stored ?? []).map((o) => [`${o.user_id}|${o.command_id}`, o]));
-    const answered = decidedBy === 'arbiter' ? bets : bets.filter((b) => storedByKey.has(`${b.userId}|${b.commandId}`));
+    // Decided by the database, a bet the pipeline placed first is left to the pipeline's own answer (it carries the
+    // bet); only refusals are said here.
+    const answered =
+      decidedBy === 'arbiter'
+        ? bets
+        : bets.filter((b) => {
+            const kind = storedByKey.get(`${b.userId}|${b.commandId}`)?.kind;
+            return kind !== undefined && kind !== 'accepted';
+          });
     const refused = answered.filter(
       (b) => (storedByKey.get(`${b.userId}|${b.commandId}`)?.kind ?? 'unavailable') === 'unavailable',
     );
