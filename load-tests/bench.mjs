@@ -777,15 +777,20 @@ const rows = [
     ...reports.map((r) => (r.batches ? `${r.batches}, ${r.batchMeanSize}, ${r.batchMeanMs} / ≤${r.batchP99Ms}` : '—')),
   ],
   [
-    'CPU cores used: api / engine / postgres / redis',
-    ...reports.map((r) => `${r.cpuCores.api} / ${r.cpuCores.engine} / ${r.cpuCores.postgres} / ${r.cpuCores.redis}`),
+    `CPU cores used: ${cpuParts.filter((p) => p !== 'generator').join(' / ')}`,
+    ...reports.map((r) =>
+      cpuParts
+        .filter((p) => p !== 'generator')
+        .map((p) => r.cpuCores[p])
+        .join(' / '),
+    ),
   ],
   [
     'CPU cores used by the load generator (processes)',
     ...reports.map((r) => `${r.cpuCores.generator} (${r.generatorProcesses})`),
   ],
   [
-    'CPU µs per accepted bet: api / engine / postgres / redis / generator',
+    `CPU µs per accepted bet: ${cpuParts.join(' / ')}`,
     ...reports.map((r) => cpuParts.map((p) => r.cpuMicrosPerBet[p]).join(' / ')),
   ],
   [
