@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { startPgBouncer } from './pgbouncer.mjs';
 import { startRedisCluster } from './redis-cluster.mjs';
+import { replicaBackupArgs } from './services.mjs';
 import { buildIfStale, startStack, StackError } from './stack.mjs';
 
 const run = promisify(execFile);
@@ -175,21 +176,7 @@ export async function startReplica(bin, primary, port) {
   const dir = await ownFolder('wr-cluster-replica-');
   const server = postgresServer(bin, dir, port);
   try {
-    await asPostgres(bin, 'pg_basebackup', [
-      '-D',
-      join(dir, 'data'),
-      '-R',
-      '--checkpoint=fast',
-      '-X',
-      'stream',
-      '-h',
-      HOST,
-      '-p',
-      String(primary.port),
-      '-U',
-      'postgres',
-      '--no-sync',
-    ]);
+    await asPostgres(bin, 'pg_basebackup', replicaBackupArgs(join(dir, 'data'), primary.port));
     await server.start();
   } catch (error) {
     await server.remove();

@@ -241,12 +241,11 @@ export async function startRedisCluster({
     },
     /** Every node up, each saying cluster_state:ok, and every slot served. */
     healthy() {
-      return ports.every(
-        (port) =>
-          alive(port) &&
-          /cluster_state:ok/.test(cli(port, 'CLUSTER', 'INFO').stdout) &&
-          /cluster_slots_ok:16384/.test(cli(port, 'CLUSTER', 'INFO').stdout),
-      );
+      return ports.every((port) => {
+        if (!alive(port)) return false;
+        const info = cli(port, 'CLUSTER', 'INFO').stdout;
+        return /cluster_state:ok/.test(info) && /cluster_slots_ok:16384/.test(info);
+      });
     },
   };
 }

@@ -13,3 +13,5 @@ export function ensureTestServices(options?: {
   redis?: boolean;
   log?: (line: string) => void;
 }): Promise<{ env: { TEST_DATABASE_SERVER?: string; TEST_REDIS_URL?: string }; stop(): Promise<void> }>;
+/** The pg_basebackup arguments that make `dataDir` a streaming replica of 127.0.0.1:`primaryPort`. */
+export function replicaBackupArgs(dataDir: string, primaryPort: number): string[];

