@@ -474,6 +474,23 @@ export class AppConfig {
   @Max(3650)
   BET_OUTCOMES_RETENTION_DAYS = 7;
 
+  /**
+   * How long the money history (events, ledger_postings, bets, audit_log) stays in the database (months): the
+   * engine's partitions worker archives older monthly partitions to HISTORY_ARCHIVE_DIR (docs/partitions.md).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1200)
+  HISTORY_RETENTION_MONTHS = 60;
+
+  /**
+   * Where archived partitions are written (gzip files with a sha256 manifest). Empty: nothing is archived, the
+   * partitions due are only reported (`wr_history_partitions_due`).
+   */
+  @IsString()
+  HISTORY_ARCHIVE_DIR = '';
+
   /** Bet pipeline: `stream` (batched partition consumers) or `direct` (one transaction per bet, the simple baseline). */
   @IsIn(['stream', 'direct'])
   BET_PIPELINE: 'stream' | 'direct' = 'stream';

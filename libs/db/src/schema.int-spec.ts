@@ -240,7 +240,7 @@ describe('base schema protects money', () => {
       await refused(
         t.db
           .insertInto('bets')
-          .values([bet('00000000-0000-4000-8000-000000000013', userId, '209901010001')])
+          .values([bet('00000000-0000-4000-8000-000000000013', userId, '200001010001')])
           .execute(),
       ),
     ).toEqual(['23503', 'bets_period_id_fkey']);

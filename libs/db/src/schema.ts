@@ -576,6 +576,46 @@ export interface PushSubscriptionsTable {
   created_at: DefaultTimestamp;
 }
 
+/** A bet id, whichever partition of bets holds the bet (migration 0029): keeps bet ids unique across partitions. */
+export interface BetIdsTable {
+  id: string;
+  period_id: string;
+}
+
+/** A journal entry's idempotency key (migration 0029): keeps events.command_id unique across partitions. */
+export interface EventCommandsTable {
+  command_id: string;
+  created_at: Timestamp;
+}
+
+export type HistoryPartitionStatus = 'live' | 'detached' | 'archived';
+
+/** One monthly partition of events, ledger_postings, bets or audit_log (docs/partitions.md). */
+export interface HistoryPartitionsTable {
+  partition_name: string;
+  table_name: 'events' | 'ledger_postings' | 'bets' | 'audit_log';
+  /** IST month [starts, ends); null for the partition of everything before the conversion (migration 0029). */
+  starts: string | null;
+  ends: string;
+  status: ColumnType<HistoryPartitionStatus, HistoryPartitionStatus | undefined, HistoryPartitionStatus>;
+  created_at: DefaultTimestamp;
+  detached_at: NullableTimestamp;
+  archived_at: NullableTimestamp;
+  rows: number | null;
+  archive_file: string | null;
+  archive_sha256: string | null;
+}
+
+/** An account's opening balance: the sum of its archived postings (docs/partitions.md, "Archival"). */
+export interface ArchivedBalancesTable {
+  account: string;
+  amount: Money;
+  postings: ColumnType<number, number | undefined, number>;
+  /** The end (exclusive, IST) of the newest archived month. */
+  through: string;
+  updated_at: DefaultTimestamp;
+}
+
 export interface DB {
   users: UsersTable;
   push_subscriptions: PushSubscriptionsTable;
@@ -612,6 +652,10 @@ export interface DB {
   limit_changes: LimitChangesTable;
   care_flags: CareFlagsTable;
   care_scans: CareScansTable;
+  bet_ids: BetIdsTable;
+  event_commands: EventCommandsTable;
+  history_partitions: HistoryPartitionsTable;
+  archived_balances: ArchivedBalancesTable;
 }
 
 export type User = Selectable<UsersTable>;

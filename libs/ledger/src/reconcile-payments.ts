@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '@app/db';
 import { exactPaise } from '@app/domain';
 import { Accounts } from './accounts.js';
+import { BALANCES } from './reconcile.js';
 
 /** Figures are exact bigint paise (see ReconciliationReport). */
 export interface PaymentsReconciliationReport {
@@ -26,7 +27,7 @@ export async function reconcilePayments(db: Kysely<DB>): Promise<PaymentsReconci
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
       const { rows: ledger } = await sql<{ account: string; total: string }>`
-      SELECT account, sum(amount)::text AS total FROM ledger_postings
+      SELECT account, sum(amount)::text AS total FROM ${BALANCES}
       WHERE account IN (${Accounts.clearingWithdrawals}, ${Accounts.clearingPayouts}, ${Accounts.clearingDeposits})
       GROUP BY account
     `.execute(trx);

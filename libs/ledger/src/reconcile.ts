@@ -30,6 +30,12 @@ export function reportToJson(report: unknown, space?: number): string {
 }
 
 /**
+ * Every account's movements: its live postings and its opening balance, the sum of its archived postings
+ * (docs/partitions.md). Summed per account, the balance.
+ */
+export const BALANCES = sql`(SELECT account, amount FROM ledger_postings UNION ALL SELECT account, amount FROM archived_balances) AS movements`;
+
+/**
  * Rebuilds every balance from the postings and reports any difference from the projections. Read-only. Every sum
  * is computed by Postgres as numeric and read as text (`exactPaise`), never through a float.
  */
@@ -38,15 +44,18 @@ export async function reconcile(db: Kysely<DB>): Promise<ReconciliationReport> {
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
+      // Archived months count as each account's opening balance (archived_balances, migration 0029): an account's
+      // balance is its opening balance plus its live postings.
       const totals = await sql<{ total: string; postings: number }>`
-      SELECT coalesce(sum(amount), 0)::text AS total, count(*) AS postings FROM ledger_postings
+      SELECT (coalesce((SELECT sum(amount) FROM ledger_postings), 0) + coalesce((SELECT sum(amount) FROM archived_balances), 0))::text AS total,
+             (SELECT count(*) FROM ledger_postings) AS postings
     `.execute(trx);
       const unbalanced = await sql<{ event_seq: number; sum: string }>`
       SELECT event_seq, sum(amount)::text AS sum FROM ledger_postings GROUP BY event_seq HAVING sum(amount) <> 0 LIMIT 100
     `.execute(trx);
       const mismatches = await sql<{ user_id: string; balance: 'main' | 'bonus'; wallet: string; postings: string }>`
       WITH sums AS (
-        SELECT account, sum(amount) AS total FROM ledger_postings WHERE account LIKE 'user:%' GROUP BY account
+        SELECT account, sum(amount) AS total FROM ${BALANCES} WHERE account LIKE 'user:%' GROUP BY account
       )
       SELECT w.user_id, b.balance, b.wallet::text AS wallet, coalesce(s.total, 0)::text AS postings
       FROM wallets w
@@ -60,7 +69,7 @@ export async function reconcile(db: Kysely<DB>): Promise<ReconciliationReport> {
       LIMIT 100
     `.execute(trx);
       const house = await sql<{ account: string; total: string }>`
-      SELECT account, sum(amount)::text AS total FROM ledger_postings WHERE account NOT LIKE 'user:%' GROUP BY account ORDER BY account
+      SELECT account, sum(amount)::text AS total FROM ${BALANCES} WHERE account NOT LIKE 'user:%' GROUP BY account ORDER BY account
     `.execute(trx);
       const wallets = await sql<{ n: number }>`SELECT count(*) AS n FROM wallets`.execute(trx);
       const total = exactPaise(totals.rows[0]?.total ?? '0');

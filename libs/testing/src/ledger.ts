@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '@app/db';
 import { exactPaise, exactPaiseToNumber } from '@app/domain';
-import { reconcile, reconcilePayments, reportToJson } from '@app/ledger';
+import { BALANCES, reconcile, reconcilePayments, reportToJson } from '@app/ledger';
 
 /** A player's wallet projection (paise). */
 export async function balanceOf(db: Database, userId: string): Promise<{ main: number; bonus: number }> {
@@ -17,11 +17,11 @@ export async function wallet(db: Database, userId: string) {
     .executeTakeFirstOrThrow();
 }
 
-/** Balance of a ledger account rebuilt from its postings (paise). */
+/** Balance of a ledger account rebuilt from its postings and its opening balance of archived months (paise). */
 export async function accountBalance(db: Database, account: string): Promise<number> {
   const { rows } = await sql<{
     total: string;
-  }>`SELECT coalesce(sum(amount), 0)::text AS total FROM ledger_postings WHERE account = ${account}`.execute(db);
+  }>`SELECT coalesce(sum(amount), 0)::text AS total FROM ${BALANCES} WHERE account = ${account}`.execute(db);
   return exactPaiseToNumber(exactPaise(rows[0]!.total), account);
 }
 

@@ -27,6 +27,7 @@ import * as awayWithdrawalWhole from './0025-away-withdrawal-whole.js';
 import * as betPayouts from './0026-bet-payouts.js';
 import * as pushSubscriptions from './0027-push-subscriptions.js';
 import * as playerLanguage from './0028-player-language.js';
+import * as partitionedHistory from './0029-partitioned-history.js';
 
 /** Forward-only migrations, applied in key order. Add a new file per change; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '0026-bet-payouts': betPayouts,
   '0027-push-subscriptions': pushSubscriptions,
   '0028-player-language': playerLanguage,
+  '0029-partitioned-history': partitionedHistory,
 };

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { createDatabase, RANDOM_PAGE_COST, type Database } from '../database.js';
 import { migrateToLatest } from '../migrate.js';
@@ -86,6 +87,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       const templateDb = createDatabase(`${TEST_DATABASE_SERVER}/${TEMPLATE}`, { max: 1 });
       try {
         await migrateToLatest(templateDb);
+        // The months ahead get their partitions (migration 0029): a template built months ago stays usable.
+        await sql`SELECT history_partitions_ahead(3)`.execute(templateDb);
       } finally {
         await templateDb.destroy();
       }
