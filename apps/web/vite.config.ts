@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin, Rollup } from 'vite';
 import { precompressDir } from '../../scripts/precompress.mjs';
+import { DEV_API_KEY } from '../../libs/contracts/src/envelope.js';
 
 const outDir = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
@@ -46,6 +47,24 @@ function shellFirst(): Plugin {
         return rest.replace('</body>', `${sheets.map((s) => `  ${s.trim()}`).join('\n')}\n  </body>`);
       },
     },
+  };
+}
+
+/**
+ * index.html's boot script (its early calls) reads the client API key from a meta tag, so that the script's text,
+ * which the Content-Security-Policy allows by its hash, is the same in every build: the build's VITE_API_KEY, else
+ * the development key, as the app's own client sends it (src/shared/api/client.ts, clientApiKey).
+ */
+function apiKeyMeta(): Plugin {
+  let key = DEV_API_KEY;
+  const attribute = (value: string) =>
+    value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return {
+    name: 'winround-api-key-meta',
+    configResolved(config) {
+      key = config.env.VITE_API_KEY || DEV_API_KEY;
+    },
+    transformIndexHtml: (html) => html.replace('%WINROUND_API_KEY%', attribute(key)),
   };
 }
 
@@ -92,6 +111,7 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [
     react(),
+    apiKeyMeta(),
     shellFirst(),
     firstScreenPages(),
     // The service worker (src/sw.ts): the shell precached, the offline page, web push. The manifest is public/'s own.

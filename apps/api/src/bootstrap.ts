@@ -4,6 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
+import { BOOT_SCRIPT_CSP_SOURCE } from './web/boot-script.js';
 import type { AppConfig } from '@app/config';
 import { API_KEY_HEADER } from '@app/contracts';
 import { createLogger, JsonLogger } from '@app/observability';
@@ -40,7 +41,8 @@ export async function createApiApp(config: AppConfig): Promise<NestExpressApplic
           styleSrc: ["'self'", "'unsafe-inline'"],
           // The page talks to its own origin (HTTP and the socket) and to the configured web origins only.
           connectSrc: ["'self'", ...origins.flatMap((origin) => [origin, origin.replace(/^http/, 'ws')])],
-          scriptSrc: ["'self'"],
+          // The app's scripts, and index.html's boot script by its hash (web/boot-script.ts).
+          scriptSrc: ["'self'", BOOT_SCRIPT_CSP_SOURCE],
           upgradeInsecureRequests: null,
         },
       },

@@ -9,7 +9,7 @@ import { redirectHashRoute } from './app/hash-redirect';
 import { createAppStore } from './app/store';
 import { holdInstallPrompt } from './pwa/install-prompt';
 import { registerServiceWorker } from './pwa/register';
-import { localSessionHint } from './shared/api';
+import { createApiClient, localSessionHint, windowEarlyRequests } from './shared/api';
 import { startInInitialLanguage } from './shared/i18n/i18n';
 import './styles/global.css';
 
@@ -22,7 +22,9 @@ guardBackForwardRestore(window, localSessionHint, () => window.location.reload()
 // The install offer is held from the start and made after a first bet (pwa/InstallOffer).
 holdInstallPrompt();
 
-const store = createAppStore();
+// The API client takes the answers index.html's boot script asked for before this script arrived (the server's rules
+// and the session's restoration), each once.
+const store = createAppStore({ api: createApiClient({ early: windowEarlyRequests() }) });
 const root = createRoot(document.getElementById('root')!);
 // A Hindi reader's catalogue is a chunk of its own: the first render waits for it (English is bundled). The first
 // render is a transition, so React yields to the browser between components instead of holding the main thread for

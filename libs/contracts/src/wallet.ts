@@ -141,4 +141,9 @@ export interface ClientConfig {
    * `withdrawalTurnoverPercent` % of the deposits since the previous withdrawal.
    */
   playThrough: { bonusWageringMultiplier: number; bonusExpiryDays: number; withdrawalTurnoverPercent: number };
+  /**
+   * The server's clock when this answer was made (epoch ms): with the moment the answer arrived it places the
+   * current period before the live socket has announced it.
+   */
+  serverTime?: number;
 }

@@ -36,6 +36,7 @@ export class AppConfigController {
         },
       }),
       payment: { payeeVpa: c.UPI_PAYEE_VPA, payeeName: c.UPI_PAYEE_NAME },
+      serverTime: Date.now(),
     });
   }
 }

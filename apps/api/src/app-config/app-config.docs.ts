@@ -137,4 +137,10 @@ export class ClientConfigDoc implements ClientConfig {
   referral!: ReferralTermsDoc;
   @ApiProperty({ type: PlayThroughDoc, description: 'What must be played before money leaves the wallet' })
   playThrough!: PlayThroughDoc;
+  @ApiProperty({
+    description: "The server's clock when this answer was made, epoch milliseconds",
+    example: 1_764_460_800_000,
+    required: false,
+  })
+  serverTime?: number;
 }

@@ -6,10 +6,13 @@ import { configLoaded } from './config.slice';
 /** Waits between attempts while the server's configuration cannot be loaded. */
 export const CONFIG_RETRY_MS = [1_000, 3_000, 10_000];
 
-export async function fetchClientConfig(api: ApiClient): Promise<ClientConfig> {
-  const { data } = await api.get<ClientConfig>('/app-config', { defaultMessage: 'Failed to load the configuration' });
+/** The server's configuration, with the moment its answer arrived (which dates its `serverTime`). */
+export async function fetchClientConfig(api: ApiClient): Promise<ClientConfig & { receivedAt?: number }> {
+  const { data, receivedAt } = await api.get<ClientConfig>('/app-config', {
+    defaultMessage: 'Failed to load the configuration',
+  });
   if (!data || typeof data !== 'object') throw new Error('Failed to load the configuration');
-  return data;
+  return { ...data, receivedAt };
 }
 
 /** Loads the server's configuration into the store at start; until then (or if it fails) the spec's values apply. */

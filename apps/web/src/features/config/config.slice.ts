@@ -24,9 +24,11 @@ const configSlice = createSlice({
     /**
      * The server's configuration; a field it does not send keeps the spec's value. Payouts are taken as a per-choice
      * table, or one per game from a server before payouts per choice (`payoutTableFrom`); anything else keeps them.
+     * `serverTime` with `receivedAt` (when the answer arrived) is read by the game (game.saga's period from the clock).
      */
-    configLoaded(state, action: PayloadAction<Partial<ClientConfig>>) {
-      const { payment: _payment, payouts, ...rules } = action.payload;
+    configLoaded(state, action: PayloadAction<Partial<ClientConfig> & { receivedAt?: number }>) {
+      // The server's clock is the game's (a period placed before the socket announces one), not a rule.
+      const { payment: _payment, payouts, serverTime: _serverTime, receivedAt: _receivedAt, ...rules } = action.payload;
       const defined: Record<string, unknown> = Object.fromEntries(
         Object.entries(rules).filter(([, value]) => value !== undefined && value !== null),
       );

@@ -1,5 +1,5 @@
 import type { PlaceBetPayload } from '@app/contracts';
-import { GAME_TEXTS, paiseToRupees, RESULT_CLEAR_MS, secondsLeft } from '@app/domain';
+import { clockOffsetMs, currentPeriod, GAME_TEXTS, paiseToRupees, RESULT_CLEAR_MS, secondsLeft } from '@app/domain';
 import type { Action } from '@reduxjs/toolkit';
 import type { Task } from 'redux-saga';
 import { all, call, cancel, delay, fork, put, race, select, take } from 'redux-saga/effects';
@@ -16,6 +16,7 @@ import {
   serverException,
 } from '../socket/live-events';
 import { newCommandId } from '../socket/command-id';
+import { configLoaded } from '../config/config.slice';
 import { toastShown } from '../toasts/toasts.slice';
 import {
   answersBet,
@@ -23,6 +24,7 @@ import {
   betConfirmed,
   betSent,
   clockTicked,
+  periodEstimated,
   resultPopupClosed,
   settledBetsCleared,
   type GameState,
@@ -60,14 +62,49 @@ export function* runRoundClock() {
   while (true) {
     const { period, clockOffsetMs, secondsLeft: shown }: GameState = yield select(selectGame);
     if (!period) {
-      yield take(periodAnnounced);
+      yield take([periodAnnounced.type, periodEstimated.type]);
       continue;
     }
     const now = Date.now();
     const left = secondsLeft(period, now, clockOffsetMs);
     if (left !== shown) yield put(clockTicked(left));
     const remainingMs = period.startTime + period.duration * 1_000 - (now + clockOffsetMs);
-    yield race({ tick: delay(msUntilNextTick(remainingMs)), period: take(periodAnnounced), out: take(signedOut) });
+    yield race({
+      tick: delay(msUntilNextTick(remainingMs)),
+      period: take([periodAnnounced.type, periodEstimated.type]),
+      out: take(signedOut),
+    });
+  }
+}
+
+/**
+ * The current period from the server's clock, as soon as GET /app-config answers (its serverTime, dated by when the
+ * answer arrived), before the live socket announces one: on a phone the socket's handshake comes a second or more
+ * after the app starts, and the countdown and the cards need not wait for it. Each period that ends before the
+ * socket has announced one is followed by the next. Betting still waits for the socket: the bet panel is off while
+ * it is not connected, and the server checks every bet against its own clock.
+ */
+export function* watchPeriodFromClock() {
+  const { payload }: ReturnType<typeof configLoaded> = yield take(configLoaded);
+  const { serverTime, receivedAt } = payload;
+  if (typeof serverTime !== 'number' || typeof receivedAt !== 'number') return;
+  const offset = clockOffsetMs(serverTime, receivedAt);
+  while (true) {
+    const state: RootState = yield select();
+    if (state.game.period && !state.game.periodFromClock) return;
+    const now = Date.now();
+    const { roundSeconds, lockSeconds } = state.config.rules;
+    const { periodId, startTime, duration, lockTime, endTime } = currentPeriod(now + offset, {
+      roundSeconds,
+      lockSeconds,
+    });
+    const period = { periodId, startTime, duration, lockTime };
+    yield put(periodEstimated({ period, clockOffsetMs: offset, secondsLeft: secondsLeft(period, now, offset) }));
+    const { announced } = yield race({
+      announced: take(periodAnnounced),
+      ended: delay(Math.max(0, endTime - (now + offset)) + TICK_SLACK_MS),
+    });
+    if (announced) return;
   }
 }
 
@@ -220,6 +257,7 @@ function* watchBetResults() {
 export function* gameSaga() {
   yield all([
     fork(runRoundClock),
+    fork(watchPeriodFromClock),
     fork(watchBetConfirmations),
     fork(watchBetMessages),
     fork(watchBetResults),

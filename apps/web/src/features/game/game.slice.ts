@@ -25,6 +25,8 @@ export interface ResultPopup {
 
 export interface GameState {
   period: CurrentPeriod | null;
+  /** True while `period` is placed from the server's clock and the live socket has not announced one yet. */
+  periodFromClock: boolean;
   /** Server time minus local time, from the last next-period-id. */
   clockOffsetMs: number;
   /** Whole seconds left in the period, ticking every second; null until a period is known. */
@@ -51,6 +53,7 @@ export interface GameState {
 
 export const initialGameState: GameState = {
   period: null,
+  periodFromClock: false,
   clockOffsetMs: 0,
   secondsLeft: null,
   selectedGame: null,
@@ -110,6 +113,29 @@ export const gameSlice = createSlice({
     resultPopupClosed: (state) => {
       state.resultPopup = null;
     },
+    /**
+     * The current period placed from the server's clock (GET /app-config's serverTime) before the live socket has
+     * announced one: the countdown and the cards show at once, and the next period follows while the socket is
+     * still connecting. Ignored once the socket has announced a period; its announcement (which adds the
+     * commitment) replaces the estimate.
+     */
+    periodEstimated: (
+      state,
+      action: PayloadAction<{ period: CurrentPeriod; clockOffsetMs: number; secondsLeft: number }>,
+    ) => {
+      if (state.period && !state.periodFromClock) return;
+      const { period, clockOffsetMs: offset, secondsLeft } = action.payload;
+      if (state.period?.periodId !== period.periodId) {
+        state.selectedGame = null;
+        state.selectedChoice = null;
+        state.stakePaise = 0;
+        state.listedPeriodIds = [period.periodId, ...state.listedPeriodIds.filter((id) => id !== state.period?.periodId)];
+      }
+      state.period = period;
+      state.periodFromClock = true;
+      state.clockOffsetMs = offset;
+      state.secondsLeft = secondsLeft;
+    },
     /** 5 s after a period's results: its bets leave the current-bet list. */
     settledBetsCleared: (state, action: PayloadAction<string | null>) => {
       const periodId = action.payload;
@@ -124,6 +150,7 @@ export const gameSlice = createSlice({
       .addCase(periodAnnounced, (state, { payload }) => {
         const { receivedAt, serverTime, ...period } = payload;
         const previous = state.period;
+        state.periodFromClock = false;
         state.clockOffsetMs = clockOffsetMs(serverTime, receivedAt);
         state.secondsLeft = secondsLeftOf(period, receivedAt, state.clockOffsetMs);
         if (previous?.periodId === period.periodId) {
@@ -198,5 +225,6 @@ export const {
   betAnswerMissing,
   resultPopupClosed,
   settledBetsCleared,
+  periodEstimated,
 } = gameSlice.actions;
 export const gameReducer = gameSlice.reducer;

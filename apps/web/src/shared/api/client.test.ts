@@ -1,6 +1,7 @@
 import { createFakeFetch, fail, memoryTokens, ok, json } from '../../test/fake-fetch';
 import { ApiError } from './api-error';
 import { createApiClient, isRefreshRetryExempt } from './client';
+import { earlyRequestsFrom, type EarlyRequestsGlobal } from './early-requests';
 
 const WALLET = 'GET /wallet/summary';
 const REFRESH = 'POST /refresh-token';
@@ -34,7 +35,11 @@ describe('api client', () => {
       { defaultMessage: 'Failed to initiate deposit' },
     );
 
-    expect(result).toEqual({ message: 'Deposit request submitted.', data: { utrNumber: '123' } });
+    expect(result).toEqual({
+      message: 'Deposit request submitted.',
+      data: { utrNumber: '123' },
+      receivedAt: expect.any(Number),
+    });
     const [call] = fake.calls;
     expect(call.path).toBe('/payment/deposit');
     expect(call.credentials).toBe('include');
@@ -245,5 +250,81 @@ describe('refresh cookie discipline', () => {
     expect(calls.filter((c) => c.endsWith('/api/v1/refresh-token'))).toHaveLength(1);
     expect(calls.filter((c) => c.endsWith('/auth/refresh-token'))).toHaveLength(1);
     expect(maxInFlight).toBe(1);
+  });
+
+  describe("index.html's early calls (the boot script's answers)", () => {
+    function withEarly(routes: Parameters<typeof createFakeFetch>[0], early: EarlyRequestsGlobal) {
+      const fake = createFakeFetch(routes);
+      const tokens = memoryTokens(null);
+      const api = createApiClient({ fetch: fake.fetch, tokens, apiKey: 'test-key', early: earlyRequestsFrom(early) });
+      return { api, fake, tokens };
+    }
+
+    test('a GET the boot script made is answered by its answer, once, dated by when it arrived; the next one calls', async () => {
+      const { api, fake } = withEarly(
+        { 'GET /app-config': () => ok({ roundSeconds: 60 }) },
+        {
+          responses: { '/app-config': Promise.resolve(ok({ roundSeconds: 30, serverTime: 5 })) },
+          receivedAt: { '/app-config': 1_234 },
+        },
+      );
+      expect(await api.get('/app-config', { defaultMessage: 'x' })).toEqual({
+        message: undefined,
+        data: { roundSeconds: 30, serverTime: 5 },
+        receivedAt: 1_234,
+      });
+      expect(fake.calls).toHaveLength(0);
+      expect((await api.get<{ roundSeconds: number }>('/app-config', { defaultMessage: 'x' })).data.roundSeconds).toBe(
+        60,
+      );
+      expect(fake.calls).toHaveLength(1);
+    });
+
+    test('a POST, or a GET of another path, never takes an early answer', async () => {
+      const early: EarlyRequestsGlobal = {
+        responses: { '/app-config': Promise.resolve(ok({ roundSeconds: 30 })) },
+        receivedAt: {},
+      };
+      const { api, fake } = withEarly(
+        { 'POST /app-config': () => ok({ posted: true }), 'GET /app-config/x': () => ok({ other: true }) },
+        early,
+      );
+      expect((await api.post('/app-config', {}, { defaultMessage: 'x' })).data).toEqual({ posted: true });
+      expect((await api.get('/app-config/x', { defaultMessage: 'x' })).data).toEqual({ other: true });
+      expect(fake.calls).toHaveLength(2);
+      expect(early.responses['/app-config']).toBeDefined();
+    });
+
+    test('the early restoration rotates the refresh cookie first: a refresh asked for meanwhile waits for it', async () => {
+      let answerEarly!: (response: Response) => void;
+      const earlyRefresh = new Promise<Response>((resolve) => {
+        answerEarly = resolve;
+      });
+      const { api, fake } = withEarly(
+        { [REFRESH]: () => ok({ accessToken: 'second' }) },
+        { responses: { '/auth/refresh-token': earlyRefresh }, receivedAt: {} },
+      );
+      const second = api.refreshAccessToken();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      // The second refresh must carry the cookie the first one's answer sets: it has not gone out yet.
+      expect(fake.calls).toHaveLength(0);
+      answerEarly(ok({ accessToken: 'first', user: { _id: 'u1', email: 'a@gmail.com' } }));
+      expect(await second).toBe('second');
+      expect(fake.calls.map((call) => `${call.method} ${call.path}`)).toEqual([REFRESH]);
+      // The page's own restoration takes the early answer, without a call of its own.
+      expect(
+        (await api.get<{ accessToken: string }>('/auth/refresh-token', { defaultMessage: 'x' })).data.accessToken,
+      ).toBe('first');
+      expect(fake.calls).toHaveLength(1);
+    });
+
+    test('an early call that failed on the network is a network failure of the call that takes it (status 0)', async () => {
+      const failed = Promise.reject(new TypeError('Failed to fetch'));
+      failed.catch(() => undefined);
+      const { api } = withEarly({}, { responses: { '/auth/refresh-token': failed }, receivedAt: {} });
+      const error = await caught(api.get('/auth/refresh-token', { defaultMessage: 'Session expired' }));
+      expect(error.status).toBe(0);
+      expect(error.message).toBe('Session expired');
+    });
   });
 });

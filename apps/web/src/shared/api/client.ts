@@ -8,6 +8,7 @@ import {
 } from '@app/contracts';
 import { ERROR_DEFAULTS } from '../constants';
 import { ApiError } from './api-error';
+import { NO_EARLY_REQUESTS, type EarlyRequests } from './early-requests';
 import { sessionTokenStore, type TokenStore } from './token-storage';
 
 export { API_BASE_PATH };
@@ -33,6 +34,8 @@ export interface ApiResult<T> {
   /** The server's `message`, if any (e.g. 'Deposit request submitted.'). */
   message?: string;
   data: T;
+  /** When the answer's headers arrived (epoch ms, this browser's clock): the moment a server time in it was read. */
+  receivedAt?: number;
 }
 
 export interface ApiClient {
@@ -56,6 +59,8 @@ export interface ApiClientOptions {
   baseUrl?: string;
   apiKey?: string;
   tokens?: TokenStore;
+  /** The answers index.html's boot script asked for before the app's scripts arrived (early-requests.ts). */
+  early?: EarlyRequests;
 }
 
 /**
@@ -128,10 +133,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const baseUrl = options.baseUrl ?? API_BASE_PATH;
   const apiKey = options.apiKey ?? clientApiKey();
   const tokens = options.tokens ?? sessionTokenStore;
+  const early = options.early ?? NO_EARLY_REQUESTS;
   let refreshInFlight: Promise<string> | null = null;
   // Calls that present the refresh cookie run one at a time: each rotates the cookie, and the next one must carry
-  // the cookie the previous answer set.
-  let refreshLane: Promise<unknown> = Promise.resolve();
+  // the cookie the previous answer set. The boot script's early restoration, if any, is the first of them.
+  let refreshLane: Promise<unknown> = early.peek('/auth/refresh-token')?.catch(() => undefined) ?? Promise.resolve();
 
   async function send(method: HttpMethod, path: string, init: RequestOptions): Promise<Response> {
     const headers: Record<string, string> = {
@@ -188,11 +194,29 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return refreshInFlight;
   }
 
+  /** The boot script's answer to this call, taken once, when it made the same call (a GET of the same path). */
+  async function earlyAnswer(method: HttpMethod, path: string, init: RequestOptions) {
+    const answer = method === 'GET' && !init.bearer ? early.take(path) : null;
+    if (!answer) return null;
+    try {
+      const response = await answer.response;
+      return { response, receivedAt: answer.receivedAt() ?? Date.now() };
+    } catch {
+      throw new ApiError(init.defaultMessage, 0);
+    }
+  }
+
+  async function sendTimed(method: HttpMethod, path: string, init: RequestOptions) {
+    return (
+      (await earlyAnswer(method, path, init)) ?? { response: await send(method, path, init), receivedAt: Date.now() }
+    );
+  }
+
   async function request<T>(method: HttpMethod, path: string, init: RequestOptions): Promise<ApiResult<T>> {
     const usesRefreshCookie = /^\/(auth\/)?refresh-token$/.test(pathOnly(path));
-    const response = usesRefreshCookie
-      ? await inRefreshLane(() => send(method, path, init))
-      : await send(method, path, init);
+    const { response, receivedAt } = usesRefreshCookie
+      ? await inRefreshLane(() => sendTimed(method, path, init))
+      : await sendTimed(method, path, init);
     if (response.status === 401 && !isRefreshRetryExempt(path)) {
       const refreshed = await refreshAccessToken().then(
         () => true,
@@ -200,7 +224,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       );
       if (refreshed) return settle<T>(await send(method, path, init), init.defaultMessage);
     }
-    return settle<T>(response, init.defaultMessage);
+    return { ...(await settle<T>(response, init.defaultMessage)), receivedAt };
   }
 
   async function download(path: string, init: Omit<RequestOptions, 'body'>): Promise<Blob> {

@@ -80,7 +80,8 @@ export function BetPanel() {
   // A reality check pauses betting until the player answers it.
   const paused = useAppSelector(selectRealityCheckDue);
   // Offline nothing is sent (a bet must never go out late): the panel says so instead of taking a bet.
-  const offline = !useAppSelector(selectSocket).connected;
+  const { connected, everConnected } = useAppSelector(selectSocket);
+  const offline = !connected;
   const payoutOptions = useAppSelector(selectPayoutOptions);
   const potentialWin =
     game && choice && stake > 0
@@ -145,7 +146,7 @@ export function BetPanel() {
         {placing
           ? t('game.placing')
           : offline
-            ? t('game.offlinePanel')
+            ? t(everConnected ? 'game.offlinePanel' : 'game.connecting')
             : paused
               ? t('playSafely.betPaused')
               : translateServerMessage(shownReason ?? '')}

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { BET_MESSAGES, GAME_TEXTS, parsePayouts } from '@app/domain';
+import { BET_MESSAGES, currentPeriod, GAME_TEXTS, parsePayouts } from '@app/domain';
 import { bet, betResult, gameResult, periodInfo, resultsNewestFirst } from '../../socket/testing/live-fixtures';
 import { renderLive } from '../../../test/render-live';
 import { ok, type FakeRoute } from '../../../test/fake-fetch';
@@ -49,6 +49,48 @@ describe('Games screen', () => {
     connect();
     expect(screen.queryByRole('status', { name: 'Connecting to the live game' })).not.toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Current period' })).toBeInTheDocument();
+  });
+
+  test("before the socket's first connection, the period and countdown come from the server's clock; betting waits for the socket", async () => {
+    // GET /app-config answers with the server's clock 2 s ahead of this browser's.
+    const live = await gameScreen({
+      elapsedMs: 3_000,
+      routes: { 'GET /app-config': () => ok({ roundSeconds: 30, lockSeconds: 5, serverTime: START + 3_000 }) },
+    });
+    const period = await vi.waitFor(() => screen.getByRole('region', { name: 'Current period' }));
+    // The period the server's clock says (the socket would announce the same one).
+    const fromClock = currentPeriod(START + 3_000).periodId;
+    expect(within(period).getByTestId('period-id')).toHaveTextContent(fromClock);
+    expect(within(period).getByRole('timer', { name: 'Period ends in 27 seconds' })).toHaveTextContent('00:27');
+    // No commitment yet: it comes with the socket's announcement.
+    expect(within(period).queryByTestId('period-seed-hash')).toBeNull();
+    expect(screen.getByText('Connecting to the live game')).toHaveAttribute('role', 'status');
+    tap(card('Color Clash'));
+    tap(within(panel()! as HTMLElement).getByRole('button', { name: /^Red/ }));
+    expect(within(panel()! as HTMLElement).getByRole('button', { name: 'Confirm Bet' })).toBeDisabled();
+    expect(within(panel()! as HTMLElement).getByText('Connecting to the live game')).toBeInTheDocument();
+
+    act(() => {
+      live.sockets.socket.accept();
+      live.sockets.socket.push(
+        'next-period-id',
+        periodInfo({ periodId: fromClock, startTime: START, serverTime: START + 3_000 }),
+      );
+    });
+    expect(screen.queryByText('Connecting to the live game')).not.toBeInTheDocument();
+    expect(within(period).getByTestId('period-seed-hash')).toBeInTheDocument();
+    // The same period: the player's pick stays.
+    expect(panel()).not.toBeNull();
+  });
+
+  test('a period from the clock that ends before the socket connects is followed by the next one', async () => {
+    await gameScreen({
+      routes: { 'GET /app-config': () => ok({ roundSeconds: 30, lockSeconds: 5, serverTime: START + 29_000 }) },
+    });
+    const period = await vi.waitFor(() => screen.getByRole('region', { name: 'Current period' }));
+    expect(within(period).getByTestId('period-id')).toHaveTextContent(currentPeriod(START).periodId);
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    expect(within(period).getByTestId('period-id')).toHaveTextContent(currentPeriod(START + 30_000).periodId);
   });
 
   test('period card, header countdown and balance card', async () => {

@@ -21,11 +21,14 @@ export function GameScreen() {
   const { everConnected, connected } = useAppSelector(selectSocket);
   const seconds = useAppSelector(selectSecondsLeft);
   const panelOpen = useAppSelector(selectBetPanelGame) !== null;
+  // The screen shows as soon as a period is known, from the socket or from the server's clock (game.saga): the
+  // socket's first connection need not hold the countdown and the cards back. Betting waits for it (BetPanel).
+  const periodKnown = useAppSelector((state) => state.game.period !== null);
   const { t } = useT();
   return (
     <Screen title={t('game.title')} headerTime={seconds} className={`game${panelOpen ? ' game--sheet-open' : ''}`}>
       <h1 className="visually-hidden">{t('game.title')}</h1>
-      {!everConnected ? (
+      {!everConnected && !periodKnown ? (
         <div className="game__loading">
           <Spinner size="lg" label={t('game.connecting')} />
         </div>
@@ -33,7 +36,7 @@ export function GameScreen() {
         <>
           {!connected && (
             <p className="game__offline small" role="status">
-              {t('game.reconnecting')}
+              {everConnected ? t('game.reconnecting') : t('game.connecting')}
             </p>
           )}
           <RealityCheck />
