@@ -95,8 +95,9 @@ async function fill(client, bets) {
       INSERT INTO bets (id, user_id, period_id, bet_type, bet_value, amount, placed_at, placed_seq, created_at, updated_at, payout)
       SELECT md5(p.id || ':' || u.id)::uuid, u.id, p.id, 'color', (ARRAY['red', 'green', 'violet'])[1 + abs(hashtext(p.id || u.id)) % 3],
              1000 + abs(hashtext(u.id || p.id)) % 100 * 100, e.created_at, e.seq, e.created_at, e.created_at, 2
-      FROM e JOIN periods p ON e.stream = 'period:' || p.id CROSS JOIN users u
-      WHERE u.role = 'user' AND (p.chain_index - 1) * $1::int + (SELECT count(*) FROM users v WHERE v.id < u.id) < $2::int
+      FROM e JOIN periods p ON e.stream = 'period:' || p.id
+      CROSS JOIN (SELECT id, row_number() OVER (ORDER BY id) - 1 AS rank FROM users WHERE role = 'user') u
+      WHERE (p.chain_index - 1) * $1::int + u.rank < $2::int
       RETURNING user_id, amount, placed_seq, created_at
     )
     INSERT INTO ledger_postings (event_seq, account, amount, created_at)

@@ -11,7 +11,19 @@ SELECT
   account,
   sum(amount)::text AS total
 FROM
-  ledger_postings
+  (
+    SELECT
+      account,
+      amount
+    FROM
+      ledger_postings
+    UNION ALL
+    SELECT
+      account,
+      amount
+    FROM
+      archived_balances
+  ) AS movements
 WHERE
   account IN ($1, $2, $3)
 GROUP BY

@@ -4,10 +4,31 @@
 
 -- statement 1 of 5
 SELECT
-  coalesce(sum(amount), 0)::text AS total,
-  count(*) AS postings
-FROM
-  ledger_postings;
+  (
+    coalesce(
+      (
+        SELECT
+          sum(amount)
+        FROM
+          ledger_postings
+      ),
+      0
+    ) + coalesce(
+      (
+        SELECT
+          sum(amount)
+        FROM
+          archived_balances
+      ),
+      0
+    )
+  )::text AS total,
+  (
+    SELECT
+      count(*)
+    FROM
+      ledger_postings
+  ) AS postings;
 
 -- statement 2 of 5
 SELECT
@@ -29,7 +50,19 @@ WITH
       account,
       sum(amount) AS total
     FROM
-      ledger_postings
+      (
+        SELECT
+          account,
+          amount
+        FROM
+          ledger_postings
+        UNION ALL
+        SELECT
+          account,
+          amount
+        FROM
+          archived_balances
+      ) AS movements
     WHERE
       account LIKE 'user:%'
     GROUP BY
@@ -70,7 +103,19 @@ SELECT
   account,
   sum(amount)::text AS total
 FROM
-  ledger_postings
+  (
+    SELECT
+      account,
+      amount
+    FROM
+      ledger_postings
+    UNION ALL
+    SELECT
+      account,
+      amount
+    FROM
+      archived_balances
+  ) AS movements
 WHERE
   account NOT LIKE 'user:%'
 GROUP BY
