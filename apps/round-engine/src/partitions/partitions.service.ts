@@ -294,9 +294,7 @@ export class PartitionsService implements OnModuleInit {
     const file = path.join(dir, manifest.file);
     const { size } = await stat(file);
     const hash = createHash('sha256');
-    await pipeline(createReadStream(file), async function* (source: AsyncIterable<Buffer>) {
-      for await (const chunk of source) hash.update(chunk);
-    });
+    for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
     const sha256 = hash.digest('hex');
     let lines = 0;
     for await (const line of createInterface({
