@@ -1,4 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
+import { collectConsoleErrors } from './support/experience.js';
+import { game, logInToGame, PHONE } from './support/game-pages.js';
+import { seedGamePlayer } from './support/game-players.js';
+import { e2eState } from './support/state.js';
 
 /** Waits until the service worker controls the page (it claims its clients on activation). */
 async function controlledByServiceWorker(page: Page): Promise<void> {
@@ -45,5 +49,51 @@ test.describe('the app on the phone: shell, service worker, offline', () => {
     await context.setOffline(false);
     await page.getByRole('link', { name: /Try again/ }).click();
     await expect(page.getByRole('link', { name: 'Log in to play' })).toBeVisible();
+  });
+
+  test("a signed-in visit restores its session and reads the rules while the app's scripts are still on their way, once, with the policy allowing the boot script", async ({
+    browser,
+  }) => {
+    const { databaseUrl, url } = e2eState();
+    const player = await seedGamePlayer(databaseUrl);
+    // No service worker: every request of the visit goes to the network, where this test can hold it.
+    const context = await browser.newContext({ ...PHONE, baseURL: url, serviceWorkers: 'block' });
+    try {
+      const page = await context.newPage();
+      const errors = collectConsoleErrors(page);
+      await logInToGame(page, player.email, player.password);
+
+      // A new visit whose scripts are held back: the session's restoration and the rules are asked for meanwhile.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/assets/*.js', async (route) => {
+        await held;
+        await route.continue();
+      });
+      const sessionCalls: string[] = [];
+      page.on('request', (request) => {
+        const path = new URL(request.url()).pathname;
+        if (/refresh-token$/.test(path)) sessionCalls.push(`${request.method()} ${path}`);
+      });
+      const restored = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/refresh-token'));
+      const rules = page.waitForResponse((r) => r.url().endsWith('/api/v1/app-config'));
+      await page.goto('/game', { waitUntil: 'commit' });
+      expect((await restored).status()).toBe(200);
+      expect((await rules).status()).toBe(200);
+      await expect(page.locator('.boot')).toBeVisible();
+
+      release();
+      await expect(game.periodId(page)).toHaveText(/^\d{12,}$/, { timeout: 20_000 });
+      await expect(game.card(page, 'color')).toBeEnabled();
+      await expect(game.balance(page)).toBeVisible();
+      // The app took the early answer: one restoration, so the refresh cookie was rotated once.
+      expect(sessionCalls).toEqual(['GET /api/v1/auth/refresh-token']);
+      // A blocked inline script would be a red console line (a Content-Security-Policy refusal).
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 });
