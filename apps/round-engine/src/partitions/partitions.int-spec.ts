@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { loadConfig } from '@app/config';
 import type { Database } from '@app/db';
+import { reconcile } from '@app/ledger';
 import {
   accountBalance,
   balanceOf,
@@ -396,6 +397,16 @@ describe('the money history in monthly partitions', () => {
       { account: 'house:stakes', amount: 2_500 },
       { account: `user:${userId}:main`, amount: 67_500 },
     ]);
+    await expectLedgerReconciles(t.db);
+    // An opening balance counts like postings: one paisa off is a difference the reconciliation reports.
+    await sql`UPDATE archived_balances SET amount = amount + 1 WHERE account = ${`user:${userId}:main`}`.execute(t.db);
+    const off = await reconcile(t.db);
+    expect(off.ok).toBe(false);
+    expect(off.total).toBe(1n);
+    expect(off.walletMismatches).toEqual([
+      { userId, balance: 'main', wallet: BigInt(before.wallet.main), postings: BigInt(before.wallet.main) + 1n },
+    ]);
+    await sql`UPDATE archived_balances SET amount = amount - 1 WHERE account = ${`user:${userId}:main`}`.execute(t.db);
     await expectLedgerReconciles(t.db);
     // The guards forgot the archived keys; the rows of other months are untouched.
     expect(
