@@ -11,7 +11,7 @@
 import { argon2id, hash } from 'argon2';
 import { launch } from 'chrome-launcher';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -174,7 +174,10 @@ export async function audit({ url, player, reportsDir = null }) {
           `  ${target.name}: Lighthouse could not finish (${lhr.runtimeError?.code ?? 'no score'}), attempt ${attempt} of 3`,
         );
       }
-      if (reportsDir) writeFileSync(join(reportsDir, `${target.name}.json`), JSON.stringify(lhr));
+      if (reportsDir) {
+        mkdirSync(reportsDir, { recursive: true });
+        writeFileSync(join(reportsDir, `${target.name}.json`), JSON.stringify(lhr));
+      }
       const scores = Object.fromEntries(
         CATEGORIES.map((c) => [c, lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c].score * 100)]),
       );
