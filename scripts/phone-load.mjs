@@ -48,9 +48,18 @@ async function visit(browser, url, path, storageState, waterfall = null) {
     if (waterfall) {
       const began = new Map();
       page.on('request', (request) => began.set(request, Date.now() - started));
-      page.on('requestfinished', (request) =>
-        waterfall.push({ from: began.get(request), to: Date.now() - started, what: describe(request, url) }),
-      );
+      page.on('requestfinished', (request) => {
+        // When the request went out and its first byte came back (the browser's own timing), beside the event's.
+        const timing = request.timing();
+        const at = (ms) => (ms >= 0 ? Math.round(timing.startTime + ms - started) : null);
+        waterfall.push({
+          from: began.get(request),
+          to: Date.now() - started,
+          sent: at(timing.requestStart),
+          firstByte: at(timing.responseStart),
+          what: describe(request, url),
+        });
+      });
       page.on('websocket', (socket) => {
         const opened = Date.now() - started;
         socket.once('framereceived', () =>
@@ -92,8 +101,11 @@ function describe(request, url) {
 
 function printWaterfall(waterfall, usableMs) {
   console.log(`\nOne visit of the game, request by request (ms after navigation; usable at ${usableMs} ms)`);
-  for (const { from, to, what } of waterfall.sort((a, b) => a.from - b.from))
-    console.log(`  ${String(from).padStart(6)} → ${String(to).padStart(6)}  ${what}`);
+  console.log('   asked →  ended   (sent / first byte)');
+  for (const { from, to, sent, firstByte, what } of waterfall.sort((a, b) => a.from - b.from)) {
+    const wire = sent === undefined ? '' : `(${sent ?? '—'} / ${firstByte ?? '—'})`;
+    console.log(`  ${String(from).padStart(6)} → ${String(to).padStart(6)}  ${wire.padEnd(15)}  ${what}`);
+  }
 }
 
 async function measure(browser, webDist) {
