@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { BOOT_SCRIPT_CSP_SOURCE, inlineScriptSources } from '../web/boot-script.js';
 import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { deleteRedisPrefix, TEST_REDIS_URL, testRedisPrefix } from '@app/redis/testing';
 
@@ -252,6 +253,26 @@ describe('production posture', () => {
       const csp = page.headers.get('content-security-policy') ?? '';
       const connect = /(?:^|;)\s*connect-src ([^;]*)/.exec(csp)?.[1]?.trim().split(/\s+/);
       expect(connect).toEqual(["'self'", 'https://play.winround.example', 'wss://play.winround.example']);
+    });
+
+    it("sends a browser the brotli copy of the build's files, though it lists gzip first; gzip to a gzip-only client", async () => {
+      const script = readdirSync(join(WEB_DIST, 'assets')).find((f) => f.endsWith('.js'))!;
+      const asking = (encodings: string) =>
+        fetch(`http://127.0.0.1:${port}/assets/${script}`, { headers: { 'accept-encoding': encodings } });
+      expect((await asking('gzip, deflate, br, zstd')).headers.get('content-encoding')).toBe('br');
+      expect((await asking('gzip, deflate')).headers.get('content-encoding')).toBe('gzip');
+      expect((await asking('gzip, br;q=0')).headers.get('content-encoding')).toBe('gzip');
+      const page = await fetch(`http://127.0.0.1:${port}/game`, {
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(page.headers.get('content-encoding')).toBe('br');
+    });
+
+    it("allows index.html's boot script by its hash and no other inline script", async () => {
+      const page = await get('/game');
+      const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(page.headers.get('content-security-policy') ?? '')?.[1];
+      expect(scriptSrc?.trim().split(/\s+/)).toEqual(["'self'", BOOT_SCRIPT_CSP_SOURCE]);
+      expect(inlineScriptSources(await page.text())).toEqual([BOOT_SCRIPT_CSP_SOURCE]);
     });
 
     it('does not serve the web source maps, and the bundles do not point at them', async () => {

@@ -37,12 +37,15 @@ function fileInside(root: string, urlPath: string): string | null {
   return file;
 }
 
-/** The best precompressed variant the client accepts: brotli, then gzip; null for the plain file. */
+/**
+ * The best precompressed variant the client accepts: brotli, then gzip; null for the plain file. The server's
+ * preference decides between encodings the client accepts alike: browsers list `gzip, deflate, br, zstd`, all of
+ * equal weight, and a first-listed-wins negotiation would give them the larger gzip file.
+ */
 function encodingFor(req: Request, file: string): { encoding: 'br' | 'gzip'; path: string } | null {
-  const accepted = req.acceptsEncodings('br', 'gzip', 'identity');
-  if (accepted === 'br' && existsSync(`${file}.br`)) return { encoding: 'br', path: `${file}.br` };
-  if ((accepted === 'br' || accepted === 'gzip') && req.acceptsEncodings('gzip') && existsSync(`${file}.gz`))
-    return { encoding: 'gzip', path: `${file}.gz` };
+  const accepts = (encoding: 'br' | 'gzip') => req.acceptsEncodings(encoding) === encoding;
+  if (accepts('br') && existsSync(`${file}.br`)) return { encoding: 'br', path: `${file}.br` };
+  if (accepts('gzip') && existsSync(`${file}.gz`)) return { encoding: 'gzip', path: `${file}.gz` };
   return null;
 }
 
