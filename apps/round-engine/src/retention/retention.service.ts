@@ -16,7 +16,9 @@ export interface RetentionRun {
  * Keeps bet_outcomes to BET_OUTCOMES_RETENTION_DAYS: deletes the answers stored before that, oldest first, in batches
  * of `batchSize` rows, each its own statement, through the index on created_at (migration 0018). Safe to run twice
  * or in parallel (a row is deleted once; a second run finds less to do). An answer that old can no longer be needed
- * by the bet pipeline: a command stays on its stream an hour and its arbiter key two. Exports
+ * by the bet pipeline: a command stays on its stream an hour and its arbiter key two. bet_outcomes is not partitioned
+ * by day like the money history (docs/partitions.md): its primary key decides the race between the pipeline and an
+ * api node's refusal, and a key of a partitioned table must hold the partition key, which a command does not carry. Exports
  * `wr_bet_outcomes_deleted_total` and `wr_bet_outcomes_retention_last_run_seconds` (alert when it stops moving).
  */
 @Injectable()
