@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -156,6 +156,10 @@ export class PartitionsService implements OnModuleInit {
     await this.verify(manifest, dir);
     await this.db.transaction().execute(async (trx) => {
       await sql`SET LOCAL lock_timeout = '5s'`.execute(trx);
+      const { rows } = await sql<{ status: string }>`
+        SELECT status FROM history_partitions WHERE partition_name = ${partitionName} FOR UPDATE
+      `.execute(trx);
+      if (rows[0]?.status !== 'detached') return;
       await sql`DROP TABLE ${partitionTable(partitionName)}`.execute(trx);
       await sql`
         UPDATE history_partitions SET status = 'archived', archived_at = now(), archive_file = ${manifest.file}, archive_sha256 = ${manifest.sha256}
@@ -228,7 +232,9 @@ export class PartitionsService implements OnModuleInit {
     await mkdir(dir, { recursive: true });
     const table = partitionTable(p.partition_name);
     const file = `${p.partition_name}.jsonl.gz`;
-    const partial = path.join(dir, `${file}.partial`);
+    // A name of this writer's own: two engines' runs taking up the same partition never write into one file (the
+    // loser's checks fail, and the next run finds the partition archived).
+    const partial = path.join(dir, `${file}.${process.pid}-${randomBytes(4).toString('hex')}.partial`);
     const { rows: columns } = await sql<{ name: string; type: string }>`
       SELECT a.attname AS name, format_type(a.atttypid, a.atttypmod) AS type FROM pg_attribute a
       WHERE a.attrelid = ${`partitions.${p.partition_name}`}::regclass AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum
