@@ -227,7 +227,9 @@ async function main() {
     if (!player.email || !player.password)
       throw new Error('--url needs LIGHTHOUSE_EMAIL and LIGHTHOUSE_PASSWORD (a player of that stack)');
   } else {
-    stack = await startAuditedStack();
+    // --web-dist <dir>: audit another web build (e.g. the previous release's dist/web) on this server.
+    const webDist = option('--web-dist');
+    stack = await startAuditedStack(webDist ? { WEB_DIST: resolve(webDist) } : {});
     url = stack.url;
     player = await seedPlayer(stack.databaseUrl);
   }

@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { loadConfig } from '@app/config';
+import { TEST_DATABASE_SERVER } from '@app/db/testing';
 import { firstRoundAtOrAfter, roundTimeMs } from '@app/domain';
 import {
   eventually,
@@ -245,7 +246,10 @@ describe('fairness secrets: out of reach of the api, of a backup, and of anyone 
   });
 
   it('a dump of the whole database (pg_dump, as its owner) holds no seed not yet revealed and no tip', async () => {
-    const { stdout } = await run('pg_dump', ['--no-owner', '--data-only', api.database.url], {
+    // Straight to the server, never through a transaction-mode pooler: pg_dump sets its search_path for the session,
+    // which a pooler would leave on the server connection for the next client (PgBouncer's documented caveat).
+    const direct = `${TEST_DATABASE_SERVER}/${api.database.name}`;
+    const { stdout } = await run('pg_dump', ['--no-owner', '--data-only', direct], {
       maxBuffer: 256 * 1024 * 1024,
     });
     expect(stdout).toMatch(/COPY public\.fairness_chains/);
