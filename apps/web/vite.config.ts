@@ -97,7 +97,8 @@ function firstScreenPages(): Plugin {
         const styles = [...(screens.viteMetadata?.importedCss ?? [])];
         const links = [
           ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-          ...styles.map((file) => `<link rel="preload" as="style" href="/${file}">`),
+          // crossorigin, as the stylesheet link the app then adds has it: a preload of another mode is not used.
+          ...styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
         ];
         writeFileSync(join(dir, `index.${kind}.html`), page.replace('</body>', `  ${links.join('\n    ')}\n  </body>`));
       }
