@@ -51,6 +51,9 @@ type PartitionRow = Pick<HistoryPartitionsTable, 'partition_name' | 'table_name'
 
 const NAME = /^[a-z_]+_(before_)?\d{4}_\d{2}$/;
 
+/** The longest a run waits for the lock on a parent (bets, the journal), which every bet's statement queues behind. */
+const PARENT_LOCK_TIMEOUT = '300ms';
+
 function partitionTable(name: string) {
   if (!NAME.test(name)) throw new Error(`not a history partition: ${name}`);
   return sql.table(`partitions.${name}`);
@@ -123,8 +126,10 @@ export class PartitionsService implements OnModuleInit {
   /** Makes the missing partitions through `monthsAhead` months after the current one; returns how many. */
   async makeAhead(monthsAhead = this.schedule.monthsAhead): Promise<number> {
     const made = await this.db.transaction().execute(async (trx) => {
-      // Making a partition locks its parent for a moment: never queue behind a long statement for it.
-      await sql`SET LOCAL lock_timeout = '5s'`.execute(trx);
+      // Making a partition locks its parent (bets, the journal) for a moment. While this waits for the lock every new
+      // statement on the parent queues behind it, so it gives up quickly (PARENT_LOCK_TIMEOUT) and the next run, an
+      // hour later, tries again: the months ahead leave room for many tries.
+      await sql`SET LOCAL lock_timeout = ${sql.lit(PARENT_LOCK_TIMEOUT)}`.execute(trx);
       const { rows } = await sql<{
         made: number;
       }>`SELECT history_partitions_ahead(${monthsAhead}::int) AS made`.execute(trx);
@@ -192,7 +197,8 @@ export class PartitionsService implements OnModuleInit {
    */
   private async detach(name: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await sql`SET LOCAL lock_timeout = '5s'`.execute(trx);
+      // DETACH locks the parent: as when making partitions, give up quickly rather than hold the parent's queue.
+      await sql`SET LOCAL lock_timeout = ${sql.lit(PARENT_LOCK_TIMEOUT)}`.execute(trx);
       const { rows } = await sql<PartitionRow>`
         SELECT partition_name, table_name, starts::text AS starts, ends::text AS ends, status FROM history_partitions
         WHERE partition_name = ${name} FOR UPDATE
