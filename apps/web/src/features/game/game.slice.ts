@@ -129,7 +129,10 @@ export const gameSlice = createSlice({
         state.selectedGame = null;
         state.selectedChoice = null;
         state.stakePaise = 0;
-        state.listedPeriodIds = [period.periodId, ...state.listedPeriodIds.filter((id) => id !== state.period?.periodId)];
+        state.listedPeriodIds = [
+          period.periodId,
+          ...state.listedPeriodIds.filter((id) => id !== state.period?.periodId),
+        ];
       }
       state.period = period;
       state.periodFromClock = true;
