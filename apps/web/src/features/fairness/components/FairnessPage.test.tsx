@@ -552,7 +552,11 @@ describe('the public fairness page', () => {
     });
     const progress = await screen.findByTestId('verify-progress');
     expect(within(progress).getByRole('status')).toHaveAttribute('aria-live', 'polite');
-    await waitFor(() => expect(within(progress).getByRole('status')).toHaveTextContent(/^Checking period \d+/));
+    // The walk starts once the page's chain is loaded and checked: on a slow machine that is more than waitFor's
+    // default second.
+    await waitFor(() => expect(within(progress).getByRole('status')).toHaveTextContent(/^Checking period \d+/), {
+      timeout: 10_000,
+    });
     await allVerified();
     expect(within(progress).getByRole('status')).toHaveTextContent('');
   });
