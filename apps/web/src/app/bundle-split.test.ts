@@ -10,10 +10,14 @@ import { build, type Rollup } from 'vite';
 const CONFIG = fileURLToPath(new URL('../../vite.config.ts', import.meta.url));
 const ADMIN_CODE = /\/apps\/web\/src\/features\/admin\/|\/node_modules\/uplot\//;
 
+let stylesheets: Rollup.OutputAsset[] = [];
+
 async function buildChunks(): Promise<Rollup.OutputChunk[]> {
   const result = await build({ configFile: CONFIG, logLevel: 'silent', build: { write: false, sourcemap: false } });
   const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RollupOutput[];
-  return outputs.flatMap((o) => o.output).filter((o): o is Rollup.OutputChunk => o.type === 'chunk');
+  const files = outputs.flatMap((o) => o.output);
+  stylesheets = files.filter((o): o is Rollup.OutputAsset => o.type === 'asset' && o.fileName.endsWith('.css'));
+  return files.filter((o): o is Rollup.OutputChunk => o.type === 'chunk');
 }
 
 /** The chunks a page loads before any dynamic import: the entry and its static imports, transitively. */
@@ -95,5 +99,26 @@ describe('bundle split', () => {
       'fairness/components/FairnessPage.tsx',
     ];
     expect(screens.filter((file) => !lazyModules.some((id) => id.endsWith(`/features/${file}`)))).toEqual([]);
+  });
+
+  test("a player's stylesheet is one file, the entry's: the first screen waits for one request, not three", () => {
+    const entry = chunks.find((c) => c.isEntry)!;
+    const entryCss = [...(entry.viteMetadata?.importedCss ?? [])];
+    expect(entryCss).toHaveLength(1);
+    const console = chunks.find((c) =>
+      c.moduleIds.some((id) => id.endsWith('/features/admin/components/AdminConsole.tsx')),
+    )!;
+    const consoleCss = new Set(console.viteMetadata?.importedCss ?? []);
+    // Every other stylesheet of the build is the console's own.
+    expect(stylesheets.map((s) => s.fileName).filter((f) => f !== entryCss[0] && !consoleCss.has(f))).toEqual([]);
+    // Lazily loaded player screens bring no stylesheet of their own (their rules are in the entry's).
+    const lazyWithCss = chunks.filter(
+      (c) => c !== entry && c !== console && (c.viteMetadata?.importedCss.size ?? 0) > 0,
+    );
+    expect(lazyWithCss.map((c) => c.fileName)).toEqual([]);
+    // The entry's stylesheet does carry the screens' rules: from the game to the statement and the break.
+    const css = String(stylesheets.find((s) => s.fileName === entryCss[0])!.source);
+    for (const rule of ['.game-cards', '.play-break', '.dispute-card', '.statement-range', '.help', '.language-switch'])
+      expect(css).toContain(rule);
   });
 });

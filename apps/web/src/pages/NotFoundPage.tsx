@@ -1,7 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useT } from '../shared/i18n/i18n';
 import { Screen } from '../shared/ui/Screen';
-import './pages.css';
 
 export function NotFoundPage() {
   const { t } = useT();

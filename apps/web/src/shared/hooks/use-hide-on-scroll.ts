@@ -6,15 +6,18 @@ import { useEffect, useRef, useState } from 'react';
  */
 export function useHideOnScroll(threshold: number): boolean {
   const [hidden, setHidden] = useState(false);
-  const lastY = useRef(0);
+  // Where the page was at the last scroll event; null until the first (reading scrollY when the screen mounts would
+  // force a layout of the whole page in the middle of its first render).
+  const lastY = useRef<number | null>(null);
 
   useEffect(() => {
-    lastY.current = window.scrollY;
+    lastY.current = null;
     const onScroll = () => {
       const y = window.scrollY;
+      const previous = lastY.current ?? y;
       if (y <= threshold) setHidden(false);
-      else if (y > lastY.current) setHidden(true);
-      else if (y < lastY.current) setHidden(false);
+      else if (y > previous) setHidden(true);
+      else if (y < previous) setHidden(false);
       lastY.current = y;
     };
     window.addEventListener('scroll', onScroll, { passive: true });

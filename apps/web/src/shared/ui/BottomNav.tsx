@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Link, matchPath, useLocation } from 'react-router-dom';
-import './bottom-nav.css';
 import { Icon } from './Icon';
 import { tapShielded } from './tap-shield';
 import { useT } from '../i18n/i18n';

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { useCopyNotice } from '../hooks/use-copy-notice';
-import './copy-button.css';
 import { Icon } from './Icon';
 import { useT } from '../i18n/i18n';
 

@@ -5,7 +5,6 @@ import { selectConfigRoundSeconds } from '../../features/config/selectors';
 import { useHideOnScroll } from '../hooks/use-hide-on-scroll';
 import { Logo } from './Logo';
 import { Spinner } from './Spinner';
-import './header.css';
 import { Icon } from './Icon';
 import { PATHS } from '../paths';
 import { useT } from '../i18n/i18n';

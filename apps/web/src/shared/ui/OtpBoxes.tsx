@@ -1,6 +1,5 @@
 import { OTP_LENGTH, otpDigits } from '@app/domain';
 import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
-import './field.css';
 import { useT } from '../i18n/i18n';
 
 /** The boxes' value: one entry per box, '' for an empty box. */

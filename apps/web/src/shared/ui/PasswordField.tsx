@@ -1,5 +1,4 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
-import './field.css';
 import { Icon } from './Icon';
 import { useT } from '../i18n/i18n';
 

@@ -1,4 +1,3 @@
-import './spinner.css';
 import { useT } from '../i18n/i18n';
 
 interface SpinnerProps {

@@ -1,5 +1,4 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
-import './field.css';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id'> {
   label: ReactNode;

@@ -11,7 +11,6 @@ import { selectAllowedEmailDomains } from '../../config/selectors';
 import { loginChallengeCleared, loginErrorCleared, loginRequested } from '../auth-forms.slice';
 import { selectLoginRequest } from '../selectors';
 import { PASSWORD_INPUT_MAX_LENGTH } from '../password-input';
-import '../auth.css';
 import { useT } from '../../../shared/i18n/i18n';
 import { translateServerMessage } from '../../../shared/i18n/server-messages';
 

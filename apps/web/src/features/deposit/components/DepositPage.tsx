@@ -23,13 +23,11 @@ import { presetLabel } from '../../../shared/ui/AmountPicker';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { PayAlert } from '../../wallet/components/PayAlert';
 import { PayAmountField } from '../../wallet/components/PayAmountField';
-import '../../wallet/components/payments.css';
 import { depositReset, depositSubmitted, paymentConfigRequested } from '../deposit.slice';
 import { selectDeposit, selectDepositsFull } from '../selectors';
 import { useWalletData } from '../../wallet/use-wallet-data';
 import { depositPayUri, upiAppDeepLink, type DepositUpiApp } from '../upi-links';
 import { UpiQrCode } from './UpiQrCode';
-import './deposit.css';
 import { useT } from '../../../shared/i18n/i18n';
 import { translateServerMessage } from '../../../shared/i18n/server-messages';
 

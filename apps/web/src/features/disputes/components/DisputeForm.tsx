@@ -5,7 +5,6 @@ import { disputeFormClosed, disputeFormOpened, disputeOpenRequested, type Disput
 import { disputeWords as words } from '../dispute-words';
 import { useT } from '../../../shared/i18n/i18n';
 import { translateServerMessage } from '../../../shared/i18n/server-messages';
-import '../disputes.css';
 
 /** The 'Dispute' button of a bet or a transaction: opens the form about it. */
 export function DisputeButton({ subject }: { subject: DisputeSubjectRef }) {

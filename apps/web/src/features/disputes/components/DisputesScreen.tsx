@@ -8,7 +8,6 @@ import { disputeCloseRequested, disputesRequested } from '../disputes.slice';
 import { disputeWords as words } from '../dispute-words';
 import { useT } from '../../../shared/i18n/i18n';
 import { translateServerMessage } from '../../../shared/i18n/server-messages';
-import '../disputes.css';
 
 const dateFormat = playerTimeFormat({ dateStyle: 'medium', timeStyle: 'short' });
 

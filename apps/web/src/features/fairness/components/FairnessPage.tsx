@@ -22,8 +22,6 @@ import { CheckSection, type BetContext } from './CheckSection';
 import { HouseSection } from './HouseSection';
 import { OddsSection } from './OddsSection';
 import { RefundsSection } from './RefundsSection';
-import '../../game/components/choice.css';
-import '../fairness.css';
 
 /** A proof the server refuses (the bet is not the player's, or not in any commitment) fails check 6; other errors leave it unchecked. */
 const REFUSED = new Set([400, 403, 404, 409, 410, 422]);

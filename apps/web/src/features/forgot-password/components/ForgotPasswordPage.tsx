@@ -20,7 +20,6 @@ import { DoneStep } from './DoneStep';
 import { EmailStep } from './EmailStep';
 import { OtpStep } from './OtpStep';
 import { ResetStep } from './ResetStep';
-import '../../auth/auth.css';
 import { useT } from '../../../shared/i18n/i18n';
 import { translateServerMessage } from '../../../shared/i18n/server-messages';
 

@@ -1,6 +1,5 @@
 import type { GameKey } from '@app/contracts';
 import { colorOfDigit, COLOR_HEX, isValidChoice, type Color } from '@app/domain';
-import './choice.css';
 import { i18n } from '../../../shared/i18n/i18n';
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -13,7 +13,6 @@ import { ResultPopup } from './ResultPopup';
 import { ResultsPanel } from './ResultsPanel';
 import { RealityCheck } from '../../play-safely/components/RealityCheck';
 import { GameSounds } from '../../sound/components/GameSounds';
-import '../game.css';
 import { useT } from '../../../shared/i18n/i18n';
 
 /** The Games screen (SPEC 2): everything live, from the one socket of the session. */

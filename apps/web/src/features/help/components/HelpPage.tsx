@@ -21,7 +21,6 @@ import { chanceText } from '../../game/win-texts';
 import { gameName } from '../../game/selectors';
 import { percent } from '../../fairness/format';
 import { gstExplained, howToPlaySteps } from '../help-steps';
-import '../help.css';
 
 const STAKE = 10_000;
 

@@ -8,7 +8,6 @@ import { BetCard } from './BetCard';
 import { Link } from 'react-router-dom';
 import { PATHS } from '../../../shared/paths';
 import { DisputeForm } from '../../disputes/components/DisputeForm';
-import '../history.css';
 import { useT } from '../../../shared/i18n/i18n';
 import { translateServerMessage } from '../../../shared/i18n/server-messages';
 

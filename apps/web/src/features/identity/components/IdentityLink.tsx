@@ -3,7 +3,6 @@ import { useAppSelector } from '../../../shared/store-hooks';
 import { PATHS } from '../../../shared/paths';
 import { selectIdentityStatus } from '../../wallet/selectors';
 import { useT } from '../../../shared/i18n/i18n';
-import './identity.css';
 
 /** The way to the Identity screen: "Verify your identity" until it is verified, then "Identity". */
 export function IdentityLink({ className = 'btn btn--ghost btn--block identity-link' }: { className?: string }) {

@@ -13,13 +13,11 @@ import { useAppDispatch, useAppSelector } from '../../../shared/store-hooks';
 import { Screen } from '../../../shared/ui/Screen';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { PayAlert } from '../../wallet/components/PayAlert';
-import '../../wallet/components/payments.css';
 import { i18n, useT } from '../../../shared/i18n/i18n';
 import { translateServerMessage } from '../../../shared/i18n/server-messages';
 import { formatPaise } from '../../../shared/money';
 import { dateOfBirthSubmitted, identityRequested, identitySubmitted } from '../identity.slice';
 import { selectIdentity } from '../selectors';
-import './identity.css';
 
 const STATUS_KIND: Record<IdentityStatus, 'success' | 'warning' | 'error'> = {
   'not-submitted': 'warning',

@@ -10,7 +10,6 @@ import { formatPaise } from '../../../shared/money';
 import { i18n, useT } from '../../../shared/i18n/i18n';
 import { LogoMark } from '../../../shared/ui/Logo';
 import { Screen } from '../../../shared/ui/Screen';
-import '../landing.css';
 
 /** The rows of the odds table: every colour, big and small, and one digit standing for all ten. */
 const oddsRows = (options: PayoutOptions) => [

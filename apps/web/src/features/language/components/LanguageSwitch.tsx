@@ -1,7 +1,6 @@
 import { useAppDispatch } from '../../../shared/store-hooks';
 import { useT } from '../../../shared/i18n/i18n';
 import { languageChosen } from '../language.saga';
-import './language-switch.css';
 
 /**
  * 'EN | हिं' in the header of every player's screen: one tap switches to the other language. Each face is written in

@@ -12,7 +12,6 @@ import { Spinner } from '../../../shared/ui/Spinner';
 import { TextField } from '../../../shared/ui/TextField';
 import { awayRequested, awayWithdrawRequested, returnRequested } from '../play-break.slice';
 import { playSafelyDateTime } from '../format';
-import './play-safely.css';
 
 type Method = WithdrawRequest['method'];
 

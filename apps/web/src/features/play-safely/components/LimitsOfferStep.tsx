@@ -4,7 +4,6 @@ import { limitsSaveRequested } from '../play-safely.slice';
 import { useT } from '../../../shared/i18n/i18n';
 import { selectLimitsView, selectShouldOfferLimits } from '../selectors';
 import { LimitsForm } from './LimitsForm';
-import '../play-safely.css';
 
 /**
  * The limits step after sign-up: shown once, to a player whose limits were never offered (their first sign-in after

@@ -7,7 +7,6 @@ import { Screen } from '../../../shared/ui/Screen';
 import { playBreakRequested, playBreakTakeReset } from '../play-break.slice';
 import { playSafelyDateTime } from '../format';
 import { BREAK_CHOICES, EXCLUSION_CHOICES } from '../play-break-texts';
-import './play-safely.css';
 
 interface ConfirmProps {
   option: PlayBreakOption;

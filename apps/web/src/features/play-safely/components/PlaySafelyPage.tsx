@@ -11,7 +11,6 @@ import { limitsRequested } from '../play-safely.slice';
 import { PLAY_SAFELY_BREAK_PATH, PLAY_SAFELY_TEXTS, type PlaySafelyToolScreen } from '../play-safely-texts';
 import { selectPlaySafely } from '../selectors';
 import { LimitsForm } from './LimitsForm';
-import '../play-safely.css';
 
 const TOOL_PATHS: Record<PlaySafelyToolScreen, string> = {
   playBreak: PATHS.playBreak,

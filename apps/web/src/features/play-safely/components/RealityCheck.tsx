@@ -8,7 +8,6 @@ import { PATHS } from '../../../shared/paths';
 import { playSessionRequested, realityCheckAnswered, realityCheckDue } from '../play-safely.slice';
 import { PLAY_SAFELY_BREAK_PATH } from '../play-safely-texts';
 import { selectPlaySafely } from '../selectors';
-import '../play-safely.css';
 
 /** '1 h 05 min' or '12 min'. */
 export function formatPlayed(ms: number): string {

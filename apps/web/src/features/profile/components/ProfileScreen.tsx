@@ -9,7 +9,6 @@ import { selectIsAuthenticated } from '../../auth/selectors';
 import { OWN_PROFILE, profileRequested } from '../profile.slice';
 import { selectProfileState } from '../selectors';
 import { ProfileView } from './ProfileView';
-import '../profile.css';
 import { useT } from '../../../shared/i18n/i18n';
 import { translateServerMessage } from '../../../shared/i18n/server-messages';
 

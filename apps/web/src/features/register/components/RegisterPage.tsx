@@ -18,7 +18,6 @@ import { selectRegister } from '../selectors';
 import { RegisterCodeStep } from './RegisterCodeStep';
 import { selectAllowedEmailDomains } from '../../config/selectors';
 import { emptyRegisterForm, RegisterDetailsForm, toRegisterDetails } from './RegisterDetailsForm';
-import '../../auth/auth.css';
 import { useT } from '../../../shared/i18n/i18n';
 
 /**

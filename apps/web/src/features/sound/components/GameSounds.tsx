@@ -2,7 +2,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { createSoundPlayer } from '../sound-player';
 import { readSoundEnabled, writeSoundEnabled } from '../sound-preference';
 import { useGameSounds } from '../use-game-sounds';
-import '../sound.css';
 import { useT } from '../../../shared/i18n/i18n';
 
 /**

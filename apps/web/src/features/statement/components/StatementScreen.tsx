@@ -9,7 +9,6 @@ import { statementCsvRequested, statementMoreRequested, statementRequested } fro
 import { i18n, useT } from '../../../shared/i18n/i18n';
 import { translateServerMessage } from '../../../shared/i18n/server-messages';
 import { formatRupees } from '../../../shared/money';
-import '../statement.css';
 
 const timeFormat = playerTimeFormat({
   day: '2-digit',

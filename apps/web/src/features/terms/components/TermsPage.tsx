@@ -3,7 +3,6 @@ import { PATHS } from '../../../shared/paths';
 import { useAppSelector } from '../../../shared/store-hooks';
 import { selectRules } from '../../config/selectors';
 import { Screen } from '../../../shared/ui/Screen';
-import '../terms.css';
 import { useT } from '../../../shared/i18n/i18n';
 import { playTermsList, termsList } from '../terms-texts';
 

@@ -4,7 +4,6 @@ import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../shared/store-hooks';
 import { selectToasts } from '../selectors';
 import { toastDismissed, type Toast } from '../toasts.slice';
-import '../toasts.css';
 import { useT } from '../../../shared/i18n/i18n';
 import { translateServerMessage } from '../../../shared/i18n/server-messages';
 

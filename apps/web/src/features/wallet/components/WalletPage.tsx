@@ -12,7 +12,6 @@ import { PayAlert } from './PayAlert';
 import { TransactionList } from './TransactionList';
 import { WalletInstructions } from './WalletInstructions';
 import { DisputeForm } from '../../disputes/components/DisputeForm';
-import './payments.css';
 import { useT } from '../../../shared/i18n/i18n';
 import { translateServerMessage } from '../../../shared/i18n/server-messages';
 

@@ -27,7 +27,6 @@ import { Spinner } from '../../../shared/ui/Spinner';
 import { PayAlert } from '../../wallet/components/PayAlert';
 import { withdrawHandlesHint, withdrawPresetsNote } from '../withdraw-texts';
 import { PayAmountField } from '../../wallet/components/PayAmountField';
-import '../../wallet/components/payments.css';
 import { IdentityLink } from '../../identity/components/IdentityLink';
 import {
   selectIdentityStatus,
