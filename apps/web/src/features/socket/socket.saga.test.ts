@@ -70,7 +70,9 @@ describe('one live connection per signed-in session', () => {
     expect(selectHistoryBets(state).map((b) => b._id)).toEqual([current._id, 'h1']);
     expect(selectCurrentBets(state).map((b) => b._id)).toEqual([current._id]);
     expect(state.game.period?.periodId).toBe(period.periodId);
-    expect(state.game.secondsLeft).toBe(28);
+    // 28 s remain when the period is pushed; the client dates the server's clock by when its message arrived, which on a
+    // busy machine can be some milliseconds after serverTime was taken, so the countdown may still show the 29th second.
+    expect([28, 29]).toContain(state.game.secondsLeft);
     expect(state.game.results.map((r) => r.periodId)).toEqual([
       '202611210999',
       ...resultsNewestFirst(3).map((r) => r.periodId),
