@@ -309,7 +309,8 @@ async function runPipeline({ pipeline, apiNodes, engines }) {
       FAIRNESS_CHAIN_LENGTH: '100000',
       // The seeded players' access tokens must outlive the run (the api refuses a token longer-lived than this).
       ACCESS_TOKEN_TTL_SECONDS: String(TOKEN_TTL_SECONDS),
-      LOG_LEVEL: 'warn',
+      // The servers' log level (with --logs): LOG_LEVEL, else warnings only.
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       METRICS_PORT: String(metricsPort),
       ...(opt('profile') ? { PROFILE_DIR: opt('profile') } : {}),
       ...(shape
