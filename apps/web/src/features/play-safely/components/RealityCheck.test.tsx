@@ -31,6 +31,26 @@ describe('reality check on the game screen', () => {
     return { ...view, store };
   }
 
+  test('before the figures arrive the strip holds its place, so the cards below never jump under a finger', () => {
+    const store = createAppStore({ runSagas: false });
+    renderWithStore(<RealityCheck />, { path: '/game', store });
+    const pending = screen.getByTestId('session-strip-pending');
+    expect(pending).toHaveClass('session-strip');
+    expect(pending).toHaveTextContent('Played');
+    expect(pending).toHaveTextContent('Net');
+    expect(screen.queryByTestId('session-strip')).not.toBeInTheDocument();
+    act(() => {
+      store.dispatch(
+        playSessionLoaded({
+          session: sessionOf({ startedAt: new Date(Date.now() - 3 * MIN).toISOString() }),
+          nowMs: Date.now(),
+        }),
+      );
+    });
+    expect(screen.queryByTestId('session-strip-pending')).not.toBeInTheDocument();
+    expect(screen.getByTestId('session-strip')).toHaveTextContent('Played 3 min');
+  });
+
   test('always shows the time played and the net result of the session, compactly', () => {
     open();
     expect(screen.getByTestId('session-strip')).toHaveTextContent('Played 14 min');

@@ -54,7 +54,19 @@ export function RealityCheck() {
     if (due) continueRef.current?.focus();
   }, [due]);
 
-  if (!session || startedMs === null) return null;
+  // Until the session's figures arrive, the strip holds its place (labels, no figures): the period card and the game
+  // cards below it must not jump down under the player's finger when they come.
+  if (!session || startedMs === null)
+    return (
+      <p className="session-strip session-strip--pending small" data-testid="session-strip-pending" aria-busy="true">
+        <span>
+          {i18n.t('playSafely.sessionTime')} <strong>…</strong>
+        </span>
+        <span>
+          {i18n.t('playSafely.sessionNet')} <strong>…</strong>
+        </span>
+      </p>
+    );
   const played = formatPlayed(now - startedMs);
   return (
     <>
