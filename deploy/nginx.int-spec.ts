@@ -68,6 +68,10 @@ describe('nginx of the compose stack compresses what it serves', () => {
       join(html, 'index.player.html'),
       `<!doctype html><title>WinRound</title><p>player</p>${'<p>play</p>'.repeat(200)}`,
     );
+    writeFileSync(
+      join(html, 'index.game.html'),
+      `<!doctype html><title>WinRound</title><p>game</p>${'<p>play</p>'.repeat(200)}`,
+    );
     writeFileSync(join(html, 'assets/app-1a2b.js'), app);
     writeFileSync(join(html, 'assets/app-1a2b.js.br'), brotliCompressSync(app));
     writeFileSync(join(html, 'assets/app-1a2b.js.gz'), gzipSync(app, { level: 9 }));
@@ -141,7 +145,7 @@ describe('nginx of the compose stack compresses what it serves', () => {
     expect(gunzipSync(page.body).toString()).toContain('<title>WinRound</title>');
   });
 
-  it("serves a player's and a visitor's first pages with their screens asked for, the plain shell elsewhere", async () => {
+  it("serves a player's, the game's and a visitor's first pages with their screens asked for, the plain shell elsewhere", async () => {
     const shell = async (path: string) => {
       const res = await request(port, path);
       expect({ path, status: res.status, csp: Boolean(res.headers['content-security-policy']) }).toEqual({
@@ -149,11 +153,12 @@ describe('nginx of the compose stack compresses what it serves', () => {
         status: 200,
         csp: true,
       });
-      return /<p>(visitor|player)<\/p>/.exec(res.body.toString())?.[1] ?? 'plain';
+      return /<p>(visitor|player|game)<\/p>/.exec(res.body.toString())?.[1] ?? 'plain';
     };
     for (const path of ['/', '/login', '/register/', '/terms-and-conditions'])
       expect([path, await shell(path)]).toEqual([path, 'visitor']);
-    for (const path of ['/game', '/wallet/statement', '/profile/abc'])
+    for (const path of ['/game', '/game/']) expect([path, await shell(path)]).toEqual([path, 'game']);
+    for (const path of ['/wallet/statement', '/profile/abc', '/history'])
       expect([path, await shell(path)]).toEqual([path, 'player']);
     for (const path of ['/fairness', '/admin/dashboard', '/gamex'])
       expect([path, await shell(path)]).toEqual([path, 'plain']);

@@ -72,11 +72,13 @@ function apiKeyMeta(): Plugin {
 const FIRST_SCREENS = {
   visitor: /app[\\/]screens[\\/]public-screens\.ts$/,
   player: /app[\\/]screens[\\/]player-screens\.ts$/,
+  game: /app[\\/]screens[\\/]game-screen\.ts$/,
 } as const;
 
 /**
- * Writes index.visitor.html and index.player.html beside index.html: the same page, which also asks for the
- * visitor's or the player's screens (and their stylesheets) while the entry downloads, instead of after it ran.
+ * Writes index.visitor.html, index.player.html and index.game.html beside index.html: the same page, which also asks
+ * for the visitor's screens, the player's or the game's (and their stylesheets) while the entry downloads, instead of
+ * after it ran.
  * The api serves the one a path needs (spa.ts); index.html stays the shell for every other path and for the
  * service worker.
  */

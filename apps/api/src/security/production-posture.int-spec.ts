@@ -308,7 +308,7 @@ describe('production posture', () => {
       expect(await (await get('/game')).text()).toMatch(/<div id="root">\s*<div class="boot"/);
     });
 
-    it("asks for the first screen's chunk with the page: the player's on a player's page, the visitor's on a visitor's", async () => {
+    it("asks for the first screen's chunk with the page: the game's on the game, the player's on a player's other pages, the visitor's on a visitor's", async () => {
       const preloads = async (path: string) => {
         const res = await get(path);
         expect({ path, status: res.status, cache: res.headers.get('cache-control') }).toEqual({
@@ -322,7 +322,9 @@ describe('production posture', () => {
           .map((m) => m[1])
           .filter((name) => name !== 'rolldown-runtime');
       };
-      for (const path of ['/game', '/wallet', '/wallet/statement', '/profile', '/history'])
+      for (const path of ['/game', '/game/'])
+        expect({ path, chunks: await preloads(path) }).toEqual({ path, chunks: ['screens-shared', 'game-screen'] });
+      for (const path of ['/wallet', '/wallet/statement', '/profile', '/history'])
         expect({ path, chunks: await preloads(path) }).toEqual({ path, chunks: ['screens-shared', 'player-screens'] });
       for (const path of ['/', '/login', '/register', '/forgot-password', '/terms-and-conditions'])
         expect({ path, chunks: await preloads(path) }).toEqual({ path, chunks: ['screens-shared', 'public-screens'] });

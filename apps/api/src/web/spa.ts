@@ -66,16 +66,25 @@ function sendBuilt(req: Request, res: Response, next: NextFunction, file: string
   res.sendFile(variant.path, { cacheControl: false }, (error) => error && next(error));
 }
 
-/** Pages a visitor opens first (their screens: the visitor's chunk) and a signed-in player's (the player's chunk). */
+/**
+ * Pages a visitor opens first (their screens: the visitor's chunk), the game (its own chunk) and a signed-in player's
+ * other pages (the player's chunk).
+ */
 const VISITOR_PAGES = /^\/(login|register|forgot-password|terms-and-conditions)?\/?$/;
+const GAME_PAGE = /^\/game\/?$/;
 const PLAYER_PAGES = /^\/(game|history|wallet|wallet\/statement|profile(\/[^/]+)?|withdraw|identity|disputes)\/?$/;
 
 /**
  * The page for a client-side route: the shell that also asks for that route's screens while the entry downloads
- * (index.visitor.html, index.player.html, written by the web build), else index.html.
+ * (index.visitor.html, index.game.html, index.player.html, written by the web build), else index.html. (A build
+ * without a game page gives the game the player's.)
  */
-export function shellFor(path: string, variants: { visitor: string | null; player: string | null; index: string }) {
+export function shellFor(
+  path: string,
+  variants: { visitor: string | null; game?: string | null; player: string | null; index: string },
+) {
   if (VISITOR_PAGES.test(path) && variants.visitor) return variants.visitor;
+  if (GAME_PAGE.test(path) && variants.game) return variants.game;
   if (PLAYER_PAGES.test(path) && variants.player) return variants.player;
   return variants.index;
 }
@@ -90,7 +99,12 @@ export function serveWebApp(app: NestExpressApplication, dir: string): boolean {
   const index = join(root, 'index.html');
   if (!existsSync(index)) return false;
   const variant = (name: string) => (existsSync(join(root, name)) ? join(root, name) : null);
-  const shells = { index, visitor: variant('index.visitor.html'), player: variant('index.player.html') };
+  const shells = {
+    index,
+    visitor: variant('index.visitor.html'),
+    game: variant('index.game.html'),
+    player: variant('index.player.html'),
+  };
   // Source maps stay on the server (the build writes them for error reports): the public gets 404.
   app.use((req: Request, res: Response, next: NextFunction) =>
     SOURCE_MAP.test(req.path)

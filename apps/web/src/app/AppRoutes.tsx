@@ -9,24 +9,39 @@ import { PATHS } from '../shared/paths';
 import { RouteChangeReporter } from './RouteChangeReporter';
 
 const publicScreens = () => import('./screens/public-screens');
+/** The game, the page most visits open with, is a chunk of its own; a player's other screens are one more. */
+const gameScreen = () => import('./screens/game-screen');
 const playerScreens = () => import('./screens/player-screens');
 
+/** Runs `task` once the browser is idle (or after two seconds where it cannot tell). */
+function whenIdle(task: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(task, { timeout: 5000 });
+  else setTimeout(task, 2000);
+}
+
 /**
- * At start-up, the screens the first page will show start loading at once: a player's screens when this browser
- * was signed in (their chunks arrive while the session is being restored, instead of after it), a visitor's
- * otherwise. A wrong guess costs one chunk, loaded anyway on the way in or out.
+ * At start-up, the screens the first page will show start loading at once: the game's chunk on the game page of a
+ * browser that was signed in, then, once the browser is idle, the player's other screens (a tap on the bottom bar then
+ * finds them); a player's screens on another of a player's pages; a visitor's otherwise. Their chunks arrive while the
+ * session is being restored, instead of after it. A wrong guess costs one chunk, loaded anyway on the way in or out.
  */
-export function preloadFirstScreens(signedInHint: boolean): void {
-  void (signedInHint ? playerScreens() : publicScreens()).catch(() => {
+export function preloadFirstScreens(signedInHint: boolean, path = window.location.pathname): void {
+  const ignore = () => {
     // Loaded again (and its failure shown) when the route renders.
-  });
+  };
+  if (!signedInHint) return void publicScreens().catch(ignore);
+  if (/^\/game\/?$/.test(path))
+    return void gameScreen()
+      .then(() => whenIdle(() => void playerScreens().catch(ignore)))
+      .catch(ignore);
+  void playerScreens().catch(ignore);
 }
 const LandingPage = screen(publicScreens, 'LandingPage');
 const LoginPage = screen(publicScreens, 'LoginPage');
 const RegisterPage = screen(publicScreens, 'RegisterPage');
 const ForgotPasswordPage = screen(publicScreens, 'ForgotPasswordPage');
 const TermsPage = screen(publicScreens, 'TermsPage');
-const GameScreen = screen(playerScreens, 'GameScreen');
+const GameScreen = screen(gameScreen, 'GameScreen');
 const HistoryScreen = screen(playerScreens, 'HistoryScreen');
 const WalletPage = screen(playerScreens, 'WalletPage');
 const WithdrawPage = screen(playerScreens, 'WithdrawPage');

@@ -1,5 +1,4 @@
-/** The screens of a signed-in player, loaded together with the first of them (see AppRoutes). */
-export { GameScreen } from '../../features/game/components/GameScreen';
+/** The screens of a signed-in player but the game (game-screen.ts), loaded together with the first of them (see AppRoutes). */
 export { HistoryScreen } from '../../features/history/components/HistoryScreen';
 export { WalletPage } from '../../features/wallet/components/WalletPage';
 export { WithdrawPage } from '../../features/withdraw/components/WithdrawPage';
