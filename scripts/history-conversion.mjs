@@ -184,6 +184,13 @@ export async function convertAndCheck({ server, migrations, bets, log = () => {}
   } finally {
     await client.end().catch(() => undefined);
     await db.destroy();
+    // The pool's end resolves before its connection has closed: the database is dropped once its sessions are gone
+    // (forcing it would terminate a closing session, whose client then reports the termination as an error).
+    for (let waited = 0; waited < 5000; waited += 50) {
+      const { rows } = await admin.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+      if (rows[0].n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   }
