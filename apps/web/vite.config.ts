@@ -144,11 +144,10 @@ export default defineConfig({
             {
               // The app's own modules that two or more lazily loaded screens share travel in one chunk, not in a
               // dozen small ones: a phone on HTTP/1.1 opens six connections, and a dozen requests queue the
-              // session's restoration behind them. (The console's modules stay in its own chunks.) Stylesheets stay
-              // out: every player screen's rules are the entry's (styles/screen-styles.ts), one request. The bundler's
-              // runtime comes in, rather than as a chunk of its own (a request for 700 bytes).
+              // session's restoration behind them. (The console's modules stay in its own chunks; every player
+              // screen's stylesheet is the entry's, styles/screen-styles.ts.)
               name: 'screens-shared',
-              test: /apps[\\/]web[\\/]src[\\/](?!features[\\/]admin[\\/])(?!.*\.css)|libs[\\/](domain|contracts)[\\/]|rolldown[\\/]runtime/,
+              test: /apps[\\/]web[\\/]src[\\/](?!features[\\/]admin[\\/])|libs[\\/](domain|contracts)[\\/]/,
               minShareCount: 2,
             },
           ],
