@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { Spinner } from '../shared/ui/Spinner';
 import { AppLayout } from './AppLayout';
-import { lazyScreen as screen } from './lazy-screen';
+import { lazyScreen as screen, preloadScreen } from './lazy-screen';
 import { ProtectedRoute } from './guards/ProtectedRoute';
 import { PublicOnlyRoute } from './guards/PublicOnlyRoute';
 import { PATHS } from '../shared/paths';
@@ -29,12 +29,12 @@ export function preloadFirstScreens(signedInHint: boolean, path = window.locatio
   const ignore = () => {
     // Loaded again (and its failure shown) when the route renders.
   };
-  if (!signedInHint) return void publicScreens().catch(ignore);
+  if (!signedInHint) return void preloadScreen(publicScreens).catch(ignore);
   if (/^\/game\/?$/.test(path))
-    return void gameScreen()
-      .then(() => whenIdle(() => void playerScreens().catch(ignore)))
+    return void preloadScreen(gameScreen)
+      .then(() => whenIdle(() => void preloadScreen(playerScreens).catch(ignore)))
       .catch(ignore);
-  void playerScreens().catch(ignore);
+  void preloadScreen(playerScreens).catch(ignore);
 }
 const LandingPage = screen(publicScreens, 'LandingPage');
 const LoginPage = screen(publicScreens, 'LoginPage');

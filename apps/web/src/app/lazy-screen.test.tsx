@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
-import { lazyScreen, preloadScreens } from './lazy-screen';
+import { lazyScreen, preloadScreen, preloadScreens } from './lazy-screen';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -49,6 +49,21 @@ describe('lazy screens', () => {
       </Suspense>,
     );
     expect(screen.getByRole('heading', { name: 'First screen' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  test("a first screen's chunk loaded at start-up renders without suspending: React would otherwise hold it behind the fallback", async () => {
+    const load = vi.fn(async () => ({ First }));
+    const LazyFirst = lazyScreen(load, 'First');
+    await preloadScreen(load);
+    render(
+      <Suspense fallback={<p>Loading</p>}>
+        <LazyFirst />
+      </Suspense>,
+    );
+    // Rendered in the same pass: no fallback was committed, so React has no reveal to throttle.
+    expect(screen.getByRole('heading', { name: 'First screen' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading')).not.toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(1);
   });
 });

@@ -28,6 +28,20 @@ export function lazyScreen<M extends Record<string, unknown>>(load: () => Promis
   });
 }
 
+/**
+ * Starts loading one chunk now and keeps its module when it arrives, so the route's first render finds it and renders
+ * its screen straight away. Without the module kept, the first render would suspend on a chunk already in the browser
+ * and React would hold the screen back behind its fallback (React throttles the reveal of suspended content to one
+ * every 300 ms). Resolves with the module; a failure is left to the route's own load, which shows it.
+ */
+export function preloadScreen(load: () => Promise<Record<string, unknown>>): Promise<Record<string, unknown>> {
+  const importer = load as Importer;
+  return importer().then((module) => {
+    loaded.set(importer, module);
+    return module;
+  });
+}
+
 /** Loads every screen's chunk now (tests render the app as a visitor who has every chunk already). */
 export async function preloadScreens(): Promise<void> {
   await Promise.all([...importers].map(async (importer) => loaded.set(importer, await importer())));
