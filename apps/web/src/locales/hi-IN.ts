@@ -27,6 +27,7 @@ import {
   WITHDRAWAL_ELIGIBILITY_MIN_PAISE,
   WITHDRAWAL_MIN_PAISE,
   formatPaiseShort,
+  rupeesToPaise,
   BREAK_OPTIONS,
   DISPUTE_SLA_DAYS,
   EXCLUSION_OPTIONS,
@@ -50,7 +51,8 @@ const BREAK_LENGTHS: Record<PlayBreakOption, string> = {
   '5y': '5 साल',
 };
 const lengths = (options: readonly PlayBreakOption[]) => orList(options.map((o) => BREAK_LENGTHS[o]));
-const rupees = (value: number) => `₹${value.toLocaleString('en-IN')}`;
+/** Whole rupees: 100000 → '₹1,00,000' (the domain's formatting, without Intl while the catalogue loads). */
+const rupees = (value: number) => formatPaiseShort(rupeesToPaise(value));
 
 /**
  * The Hindi catalogue (hi-IN): every key of en-IN, written the way players here speak and read, not word for word.

@@ -1,5 +1,9 @@
-import { paiseToDecimalString, rupeesToNearestPaise } from '@app/domain';
-import { currentLanguage, type Language } from './i18n/i18n';
+import {
+  formatPaise as formatDomainPaise,
+  formatRupees as formatDomainRupees,
+  rupeesToNearestPaise,
+} from '@app/domain';
+import { currentLanguage } from './i18n/i18n';
 
 /**
  * The client's one boundary from the wire's rupee figures to the store's integer paise. The server sends rupee
@@ -16,35 +20,19 @@ export function wirePaise(rupees: number): number {
 }
 
 /**
- * Money in the player's language, with Intl: ₹ and Indian grouping (lakh, crore) in both en-IN and hi-IN,
- * '₹1,00,000.00'. Hindi keeps Latin digits (`numberingSystem: 'latn'`): Indian payment apps, bank SMS and UPI
- * receipts show Latin digits, and a player compares these figures with them.
+ * Money in the player's language: ₹ and Indian grouping (lakh, crore) with Latin digits, '₹1,00,000.00', which is
+ * what Intl writes in both en-IN and hi-IN (`numberingSystem: 'latn'`: Indian payment apps, bank SMS and UPI receipts
+ * show Latin digits, and a player compares these figures with them; language.test.tsx holds each language to Intl).
+ * Written by the domain's formatter rather than by Intl: a browser's first currency formatter loads the locale's
+ * data, tens of milliseconds on a phone, in the middle of the game's first render.
  */
-const moneyFormats = new Map<Language, Intl.NumberFormat>();
-function moneyFormat(): Intl.NumberFormat {
-  const language = currentLanguage();
-  let format = moneyFormats.get(language);
-  if (!format) {
-    format = new Intl.NumberFormat(language, {
-      style: 'currency',
-      currency: 'INR',
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-      numberingSystem: 'latn',
-    });
-    moneyFormats.set(language, format);
-  }
-  return format;
-}
-
-/** Rupees as the player reads them: 100000 → '₹1,00,000.00', -75.6 → '-₹75.60'. */
 export function formatRupees(rupees: number): string {
-  return moneyFormat().format(rupees === 0 ? 0 : rupees);
+  return formatDomainRupees(rupees);
 }
 
 /** Integer paise as rupees, exactly (the decimal text is formatted, never a rounded double): 7560 → '₹75.60'. */
 export function formatPaise(paise: number | bigint): string {
-  return moneyFormat().format(paiseToDecimalString(paise) as `${number}`);
+  return formatDomainPaise(paise);
 }
 
 /** Paise without the paise when they are zero, for amounts in a sentence: 1000000 → '₹10,000', 7560 → '₹75.60'. */

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import {
   divideRoundHalfUp,
   exactPaise,
@@ -86,6 +87,33 @@ describe('display in en-IN rupees with 2 decimals', () => {
     [-7560, '-₹75.60'],
   ])('formatPaise(%d) shows %s', (paise, text) => {
     expect(formatPaise(paise)).toBe(text);
+  });
+
+  it("writes every amount as Intl's en-IN rupee format does, digit for digit (formatted here without Intl)", () => {
+    const intl = new Intl.NumberFormat('en-IN', {
+      style: 'currency',
+      currency: 'INR',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    // Whole paise of any size (as exact decimal texts), and rupee numbers with any fraction (rounded to the paisa).
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }), (paise) => {
+        expect(formatPaise(paise)).toBe(intl.format(paiseToDecimalString(paise) as `${number}`));
+      }),
+      { numRuns: 2_000 },
+    );
+    fc.assert(
+      fc.property(fc.double({ min: -1e15, max: 1e15, noNaN: true }), (rupees) => {
+        // A negative amount that rounds to zero shows no sign here; Intl writes '-₹0.00'.
+        fc.pre(Math.abs(rupees) >= 0.005);
+        expect(formatRupees(rupees)).toBe(intl.format(rupees));
+      }),
+      { numRuns: 2_000 },
+    );
+    for (const rupees of [0.125, 2.675, 1.005, -0.125, 999999.995, 0.5, 12345678.9])
+      expect(formatRupees(rupees)).toBe(intl.format(rupees));
+    expect(formatRupees(-0.001)).toBe('₹0.00');
   });
 
   it('shows -0 as ₹0.00', () => {

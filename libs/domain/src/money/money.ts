@@ -101,16 +101,44 @@ export function exactPaiseToNumber(paise: bigint, what = 'amount'): number {
   return Number(paise);
 }
 
-const inrFormat = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+/**
+ * Indian grouping of a whole number's digits, as en-IN writes it: the last three, then pairs (lakh, crore):
+ * '10000000' → '1,00,00,000'.
+ */
+function groupIndian(digits: string): string {
+  if (digits.length <= 3) return digits;
+  const head = digits.slice(0, -3);
+  const pairs = head.length % 2 ? [head.slice(0, 1)] : [];
+  for (let at = head.length % 2; at < head.length; at += 2) pairs.push(head.slice(at, at + 2));
+  return `${pairs.join(',')},${digits.slice(-3)}`;
+}
+
+const DECIMAL_TEXT = /^(-?)(\d+)(?:\.(\d{1,2}))?$/;
+
+/**
+ * An exact decimal text with at most two decimals as the spec shows money (what `Intl.NumberFormat('en-IN', INR,
+ * 2 decimals)` writes, made here from the text's digits): '-1234567.5' → '-₹12,34,567.50'. Zero has no sign. Written
+ * without Intl: a browser's first currency formatter loads the locale's data (tens of milliseconds on a phone, spent
+ * before the first screen by the texts made when the modules load), and digits are exact at any size.
+ */
+function formatDecimalText(text: string): string {
+  const [, minus, whole, fraction = ''] = DECIMAL_TEXT.exec(text)!;
+  const digits = whole.replace(/^0+(?=\d)/, '');
+  const cents = fraction.padEnd(2, '0');
+  const zero = digits === '0' && cents === '00';
+  return `${minus && !zero ? '-' : ''}₹${groupIndian(digits)}.${cents}`;
+}
 
 /** Displays a rupee number the spec's way (en-IN, INR, 2 decimals): 100000 → '₹1,00,000.00', -75.6 → '-₹75.60'. */
 export function formatRupees(rupees: number): string {
-  return inrFormat.format(rupees === 0 ? 0 : rupees);
+  if (!Number.isFinite(rupees) || Math.abs(rupees) >= 1e21) return `₹${String(rupees)}`;
+  // As Intl: the number's shortest decimal text (1.005, not the double's 1.00499…), rounded half away from zero.
+  const shortest = String(Math.abs(rupees));
+  if (shortest.includes('e')) return formatRupees(0); // below 1e-6: nothing to show
+  const [whole, fraction = ''] = shortest.split('.');
+  let paise = BigInt(`${whole}${fraction.slice(0, 2).padEnd(2, '0')}`);
+  if (fraction.length > 2 && fraction[2] >= '5') paise += 1n;
+  return formatDecimalText(paiseToDecimalString(rupees < 0 ? -paise : paise));
 }
 
 /**
@@ -121,13 +149,13 @@ const formattedPaise = new Map<number | bigint, string>();
 const FORMATTED_PAISE_KEPT = 4096;
 
 /**
- * Displays integer paise as rupees: 7560 → '₹75.60'. The exact decimal string is formatted (Intl.NumberFormat v3
- * formats decimal strings without going through a double), so even very large balances show the right paise.
+ * Displays integer paise as rupees: 7560 → '₹75.60'. The exact decimal string is formatted, never a double, so even
+ * very large balances show the right paise.
  */
 export function formatPaise(paise: number | bigint): string {
   let text = formattedPaise.get(paise);
   if (text === undefined) {
-    text = inrFormat.format(paiseToDecimalString(paise) as `${number}`);
+    text = formatDecimalText(paiseToDecimalString(paise));
     if (formattedPaise.size >= FORMATTED_PAISE_KEPT) formattedPaise.clear();
     formattedPaise.set(paise, text);
   }
@@ -149,7 +177,7 @@ const RUPEE_TEXT = /^-?\d+(\.\d{1,2})?$/;
  * without going through a double: '₹90,07,19,92,54,74,09.93'. Anything that is not such a text shows as ₹0.00.
  */
 export function formatRupeeText(rupees: string): string {
-  return inrFormat.format(RUPEE_TEXT.test(rupees) ? (rupees as `${number}`) : 0);
+  return formatDecimalText(RUPEE_TEXT.test(rupees) ? rupees : '0');
 }
 
 /**

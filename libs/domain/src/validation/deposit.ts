@@ -12,13 +12,14 @@ import {
 } from '../constants/limits.js';
 import type { UpiApp } from '../constants/upi-apps.js';
 import { isUpiApp } from '../constants/upi-apps.js';
-import { rupeesToPaise } from '../money/money.js';
+import { formatPaiseShort, rupeesToPaise } from '../money/money.js';
 import type { FormResult } from './form-result.js';
 import { FieldErrorCollector, requestText } from './form-result.js';
 import { parseRupeeInput } from './rupee-input.js';
 import { isHolderName, isUpiId } from './withdraw.js';
 
-const rupees = (value: number) => `₹${value.toLocaleString('en-IN')}`;
+/** Whole rupees as a sentence quotes them: 100000 → '₹1,00,000' (no Intl when the module loads: money.ts). */
+const rupees = (value: number) => formatPaiseShort(rupeesToPaise(value));
 
 export const DEPOSIT_MESSAGES = {
   invalidAmount: 'Please enter a valid amount.',

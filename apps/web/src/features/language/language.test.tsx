@@ -1,4 +1,10 @@
-import { BET_MESSAGES, formatPaiseShort, PAYMENT_MESSAGES, PLAY_THROUGH_MESSAGES } from '@app/domain';
+import {
+  BET_MESSAGES,
+  formatPaiseShort,
+  paiseToDecimalString,
+  PAYMENT_MESSAGES,
+  PLAY_THROUGH_MESSAGES,
+} from '@app/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { i18n, languageFromBrowser, LANGUAGE_STORAGE_KEY, setLanguage } from '../../shared/i18n/i18n';
 import { translateServerMessage } from '../../shared/i18n/server-messages';
@@ -97,6 +103,37 @@ describe('money and dates in the chosen language', () => {
       expect(formatPaise(10_000_000)).toBe('₹1,00,000.00');
       expect(formatPaise(123_456_789_00)).toBe('₹12,34,56,789.00');
       expect(formatRupees(-75.6)).toBe('-₹75.60');
+    }
+  });
+
+  test("amounts are written as each language's Intl currency format writes them, digit for digit", () => {
+    const amounts = [
+      0,
+      5,
+      -5,
+      99,
+      100,
+      7560,
+      -7560,
+      99_999,
+      1_000_00,
+      12_345_678,
+      9_00_00_000_00,
+      Number.MAX_SAFE_INTEGER,
+    ];
+    for (const language of ['en-IN', 'hi-IN'] as const) {
+      setLanguage(language);
+      const intl = new Intl.NumberFormat(language, {
+        style: 'currency',
+        currency: 'INR',
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+        numberingSystem: 'latn',
+      });
+      for (const paise of amounts)
+        expect(formatPaise(paise)).toBe(intl.format(paiseToDecimalString(paise) as `${number}`));
+      for (const rupees of [0.125, 1.005, -2.675, 182, 1e9 + 0.5])
+        expect(formatRupees(rupees)).toBe(intl.format(rupees));
     }
   });
 
