@@ -181,6 +181,19 @@ test('a player with long data: every screen fits 360 px and is accessible, bets 
   await page.getByTestId('game-card-color').click();
   await expect(page.getByTestId('bet-panel')).toBeVisible();
   await checkScreen(page, 'bet sheet', 'game-bet-sheet');
+  // Every stake reads on one line ('₹1000' used to break after '₹100').
+  const stakeLines = await page
+    .getByTestId('bet-panel')
+    .getByRole('group', { name: 'Stake' })
+    .getByRole('button')
+    .evaluateAll((buttons) =>
+      buttons.map((button) => {
+        const range = document.createRange();
+        range.selectNodeContents(button);
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      }),
+    );
+  expect(stakeLines).toEqual(stakeLines.map(() => 1));
   // In landscape (a phone turned, 360 px tall) Confirm Bet stays in view: the sheet scrolls under it.
   await page.setViewportSize({ width: 640, height: 360 });
   await expect(page.getByTestId('bet-panel').getByRole('button', { name: 'Confirm Bet' })).toBeInViewport({ ratio: 1 });
