@@ -117,7 +117,10 @@ export interface ServerToClientEvents {
   'game-result': (result: GameResult) => void;
   'all-game-results': (results: GameResult[]) => void;
   'next-period-id': (period: PeriodInfo) => void;
-  /** A period's bets' Merkle root, published at its lock once every partition has passed it, before the result exists. */
+  /**
+   * A period's bets' Merkle root, published at its lock once every partition has passed it, before the result exists:
+   * to the sockets that asked for it with `watch-commitments` (an auditor's, a fairness watcher's), not to every socket.
+   */
   'bets-committed': (commitment: BetsCommitted) => void;
   'current-bet-response': (bets: Bet[]) => void;
   'balance-update': (balance: BalanceUpdate) => void;
@@ -144,6 +147,9 @@ export interface ClientToServerEvents {
   'get-current-bet': () => void;
   'place-bet': (payload: PlaceBetPayload) => void;
   'get-bet-outcomes': (payload: BetOutcomesRequest) => void;
+  /** From now on, this socket gets each period's `bets-committed` at its lock (until `unwatch-commitments`). */
+  'watch-commitments': () => void;
+  'unwatch-commitments': () => void;
 }
 
 /** Handshake `auth` data. */
@@ -164,6 +170,8 @@ export const CLIENT_EVENTS = [
   'get-current-bet',
   'place-bet',
   'get-bet-outcomes',
+  'watch-commitments',
+  'unwatch-commitments',
 ] as const satisfies readonly (keyof ClientToServerEvents)[];
 /** Fails to compile when ClientToServerEvents gains an event CLIENT_EVENTS does not list. */
 export const CLIENT_EVENTS_COMPLETE: Exclude<keyof ClientToServerEvents, (typeof CLIENT_EVENTS)[number]> extends never
@@ -309,6 +317,8 @@ export const CLIENT_EVENT_SCHEMAS = {
   'get-current-bet': noPayloadSchema,
   'place-bet': placeBetPayloadSchema,
   'get-bet-outcomes': betOutcomesRequestSchema,
+  'watch-commitments': noPayloadSchema,
+  'unwatch-commitments': noPayloadSchema,
 } as const satisfies Record<keyof ClientToServerEvents, z.ZodMiniType>;
 
 /** The payload schema of every event the server sends. */

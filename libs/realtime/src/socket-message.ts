@@ -10,6 +10,11 @@ export interface SocketMessage {
 export const userRoom = (userId: string) => `user:${userId}`;
 /** The room of every signed-in administrator's sockets (the console's live pending counts). */
 export const ADMIN_ROOM = 'admins';
+/**
+ * The room of the sockets that asked for each period's bet commitment (`watch-commitments`): `bets-committed` goes
+ * there, not to every socket (a player's screen has no use for it; the commitment is also in the fairness API).
+ */
+export const COMMITMENTS_ROOM = 'commitments';
 
 /** Field of a Redis events-stream entry holding its messages (`encodeEntry`). */
 export const EVENTS_FIELD = 'm';

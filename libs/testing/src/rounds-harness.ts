@@ -76,6 +76,10 @@ export class MessageLog {
   to(userId: string, event?: string): SocketMessage[] {
     return this.messages.filter((m) => m.room === `user:${userId}` && (!event || m.event === event));
   }
+  /** The messages of `event` to a room that is not a player's (e.g. `commitments`). */
+  toRoom(room: string, event: string): SocketMessage[] {
+    return this.messages.filter((m) => m.room === room && m.event === event);
+  }
   broadcasts(event: string): SocketMessage[] {
     return this.messages.filter((m) => m.room === null && m.event === event);
   }

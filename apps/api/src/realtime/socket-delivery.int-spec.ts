@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { EventsPublisher, userRoom } from '@app/realtime';
+import { COMMITMENTS_ROOM, EventsPublisher, userRoom } from '@app/realtime';
 import { RealtimeGateway } from './realtime.gateway.js';
 import { SocketDeliveryService } from './socket-delivery.service.js';
 import { createUser, startTestApi, TEST_API_KEY, type TestApi } from '@app/testing';
@@ -37,6 +37,31 @@ describe('events stream → sockets on every api node', () => {
       .publish([{ room: null, event: 'next-period-id', data: { periodId: '202611210001' } }]);
     await new Promise((r) => setTimeout(r, 300));
     expect(received.sort()).toEqual(['a', 'b']);
+  });
+
+  it('delivers a bet commitment only to the sockets that asked for it with watch-commitments, on every node, until they unwatch', async () => {
+    const [watcherA, watcherB, player] = [await connected(a), await connected(b), await connected(a)];
+    const got: string[] = [];
+    watcherA.on('bets-committed', (d: { periodId: string }) => got.push(`a ${d.periodId}`));
+    watcherB.on('bets-committed', (d: { periodId: string }) => got.push(`b ${d.periodId}`));
+    player.on('bets-committed', (d: { periodId: string }) => got.push(`player ${d.periodId}`));
+    watcherA.emit('watch-commitments');
+    watcherB.emit('watch-commitments');
+    await new Promise((r) => setTimeout(r, 200));
+    const commit = (periodId: string) =>
+      a.app
+        .get(EventsPublisher)
+        .publish([
+          { room: COMMITMENTS_ROOM, event: 'bets-committed', data: { periodId, root: 'ab'.repeat(32), count: 1 } },
+        ]);
+    await commit('202611210001');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(got.sort()).toEqual(['a 202611210001', 'b 202611210001']);
+    watcherB.emit('unwatch-commitments');
+    await new Promise((r) => setTimeout(r, 200));
+    await commit('202611210002');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(got.sort()).toEqual(['a 202611210001', 'a 202611210002', 'b 202611210001']);
   });
 
   it('delivers broadcasts published back to back to every socket, in the order published', async () => {

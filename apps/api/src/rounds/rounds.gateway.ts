@@ -9,6 +9,7 @@ import {
 import type { Socket } from 'socket.io';
 import type { ServerToClientEvents } from '@app/contracts';
 import { WALLET_MESSAGES } from '@app/domain';
+import { COMMITMENTS_ROOM } from '@app/realtime';
 import { answerKey, firstAnswer } from '../realtime/socket-answers.js';
 import type { SocketUser } from '../realtime/socket-auth.service.js';
 import { BetIntakeService } from './bet-intake.service.js';
@@ -121,6 +122,17 @@ export class RoundsGateway implements OnGatewayConnection, OnModuleDestroy {
   async balance(@ConnectedSocket() socket: GameSocket): Promise<void> {
     const user = socket.data.user;
     if (user) socket.emit('balance-update', await this.rounds.balance(user.id));
+  }
+
+  /** Each period's bet commitment (`bets-committed`) from now on, at its lock: for auditors and fairness watchers. */
+  @SubscribeMessage('watch-commitments')
+  async watchCommitments(@ConnectedSocket() socket: GameSocket): Promise<void> {
+    await socket.join(COMMITMENTS_ROOM);
+  }
+
+  @SubscribeMessage('unwatch-commitments')
+  async unwatchCommitments(@ConnectedSocket() socket: GameSocket): Promise<void> {
+    await socket.leave(COMMITMENTS_ROOM);
   }
 
   @SubscribeMessage('get-current-bet')

@@ -17,6 +17,7 @@ import {
   type BeaconChain,
   type GameKey,
 } from '@app/domain';
+import { COMMITMENTS_ROOM } from '@app/realtime';
 import {
   balanceOf,
   BetSender,
@@ -123,7 +124,9 @@ describe('fairness anchored: public randomness, committed bets, no voiding of a 
     ]);
     const [committed] = await eventually(
       async () => {
-        const m = log.broadcasts('bets-committed').filter((c) => (c.data as any).periodId === clean.periodId);
+        const m = log
+          .toRoom(COMMITMENTS_ROOM, 'bets-committed')
+          .filter((c) => (c.data as any).periodId === clean.periodId);
         return m.length > 0 && m;
       },
       5000,

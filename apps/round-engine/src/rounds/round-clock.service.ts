@@ -20,7 +20,7 @@ import {
   type PeriodStepType,
   type PeriodTimes,
 } from '@app/domain';
-import { EventsPublisher, FENCE_FIELD, toGameResult } from '@app/realtime';
+import { COMMITMENTS_ROOM, EventsPublisher, FENCE_FIELD, toGameResult } from '@app/realtime';
 import { FencedLease, RedisService } from '@app/redis';
 import { isFenced, leaseGuard, nextFencingToken, type WriteGuard } from '../leadership/fencing.js';
 import { CLOCK_METRICS, type ClockMetrics } from '../metrics/engine-metrics.js';
@@ -496,9 +496,11 @@ export class RoundClockService implements OnApplicationBootstrap, OnApplicationS
     if (!committed) return;
     period.bets_root = committed.root;
     this.logger.log({ msg: 'bets committed', periodId: period.id, bets: committed.count, root: committed.root });
+    // To the sockets that asked for it (COMMITMENTS_ROOM), not to every socket: the game screen has no use for it, and a
+    // broadcast costs each api node one write per socket (the round's other broadcast, its result, is the one all need).
     await this.publisher.publish([
       {
-        room: null,
+        room: COMMITMENTS_ROOM,
         event: 'bets-committed',
         data: { periodId: period.id, root: committed.root, count: committed.count },
       },

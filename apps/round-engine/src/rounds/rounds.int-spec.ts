@@ -12,7 +12,7 @@ import {
   type GameKey,
 } from '@app/domain';
 import { TEST_REDIS_URL } from '@app/redis/testing';
-import { COMMAND_FIELD, encodeCommand } from '@app/realtime';
+import { COMMAND_FIELD, COMMITMENTS_ROOM, encodeCommand } from '@app/realtime';
 import {
   balanceOf,
   BetSender,
@@ -101,7 +101,7 @@ describe('round engine: rounds, bets and settlement', () => {
     expect(row.bets_committed_at!.getTime()).toBeLessThanOrEqual(row.drawn_at!.getTime());
     expect(
       log
-        .broadcasts('bets-committed')
+        .toRoom(COMMITMENTS_ROOM, 'bets-committed')
         .some((m) => (m.data as any).periodId === period.periodId && (m.data as any).root === row.bets_root),
     ).toBe(true);
     const result = drawResult(row.seed!, row.id, row.beacon_randomness);
