@@ -77,7 +77,15 @@ export function createPlayer({ token, apiKey, send, now = () => Date.now(), obse
 
     onEvent(event, data) {
       if (event === 'next-period-id') {
-        if (data.periodId !== player.periodId) betTypes.clear();
+        if (data.periodId !== player.periodId) {
+          betTypes.clear();
+          // As the game screen does (SPEC section 5): a new period (not the answer to its own request on connecting)
+          // asks for the balance and the period's bets.
+          if (player.periodId !== null) {
+            send(eventFrame('get-balance'));
+            send(eventFrame('get-current-bet'));
+          }
+        }
         player.periodId = data.periodId;
         player.lockTime = data.lockTime;
         player.offsetMs = data.serverTime - now();

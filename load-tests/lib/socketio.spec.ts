@@ -50,6 +50,8 @@ describe('load-test protocol', () => {
       '42["next-period-id",{"periodId":"202611210001","startTime":0,"duration":30,"serverTime":1500,"lockTime":25000}]',
     );
     expect(player.offsetMs).toBe(490);
+    // The answer to its own request asks for nothing more.
+    expect(sent.at(-1)).toBe('42["get-balance"]');
     expect(player.placeBet('color', 'red', 10)).toBe(true);
     expect(player.placeBet('color', 'green', 10)).toBe(false);
     t = 1050;
@@ -63,6 +65,8 @@ describe('load-test protocol', () => {
     player.receive(
       '42["next-period-id",{"periodId":"202611210002","startTime":30000,"duration":30,"serverTime":31000,"lockTime":55000}]',
     );
+    // A new period asks for the balance and the period's bets, as the game screen does.
+    expect(sent.slice(-2)).toEqual(['42["get-balance"]', '42["get-current-bet"]']);
     // A new period frees the colour game; big/small and number still await their replies.
     expect(player.placeRandomBet(() => 0)).toBe('color');
     expect(player.placeRandomBet(() => 0)).toBe(false);

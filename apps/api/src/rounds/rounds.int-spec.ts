@@ -26,6 +26,7 @@ import {
   type TestUser,
 } from '@app/testing';
 import { SLOW_DOWN } from './rounds.gateway.js';
+import { RoundsRepository } from './rounds.repository.js';
 
 const ROUNDS = { ROUND_SECONDS: '4', LOCK_SECONDS: '1', BET_PARTITIONS: '2', FAIRNESS_CHAIN_LENGTH: '3000' };
 const periodConfig = { roundSeconds: 4, lockSeconds: 1 };
@@ -113,6 +114,49 @@ describe('rounds over the live connection', () => {
     // The latest result (or a newer one, if a round was drawn meanwhile).
     const latest = (await player.next('game-result', before)) as GameResult;
     expect(Number(latest.periodId)).toBeGreaterThanOrEqual(Number(results[0]!.periodId));
+  });
+
+  it('answers the balance and current bets that many sockets ask for at once (as every screen does when a period opens), each its own, in shared statements', async () => {
+    const players = await Promise.all(
+      Array.from({ length: 12 }, async (_, i) => Player.connect(api, await createUser(api, { main: 1_000 * (i + 1) }))),
+    );
+    const bettor = players[0]!;
+    const period = await freshPeriod(periodConfig, 2000);
+    bettor.socket.emit('place-bet', { periodId: period.periodId, betType: 'color', betValue: 'red', amount: 10 });
+    expect(await bettor.next('bet-message', 0)).toMatchObject({ success: true });
+    await bettor.next('balance-update', 0);
+    const repository = api.app.get(RoundsRepository);
+    const statements: Array<[string, number]> = [];
+    const spy = (name: 'walletsOf' | 'betsInPeriodOf') => {
+      const original = repository[name].bind(repository) as (...args: any[]) => Promise<any>;
+      (repository as any)[name] = (...args: any[]) => {
+        statements.push([name, (args.at(-1) as string[]).length]);
+        return original(...args);
+      };
+      return () => ((repository as any)[name] = original);
+    };
+    const restore = [spy('walletsOf'), spy('betsInPeriodOf')];
+    try {
+      for (const player of players) {
+        player.socket.emit('get-balance');
+        player.socket.emit('get-current-bet');
+      }
+      const balances = await Promise.all(players.map((p) => p.next('balance-update', p.all('balance-update').length)));
+      const bets = await Promise.all(players.map((p) => p.next('current-bet-response', 0)));
+      expect(balances.map((b) => b.mainBalance)).toEqual([0, ...players.slice(1).map((_, i) => 10 * (i + 2))]);
+      expect(bets[0]!.map((b) => [b.periodId, b.betType, b.betValue, b.amount])).toEqual([
+        [period.periodId, 'color', 'red', 10],
+      ]);
+      expect(bets.slice(1)).toEqual(players.slice(1).map(() => []));
+      // Every request answered, by fewer statements than requests.
+      for (const name of ['walletsOf', 'betsInPeriodOf']) {
+        const mine = statements.filter(([n]) => n === name);
+        expect(mine.reduce((sum, [, n]) => sum + n, 0)).toBe(players.length);
+        expect(mine.length).toBeLessThan(players.length);
+      }
+    } finally {
+      for (const undo of restore) undo();
+    }
   });
 
   it('places a bet from the socket and delivers its result, with two api nodes serving one round', async () => {

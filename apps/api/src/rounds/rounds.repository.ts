@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import DataLoader from 'dataloader';
 import { sql } from 'kysely';
 import { Database, ReadDatabase, type PublicPeriodRow } from '@app/db';
 import type { BetRowLike, PeriodRowLike } from '@app/realtime';
@@ -6,6 +7,14 @@ import type { BetRowLike, PeriodRowLike } from '@app/realtime';
 const BET_COLUMNS = sql.raw(
   'id, bet_type, bet_value, system_selected_value, amount, is_win, win_amount, status, played_from, period_id, created_at, updated_at',
 );
+
+/**
+ * A batch goes once the event loop has run the callbacks of everything that came in meanwhile (setImmediate): the
+ * messages read from many sockets in one poll share it, and a lone request waits for no timer.
+ */
+const nextTurn = (run: () => void) => void setImmediate(run);
+/** Most players one statement reads. */
+const MAX_BATCH = 1000;
 
 /**
  * Reads of rounds and bets for players (the round engine is the only writer). Periods are read only through the
@@ -39,14 +48,73 @@ export class RoundsRepository {
     return rows;
   }
 
-  async betsInPeriod(userId: string, periodId: string): Promise<BetRowLike[]> {
-    const { rows } = await sql<BetRowLike>`
-      SELECT ${BET_COLUMNS} FROM bets WHERE user_id = ${userId} AND period_id = ${periodId} ORDER BY created_at
-    `.execute(this.db);
-    return rows;
+  /**
+   * A player's wallet (main and bonus, paise), undefined for none. The reads asked for in one turn of the event loop
+   * go to Postgres as one statement (`walletsOf`): every game screen asks for its balance and its bets when a period
+   * opens (SPEC section 5), so thousands of sockets ask at the same instant, and one statement per socket would be
+   * that many round trips at the round's busiest moment.
+   */
+  wallet(userId: string): Promise<{ main: number; bonus: number } | undefined> {
+    return this.wallets.load(userId);
   }
 
-  wallet(userId: string) {
-    return this.db.selectFrom('wallets').select(['main', 'bonus']).where('user_id', '=', userId).executeTakeFirst();
+  /** The bets of `userId` in `periodId`, oldest first: gathered per turn of the event loop as `wallet` is. */
+  betsInPeriod(userId: string, periodId: string): Promise<BetRowLike[]> {
+    return this.periodBets.load(`${periodId} ${userId}`);
   }
+
+  /** Several players' wallets in one statement. */
+  async walletsOf(userIds: readonly string[]): Promise<Map<string, { main: number; bonus: number }>> {
+    const { rows } = await sql<{ user_id: string; main: number; bonus: number }>`
+      SELECT user_id, main, bonus FROM wallets WHERE user_id = ANY(${[...new Set(userIds)]}::uuid[])
+    `.execute(this.db);
+    return new Map(rows.map((r) => [r.user_id, { main: r.main, bonus: r.bonus }]));
+  }
+
+  /** Several players' bets in one period, in one statement: by player, oldest first. */
+  async betsInPeriodOf(periodId: string, userIds: readonly string[]): Promise<Map<string, BetRowLike[]>> {
+    const { rows } = await sql<BetRowLike & { user_id: string }>`
+      SELECT user_id, ${BET_COLUMNS} FROM bets WHERE period_id = ${periodId} AND user_id = ANY(${[...new Set(userIds)]}::uuid[])
+      ORDER BY created_at, id
+    `.execute(this.db);
+    const byPlayer = new Map<string, BetRowLike[]>();
+    for (const { user_id, ...bet } of rows) {
+      const bets = byPlayer.get(user_id);
+      if (bets) bets.push(bet);
+      else byPlayer.set(user_id, [bet]);
+    }
+    return byPlayer;
+  }
+
+  /** No cache: every load reads the database (balances and bets change); only the statements are shared. */
+  private readonly wallets = new DataLoader<string, { main: number; bonus: number } | undefined>(
+    async (userIds) => {
+      const found = await this.walletsOf(userIds);
+      return userIds.map((id) => found.get(id));
+    },
+    { cache: false, batchScheduleFn: nextTurn, maxBatchSize: MAX_BATCH },
+  );
+
+  private readonly periodBets = new DataLoader<string, BetRowLike[]>(
+    async (keys) => {
+      const players = new Map<string, string[]>();
+      for (const key of keys) {
+        const [periodId, userId] = key.split(' ') as [string, string];
+        const list = players.get(periodId);
+        if (list) list.push(userId);
+        else players.set(periodId, [userId]);
+      }
+      const found = new Map<string, Map<string, BetRowLike[]>>();
+      await Promise.all(
+        [...players].map(async ([periodId, userIds]) =>
+          found.set(periodId, await this.betsInPeriodOf(periodId, userIds)),
+        ),
+      );
+      return keys.map((key) => {
+        const [periodId, userId] = key.split(' ') as [string, string];
+        return found.get(periodId)?.get(userId) ?? [];
+      });
+    },
+    { cache: false, batchScheduleFn: nextTurn, maxBatchSize: MAX_BATCH },
+  );
 }
