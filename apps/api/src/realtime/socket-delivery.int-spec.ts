@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { COMMITMENTS_ROOM, EventsPublisher, userRoom } from '@app/realtime';
+import { RoundsGateway } from '../rounds/rounds.gateway.js';
 import { RealtimeGateway } from './realtime.gateway.js';
 import { SocketDeliveryService } from './socket-delivery.service.js';
 import { createUser, startTestApi, TEST_API_KEY, type TestApi } from '@app/testing';
@@ -195,6 +196,36 @@ describe('events stream → sockets on every api node', () => {
     counted.restore();
     expect(got).toEqual([...betIds, 'balance']);
     expect(counted.writes).toBe(1);
+  });
+
+  it('answers the balance and the current bets a screen asks for together (each period) in one write, and each to its own socket', async () => {
+    const [one, two] = [await connected(a), await connected(a)];
+    const got = new Map<unknown, string[]>([
+      [one, []],
+      [two, []],
+    ]);
+    for (const socket of [one, two]) {
+      socket.on('balance-update', (d: { balance: number }) => got.get(socket)!.push(`balance ${d.balance}`));
+      socket.on('current-bet-response', (bets: unknown[]) => got.get(socket)!.push(`bets ${bets.length}`));
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    const counted = [countWrites(a, one.id!), countWrites(a, two.id!)];
+    const gateway = a.app.get(RoundsGateway);
+    const sockets = a.app.get(RealtimeGateway).server.of('/').sockets;
+    // As when both requests are read from one socket in one turn, for two sockets at once.
+    await Promise.all(
+      [one, two].flatMap((s) => {
+        const socket = sockets.get(s.id!)! as unknown as Parameters<RoundsGateway['balance']>[0];
+        return [gateway.balance(socket), gateway.currentBet(socket)];
+      }),
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    for (const c of counted) c.restore();
+    expect([got.get(one), got.get(two)]).toEqual([
+      ['balance 0', 'bets 0'],
+      ['balance 0', 'bets 0'],
+    ]);
+    expect(counted.map((c) => c.writes)).toEqual([1, 1]);
   });
 
   it("gathers broadcasts published a moment apart (a round's result, the next period) into one write per socket", async () => {

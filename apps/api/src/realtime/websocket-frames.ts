@@ -6,6 +6,7 @@
  * passing each message through Socket.IO's and engine.io's per-socket packet machinery.
  */
 
+import type { ServerToClientEvents } from '@app/contracts';
 import type { WireMessage } from '@app/realtime';
 
 /** What a Socket.IO server socket exposes underneath (engine.io connection, its transport, the `ws` socket). */
@@ -98,4 +99,37 @@ function frameFor(length: number): { frame: Buffer; offset: number } {
     frame.writeUInt32BE(length % 2 ** 32, 6);
   }
   return { frame, offset };
+}
+
+/** TCP connections corked for the answers written in this turn (`answerInTurn`), uncorked together after it. */
+const corkedThisTurn = new Set<DirectConnection>();
+
+function uncorkTurn(): void {
+  for (const tcp of corkedThisTurn) tcp.uncork();
+  corkedThisTurn.clear();
+}
+
+/**
+ * Answers a socket's request with an event: its frame written straight into the socket's TCP connection (no
+ * per-socket Socket.IO packet), which stays corked until the current turn's callbacks and promise jobs have run, so
+ * the answers one socket gets in a turn (a game screen's balance and bets, asked for together when a period opens)
+ * leave in one write. A socket that cannot take a frame directly right now (another transport, packets queued in
+ * engine.io) gets it through Socket.IO, in order.
+ */
+export function answerInTurn<E extends keyof ServerToClientEvents>(
+  socket: object,
+  event: E,
+  data: Parameters<ServerToClientEvents[E]>[0],
+): void {
+  const direct = directConnection(socket);
+  if (!direct) {
+    (socket as { emit(event: string, data: unknown): unknown }).emit(event, data);
+    return;
+  }
+  if (!corkedThisTurn.has(direct)) {
+    if (corkedThisTurn.size === 0) process.nextTick(uncorkTurn);
+    direct.cork();
+    corkedThisTurn.add(direct);
+  }
+  direct.write(eventFrame(event, data));
 }

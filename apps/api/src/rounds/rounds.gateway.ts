@@ -12,6 +12,7 @@ import { WALLET_MESSAGES } from '@app/domain';
 import { COMMITMENTS_ROOM } from '@app/realtime';
 import { answerKey, firstAnswer } from '../realtime/socket-answers.js';
 import type { SocketUser } from '../realtime/socket-auth.service.js';
+import { answerInTurn } from '../realtime/websocket-frames.js';
 import { BetIntakeService } from './bet-intake.service.js';
 import { BetOutcomesService, parseOutcomesRequest } from './bet-outcomes.service.js';
 import { RoundsService } from './rounds.service.js';
@@ -121,7 +122,7 @@ export class RoundsGateway implements OnGatewayConnection, OnModuleDestroy {
   @SubscribeMessage('get-balance')
   async balance(@ConnectedSocket() socket: GameSocket): Promise<void> {
     const user = socket.data.user;
-    if (user) socket.emit('balance-update', await this.rounds.balance(user.id));
+    if (user) answerInTurn(socket, 'balance-update', await this.rounds.balance(user.id));
   }
 
   /** Each period's bet commitment (`bets-committed`) from now on, at its lock: for auditors and fairness watchers. */
@@ -138,7 +139,7 @@ export class RoundsGateway implements OnGatewayConnection, OnModuleDestroy {
   @SubscribeMessage('get-current-bet')
   async currentBet(@ConnectedSocket() socket: GameSocket): Promise<void> {
     const user = socket.data.user;
-    if (user) socket.emit('current-bet-response', await this.rounds.currentBets(user.id));
+    if (user) answerInTurn(socket, 'current-bet-response', await this.rounds.currentBets(user.id));
   }
 
   async placeBet(socket: GameSocket, payload: unknown): Promise<void> {

@@ -16,6 +16,12 @@ const nextTurn = (run: () => void) => void setImmediate(run);
 /** Most players one statement reads. */
 const MAX_BATCH = 1000;
 
+/** A player's wallet (paise; undefined for none) and their bets in one period. */
+export interface PlayerInPeriod {
+  wallet: { main: number; bonus: number } | undefined;
+  bets: BetRowLike[];
+}
+
 /**
  * Reads of rounds and bets for players (the round engine is the only writer). Periods are read only through the
  * `public_periods` view, which shows a committed hash or a seed only once it reveals nothing unlocked.
@@ -49,18 +55,22 @@ export class RoundsRepository {
   }
 
   /**
-   * A player's wallet (main and bonus, paise), undefined for none. The reads asked for in one turn of the event loop
-   * go to Postgres as one statement (`walletsOf`): every game screen asks for its balance and its bets when a period
-   * opens (SPEC section 5), so thousands of sockets ask at the same instant, and one statement per socket would be
-   * that many round trips at the round's busiest moment.
+   * A player's wallet (main and bonus, paise; undefined for none) and their bets in `periodId`, oldest first. The
+   * reads asked for in one turn of the event loop go to Postgres as two statements run side by side (`walletsOf`,
+   * `betsInPeriodOf`), and every caller of the turn is answered at once: every game screen asks for its balance and the
+   * period's bets when a period opens (SPEC section 5), so thousands of sockets ask at the same instant, and a
+   * statement per socket and request would be that many round trips at the round's busiest moment.
    */
-  wallet(userId: string): Promise<{ main: number; bonus: number } | undefined> {
-    return this.wallets.load(userId);
+  playerInPeriod(userId: string, periodId: string): Promise<PlayerInPeriod> {
+    return this.players.load(`${periodId} ${userId}`);
   }
 
-  /** The bets of `userId` in `periodId`, oldest first: gathered per turn of the event loop as `wallet` is. */
-  betsInPeriod(userId: string, periodId: string): Promise<BetRowLike[]> {
-    return this.periodBets.load(`${periodId} ${userId}`);
+  async wallet(userId: string): Promise<{ main: number; bonus: number } | undefined> {
+    return (await this.walletsOf([userId])).get(userId);
+  }
+
+  async betsInPeriod(userId: string, periodId: string): Promise<BetRowLike[]> {
+    return (await this.betsInPeriodOf(periodId, [userId])).get(userId) ?? [];
   }
 
   /** Several players' wallets in one statement. */
@@ -87,32 +97,28 @@ export class RoundsRepository {
   }
 
   /** No cache: every load reads the database (balances and bets change); only the statements are shared. */
-  private readonly wallets = new DataLoader<string, { main: number; bonus: number } | undefined>(
-    async (userIds) => {
-      const found = await this.walletsOf(userIds);
-      return userIds.map((id) => found.get(id));
-    },
-    { cache: false, batchScheduleFn: nextTurn, maxBatchSize: MAX_BATCH },
-  );
-
-  private readonly periodBets = new DataLoader<string, BetRowLike[]>(
+  private readonly players = new DataLoader<string, PlayerInPeriod>(
     async (keys) => {
-      const players = new Map<string, string[]>();
+      const byPeriod = new Map<string, Set<string>>();
       for (const key of keys) {
         const [periodId, userId] = key.split(' ') as [string, string];
-        const list = players.get(periodId);
-        if (list) list.push(userId);
-        else players.set(periodId, [userId]);
+        const players = byPeriod.get(periodId);
+        if (players) players.add(userId);
+        else byPeriod.set(periodId, new Set([userId]));
       }
-      const found = new Map<string, Map<string, BetRowLike[]>>();
-      await Promise.all(
-        [...players].map(async ([periodId, userIds]) =>
-          found.set(periodId, await this.betsInPeriodOf(periodId, userIds)),
-        ),
-      );
+      // A screen asks for its balance and its bets in one go: the same player twice in a batch, read once.
+      const userIds = [...new Set(keys.map((key) => key.split(' ')[1]!))];
+      const [wallets, bets] = await Promise.all([
+        this.walletsOf(userIds),
+        Promise.all(
+          [...byPeriod].map(
+            async ([periodId, ids]) => [periodId, await this.betsInPeriodOf(periodId, [...ids])] as const,
+          ),
+        ).then((found) => new Map(found)),
+      ]);
       return keys.map((key) => {
         const [periodId, userId] = key.split(' ') as [string, string];
-        return found.get(periodId)?.get(userId) ?? [];
+        return { wallet: wallets.get(userId), bets: bets.get(periodId)?.get(userId) ?? [] };
       });
     },
     { cache: false, batchScheduleFn: nextTurn, maxBatchSize: MAX_BATCH },

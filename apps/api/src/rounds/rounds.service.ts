@@ -74,14 +74,24 @@ export class RoundsService {
     return this.results.value;
   }
 
+  /**
+   * The player's balance. Read with the current period's bets (`RoundsRepository.playerInPeriod`): a game screen asks
+   * for both together, and the two answers then come in the same turn of the event loop (one write to its socket).
+   */
   async balance(userId: string) {
-    const wallet = await this.repository.wallet(userId);
+    const { wallet } = await this.repository.playerInPeriod(
+      userId,
+      currentPeriod(Date.now(), this.periodConfig).periodId,
+    );
     return toBalanceUpdate(wallet?.main ?? 0, wallet?.bonus ?? 0);
   }
 
   async currentBets(userId: string): Promise<Bet[]> {
-    const period = currentPeriod(Date.now(), this.periodConfig);
-    return (await this.repository.betsInPeriod(userId, period.periodId)).map(toWireBet);
+    const { bets } = await this.repository.playerInPeriod(
+      userId,
+      currentPeriod(Date.now(), this.periodConfig).periodId,
+    );
+    return bets.map(toWireBet);
   }
 
   async history(userId: string, limit = 200): Promise<Bet[]> {
