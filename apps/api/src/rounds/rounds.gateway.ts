@@ -101,6 +101,17 @@ export class RoundsGateway implements OnGatewayConnection, OnModuleDestroy {
         this.logger.error({ msg: 'place-bet failed', userId: socket.data.user?.id, error: error.message }),
       );
     });
+    // Every screen asks for these two when a period opens (thousands of sockets at once): plain listeners as well.
+    socket.on('get-balance', () => {
+      this.balance(socket).catch((error: Error) =>
+        this.logger.error({ msg: 'get-balance failed', userId: socket.data.user?.id, error: error.message }),
+      );
+    });
+    socket.on('get-current-bet', () => {
+      this.currentBet(socket).catch((error: Error) =>
+        this.logger.error({ msg: 'get-current-bet failed', userId: socket.data.user?.id, error: error.message }),
+      );
+    });
   }
 
   @SubscribeMessage('send-period-id-current')
@@ -119,8 +130,7 @@ export class RoundsGateway implements OnGatewayConnection, OnModuleDestroy {
     if (latest) socket.emit('game-result', latest);
   }
 
-  @SubscribeMessage('get-balance')
-  async balance(@ConnectedSocket() socket: GameSocket): Promise<void> {
+  async balance(socket: GameSocket): Promise<void> {
     const user = socket.data.user;
     if (user) answerInTurn(socket, 'balance-update', await this.rounds.balance(user.id));
   }
@@ -136,8 +146,7 @@ export class RoundsGateway implements OnGatewayConnection, OnModuleDestroy {
     await socket.leave(COMMITMENTS_ROOM);
   }
 
-  @SubscribeMessage('get-current-bet')
-  async currentBet(@ConnectedSocket() socket: GameSocket): Promise<void> {
+  async currentBet(socket: GameSocket): Promise<void> {
     const user = socket.data.user;
     if (user) answerInTurn(socket, 'current-bet-response', await this.rounds.currentBets(user.id));
   }
