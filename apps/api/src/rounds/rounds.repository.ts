@@ -65,14 +65,6 @@ export class RoundsRepository {
     return this.players.load(`${periodId} ${userId}`);
   }
 
-  async wallet(userId: string): Promise<{ main: number; bonus: number } | undefined> {
-    return (await this.walletsOf([userId])).get(userId);
-  }
-
-  async betsInPeriod(userId: string, periodId: string): Promise<BetRowLike[]> {
-    return (await this.betsInPeriodOf(periodId, [userId])).get(userId) ?? [];
-  }
-
   /** Several players' wallets in one statement. */
   async walletsOf(userIds: readonly string[]): Promise<Map<string, { main: number; bonus: number }>> {
     const { rows } = await sql<{ user_id: string; main: number; bonus: number }>`
