@@ -44,7 +44,7 @@ import {
   shapeOf,
 } from './lib/compare.mjs';
 import { gauge, histogram } from './lib/prom.mjs';
-import { createCpuMeter, machineSpeed, microsPerBet } from './lib/cpu.mjs';
+import { createCpuMeter, kernelFigures, machineSpeed, microsPerBet } from './lib/cpu.mjs';
 import { betSeries, cpuSeries, renderReport } from './lib/report-html.mjs';
 import { seedPlayers } from './lib/seed.mjs';
 import { percentile, round } from './lib/stats.js';
@@ -588,6 +588,7 @@ async function runPipeline({ pipeline, apiNodes, engines }) {
     const perBet = Object.fromEntries(
       Object.entries(microsPerBet({}, cpuTotals, acceptedTotal)).map(([k, v]) => [k, round(v)]),
     );
+    const { systemShare, callsPerBet } = kernelFigures(meter.kernel(), cpuTotals, acceptedTotal);
     const loadAfter = uptime();
     const engineMetrics = await scrape(engineMetricsUrls);
     const apiMetrics = await scrape(apiMetricsUrls);
@@ -648,6 +649,8 @@ async function runPipeline({ pipeline, apiNodes, engines }) {
       ledgerSum: Number(ledger.rows[0].total),
       cpuCores: cpu,
       cpuMicrosPerBet: perBet,
+      cpuSystemShare: systemShare,
+      syscallsPerBet: callsPerBet,
       ceiling: config.findCeiling
         ? { ...ceilingOf(ceilingSteps, maxRate), maxRate, steps: ceilingSteps, p99LimitMs: config.p99LimitMs }
         : null,
@@ -741,6 +744,8 @@ const scaled =
 const title = (r) =>
   `${r.pipeline === 'stream' ? 'batched stream' : 'one txn per bet'}${scaled ? ` (${r.apiNodes} api + ${r.engines} engine${r.engines > 1 ? 's' : ''})` : ''}`;
 const cpuParts = ['api', 'engine', 'postgres', ...(config.cluster ? ['pgbouncer'] : []), 'redis', 'generator'];
+// Postgres and PgBouncer serve their sockets with send/recv, which /proc/<pid>/io does not count: their calls are left out.
+const callParts = cpuParts.filter((p) => p !== 'postgres' && p !== 'pgbouncer');
 const rows = [
   ['', ...reports.map(title)],
   ['sockets held', ...reports.map((r) => r.socketsHeld)],
@@ -798,6 +803,18 @@ const rows = [
     'CPU µs per accepted bet: total (of which the server side)',
     ...reports.map(
       (r) => `${r.cpuMicrosPerBet.total} (${round(r.cpuMicrosPerBet.total - r.cpuMicrosPerBet.generator)})`,
+    ),
+  ],
+  [
+    `  of which in the kernel (system time, %): ${cpuParts.join(' / ')}`,
+    ...reports.map((r) => cpuParts.map((p) => r.cpuSystemShare?.[p] ?? '—').join(' / ')),
+  ],
+  [
+    `read / write system calls per accepted bet: ${callParts.join(' / ')}`,
+    ...reports.map((r) =>
+      callParts
+        .map((p) => (r.syscallsPerBet?.[p] ? `${r.syscallsPerBet[p].reads}+${r.syscallsPerBet[p].writes}` : '—'))
+        .join(' / '),
     ),
   ],
   ['load generator event-loop delay p99, worst process (ms)', ...reports.map((r) => r.generatorLoopDelayP99)],

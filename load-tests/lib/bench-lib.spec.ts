@@ -10,7 +10,18 @@ import {
   shapeOf,
 } from './compare.mjs';
 import { gauge, histogram } from './prom.mjs';
-import { clockTicks, cpuMicros, createCpuMeter, machineSpeed, microsPerBet, parseStatTicks } from './cpu.mjs';
+import {
+  clockTicks,
+  cpuMicros,
+  createCpuMeter,
+  kernelFigures,
+  machineSpeed,
+  microsPerBet,
+  parseIoCalls,
+  parseStatTicks,
+  parseStatTimes,
+  processUsage,
+} from './cpu.mjs';
 import { betSeries, cpuSeries, renderReport } from './report-html.mjs';
 
 describe('bench: CPU per process from /proc', () => {
@@ -63,6 +74,56 @@ describe('bench: CPU per process from /proc', () => {
     expect(perBet.total).toBeCloseTo((after.burner + after.late) / 100);
     expect(microsPerBet(before, after, 0).total).toBeNaN();
   });
+});
+
+describe('bench: the kernel share and the system calls', () => {
+  it('reads user and system ticks of a stat line and the read and write calls of an io file', () => {
+    const line = '4242 (node (worker) x) S 1 4242 4242 0 -1 4194304 100 0 0 0 250 70 0 0 20 0 11 0 5000 1000 200';
+    expect(parseStatTimes(line)).toEqual({ user: 250, system: 70 });
+    const io = 'rchar: 123\nwchar: 456\nsyscr: 789\nsyscw: 1011\nread_bytes: 0\nwrite_bytes: 0\n';
+    expect(parseIoCalls(io)).toEqual({ reads: 789, writes: 1011 });
+    expect(parseIoCalls('rchar: 1\n')).toBeNull();
+    expect(processUsage(999_999_999)).toBeNull();
+  });
+
+  // A child that makes `calls` one-byte writes to /dev/null (each a system call), then idles.
+  const writer = (calls: number) => {
+    const child = spawn(process.execPath, [
+      '-e',
+      `const fs = require('fs'); const fd = fs.openSync('/dev/null', 'w'); const b = Buffer.from('x'); for (let i = 0; i < ${calls}; i++) fs.writeSync(fd, b); console.log('done'); setTimeout(() => {}, 30000)`,
+    ]);
+    const done = new Promise<void>((resolve) => child.stdout.on('data', () => resolve()));
+    return { child, done };
+  };
+
+  it("counts a real process's write calls and its time in the kernel, per accepted bet", async () => {
+    const idle = spawn(process.execPath, ['-e', "console.log('ready'); setTimeout(() => {}, 30000)"]);
+    await new Promise((resolve) => idle.stdout.once('data', resolve));
+    const busy = writer(200_000);
+    const pids = { writer: () => [busy.child.pid!], idle: () => [idle.pid!] };
+    const meter = createCpuMeter(pids);
+    const before = await meter.sample();
+    await busy.done;
+    const after = await meter.sample();
+    busy.child.kill();
+    idle.kill();
+    const kernel = meter.kernel();
+    // Counted from the first sample: at most the 200,000 writes (and a few of Node's own), at least those after it.
+    expect(kernel.writer!.calls!.writes).toBeGreaterThan(50_000);
+    expect(kernel.writer!.calls!.writes).toBeLessThan(200_100);
+    // A process that only waits makes (almost) no read or write calls.
+    expect(kernel.idle!.calls!.writes).toBeLessThan(10);
+    expect(kernel.writer!.systemMicros).toBeGreaterThan(0);
+    expect(kernel.writer!.systemMicros).toBeLessThanOrEqual(after.writer! - before.writer!);
+    const figures = kernelFigures(kernel, after, 1000);
+    expect(figures.callsPerBet.writer!.writes).toBeCloseTo(kernel.writer!.calls!.writes / 1000, 2);
+    expect(figures.systemShare.writer).toBeGreaterThan(0);
+    expect(figures.systemShare.writer).toBeLessThanOrEqual(100);
+    expect(kernelFigures({ x: { systemMicros: 5, calls: null } }, { x: 10 }, 0)).toEqual({
+      systemShare: { x: 50 },
+      callsPerBet: { x: null },
+    });
+  }, 30_000);
 });
 
 describe('bench: the ceiling search', () => {

@@ -11,6 +11,8 @@ export interface LoadPlayer {
   periodId: string | null;
   lockTime: number;
   balance: number | null;
+  /** Feeds the player one text frame, as its socket received it. */
+  receive(text: string): void;
   placeBet(betType: string, betValue: string, amount: number): boolean;
   placeRandomBet(random?: () => number, amount?: number): string | false;
   serverNow(): number;

@@ -29,6 +29,11 @@ export async function connectPlayers({
         skipUTF8Validation: true,
       });
       let settled = false;
+      let corked = false;
+      const uncork = () => {
+        corked = false;
+        ws._socket?.uncork();
+      };
       const done = (ok) => {
         if (settled) return;
         settled = true;
@@ -38,7 +43,17 @@ export async function connectPlayers({
       const player = createPlayer({
         token: info.token,
         apiKey,
-        send: (text) => ws.readyState === WebSocket.OPEN && ws.send(text),
+        send: (text) => {
+          if (ws.readyState !== WebSocket.OPEN) return;
+          // What a player sends in one turn (the balance and bets asked for together when a period opens) leaves in
+          // one TCP write, as a browser's network stack writes frames queued together: one system call, not one per frame.
+          if (!corked) {
+            corked = true;
+            ws._socket.cork();
+            process.nextTick(uncork);
+          }
+          ws.send(text);
+        },
         observe: (kind, value) => {
           if (kind === 'connected') done(true);
           if (kind === 'connect_error') done(false);
