@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { COMMITMENTS_ROOM, EventsPublisher, userRoom } from '@app/realtime';
 import { RoundsGateway } from '../rounds/rounds.gateway.js';
 import { RealtimeGateway } from './realtime.gateway.js';
-import { SocketDeliveryService } from './socket-delivery.service.js';
+import { BROADCAST_SLICE_MS, SocketDeliveryService } from './socket-delivery.service.js';
 import { createUser, startTestApi, TEST_API_KEY, type TestApi } from '@app/testing';
 
 describe('events stream → sockets on every api node', () => {
@@ -243,6 +243,86 @@ describe('events stream → sockets on every api node', () => {
     expect(got).toEqual(['game-result', 'next-period-id']);
     expect(counted.writes).toBe(1);
   });
+
+  /**
+   * Holds `count` sockets on node `api` and records, for each write to their TCP sockets, how many turns the event
+   * loop had made since `start()`.
+   */
+  const manySockets = async (api: TestApi, count: number) => {
+    const sockets: Array<ReturnType<TestApi['socket']>> = [];
+    for (let i = 0; i < count; i += 50)
+      sockets.push(...(await Promise.all(Array.from({ length: Math.min(50, count - i) }, () => connected(api)))));
+    const server = api.app.get(RealtimeGateway).server;
+    let turns = 0;
+    let counting = false;
+    const count_ = () => {
+      if (!counting) return;
+      turns++;
+      setImmediate(count_);
+    };
+    const writtenAt: number[] = [];
+    const restores: Array<() => void> = [];
+    for (const socket of sockets) {
+      const conn = server.of('/').sockets.get(socket.id!)!.conn as unknown as {
+        transport: { socket: { _socket: Record<string, (...args: unknown[]) => unknown> } };
+      };
+      const tcp = conn.transport.socket._socket;
+      const originals = { _write: tcp._write!, _writev: tcp._writev! };
+      for (const name of ['_write', '_writev'] as const)
+        tcp[name] = function (this: unknown, ...args: unknown[]) {
+          writtenAt.push(turns);
+          return originals[name].apply(this, args);
+        };
+      restores.push(() => Object.assign(tcp, originals));
+    }
+    return {
+      sockets,
+      writtenAt,
+      start: () => {
+        counting = true;
+        setImmediate(count_);
+      },
+      stop: () => {
+        counting = false;
+        for (const restore of restores) restore();
+        for (const socket of sockets) socket.disconnect();
+      },
+    };
+  };
+
+  it("writes a broadcast to every socket of the node in one stretch, the event loop turning only after the stretch's time", async () => {
+    const held = await manySockets(b, 300);
+    let got = 0;
+    for (const socket of held.sockets) socket.on('next-period-id', () => got++);
+    await new Promise((r) => setTimeout(r, 200));
+    const delivery = b.app.get(SocketDeliveryService);
+    held.start();
+    await delivery.deliver([{ room: null, event: 'next-period-id', data: { periodId: '202611210003' } }]);
+    for (let waited = 0; held.writtenAt.length < 300 && waited < 5_000; waited += 20)
+      await new Promise((r) => setTimeout(r, 20));
+    for (let waited = 0; got < 300 && waited < 5_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+    // 300 sockets take far less than the stretch's 250 ms: every write in the same turn, none left for later turns.
+    expect(got).toBe(300);
+    expect(held.writtenAt).toHaveLength(300);
+    expect(new Set(held.writtenAt).size).toBe(1);
+
+    // With no time for a stretch, the loop turns every 256 sockets: 300 sockets in two turns, every socket once.
+    held.writtenAt.length = 0;
+    got = 0;
+    delivery.broadcastSliceMs = 0;
+    try {
+      await delivery.deliver([{ room: null, event: 'next-period-id', data: { periodId: '202611210004' } }]);
+      for (let waited = 0; held.writtenAt.length < 300 && waited < 5_000; waited += 20)
+        await new Promise((r) => setTimeout(r, 20));
+      for (let waited = 0; got < 300 && waited < 5_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+    } finally {
+      delivery.broadcastSliceMs = BROADCAST_SLICE_MS;
+      held.stop();
+    }
+    expect(got).toBe(300);
+    expect(held.writtenAt).toHaveLength(300);
+    expect(new Set(held.writtenAt).size).toBe(2);
+  }, 60_000);
 
   it('delivers a room message only to that room', async () => {
     const socket = await connected(b);
