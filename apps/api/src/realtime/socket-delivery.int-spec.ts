@@ -301,7 +301,7 @@ describe('events stream → sockets on every api node', () => {
     for (let waited = 0; held.writtenAt.length < 300 && waited < 5_000; waited += 20)
       await new Promise((r) => setTimeout(r, 20));
     for (let waited = 0; got < 300 && waited < 5_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
-    // 300 sockets take far less than the stretch's 250 ms: every write in the same turn, none left for later turns.
+    // 300 sockets take far less than a stretch's time: every write in the same turn, none left for later turns.
     expect(got).toBe(300);
     expect(held.writtenAt).toHaveLength(300);
     expect(new Set(held.writtenAt).size).toBe(1);

@@ -29,12 +29,14 @@ const CHECK_EVERY = 16;
 const MAX_CORKED = 64;
 /**
  * A broadcast (a round's result and the next period) is written to every socket of this node in one stretch, the
- * event loop turning only after this many ms of writing: players cannot bet before they know the period, and the
- * turns a sliced broadcast gives away fill with the requests its first sockets send back (their balance and bets),
- * so its last sockets heard of the period seconds late (measured at 10,000 sockets: p99 1.2–1.7 s in eight slices,
- * 0.37–0.41 s in one stretch of about 0.2 s). The bound keeps a node's stall short with more sockets than that.
+ * event loop turning only after this many ms of writing. Players cannot bet before they know the period, so at a
+ * round's start nothing waits on the loop that matters more (the round before is locked; its results and the
+ * screens' requests can wait); and the turns a sliced broadcast gave away filled with the requests its first sockets
+ * sent back (their balance and bets), so its last sockets heard of the period late (measured at 10,000 sockets on
+ * two cores: p99 1.2–1.7 s in eight slices, 0.35–0.63 s in one stretch, which took 0.27–0.30 s). The bound, about
+ * twice that stretch, caps a node's stall when it holds more sockets (a process here may hold 20,000).
  */
-export const BROADCAST_SLICE_MS = 250;
+export const BROADCAST_SLICE_MS = 500;
 /** Sockets written between two looks at the clock during a broadcast. */
 const BROADCAST_CHECK_EVERY = 256;
 /**
