@@ -26,6 +26,35 @@ describe('events stream → sockets on every api node', () => {
       }, reject);
     });
 
+  /** Counts the turns of the event loop from now until `stop()`. */
+  const countTurns = () => {
+    const counter = { turns: 0, counting: true, stop: () => void (counter.counting = false) };
+    const count = () => {
+      if (!counter.counting) return;
+      counter.turns++;
+      setImmediate(count);
+    };
+    setImmediate(count);
+    return counter;
+  };
+
+  /** Calls `onWrite` at each write (system call) to the TCP socket under a client's server-side websocket. */
+  const onTcpWrites = (api: TestApi, socketId: string, onWrite: () => void) => {
+    const server = api.app.get(RealtimeGateway).server;
+    const conn = server.of('/').sockets.get(socketId)!.conn as unknown as {
+      transport: { socket: { _socket: Record<string, (...args: unknown[]) => unknown> } };
+    };
+    const tcp = conn.transport.socket._socket;
+    const originals = { _write: tcp._write!, _writev: tcp._writev! };
+    for (const name of ['_write', '_writev'] as const) {
+      tcp[name] = function (this: unknown, ...args: unknown[]) {
+        onWrite();
+        return originals[name].apply(this, args);
+      };
+    }
+    return () => void Object.assign(tcp, originals);
+  };
+
   it('delivers a broadcast once to each socket, whichever node holds it', async () => {
     const onA = await connected(a);
     const onB = await connected(b);
@@ -138,18 +167,11 @@ describe('events stream → sockets on every api node', () => {
       event: 'balance-update',
       data: { balance: i, mainBalance: i, bonusBalance: 0 },
     }));
-    let turns = 0;
-    let counting = true;
-    const count = () => {
-      if (!counting) return;
-      turns++;
-      setImmediate(count);
-    };
-    setImmediate(count);
+    const counter = countTurns();
     await b.app.get(SocketDeliveryService).deliver(chunk);
-    counting = false;
+    counter.stop();
     // 30,000 frames take well over one 5-ms slice to write: the loop turned in between (no single long stall).
-    expect(turns).toBeGreaterThan(1);
+    expect(counter.turns).toBeGreaterThan(1);
     for (let waited = 0; got.length < chunk.length && waited < 10_000; waited += 100)
       await new Promise((r) => setTimeout(r, 100));
     expect(got).toEqual(chunk.map((m) => m.data.balance));
@@ -157,20 +179,8 @@ describe('events stream → sockets on every api node', () => {
 
   /** Counts the writes (system calls) to the TCP socket under a client's server-side websocket. */
   const countWrites = (api: TestApi, socketId: string) => {
-    const server = api.app.get(RealtimeGateway).server;
-    const conn = server.of('/').sockets.get(socketId)!.conn as unknown as {
-      transport: { socket: { _socket: Record<string, (...args: unknown[]) => unknown> } };
-    };
-    const tcp = conn.transport.socket._socket;
     const counted = { writes: 0, restore: () => {} };
-    const originals = { _write: tcp._write!, _writev: tcp._writev! };
-    for (const name of ['_write', '_writev'] as const) {
-      tcp[name] = function (this: unknown, ...args: unknown[]) {
-        counted.writes++;
-        return originals[name].apply(this, args);
-      };
-    }
-    counted.restore = () => Object.assign(tcp, originals);
+    counted.restore = onTcpWrites(api, socketId, () => counted.writes++);
     return counted;
   };
 
@@ -252,38 +262,15 @@ describe('events stream → sockets on every api node', () => {
     const sockets: Array<ReturnType<TestApi['socket']>> = [];
     for (let i = 0; i < count; i += 50)
       sockets.push(...(await Promise.all(Array.from({ length: Math.min(50, count - i) }, () => connected(api)))));
-    const server = api.app.get(RealtimeGateway).server;
-    let turns = 0;
-    let counting = false;
-    const count_ = () => {
-      if (!counting) return;
-      turns++;
-      setImmediate(count_);
-    };
+    let counter: ReturnType<typeof countTurns> | undefined;
     const writtenAt: number[] = [];
-    const restores: Array<() => void> = [];
-    for (const socket of sockets) {
-      const conn = server.of('/').sockets.get(socket.id!)!.conn as unknown as {
-        transport: { socket: { _socket: Record<string, (...args: unknown[]) => unknown> } };
-      };
-      const tcp = conn.transport.socket._socket;
-      const originals = { _write: tcp._write!, _writev: tcp._writev! };
-      for (const name of ['_write', '_writev'] as const)
-        tcp[name] = function (this: unknown, ...args: unknown[]) {
-          writtenAt.push(turns);
-          return originals[name].apply(this, args);
-        };
-      restores.push(() => Object.assign(tcp, originals));
-    }
+    const restores = sockets.map((socket) => onTcpWrites(api, socket.id!, () => writtenAt.push(counter?.turns ?? -1)));
     return {
       sockets,
       writtenAt,
-      start: () => {
-        counting = true;
-        setImmediate(count_);
-      },
+      start: () => void (counter = countTurns()),
       stop: () => {
-        counting = false;
+        counter?.stop();
         for (const restore of restores) restore();
         for (const socket of sockets) socket.disconnect();
       },
