@@ -28,17 +28,12 @@ const CHECK_EVERY = 16;
  */
 const MAX_CORKED = 64;
 /**
- * A broadcast (a round's result and the next period) is written to every socket of this node in one stretch, the
- * event loop turning only after this many ms of writing. Players cannot bet before they know the period, so at a
- * round's start nothing waits on the loop that matters more (the round before is locked; its results and the
- * screens' requests can wait); and the turns a sliced broadcast gave away filled with the requests its first sockets
- * sent back (their balance and bets), so its last sockets heard of the period late (measured at 10,000 sockets on
- * two cores: p99 1.2–1.7 s in eight slices, 0.35–0.63 s in one stretch, which took 0.27–0.30 s). The bound, about
- * twice that stretch, caps a node's stall when it holds more sockets (a process here may hold 20,000).
+ * A broadcast reaches every socket within this many turns of the event loop: each turn also serves whatever came in
+ * meanwhile (bets, their replies), and under load a turn is long, so a broadcast cut into many small slices would
+ * reach the last sockets seconds late. At least BROADCAST_MIN_SLICE sockets a turn.
  */
-export const BROADCAST_SLICE_MS = 500;
-/** Sockets written between two looks at the clock during a broadcast. */
-const BROADCAST_CHECK_EVERY = 256;
+export const BROADCAST_TURNS = 8;
+const BROADCAST_MIN_SLICE = 250;
 /**
  * A broadcast waits this long for others published just after it (a round's result and the next period's
  * announcement come a few milliseconds apart): gathered, they reach each socket in one write.
@@ -180,55 +175,43 @@ export class SocketDeliveryService implements OnApplicationBootstrap, OnApplicat
     })().finally(() => (this.broadcasting = false));
   }
 
-  /** How long a broadcast writes before the event loop turns (ms): BROADCAST_SLICE_MS (exposed for tests). */
-  broadcastSliceMs = BROADCAST_SLICE_MS;
-
   /**
-   * Messages to every socket of this node, in one stretch of writes, the event loop turning after each
-   * `broadcastSliceMs` of it (BROADCAST_SLICE_MS). The messages' websocket frames are built once, into one Buffer, and
-   * that Buffer is written to each socket (one write per socket whatever the number of messages); a socket that
-   * cannot take a frame directly right now gets the messages through Socket.IO (encoded once per stretch, corked into
-   * one write).
+   * Messages to every socket of this node, in at most BROADCAST_TURNS slices with the event loop turning in
+   * between, so a round announcement to tens of thousands of sockets neither stalls bets and their replies for long
+   * nor waits behind them. The messages' websocket frames are built once, into one Buffer, and that Buffer is written
+   * to each socket (one write per socket whatever the number of messages); a socket that cannot take a frame directly
+   * right now gets the messages through Socket.IO (encoded once per slice, corked into one write).
    */
   private async broadcast(namespace: Namespace, messages: WireMessage[]): Promise<void> {
     const ids = [...namespace.sockets.keys()];
+    const slice = Math.max(BROADCAST_MIN_SLICE, Math.ceil(ids.length / BROADCAST_TURNS));
     const frames = Buffer.concat(messages.map((m) => messageFrame(m)));
-    let others: string[] = [];
-    let stretchStart = performance.now();
-    for (let i = 0; i < ids.length; i++) {
-      if (i > 0 && i % BROADCAST_CHECK_EVERY === 0 && performance.now() - stretchStart >= this.broadcastSliceMs) {
-        this.emitThroughSocketIo(namespace, messages, others);
-        others = [];
-        await nextTurn();
-        stretchStart = performance.now();
-      }
-      const socket = namespace.sockets.get(ids[i]!);
-      if (!socket) continue;
-      const direct = directConnection(socket);
-      if (direct) direct.write(frames);
-      else others.push(ids[i]!);
-    }
-    this.emitThroughSocketIo(namespace, messages, others);
-  }
-
-  /** The messages through Socket.IO to sockets that cannot take a frame directly now: corked, one write each. */
-  private emitThroughSocketIo(namespace: Namespace, messages: WireMessage[], ids: string[]): void {
-    if (ids.length === 0) return;
-    const corked: Array<{ uncork(): void }> = [];
-    if (messages.length > 1) {
-      for (const id of ids) {
+    for (let i = 0; i < ids.length; i += slice) {
+      if (i > 0) await nextTurn();
+      const others: string[] = [];
+      for (const id of ids.slice(i, i + slice)) {
         const socket = namespace.sockets.get(id);
-        const tcp = socket && tcpOf(socket);
-        if (tcp) {
-          tcp.cork();
-          corked.push(tcp);
+        if (!socket) continue;
+        const direct = directConnection(socket);
+        if (direct) direct.write(frames);
+        else others.push(id);
+      }
+      if (others.length === 0) continue;
+      const corked: Array<{ uncork(): void }> = [];
+      if (messages.length > 1) {
+        for (const id of others) {
+          const tcp = namespace.sockets.get(id) && tcpOf(namespace.sockets.get(id)!);
+          if (tcp) {
+            tcp.cork();
+            corked.push(tcp);
+          }
         }
       }
-    }
-    try {
-      for (const message of messages) namespace.local.to(ids).emit(message.event, message.data);
-    } finally {
-      for (const tcp of corked) tcp.uncork();
+      try {
+        for (const message of messages) namespace.local.to(others).emit(message.event, message.data);
+      } finally {
+        for (const tcp of corked) tcp.uncork();
+      }
     }
   }
 
