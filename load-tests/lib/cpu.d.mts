@@ -1,9 +1,7 @@
 // Types of cpu.mjs for the TypeScript specs.
 export function clockTicks(): number;
 export function parseStatTimes(line: string): { user: number; system: number };
-export function parseStatTicks(line: string): number;
 export function parseIoCalls(text: string): { reads: number; writes: number } | null;
-export function cpuMicros(pid: number): number | null;
 export function processUsage(
   pid: number,
 ): { micros: number; systemMicros: number; calls: { reads: number; writes: number } | null } | null;

@@ -3,6 +3,7 @@
 // the kernel and the read and write system calls behind it (/proc/<pid>/io).
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { round } from './stats.js';
 
 let ticksPerSecond = null;
 
@@ -25,12 +26,6 @@ export function parseStatTimes(line) {
   return { user: Number(fields[11]), system: Number(fields[12]) };
 }
 
-/** utime + stime of a /proc/<pid>/stat line, in clock ticks. */
-export function parseStatTicks(line) {
-  const { user, system } = parseStatTimes(line);
-  return user + system;
-}
-
 /**
  * The read and write system calls a process has made (`syscr`, `syscw` of /proc/<pid>/io: read, readv, write,
  * writev and their positioned forms; not send/recv, which Postgres and PgBouncer use for their sockets), or null.
@@ -39,11 +34,6 @@ export function parseIoCalls(text) {
   const reads = /^syscr:\s*(\d+)$/m.exec(text);
   const writes = /^syscw:\s*(\d+)$/m.exec(text);
   return reads && writes ? { reads: Number(reads[1]), writes: Number(writes[1]) } : null;
-}
-
-/** CPU microseconds a process has used so far (user + system), or null when it is gone. */
-export function cpuMicros(pid) {
-  return processUsage(pid)?.micros ?? null;
 }
 
 /**
@@ -76,10 +66,10 @@ const minus = (a, b) => ({
 
 /**
  * Follows the CPU time of named parts, each a set of pids that may change between samples (Postgres backends come
- * and go). A pid's time counts from the first sample that saw it (or from 0 when `countFromStart` says it is new:
- * a backend that appeared during the run); a pid that disappears keeps the last time seen. `sample()` resolves with
- * each part's CPU µs; `kernel()` gives, as of the last sample, each part's system time (µs) and read and write system
- * calls (null when some process's could not be read).
+ * and go). A pid's time counts from the first sample that saw it (or from 0 when it first appears after the first
+ * sample: a backend that appeared during the run); a pid that disappears keeps the last time seen. `sample()`
+ * resolves with each part's CPU µs; `kernel()` gives, as of the last sample, each part's system time (µs) and read
+ * and write system calls (null when some process's could not be read).
  */
 export function createCpuMeter(parts) {
   /** part → pid → { first, last } usage */
@@ -139,14 +129,14 @@ export function microsPerBet(before, after, accepted) {
  * not be read). On loopback a socket write also does the receiving end's TCP work inside the call.
  */
 export function kernelFigures(kernel, totals, accepted) {
-  const r1 = (x) => Math.round(x * 10) / 10;
-  const r2 = (x) => Math.round(x * 100) / 100;
   const systemShare = {};
   const callsPerBet = {};
   for (const [name, k] of Object.entries(kernel)) {
-    systemShare[name] = totals[name] > 0 ? r1((k.systemMicros / totals[name]) * 100) : NaN;
+    systemShare[name] = totals[name] > 0 ? round((k.systemMicros / totals[name]) * 100) : NaN;
     callsPerBet[name] =
-      k.calls && accepted > 0 ? { reads: r2(k.calls.reads / accepted), writes: r2(k.calls.writes / accepted) } : null;
+      k.calls && accepted > 0
+        ? { reads: round(k.calls.reads / accepted, 2), writes: round(k.calls.writes / accepted, 2) }
+        : null;
   }
   return { systemShare, callsPerBet };
 }
