@@ -37,7 +37,8 @@ COPY package.json ./
 COPY scripts/reconcile.mjs ./scripts/reconcile.mjs
 USER node
 EXPOSE 3000
-CMD ["node", "--enable-source-maps", "dist/apps/api/src/main.js"]
+# The V8 flags the benchmarks measure (scripts/stack.mjs, SERVER_NODE_FLAGS; docs/benchmarks.md).
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=32", "dist/apps/api/src/main.js"]
 
 # Stage 3: nginx with the built client. 1.28: upstream servers with `resolve` (deploy/nginx/default.conf).
 FROM nginx:1.28.0-alpine AS web

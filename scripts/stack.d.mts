@@ -1,6 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 
 export const ROOT: string;
+export const SERVER_NODE_FLAGS: readonly string[];
+export function serverNodeFlags(env?: Record<string, string | undefined>): string[];
 export class StackError extends Error {}
 export function buildIfStale(options?: { log?: (line: string) => void; force?: boolean }): void;
 export function freePort(): Promise<number>;

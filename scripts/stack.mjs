@@ -21,6 +21,21 @@ import {
 export { freePort };
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * The V8 flags the api and the round engine run with (the Dockerfile and docker-compose.yml give the same): a larger
+ * young generation, since the servers allocate many short-lived objects per message (fewer scavenges, lower tail
+ * latency under load). `SERVER_NODE_FLAGS` (space-separated) replaces them, to compare others in the benchmark
+ * (docs/benchmarks.md).
+ */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=32'];
+
+/** `SERVER_NODE_FLAGS`, or those the environment's SERVER_NODE_FLAGS gives instead. */
+export function serverNodeFlags(env = process.env) {
+  const given = env.SERVER_NODE_FLAGS;
+  return given === undefined ? [...SERVER_NODE_FLAGS] : given.split(/\s+/).filter(Boolean);
+}
+
 const DATA = join(ROOT, '.data');
 
 export class StackError extends Error {}
@@ -244,11 +259,9 @@ export async function startStack(options = {}) {
     // PROFILE_DIR: write a V8 CPU profile of each process there on exit (open it in Chrome DevTools).
     const profile = env.PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${env.PROFILE_DIR}`] : [];
     const spawnApp = (name, entry, extraEnv = {}) => {
-      // A larger young generation: the servers allocate many short-lived objects per message (measured: fewer
-      // scavenges, lower tail latency under load).
       const child = spawn(
         process.execPath,
-        ['--enable-source-maps', '--max-semi-space-size=32', ...profile, join(ROOT, entry)],
+        ['--enable-source-maps', ...serverNodeFlags(), ...profile, join(ROOT, entry)],
         {
           cwd: ROOT,
           env: { ...env, ...extraEnv },

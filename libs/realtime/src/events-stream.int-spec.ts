@@ -1,7 +1,14 @@
 import { Redis } from 'ioredis';
 import { deleteRedisPrefix, TEST_REDIS_URL, testRedisPrefix } from '@app/redis/testing';
 import { appendMessages } from './events-stream.js';
-import { decodeEntry, EVENTS_FIELD, MESSAGES_PER_ENTRY, userRoom, type SocketMessage } from './socket-message.js';
+import {
+  decodeEntry,
+  ENTRY_MAX_CHARS,
+  EVENTS_FIELD,
+  MESSAGES_PER_ENTRY,
+  userRoom,
+  type SocketMessage,
+} from './socket-message.js';
 
 /** Every message of a stream, entry by entry. */
 async function entries(client: Redis, stream: string): Promise<SocketMessage[][]> {
@@ -37,6 +44,17 @@ describe('appendMessages: the one writer of the events streams', () => {
     expect((await entries(client, stream)).flat()).toEqual(sent);
     await appendMessages(client, stream, [], { yieldBetweenEntries: true });
     expect(await client.xlen(stream)).toBe(3);
+  });
+
+  it("keeps every entry under ENTRY_MAX_CHARS: a round's results go in many small entries, in order", async () => {
+    const stream = `${prefix}results:sized`;
+    const sent = messages(3 * MESSAGES_PER_ENTRY).map((m, i) => ({ ...m, data: { n: i, text: 'r'.repeat(600) } }));
+    expect(await appendMessages(client, stream, sent, { yieldBetweenEntries: true })).toBe('appended');
+    const rows = await client.xrange(stream, '-', '+');
+    const texts = rows.map(([, fields]) => fields[fields.indexOf(EVENTS_FIELD) + 1]!);
+    expect(texts.length).toBeGreaterThanOrEqual(Math.ceil((sent.length * 600) / ENTRY_MAX_CHARS));
+    for (const text of texts) expect(text.length).toBeLessThanOrEqual(ENTRY_MAX_CHARS);
+    expect((await entries(client, stream)).flat()).toEqual(sent);
   });
 
   it('with `once`, appends only under the lease and only the first time', async () => {

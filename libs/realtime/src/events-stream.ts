@@ -1,6 +1,6 @@
 import type { RedisClient } from '@app/redis';
 import {
-  encodeEntry,
+  encodeEntries,
   EVENTS_FIELD,
   EVENTS_STREAM_MAXLEN,
   MESSAGES_PER_ENTRY,
@@ -32,7 +32,10 @@ export interface AppendOnce {
 export interface AppendOptions {
   /** Append at most once, under a lease (`AppendOnce`); without it the messages are appended as they are. */
   once?: AppendOnce;
-  /** Encode one entry per turn of the event loop (a few ms each), so work sharing the loop goes on meanwhile. */
+  /**
+   * Encode `MESSAGES_PER_ENTRY` messages per turn of the event loop (a few ms each), so work sharing the loop goes on
+   * meanwhile.
+   */
   yieldBetweenEntries?: boolean;
 }
 
@@ -41,7 +44,7 @@ export type AppendOutcome = 'appended' | 'already' | 'not-leader';
 
 /**
  * The one writer of the events streams (`events`, `results`) that every api node tails: `messages` are appended
- * `MESSAGES_PER_ENTRY` to an entry (`encodeEntry`), the stream trimmed to about `EVENTS_STREAM_MAXLEN` entries. All the
+ * in entries of at most `MESSAGES_PER_ENTRY` messages and `ENTRY_MAX_CHARS` characters (`encodeEntries`), the stream trimmed to about `EVENTS_STREAM_MAXLEN` entries. All the
  * entries go in one round trip: a pipeline of XADDs (a failed XADD throws), or with `options.once` a script that
  * appends them atomically, only under the lease and only once. No messages and no `once`: nothing is sent.
  */
@@ -54,7 +57,7 @@ export async function appendMessages(
   const entries: string[] = [];
   for (let i = 0; i < messages.length; i += MESSAGES_PER_ENTRY) {
     if (i > 0 && options.yieldBetweenEntries) await new Promise((r) => setImmediate(r));
-    entries.push(encodeEntry(messages.slice(i, i + MESSAGES_PER_ENTRY)));
+    entries.push(...encodeEntries(messages.slice(i, i + MESSAGES_PER_ENTRY)));
   }
   const { once } = options;
   if (once) {

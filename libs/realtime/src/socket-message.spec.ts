@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import {
   answerKey,
   decodeEntry,
+  encodeEntries,
   encodeEntry,
   readEntry,
   readEntryBytes,
@@ -42,6 +43,44 @@ describe('events-stream entries', () => {
       { room, event: 'bet-message', data: null },
     ];
     expect(decodeEntry(encodeEntry(messages))).toEqual(messages);
+  });
+
+  it('are cut by size as well as by count, in order, a message longer than the budget alone in its entry', () => {
+    const sized = (n: number, chars: number): SocketMessage => ({
+      room: n % 5 === 0 ? null : userRoom(`u${n}`),
+      event: 'bet-result',
+      data: { betId: `b-${n}`, text: 'x'.repeat(chars) },
+    });
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 3_000 }), { maxLength: 60 }),
+        fc.integer({ min: 200, max: 8_000 }),
+        fc.integer({ min: 1, max: 20 }),
+        (lengths, maxChars, maxMessages) => {
+          const messages = lengths.map((chars, n) => sized(n, chars));
+          const entries = encodeEntries(messages, maxChars, maxMessages);
+          expect(entries.flatMap((entry) => decodeEntry(entry))).toEqual(messages);
+          for (const entry of entries) {
+            const count = decodeEntry(entry).length;
+            expect(count).toBeGreaterThan(0);
+            expect(count).toBeLessThanOrEqual(maxMessages);
+            if (count > 1) expect(entry.length).toBeLessThanOrEqual(maxChars);
+          }
+          // Never cut sooner than it must: an entry and the next one's first message would not have fitted together.
+          for (let i = 0; i + 1 < entries.length; i++) {
+            const [next] = encodeEntries(decodeEntry(entries[i + 1]!).slice(0, 1), Infinity, 1);
+            const count = decodeEntry(entries[i]!).length;
+            expect(count >= maxMessages || entries[i]!.length + 1 + next!.length > maxChars).toBe(true);
+          }
+        },
+      ),
+    );
+    // A round's results (bet-results of about 600 characters) in the default budget: no entry over 64 KiB.
+    const results = Array.from({ length: 2_000 }, (_, n) => sized(n, 560));
+    const entries = encodeEntries(results);
+    expect(entries.length).toBeGreaterThan(4);
+    expect(Math.max(...entries.map((e) => e.length))).toBeLessThanOrEqual(64 * 1024);
+    expect(entries.join('\n')).toBe(encodeEntry(results));
   });
 
   it('read without parsing: room, event and answer key at once, the data as the JSON text it was written as', () => {

@@ -18,8 +18,15 @@ export const COMMITMENTS_ROOM = 'commitments';
 
 /** Field of a Redis events-stream entry holding its messages (`encodeEntry`). */
 export const EVENTS_FIELD = 'm';
-/** Messages per stream entry (large fan-outs such as settlement are chunked). */
+/** Most messages in one stream entry (large fan-outs such as settlement are chunked). */
 export const MESSAGES_PER_ENTRY = 500;
+/**
+ * Most characters of one stream entry's text (`encodeEntries`; an entry holding one longer message is longer). V8
+ * keeps a string over 128 KiB in its large-object space, allocated and released page by page, and writing it to a
+ * socket copies it whole: a round's results in entries of 500 bet-results (about 330 KiB each) cost 8 µs a message
+ * to encode against 3 µs in entries under this size (`load-tests/entries-bench.mjs`).
+ */
+export const ENTRY_MAX_CHARS = 64 * 1024;
 /**
  * Approximate length the events streams are trimmed to. Api nodes tail them from "now"; the backlog only has to
  * cover a node's brief stall, and an entry can hold hundreds of messages.
@@ -133,21 +140,48 @@ function asciiJson(json: string): string {
  */
 export function encodeEntry(messages: readonly SocketMessage[]): string {
   const lines: string[] = new Array<string>(messages.length);
-  for (let i = 0; i < messages.length; i++) {
-    const { room, event, data } = messages[i]!;
-    if (!eventsChecked.has(event)) {
-      if (breaksLine(event) || event === '')
-        throw new Error(`not an event an entry can carry: ${JSON.stringify(event)}`);
-      if (eventsChecked.size < 256) eventsChecked.add(event);
-    }
-    if (room === '' || (room !== null && breaksLine(room)))
-      throw new Error(`not a room an entry can carry: ${JSON.stringify(room)}`);
-    let answer = answerKey(event, data) ?? '';
-    if (breaksLine(answer)) answer = '';
-    const json = data === undefined ? '' : asciiJson(JSON.stringify(data));
-    lines[i] = `${room ?? ''}\t${event}\t${answer}\t${json.length}\t${json}`;
-  }
+  for (let i = 0; i < messages.length; i++) lines[i] = encodeLine(messages[i]!);
   return lines.join('\n');
+}
+
+/**
+ * `messages` as the texts of consecutive entries, in order: each holds at most `maxMessages` messages and at most
+ * `maxChars` characters (`ENTRY_MAX_CHARS`), unless one message alone is longer (it then has an entry of its own).
+ */
+export function encodeEntries(
+  messages: readonly SocketMessage[],
+  maxChars = ENTRY_MAX_CHARS,
+  maxMessages = MESSAGES_PER_ENTRY,
+): string[] {
+  const entries: string[] = [];
+  let lines: string[] = [];
+  let chars = 0;
+  for (const message of messages) {
+    const line = encodeLine(message);
+    if (lines.length > 0 && (lines.length >= maxMessages || chars + 1 + line.length > maxChars)) {
+      entries.push(lines.join('\n'));
+      lines = [];
+      chars = 0;
+    }
+    chars += (lines.length > 0 ? 1 : 0) + line.length;
+    lines.push(line);
+  }
+  if (lines.length > 0) entries.push(lines.join('\n'));
+  return entries;
+}
+
+/** One message's line of an entry (`encodeEntry`). */
+function encodeLine({ room, event, data }: SocketMessage): string {
+  if (!eventsChecked.has(event)) {
+    if (breaksLine(event) || event === '') throw new Error(`not an event an entry can carry: ${JSON.stringify(event)}`);
+    if (eventsChecked.size < 256) eventsChecked.add(event);
+  }
+  if (room === '' || (room !== null && breaksLine(room)))
+    throw new Error(`not a room an entry can carry: ${JSON.stringify(room)}`);
+  let answer = answerKey(event, data) ?? '';
+  if (breaksLine(answer)) answer = '';
+  const json = data === undefined ? '' : asciiJson(JSON.stringify(data));
+  return `${room ?? ''}\t${event}\t${answer}\t${json.length}\t${json}`;
 }
 
 /**

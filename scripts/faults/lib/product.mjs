@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { serverNodeFlags } from '../../stack.mjs';
 import { withClient } from './database-facts.mjs';
 import { freePort, sleep, track, waitUntil, withTimeout } from './services.mjs';
 
@@ -45,7 +46,7 @@ class ProductProcess {
     const env = { ...process.env, ...this.env, METRICS_PORT: String(this.metricsPort) };
     if (this.kind === 'api') env.PORT = String(this.port);
     this.child = track(
-      spawn(process.execPath, ['--enable-source-maps', join(this.root, this.entry)], {
+      spawn(process.execPath, ['--enable-source-maps', ...serverNodeFlags(), join(this.root, this.entry)], {
         cwd: this.root,
         env,
         stdio: ['ignore', out, out],
