@@ -44,9 +44,10 @@ export type AppendOutcome = 'appended' | 'already' | 'not-leader';
 
 /**
  * The one writer of the events streams (`events`, `results`) that every api node tails: `messages` are appended
- * in entries of at most `MESSAGES_PER_ENTRY` messages and `ENTRY_MAX_CHARS` characters (`encodeEntries`), the stream trimmed to about `EVENTS_STREAM_MAXLEN` entries. All the
- * entries go in one round trip: a pipeline of XADDs (a failed XADD throws), or with `options.once` a script that
- * appends them atomically, only under the lease and only once. No messages and no `once`: nothing is sent.
+ * in entries of at most `MESSAGES_PER_ENTRY` messages and `ENTRY_MAX_CHARS` characters (`encodeEntries`), the
+ * stream trimmed to about `EVENTS_STREAM_MAXLEN` entries. All the entries go in one round trip: a pipeline of XADDs
+ * (a failed XADD throws), or with `options.once` a script that appends them atomically, only under the lease and
+ * only once. No messages and no `once`: nothing is sent.
  */
 export async function appendMessages(
   redis: RedisClient,

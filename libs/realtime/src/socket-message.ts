@@ -23,8 +23,8 @@ export const MESSAGES_PER_ENTRY = 500;
 /**
  * Most characters of one stream entry's text (`encodeEntries`; an entry holding one longer message is longer). V8
  * keeps a string over 128 KiB in its large-object space, allocated and released page by page, and writing it to a
- * socket copies it whole: a round's results in entries of 500 bet-results (about 330 KiB each) cost 8 µs a message
- * to encode against 3 µs in entries under this size (`load-tests/entries-bench.mjs`).
+ * socket copies it whole: a round's results in entries of 500 bet-results (about 330 KiB each) cost 8–10 µs a
+ * message to encode against 4–7 µs in entries under this size (`load-tests/entries-bench.mjs`).
  */
 export const ENTRY_MAX_CHARS = 64 * 1024;
 /**
