@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { IST_OFFSET_MS } from '@app/domain';
 import { createDatabase, RANDOM_PAGE_COST, type Database } from '../database.js';
 import { migrateToLatest } from '../migrate.js';
 import { migrations } from '../migrations/index.js';
@@ -37,7 +38,14 @@ export const TEST_DATABASE_CLIENT_SERVER = ((): string => {
     throw new Error('TEST_DATABASE_POOLER=pgbouncer needs TEST_PGBOUNCER_SERVER (node scripts/pgbouncer.mjs)');
   return server;
 })();
-const TEMPLATE = `wr_test_template_${MIGRATIONS_DIGEST}`;
+const TEMPLATE_PREFIX = `wr_test_template_${MIGRATIONS_DIGEST}_`;
+/**
+ * The template of the current IST month: what the migrations make depends on the month they run in (migration 0029
+ * partitions the money history from the month after the current one), so a database cloned from it is the one a
+ * fresh migration makes now, whatever month an earlier run built its template in.
+ */
+const templateOf = (now = Date.now()) =>
+  `${TEMPLATE_PREFIX}${new Date(now + IST_OFFSET_MS).toISOString().slice(0, 7).replace('-', '')}`;
 const TEMPLATE_LOCK = 727_002;
 
 /** The api's own database role (migration 0015): what an api node connects as. */
@@ -82,12 +90,22 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin(async (client) => {
     await client.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK]);
     try {
+      const TEMPLATE = templateOf();
       const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [TEMPLATE]);
-      if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${TEMPLATE}`);
+      if (exists.rowCount === 0) {
+        // The same migrations' templates of earlier months (and the one of no month, which earlier trees built) are
+        // never cloned again: dropped (under this lock, nobody is cloning them).
+        const { rows: old } = await client.query<{ datname: string }>(
+          `SELECT datname FROM pg_database WHERE (starts_with(datname, $1) AND datname <> $2) OR datname = $3`,
+          [TEMPLATE_PREFIX, TEMPLATE, TEMPLATE_PREFIX.slice(0, -1)],
+        );
+        for (const { datname } of old) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+        await client.query(`CREATE DATABASE ${TEMPLATE}`);
+      }
       const templateDb = createDatabase(`${TEST_DATABASE_SERVER}/${TEMPLATE}`, { max: 1 });
       try {
         await migrateToLatest(templateDb);
-        // The months ahead get their partitions (migration 0029): a template built months ago stays usable.
+        // The months ahead get their partitions (migration 0029), as the engine's hourly worker keeps them.
         await sql`SELECT history_partitions_ahead(3)`.execute(templateDb);
       } finally {
         await templateDb.destroy();
