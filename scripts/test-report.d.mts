@@ -7,6 +7,8 @@ export interface SuiteCounts {
   notRun: string[];
   /** The failed tests' names (a file that could not run at all is named once). */
   failedNames?: string[];
+  /** For each failed name, the first lines of its error (colours and stack frames dropped). */
+  failedReasons?: string[][];
 }
 export interface SuiteOutcome extends SuiteCounts {
   name: string;
@@ -25,4 +27,5 @@ export function suiteOutcome(input: {
   floor?: number;
   notStarted?: string | null;
 }): SuiteOutcome;
+export function failureExcerpt(message: unknown): string[];
 export function describeOutcomes(outcomes: SuiteOutcome[]): string[];

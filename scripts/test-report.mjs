@@ -2,23 +2,47 @@
 // and against the floor the repository keeps for it (.ci/test-floors.json). Pure functions (scripts/test-report.spec.ts).
 
 import { relative } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 /** The tests of a report that did not run, by name (capped for printing). */
 const MAX_NAMES = 25;
+/** How many failed tests get their error printed under their name, and how many lines of it. */
+const MAX_REASONS = 5;
+const REASON_LINES = 10;
+
+/**
+ * The first lines of a test's error, for the closing lines (a CI log may keep only its end): colours, stack frames
+ * and blank lines dropped, long lines cut.
+ */
+export function failureExcerpt(message) {
+  if (typeof message !== 'string' || !message) return [];
+  return stripVTControlCharacters(message)
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter((line) => line.trim() && !/^\s*at /.test(line))
+    .slice(0, REASON_LINES)
+    .map((line) => (line.length > 200 ? `${line.slice(0, 199)}…` : line));
+}
 
 /** Jest's --json report (and Vitest's, which has the same shape). */
 export function readJestReport(report) {
   if (!report || typeof report !== 'object' || typeof report.numPassedTests !== 'number') return null;
   const notRun = [];
   const failedNames = [];
+  const failedReasons = [];
   for (const file of report.testResults ?? []) {
     const where = file.name ? `${relative(process.cwd(), file.name)}: ` : '';
     for (const test of file.assertionResults ?? []) {
       if (['pending', 'skipped', 'todo', 'disabled'].includes(test.status))
         notRun.push(`${test.status === 'todo' ? 'todo' : 'skipped'}: ${test.fullName ?? test.title}`);
-      if (test.status === 'failed') failedNames.push(`${where}${test.fullName ?? test.title}`);
+      if (test.status === 'failed') {
+        failedNames.push(`${where}${test.fullName ?? test.title}`);
+        failedReasons.push(failureExcerpt((test.failureMessages ?? []).join('\n')));
+      }
     }
-    if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'))
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
       failedNames.push(`${where}(the file could not run)`);
+      failedReasons.push(failureExcerpt(file.message));
+    }
   }
   // A test file that could not run at all (it did not compile, its setup threw) reports no failed test of its own.
   const brokenFiles = (report.testResults ?? []).filter(
@@ -31,6 +55,7 @@ export function readJestReport(report) {
     todo: report.numTodoTests ?? 0,
     notRun,
     failedNames,
+    failedReasons,
   };
 }
 
@@ -39,12 +64,17 @@ export function readPlaywrightReport(report) {
   if (!report?.stats) return null;
   const notRun = [];
   const failedNames = [];
+  const failedReasons = [];
   const walk = (suite, path) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
         const name = [...path, spec.title].filter(Boolean).join(' › ');
         if (test.status === 'skipped') notRun.push(`skipped: ${name}`);
-        if (test.status === 'unexpected') failedNames.push(name);
+        if (test.status === 'unexpected') {
+          failedNames.push(name);
+          const last = (test.results ?? []).at(-1);
+          failedReasons.push(failureExcerpt(last?.error?.message ?? last?.errors?.[0]?.message));
+        }
       }
     }
     for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
@@ -57,6 +87,7 @@ export function readPlaywrightReport(report) {
     todo: 0,
     notRun,
     failedNames,
+    failedReasons,
   };
 }
 
@@ -78,6 +109,7 @@ export function suiteOutcome({ name, exitCode, signal = null, counts, floor, not
     exitCode,
     notRun: [],
     failedNames: [],
+    failedReasons: [],
     problems,
   };
   if (counts)
@@ -88,6 +120,7 @@ export function suiteOutcome({ name, exitCode, signal = null, counts, floor, not
       todo: counts.todo,
       notRun: counts.notRun ?? [],
       failedNames: counts.failedNames ?? [],
+      failedReasons: counts.failedReasons ?? [],
     });
   outcome.ran = outcome.passed + outcome.failed;
   const ended = signal ? `was killed (${signal})` : `exited with code ${exitCode}`;
@@ -107,7 +140,10 @@ export function describeOutcomes(outcomes) {
   for (const o of outcomes) {
     const extra = [o.skipped ? `${o.skipped} skipped` : '', o.todo ? `${o.todo} todo` : ''].filter(Boolean).join(', ');
     lines.push(`${o.name}: ${o.passed} passed, ${o.failed} failed${extra ? `, ${extra}` : ''}`);
-    for (const test of (o.failedNames ?? []).slice(0, MAX_NAMES)) lines.push(`  ✘ ${test}`);
+    (o.failedNames ?? []).slice(0, MAX_NAMES).forEach((test, i) => {
+      lines.push(`  ✘ ${test}`);
+      if (i < MAX_REASONS) for (const line of o.failedReasons?.[i] ?? []) lines.push(`      ${line}`);
+    });
     for (const problem of o.problems) lines.push(`  ✘ ${o.name} ${problem}`);
     for (const test of o.notRun.slice(0, MAX_NAMES)) lines.push(`  – ${test}`);
     if (o.notRun.length > MAX_NAMES) lines.push(`  – … and ${o.notRun.length - MAX_NAMES} more not run`);

@@ -1,5 +1,11 @@
 import { relative } from 'node:path';
-import { describeOutcomes, readJestReport, readPlaywrightReport, suiteOutcome } from './test-report.mjs';
+import {
+  describeOutcomes,
+  failureExcerpt,
+  readJestReport,
+  readPlaywrightReport,
+  suiteOutcome,
+} from './test-report.mjs';
 
 /** Shaped like `jest --json` / Vitest's JSON report (fields as they write them). */
 const jestReport = (
@@ -55,6 +61,51 @@ describe('npm test counts a suite truthfully', () => {
       'int: 1 passed, 1 failed',
       `  ✘ ${relative(process.cwd(), '/repo/apps/api/src/x.int-spec.ts')}: b`,
     ]);
+  });
+
+  it('prints the first lines of each failed test’s error under its name: no colours, no stack frames', () => {
+    const report = jestReport({}, [['failed', 'b']]);
+    const failureMessages = [
+      [
+        'Error: \u001b[2mexpect(\u001b[22mreceived\u001b[2m).toEqual(expected)',
+        '',
+        '- Expected',
+        '+ Received',
+        `  Object { "period": "${'x'.repeat(300)}" }`,
+        '    at Object.<anonymous> (/repo/apps/api/src/x.int-spec.ts:10:5)',
+        '    at processTicksAndRejections (node:internal/process/task_queues:95:5)',
+      ].join('\n'),
+    ];
+    (report.testResults[0]!.assertionResults[0] as Record<string, unknown>).failureMessages = failureMessages;
+    const lines = describeOutcomes([suiteOutcome({ name: 'int', exitCode: 1, counts: readJestReport(report) })]);
+    expect(lines.slice(2)).toEqual([
+      '      Error: expect(received).toEqual(expected)',
+      '      - Expected',
+      '      + Received',
+      `        Object { "period": "${'x'.repeat(300)}" }`.slice(0, 205) + '…',
+    ]);
+    expect(failureExcerpt(Array.from({ length: 30 }, (_, i) => `line ${i}`).join('\n'))).toHaveLength(10);
+    expect(failureExcerpt(undefined)).toEqual([]);
+    const playwright = readPlaywrightReport({
+      stats: { expected: 0, unexpected: 1, flaky: 0, skipped: 0 },
+      suites: [
+        {
+          title: 'game.e2e.ts',
+          specs: [
+            {
+              title: 'bets',
+              tests: [
+                {
+                  status: 'unexpected',
+                  results: [{ error: { message: 'first try' } }, { error: { message: 'Timed out' } }],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    expect(playwright?.failedReasons).toEqual([['Timed out']]);
   });
 
   it('counts a suite whose process exited non-zero as failed, even when its report shows no failure', () => {
@@ -176,6 +227,7 @@ describe('npm test counts a suite truthfully', () => {
       todo: 0,
       notRun: ['skipped: game.e2e.ts › game › bets'],
       failedNames: [],
+      failedReasons: [],
     });
     expect(readPlaywrightReport({})).toBeNull();
   });
