@@ -78,6 +78,8 @@ release's figures (load-tests/baseline.json) and writes a JSON and a self-contai
                          mode in front of the primary for every process; CPU adds PgBouncer's
                          (same load, same report; replaces --api-nodes/--engines/--pipelines)
   --workers N            load-generator processes (one per 4,000 players by default)
+  --request-spread-ms N  each player asks for its balance and bets at a random moment within N ms of a new period
+                         (0, the default: at once)
   --headless N           N more players whose 3 bets a round go straight onto the partition streams (no socket)
   --find-ceiling         highest offered rate with p99 <= --p99-limit ms (500) and <= 1 % refused (--max-steps 8)
   --profile DIR          V8 CPU profiles of the api nodes, engines and load-generator processes, written there on exit
@@ -103,6 +105,7 @@ const config = {
   apiNodes: Number(opt('api-nodes', '1')),
   engines: Number(opt('engines', '1')),
   workers: Number(opt('workers', '0')),
+  requestSpreadMs: Number(opt('request-spread-ms', '0')),
   headless: Number(opt('headless', '0')),
   findCeiling: flag('find-ceiling'),
   p99LimitMs: Number(opt('p99-limit', '500')),
@@ -408,7 +411,13 @@ async function runPipeline({ pipeline, apiNodes, engines }) {
       workers.map((w, i) =>
         ask(
           w,
-          { cmd: 'connect', urls: stack.urls, apiKey, players: players.filter((_, j) => j % workerCount === i) },
+          {
+            cmd: 'connect',
+            urls: stack.urls,
+            apiKey,
+            players: players.filter((_, j) => j % workerCount === i),
+            requestSpreadMs: config.requestSpreadMs,
+          },
           'connected',
         ),
       ),

@@ -146,6 +146,7 @@ process.on('message', async (message) => {
         urls: message.urls,
         apiKey: message.apiKey,
         players: message.players,
+        requestSpreadMs: message.requestSpreadMs ?? 0,
         observe,
       });
       process.send({ cmd: 'connected', connected: clients.length, connectMs });

@@ -38,6 +38,8 @@ export function connectPlayers(options: {
   observe?: Observe;
   concurrency?: number;
   timeoutMs?: number;
+  /** Spread each player's new-period requests over this many ms (0: at once, as the game screen asks). */
+  requestSpreadMs?: number;
 }): Promise<LoadClient[]>;
 
 export function closeAll(clients: LoadClient[]): void;

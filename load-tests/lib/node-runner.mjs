@@ -15,6 +15,7 @@ export async function connectPlayers({
   observe,
   concurrency = 200,
   timeoutMs = 20_000,
+  requestSpreadMs = 0,
 }) {
   const targets = urls.map((u) => socketUrl(u));
   let connectionCount = 0;
@@ -43,6 +44,7 @@ export async function connectPlayers({
       const player = createPlayer({
         token: info.token,
         apiKey,
+        requestSpreadMs,
         send: (text) => {
           if (ws.readyState !== WebSocket.OPEN) return;
           // What a player sends in one turn (the balance and bets asked for together when a period opens) leaves in

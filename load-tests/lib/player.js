@@ -21,10 +21,22 @@ const PERIOD_OF_RESULT = /"periodId":"([^"]*)"/;
  * frame with `receive`, give it a `send(text)`; it signs in, keeps the connection alive, tracks the period, places
  * bets (one per game per period, as the rules allow) and reports timings through `observe`.
  *
+ * `requestSpreadMs` (0: at once) spreads the requests a new period makes over that many ms (`schedule(fn, ms)` is
+ * the timer; `random` picks the moment).
+ *
  * observe(kind, value): 'connected' ms; 'connect_error' message; 'period' info; 'bet' { ms, success, message };
  * 'result' { periodId, at }.
  */
-export function createPlayer({ token, apiKey, send, now = () => Date.now(), observe = () => {} }) {
+export function createPlayer({
+  token,
+  apiKey,
+  send,
+  now = () => Date.now(),
+  observe = () => {},
+  requestSpreadMs = 0,
+  schedule = (fn, ms) => setTimeout(fn, ms),
+  random = Math.random,
+}) {
   const startedAt = now();
   const inFlight = new Map(); // betType → sent at
   const betTypes = new Set(); // games bet on in the current period
@@ -82,8 +94,14 @@ export function createPlayer({ token, apiKey, send, now = () => Date.now(), obse
           // As the game screen does (SPEC section 5): a new period (not the answer to its own request on connecting)
           // asks for the balance and the period's bets.
           if (player.periodId !== null) {
-            send(eventFrame('get-balance'));
-            send(eventFrame('get-current-bet'));
+            const ask = () => {
+              if (!player.connected) return;
+              send(eventFrame('get-balance'));
+              send(eventFrame('get-current-bet'));
+            };
+            // `requestSpreadMs`: asked at a random moment within that many ms, not all players at once.
+            if (requestSpreadMs > 0) schedule(ask, Math.floor(random() * requestSpreadMs));
+            else ask();
           }
         }
         player.periodId = data.periodId;

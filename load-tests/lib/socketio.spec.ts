@@ -72,6 +72,34 @@ describe('load-test protocol', () => {
     expect(player.placeRandomBet(() => 0)).toBe(false);
   });
 
+  it("spreads a new period's requests over requestSpreadMs when asked, and sends none once disconnected", () => {
+    const sent: string[] = [];
+    const timers: Array<[() => void, number]> = [];
+    const player = createPlayer({
+      token: 't',
+      apiKey: 'k',
+      send: (s: string) => sent.push(s),
+      requestSpreadMs: 1000,
+      schedule: (fn: () => void, ms: number) => timers.push([fn, ms]),
+      random: () => 0.25,
+    });
+    player.receive('0{"sid":"a"}');
+    player.receive('40{"sid":"b"}');
+    const period = (id: string) =>
+      `42["next-period-id",{"periodId":"${id}","startTime":0,"duration":30,"serverTime":0,"lockTime":25000}]`;
+    player.receive(period('202611210001'));
+    const before = sent.length;
+    player.receive(period('202611210002'));
+    expect(sent.length).toBe(before);
+    expect(timers.map(([, ms]) => ms)).toEqual([250]);
+    timers[0]![0]();
+    expect(sent.slice(before)).toEqual(['42["get-balance"]', '42["get-current-bet"]']);
+    player.receive(period('202611210003'));
+    player.connected = false;
+    timers[1]![0]();
+    expect(sent.length).toBe(before + 2);
+  });
+
   it('measures the frames it needs and leaves the others unparsed: a result by its period, the balance when read', () => {
     const seen: Array<[string, unknown]> = [];
     const player = createPlayer({

@@ -7,6 +7,11 @@ import { RedisService } from '@app/redis';
 /** How often Redis and Postgres are probed, and how long a probe may take before the check counts as failed. */
 export const INTAKE_PROBE_EVERY_MS = 250;
 export const INTAKE_PROBE_DEADLINE_MS = 1_000;
+/**
+ * The probe timer this late means this process's own event loop was held up (a long turn under load): an answer may
+ * be waiting unread in its connection, so no probe is judged by the clock until the loop turns again.
+ */
+export const INTAKE_LOOP_STALL_MS = 2 * INTAKE_PROBE_EVERY_MS;
 /** How long start-up waits for the fail-fast Redis connection before it begins taking bets anyway. */
 const READY_WAIT_MS = 5_000;
 
@@ -33,6 +38,8 @@ export class BetIntakeGate implements OnApplicationBootstrap, OnApplicationShutd
     postgres: { ok: true, startedAt: 0 },
   };
   private timer?: NodeJS.Timeout;
+  /** When the probe timer last ran (0: not yet). */
+  private tickedAt = 0;
   private readonly open: Gauge<'check'>;
 
   constructor(
@@ -73,17 +80,30 @@ export class BetIntakeGate implements OnApplicationBootstrap, OnApplicationShutd
     clearInterval(this.timer);
   }
 
-  /** The check that refuses bets right now, or null when bets can be taken in. */
+  /**
+   * The check that refuses bets right now, or null when bets can be taken in. A probe past its deadline closes the
+   * intake at once, unless the probe timer is late: then this process's event loop is what held the answer up (it
+   * may sit unread in the connection), and the timer judges the probe when the loop turns again.
+   */
   closedBy(now = Date.now()): IntakeCheck | null {
     if (this.redis.failFast.status !== 'ready') return 'redis';
+    const loopStalled = this.tickedAt > 0 && now - this.tickedAt > INTAKE_LOOP_STALL_MS;
     for (const check of ['redis', 'postgres'] as const) {
       const state = this.checks[check];
-      if (!state.ok || (state.inflight && now - state.startedAt > INTAKE_PROBE_DEADLINE_MS)) return check;
+      if (!state.ok) return check;
+      if (!loopStalled && state.inflight && now - state.startedAt > INTAKE_PROBE_DEADLINE_MS) return check;
     }
     return null;
   }
 
   private probeAll(): void {
+    const now = Date.now();
+    if (this.tickedAt > 0 && now - this.tickedAt > INTAKE_LOOP_STALL_MS) {
+      // The loop was held up: the probes under way get their whole deadline from now, while their answers (if they
+      // came meanwhile) are read in this very turn.
+      for (const state of Object.values(this.checks)) if (state.inflight) state.startedAt = now;
+    }
+    this.tickedAt = now;
     this.probe('redis', () => this.redis.failFast.ping());
     this.probe('postgres', () => sql`SELECT 1`.execute(this.db));
   }
