@@ -7,7 +7,7 @@ import { stripVTControlCharacters } from 'node:util';
 const MAX_NAMES = 25;
 /** How many failed tests get their error printed under their name, and how many lines of it. */
 const MAX_REASONS = 5;
-const REASON_LINES = 10;
+const REASON_LINES = 16;
 
 /**
  * The first lines of a test's error, for the closing lines (a CI log may keep only its end): colours, stack frames

@@ -84,7 +84,7 @@ describe('npm test counts a suite truthfully', () => {
       '      + Received',
       `        Object { "period": "${'x'.repeat(300)}" }`.slice(0, 205) + '…',
     ]);
-    expect(failureExcerpt(Array.from({ length: 30 }, (_, i) => `line ${i}`).join('\n'))).toHaveLength(10);
+    expect(failureExcerpt(Array.from({ length: 30 }, (_, i) => `line ${i}`).join('\n'))).toHaveLength(16);
     expect(failureExcerpt(undefined)).toEqual([]);
     const playwright = readPlaywrightReport({
       stats: { expected: 0, unexpected: 1, flaky: 0, skipped: 0 },
