@@ -470,10 +470,11 @@ async function runPipeline({ pipeline, apiNodes, engines }) {
     let measureStart;
     let cpuSamples;
     let engineMetricsBefore;
+    let apiMetricsBefore;
     let sampler;
     let sampling = Promise.resolve();
     const startMeasuring = async () => {
-      await scrape(apiMetricsUrls);
+      apiMetricsBefore = await scrape(apiMetricsUrls);
       engineMetricsBefore = await scrape(engineMetricsUrls);
       loadBefore = uptime();
       measureStart = Date.now();
@@ -605,6 +606,9 @@ async function runPipeline({ pipeline, apiNodes, engines }) {
     const batch = histogram(engineMetrics, 'wr_bet_batch_duration_seconds', engineMetricsBefore);
     const size = histogram(engineMetrics, 'wr_bet_batch_size', engineMetricsBefore);
     const reply = histogram(engineMetrics, 'wr_bet_reply_seconds', engineMetricsBefore);
+    const lag = (stream) =>
+      histogram(apiMetrics, 'wr_events_delivery_lag_seconds', apiMetricsBefore, `stream="${stream}"`);
+    const [answersLag, resultsLag] = [lag('events'), lag('results')];
     const held = (await Promise.all(workers.map((w) => ask(w, { cmd: 'stop' }, 'stopped')))).reduce(
       (s, m) => s + m.held,
       0,
@@ -677,6 +681,11 @@ async function runPipeline({ pipeline, apiNodes, engines }) {
       engineLoopDelayMaxMs: round(worst(engineMetrics, 'nodejs_eventloop_lag_max_seconds') * 1000),
       engineReplyMeanMs: round(reply.mean * 1000),
       engineReplyP99Ms: round(reply.p99 * 1000),
+      // On the api nodes: from an entry's append to its delivery starting (bet answers, and the rounds' results).
+      answersLagMeanMs: round(answersLag.mean * 1000),
+      answersLagP99Ms: round(answersLag.p99 * 1000),
+      resultsLagMeanMs: round(resultsLag.mean * 1000),
+      resultsLagP99Ms: round(resultsLag.p99 * 1000),
       rounds,
     };
   } finally {
@@ -786,6 +795,18 @@ const rows = [
   [
     '  of which in the engine: received → reply published, mean / p99 (ms)',
     ...reports.map((r) => (r.batches ? `${r.engineReplyMeanMs} / ≤${r.engineReplyP99Ms}` : '—')),
+  ],
+  [
+    '  of which in the api: reply appended → its delivery starts, mean / p99 (ms)',
+    ...reports.map((r) =>
+      Number.isFinite(r.answersLagMeanMs) ? `${r.answersLagMeanMs} / ≤${r.answersLagP99Ms}` : '—',
+    ),
+  ],
+  [
+    'results appended → their delivery starts on the api, mean / p99 (ms)',
+    ...reports.map((r) =>
+      Number.isFinite(r.resultsLagMeanMs) ? `${r.resultsLagMeanMs} / ≤${r.resultsLagP99Ms}` : '—',
+    ),
   ],
   [
     'engine batches: count, mean size, mean / p99 ms',

@@ -247,6 +247,29 @@ describe('bench: comparison with one transaction per bet and with the previous r
     expect(since.count).toBe(100);
     expect(since.mean).toBeCloseTo(0.15);
     expect(since.p99).toBe(1);
+    // One series of a labelled histogram (as prom-client writes it: `le` first).
+    const lag = [
+      'wr_events_delivery_lag_seconds_bucket{le="0.1",stream="events"} 99',
+      'wr_events_delivery_lag_seconds_bucket{le="1",stream="events"} 100',
+      'wr_events_delivery_lag_seconds_bucket{le="+Inf",stream="events"} 100',
+      'wr_events_delivery_lag_seconds_sum{stream="events"} 2',
+      'wr_events_delivery_lag_seconds_count{stream="events"} 100',
+      'wr_events_delivery_lag_seconds_bucket{le="0.1",stream="results"} 0',
+      'wr_events_delivery_lag_seconds_bucket{le="1",stream="results"} 10',
+      'wr_events_delivery_lag_seconds_bucket{le="+Inf",stream="results"} 10',
+      'wr_events_delivery_lag_seconds_sum{stream="results"} 5',
+      'wr_events_delivery_lag_seconds_count{stream="results"} 10',
+    ].join('\n');
+    expect(histogram(lag, 'wr_events_delivery_lag_seconds', [], 'stream="events"')).toEqual({
+      count: 100,
+      mean: 0.02,
+      p99: 0.1,
+    });
+    expect(histogram(lag, 'wr_events_delivery_lag_seconds', [], 'stream="results"')).toEqual({
+      count: 10,
+      mean: 0.5,
+      p99: 1,
+    });
     expect(gauge(engine(1, 1, 1), 'wr_bet_partitions_led')).toBe(2);
     expect(gauge('', 'wr_bet_partitions_led')).toBeNaN();
   });

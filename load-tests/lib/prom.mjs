@@ -9,15 +9,16 @@ export function gauge(text, name) {
 /**
  * Mean and a rough p99 (the upper bound of the bucket holding it) of a histogram, summed over several processes'
  * /metrics texts (e.g. every engine's); with `since` (the same processes' texts read earlier), of what was observed
- * in between. count is NaN when no text has the histogram.
+ * in between; with `labels` (e.g. `stream="events"`), of the series whose labels include that text. count is NaN when
+ * no text has the histogram.
  */
-export function histogram(texts, name, since = []) {
+export function histogram(texts, name, since = [], labels = '') {
   const read = (all) => {
     let count = 0;
     let sum = 0;
     const buckets = new Map();
     for (const text of [all].flat()) {
-      const lines = text.split('\n').filter((l) => l.startsWith(name));
+      const lines = text.split('\n').filter((l) => l.startsWith(name) && l.includes(labels));
       const value = (suffix) =>
         Number(
           lines

@@ -1,11 +1,16 @@
 import type { RedisClient } from '@app/redis';
+import { FairSlices } from './fair-slices.js';
 import { EVENTS_FIELD, readEntryBytes, type WireMessage } from './socket-message.js';
 
 /** The entry field holding the messages, as the bytes Redis returns. */
 const FIELD = Buffer.from(EVENTS_FIELD);
 
-/** Longest stretch of delivery before the tail lets the event loop turn. */
-const SLICE_MS = 10;
+/**
+ * A stretch of delivery before the tail lets the event loop turn: at least SLICE_MS, and as long as the rest of the
+ * loop took meanwhile when it is busy (FairSlices), at most MAX_SLICE_MS.
+ */
+export const SLICE_MS = 10;
+export const MAX_SLICE_MS = 50;
 
 export interface EventsTailOptions {
   /** Entries read at most per XREAD (a reply is parsed in one go: keep it small for streams of large entries). */
@@ -14,6 +19,8 @@ export interface EventsTailOptions {
   blockMs?: number;
   /** Which messages to deliver (told each one's room and answer key; see `readEntry`): by default all of them. */
   keep?: (room: string | null, answer: string | undefined) => boolean;
+  /** Told of each entry as its delivery starts: when it was appended (its stream id's milliseconds, Redis's clock). */
+  onEntry?: (appendedAtMs: number) => void;
 }
 
 /**
@@ -55,12 +62,13 @@ export class EventsTail {
           this.lastId,
         )) as Array<[Buffer, Array<[Buffer, Buffer[]]>]> | null;
         if (!result) continue;
-        let slice = Date.now();
+        const slices = new FairSlices(SLICE_MS, MAX_SLICE_MS);
         for (const [, entries] of result) {
           for (const [id, fields] of entries) {
             this.lastId = id.toString('latin1');
             const index = fields.findIndex((field, i) => i % 2 === 0 && field.equals(FIELD));
             if (index < 0) continue;
+            this.options.onEntry?.(Number.parseInt(this.lastId, 10));
             try {
               await this.deliver(readEntryBytes(fields[index + 1]!, this.options.keep));
             } catch (error) {
@@ -68,10 +76,7 @@ export class EventsTail {
             }
             // A round's results arrive as many entries: after a slice of work, let other work (the other stream's
             // tail, incoming bets) run, so their delivery never holds the event loop for long.
-            if (Date.now() - slice >= SLICE_MS) {
-              await new Promise((resolve) => setImmediate(resolve));
-              slice = Date.now();
-            }
+            if (slices.spent()) await slices.yield();
           }
         }
       } catch (error) {

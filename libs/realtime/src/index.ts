@@ -6,3 +6,4 @@ export * from './realtime.module.js';
 export * from './bet-commands.js';
 export * from './bet-wire.js';
 export * from './account-notices.js';
+export * from './fair-slices.js';

@@ -18,7 +18,8 @@ export function reasonLabel(message: string): string {
 
 /**
  * The api node's own Prometheus metrics, beside Node's defaults in the process registry: HTTP latency by route
- * template, live sockets, socket messages received per event, and the gateway's verdict on place-bet.
+ * template, live sockets, socket messages received per event, the gateway's verdict on place-bet, and how far the
+ * delivery of the events streams lags their appends.
  */
 @Injectable()
 export class ApiMetrics {
@@ -26,6 +27,7 @@ export class ApiMetrics {
   readonly socketsConnected: Gauge;
   readonly socketMessages: Counter<'event'>;
   readonly betIntake: Counter<'outcome' | 'reason'>;
+  readonly deliveryLag: Histogram<'stream'>;
 
   constructor(@Inject(Registry) registry: Registry) {
     this.httpDuration = new Histogram({
@@ -50,6 +52,15 @@ export class ApiMetrics {
       name: 'wr_bet_intake_total',
       help: 'place-bet messages at the gateway: accepted (handed on to the partition stream) or rejected, with the reason',
       labelNames: ['outcome', 'reason'],
+      registers: [registry],
+    });
+    this.deliveryLag = new Histogram({
+      name: 'wr_events_delivery_lag_seconds',
+      help:
+        'From an events-stream entry being appended (its stream id) to this node starting its delivery, by stream ' +
+        "('events': bet answers and broadcasts, 'results': round results): how far this node's sockets lag the engines",
+      labelNames: ['stream'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers: [registry],
     });
   }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { COMMITMENTS_ROOM, EventsPublisher, userRoom } from '@app/realtime';
+import { ApiMetrics } from '../metrics/api-metrics.service.js';
 import { RoundsGateway } from '../rounds/rounds.gateway.js';
 import { RealtimeGateway } from './realtime.gateway.js';
 import { SocketDeliveryService } from './socket-delivery.service.js';
@@ -38,6 +39,29 @@ describe('events stream → sockets on every api node', () => {
       .publish([{ room: null, event: 'next-period-id', data: { periodId: '202611210001' } }]);
     await new Promise((r) => setTimeout(r, 300));
     expect(received.sort()).toEqual(['a', 'b']);
+  });
+
+  it("measures how far each stream's delivery lags its appends (wr_events_delivery_lag_seconds)", async () => {
+    const observed = async (api: TestApi, stream: string) => {
+      const { values } = await api.app.get(ApiMetrics).deliveryLag.get();
+      const count = values.find((v) => v.metricName?.endsWith('_count') && v.labels.stream === stream);
+      return count?.value ?? 0;
+    };
+    const before = { events: await observed(b, 'events'), results: await observed(b, 'results') };
+    const publisher = a.app.get(EventsPublisher);
+    await publisher.publish([{ room: null, event: 'next-period-id', data: { periodId: '202611210002' } }]);
+    await publisher.publish(
+      [{ room: userRoom(randomUUID()), event: 'balance-update', data: { balance: 1 } }],
+      [],
+      'results',
+    );
+    for (let waited = 0; waited < 3000; waited += 50) {
+      if ((await observed(b, 'events')) > before.events && (await observed(b, 'results')) > before.results) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    // Each node times every entry it reads, whether or not it holds a socket the entry is for.
+    expect(await observed(b, 'events')).toBe(before.events + 1);
+    expect(await observed(b, 'results')).toBe(before.results + 1);
   });
 
   it('delivers a bet commitment only to the sockets that asked for it with watch-commitments, on every node, until they unwatch', async () => {

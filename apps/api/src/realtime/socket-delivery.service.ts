@@ -1,7 +1,14 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { performance } from 'node:perf_hooks';
-import { COMMAND_ANSWER, EventsTail, userRoom, WireMessage, type SocketMessage } from '@app/realtime';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  Optional,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { COMMAND_ANSWER, EventsTail, FairSlices, userRoom, WireMessage, type SocketMessage } from '@app/realtime';
 import { RedisService } from '@app/redis';
+import { ApiMetrics } from '../metrics/api-metrics.service.js';
 import { RealtimeGateway } from './realtime.gateway.js';
 import { firstAnswer } from './socket-answers.js';
 import { directConnection, messageFrame } from './websocket-frames.js';
@@ -15,11 +22,13 @@ function tcpOf(socket: { conn: unknown }): { cork(): void; uncork(): void } | un
 }
 
 /**
- * Longest stretch of socket writes (ms) before delivery lets the event loop turn, so bets coming in, bet replies
- * and the other stream's messages are never held up for long by a large burst (a round's results, a broadcast to
- * every socket).
+ * A stretch of socket writes (ms) before delivery lets the event loop turn, so bets coming in, bet replies and the
+ * other stream's messages are never held up for long by a large burst (a round's results): WRITE_SLICE_MS, or as
+ * long as the rest of the loop took meanwhile when it is busy (FairSlices), at most MAX_WRITE_SLICE_MS. A fixed 5 ms
+ * a turn starved delivery at a round's start, when one turn of the loop takes hundreds of milliseconds.
  */
 export const WRITE_SLICE_MS = 5;
+export const MAX_WRITE_SLICE_MS = 50;
 /** Room messages written between two looks at the clock. */
 const CHECK_EVERY = 16;
 /**
@@ -63,6 +72,7 @@ export class SocketDeliveryService implements OnApplicationBootstrap, OnApplicat
   constructor(
     @Inject(RedisService) private readonly redis: RedisService,
     @Inject(RealtimeGateway) private readonly gateway: RealtimeGateway,
+    @Optional() @Inject(ApiMetrics) private readonly metrics?: ApiMetrics,
   ) {}
 
   /**
@@ -73,7 +83,8 @@ export class SocketDeliveryService implements OnApplicationBootstrap, OnApplicat
    * written, so the several frames one player gets (a round's bet-results and balance) leave in one write instead of one
    * system call each. A socket that cannot take a frame directly right now (another transport, or packets still queued
    * in engine.io) gets the message through Socket.IO. At most MAX_CORKED sockets are corked at once (uncorking is when
-   * the writes happen); after WRITE_SLICE_MS of emitting and writing, the event loop turns before the rest of the chunk.
+   * the writes happen); after a slice of emitting and writing (WRITE_SLICE_MS, longer while the loop is busy), the event
+   * loop turns before the rest of the chunk.
    */
   async deliver(chunk: ReadonlyArray<WireMessage | SocketMessage>): Promise<void> {
     const messages = chunk.map((m) => (m instanceof WireMessage ? m : WireMessage.of(m)));
@@ -92,7 +103,7 @@ export class SocketDeliveryService implements OnApplicationBootstrap, OnApplicat
       for (const tcp of corked) tcp.uncork();
       corked.clear();
     };
-    let sliceStart = performance.now();
+    const slices = new FairSlices(WRITE_SLICE_MS, MAX_WRITE_SLICE_MS);
     let written = 0;
     try {
       for (let i = 0; i < messages.length; i++) {
@@ -121,10 +132,9 @@ export class SocketDeliveryService implements OnApplicationBootstrap, OnApplicat
         }
         // A room's consecutive messages (a player's bet answers and balance) stay in one corked stretch: one write.
         if (corked.size >= MAX_CORKED && messages[i + 1]?.room !== message.room) flush();
-        if (++written % CHECK_EVERY === 0 && performance.now() - sliceStart >= WRITE_SLICE_MS) {
+        if (++written % CHECK_EVERY === 0 && slices.spent()) {
           flush();
-          await nextTurn();
-          sliceStart = performance.now();
+          await slices.yield();
         }
       }
     } finally {
@@ -218,16 +228,23 @@ export class SocketDeliveryService implements OnApplicationBootstrap, OnApplicat
   async onApplicationBootstrap(): Promise<void> {
     // Two streams, two tails: round results (large bursts at each round's end) never hold up bet replies. A results
     // entry holds hundreds of messages, so that tail reads a few entries at a time (a large read is parsed in one go).
-    for (const [name, stream, count] of [
-      ['events-tail', this.redis.keys.events, 100],
-      ['results-tail', this.redis.keys.results, 4],
+    for (const [name, stream, count, label] of [
+      ['events-tail', this.redis.keys.events, 100, 'events'],
+      ['results-tail', this.redis.keys.results, 4, 'results'],
     ] as const) {
+      const lag = this.metrics?.deliveryLag.labels({ stream: label });
       const tail = new EventsTail(
         this.redis.dedicated(name),
         stream,
         (messages) => this.deliver(messages),
         (error) => this.logger.warn({ msg: 'events tail error', stream, error: error.message }),
-        { count, keep: (room, answer) => this.concernsThisNode(room, answer) },
+        {
+          count,
+          keep: (room, answer) => this.concernsThisNode(room, answer),
+          ...(lag
+            ? { onEntry: (appendedAtMs: number) => lag.observe(Math.max(0, Date.now() - appendedAtMs) / 1000) }
+            : {}),
+        },
       );
       await tail.start();
       this.tails.push(tail);
