@@ -3,7 +3,7 @@ import { COMMITMENTS_ROOM, EventsPublisher, userRoom } from '@app/realtime';
 import { ApiMetrics } from '../metrics/api-metrics.service.js';
 import { RoundsGateway } from '../rounds/rounds.gateway.js';
 import { RealtimeGateway } from './realtime.gateway.js';
-import { SocketDeliveryService } from './socket-delivery.service.js';
+import { BROADCAST_GATHER_MS, SocketDeliveryService } from './socket-delivery.service.js';
 import { createUser, startTestApi, TEST_API_KEY, type TestApi } from '@app/testing';
 
 describe('events stream → sockets on every api node', () => {
@@ -261,11 +261,38 @@ describe('events stream → sockets on every api node', () => {
     const counted = countWrites(a, socket.id!);
     const delivery = a.app.get(SocketDeliveryService);
     await delivery.deliver([{ room: null, event: 'game-result', data: { periodId: '202611210001', number: 3 } }]);
+    // The next period's announcement late, as from a busy engine: the result waited for it.
+    await new Promise((r) => setTimeout(r, 150));
+    expect(got).toEqual([]);
+    const announced = Date.now();
     await delivery.deliver([{ room: null, event: 'next-period-id', data: { periodId: '202611210002' } }]);
-    await new Promise((r) => setTimeout(r, 300));
+    while (got.length < 2 && Date.now() - announced < 1000) await new Promise((r) => setTimeout(r, 5));
+    // …and both went as soon as it came, in one write.
+    expect(Date.now() - announced).toBeLessThan(100);
     counted.restore();
     expect(got).toEqual(['game-result', 'next-period-id']);
     expect(counted.writes).toBe(1);
+  });
+
+  it('sends a lone broadcast after BROADCAST_GATHER_MS, and an announcement of a period at once', async () => {
+    const socket = await connected(a);
+    const got: Array<[string, number]> = [];
+    const started = Date.now();
+    socket.on('game-result', () => got.push(['game-result', Date.now() - started]));
+    socket.on('next-period-id', () => got.push(['next-period-id', Date.now() - started]));
+    await new Promise((r) => setTimeout(r, 200));
+    const delivery = a.app.get(SocketDeliveryService);
+    const sent = Date.now();
+    await delivery.deliver([{ room: null, event: 'next-period-id', data: { periodId: '202611210003' } }]);
+    while (got.length < 1 && Date.now() - sent < 1000) await new Promise((r) => setTimeout(r, 5));
+    expect(got.map(([event]) => event)).toEqual(['next-period-id']);
+    expect(Date.now() - sent).toBeLessThan(100);
+    const alone = Date.now();
+    await delivery.deliver([{ room: null, event: 'game-result', data: { periodId: '202611210003', number: 4 } }]);
+    while (got.length < 2 && Date.now() - alone < 2000) await new Promise((r) => setTimeout(r, 5));
+    expect(got.map(([event]) => event)).toEqual(['next-period-id', 'game-result']);
+    expect(Date.now() - alone).toBeGreaterThanOrEqual(BROADCAST_GATHER_MS - 10);
+    expect(Date.now() - alone).toBeLessThan(BROADCAST_GATHER_MS + 500);
   });
 
   it('delivers a room message only to that room', async () => {
