@@ -262,13 +262,13 @@ describe('events stream → sockets on every api node', () => {
     const delivery = a.app.get(SocketDeliveryService);
     await delivery.deliver([{ room: null, event: 'game-result', data: { periodId: '202611210001', number: 3 } }]);
     // The next period's announcement late, as from a busy engine: the result waited for it.
-    await new Promise((r) => setTimeout(r, 150));
+    await new Promise((r) => setTimeout(r, 60));
     expect(got).toEqual([]);
     const announced = Date.now();
     await delivery.deliver([{ room: null, event: 'next-period-id', data: { periodId: '202611210002' } }]);
     while (got.length < 2 && Date.now() - announced < 1000) await new Promise((r) => setTimeout(r, 5));
-    // …and both went as soon as it came, in one write.
-    expect(Date.now() - announced).toBeLessThan(100);
+    // …and both went as soon as it came (not when the wait ran out, 240 ms later), in one write.
+    expect(Date.now() - announced).toBeLessThan(200);
     counted.restore();
     expect(got).toEqual(['game-result', 'next-period-id']);
     expect(counted.writes).toBe(1);
@@ -286,13 +286,13 @@ describe('events stream → sockets on every api node', () => {
     await delivery.deliver([{ room: null, event: 'next-period-id', data: { periodId: '202611210003' } }]);
     while (got.length < 1 && Date.now() - sent < 1000) await new Promise((r) => setTimeout(r, 5));
     expect(got.map(([event]) => event)).toEqual(['next-period-id']);
-    expect(Date.now() - sent).toBeLessThan(100);
+    expect(Date.now() - sent).toBeLessThan(200);
     const alone = Date.now();
     await delivery.deliver([{ room: null, event: 'game-result', data: { periodId: '202611210003', number: 4 } }]);
     while (got.length < 2 && Date.now() - alone < 2000) await new Promise((r) => setTimeout(r, 5));
     expect(got.map(([event]) => event)).toEqual(['next-period-id', 'game-result']);
     expect(Date.now() - alone).toBeGreaterThanOrEqual(BROADCAST_GATHER_MS - 10);
-    expect(Date.now() - alone).toBeLessThan(BROADCAST_GATHER_MS + 500);
+    expect(Date.now() - alone).toBeLessThan(BROADCAST_GATHER_MS + 1000);
   });
 
   it('delivers a room message only to that room', async () => {
