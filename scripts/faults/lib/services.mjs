@@ -70,16 +70,26 @@ export function withTimeout(promise, ms, what) {
   ]);
 }
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
+/** Ports handed out by freePort in this process: each is free when picked, and never handed out twice. */
+const handedOut = new Set();
+
+export async function freePort() {
+  for (;;) {
+    const port = await new Promise((resolve, reject) => {
+      const server = net.createServer();
+      server.unref();
+      server.on('error', reject);
+      server.listen(0, '127.0.0.1', () => {
+        const { port } = server.address();
+        server.close(() => resolve(port));
+      });
     });
-  });
+    // The kernel may offer a port again once it is closed: two processes given the same port (seen: two api nodes'
+    // metrics ports) would fail to start.
+    if (handedOut.has(port)) continue;
+    handedOut.add(port);
+    return port;
+  }
 }
 
 /** Every child process the suite started, so that exit (normal, error, Ctrl-C) can kill them all. */
