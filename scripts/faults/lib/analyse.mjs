@@ -106,10 +106,16 @@ export function analyseFault(input) {
     describeBet,
   );
   const ackId = (b) => b.answers.find((a) => a.success && a.betId)?.betId ?? b.commandId;
+  // Said in full (the command, the bet id acknowledged, what the database holds for that player, period and game):
+  // a bet stored under another id and one not stored at all are different faults.
   fail(
     'acknowledged bets not stored',
     accepted.filter((b) => !storedById.has(ackId(b))),
-    describeBet,
+    (b) => {
+      const other = storedByKey.get(`${b.playerId}|${b.periodId}|${b.betType}`);
+      const answers = b.answers.map((a) => `${a.success ? 'accepted' : 'refused'} ${a.betId ?? '-'}`).join(', ');
+      return `${describeBet(b)} (command ${b.commandId}; answers: ${answers}; ${other ? `stored as ${other.id}, ${other.status}` : 'no bet of that player, period and game stored'})`;
+    },
   );
   fail(
     'acknowledged bets stored more than once',

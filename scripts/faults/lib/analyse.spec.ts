@@ -160,6 +160,15 @@ describe('the verdict on a fault', () => {
     const notStored = healthy();
     notStored.db.bets = [];
     expect(analyseFault(notStored).failures).toContain('1 acknowledged bets not stored');
+    // Each example says what the database holds for that player, period and game.
+    expect(analyseFault(notStored).examples['acknowledged bets not stored']![0]).toMatch(
+      new RegExp(`answers: accepted ${BET1}; no bet of that player, period and game stored\\)$`),
+    );
+    const storedElsewhere = healthy();
+    storedElsewhere.db.bets[0]!.id = 'another-id';
+    expect(analyseFault(storedElsewhere).examples['acknowledged bets not stored']![0]).toMatch(
+      /; stored as another-id, COMPLETED\)$/,
+    );
 
     const twice = healthy();
     twice.db.placedEvents[BET1] = 2;
