@@ -105,12 +105,21 @@ export function analyseFault(input) {
     accepted.filter((b) => b.answers.some((a) => !a.success)),
     describeBet,
   );
+  // A player told "placed" is shown the bet: an accepted answer carries it (its id is the bet's).
+  fail(
+    'acknowledged bets whose answers did not carry the bet',
+    accepted.filter((b) => !b.answers.some((a) => a.success && a.betId)),
+    (b) => {
+      const other = storedByKey.get(`${b.playerId}|${b.periodId}|${b.betType}`);
+      return `${describeBet(b)} (command ${b.commandId}; ${other ? `stored as ${other.id}, ${other.status}` : 'no bet of that player, period and game stored'})`;
+    },
+  );
   const ackId = (b) => b.answers.find((a) => a.success && a.betId)?.betId ?? b.commandId;
   // Said in full (the command, the bet id acknowledged, what the database holds for that player, period and game):
   // a bet stored under another id and one not stored at all are different faults.
   fail(
     'acknowledged bets not stored',
-    accepted.filter((b) => !storedById.has(ackId(b))),
+    accepted.filter((b) => b.answers.some((a) => a.success && a.betId) && !storedById.has(ackId(b))),
     (b) => {
       const other = storedByKey.get(`${b.playerId}|${b.periodId}|${b.betType}`);
       const answers = b.answers.map((a) => `${a.success ? 'accepted' : 'refused'} ${a.betId ?? '-'}`).join(', ');

@@ -170,6 +170,14 @@ describe('the verdict on a fault', () => {
       /; stored as another-id, COMPLETED\)$/,
     );
 
+    // Told "placed" without the bet (its id unknown to the player): said as such, with what is stored.
+    const noBet = healthy();
+    noBet.bets[0]!.answers[0]!.betId = null;
+    expect(analyseFault(noBet).failures).toEqual(['1 acknowledged bets whose answers did not carry the bet']);
+    expect(analyseFault(noBet).examples['acknowledged bets whose answers did not carry the bet']![0]).toMatch(
+      new RegExp(`; stored as ${BET1}, COMPLETED\\)$`),
+    );
+
     const twice = healthy();
     twice.db.placedEvents[BET1] = 2;
     expect(analyseFault(twice).failures).toContain('1 acknowledged bets stored more than once');

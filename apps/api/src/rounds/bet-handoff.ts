@@ -13,6 +13,7 @@ import {
   outcomeKey,
   partitionOf,
   type BetCommand,
+  type BetRowLike,
   type EventsPublisher,
 } from '@app/realtime';
 import {
@@ -165,8 +166,8 @@ export type HandoffRecovery =
   | { kind: 'refused' }
   /** The bet pipeline claimed it first: its own answer is on the way. */
   | { kind: 'answered-later' }
-  /** Its stored answer: the bet pipeline had decided it before the refusal could be stored. */
-  | { kind: 'stored'; outcome: StoredOutcome };
+  /** Its stored answer: the bet pipeline had decided it before the refusal could be stored (accepted: with its bet). */
+  | { kind: 'stored'; outcome: StoredOutcome & { bet?: BetRowLike } };
 
 /**
  * How a bet the gateway accepted goes on to be decided (BET_PIPELINE), chosen once when the intake is built: the

@@ -10,7 +10,7 @@ import {
   type StoredOutcome,
 } from '@app/bets';
 import type { BetMessage } from '@app/contracts';
-import { appendMessages, userRoom, type SocketMessage } from '@app/realtime';
+import { appendMessages, userRoom, type BetRowLike, type SocketMessage } from '@app/realtime';
 
 /** How often handed-on bets are checked for a missing answer. */
 export const WATCH_SWEEP_MS = 100;
@@ -48,10 +48,13 @@ export interface BetIntakeWatchDeps {
   prefix: ArbiterKeys;
   eventsStream: string;
   timeoutMs: number;
-  /** Records the refusals in the database (undefined when it did not answer in time); skipped while Postgres is down. */
+  /**
+   * Records the refusals in the database and returns each command's stored answer, an accepted one with its bet
+   * (undefined when it did not answer in time); skipped while Postgres is down.
+   */
   record: (
     commands: Array<{ userId: string; commandId: string; periodId: string }>,
-  ) => Promise<StoredOutcome[] | undefined>;
+  ) => Promise<Array<StoredOutcome & { bet?: BetRowLike }> | undefined>;
   databaseDown: () => boolean;
   /** Emits to this node's own sockets at once (each socket gets a command's answer once). */
   deliverLocally: (messages: SocketMessage[]) => Promise<void>;
@@ -258,8 +261,10 @@ export class BetIntakeWatch {
     }
     const messages: SocketMessage[] = answered.map((b) => {
       const answer = storedByKey.get(`${b.userId}|${b.commandId}`);
-      // The pipeline's own answer, stored before the cancellation (only if Redis lost a claim), is the true one.
-      if (answer && answer.kind !== 'unavailable') return outcomeMessage(answer);
+      // The pipeline's own answer, stored before the cancellation (only if Redis lost a claim), is the true one; an
+      // accepted one carries its bet, as the pipeline's would (its own answer may never come: a batch retried after
+      // Redis came back finds the command cancelled and leaves it out).
+      if (answer && answer.kind !== 'unavailable') return outcomeMessage(answer, answer.bet);
       const data: BetMessage = {
         success: false,
         message: BET_UNAVAILABLE_MESSAGE,

@@ -224,7 +224,7 @@ export class BetIntakeService implements OnModuleInit, OnApplicationShutdown {
       const recovered = await this.handoff.recover(command, error as Error);
       if (recovered.kind === 'answered-later') return handed({});
       if (recovered.kind === 'stored') {
-        const answer = outcomeMessage(recovered.outcome).data as BetMessage;
+        const answer = outcomeMessage(recovered.outcome, recovered.outcome.bet).data as BetMessage;
         if (answer.success) return handed({ accepted: answer });
         return handed(refuse(answer.message, { ...context, commandId: answer.commandId }));
       }

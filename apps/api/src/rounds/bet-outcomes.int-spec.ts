@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
 import { sql } from 'kysely';
-import { UNKNOWN_CANCELS_BUDGET } from '@app/bets';
+import { arbiterKey, UNKNOWN_CANCELS_BUDGET } from '@app/bets';
 import type { BetMessage, ClientToServerEvents, ServerToClientEvents } from '@app/contracts';
 import { currentPeriod } from '@app/domain';
 import { RedisService } from '@app/redis';
@@ -23,7 +23,7 @@ import {
 } from '@app/testing';
 import { SocketDeliveryService } from '../realtime/socket-delivery.service.js';
 import { BetIntakeService } from './bet-intake.service.js';
-import { BET_UNAVAILABLE_MESSAGE, OUTCOME_WAIT_MS } from './bet-outcomes.service.js';
+import { BET_UNAVAILABLE_MESSAGE, BetOutcomesService, OUTCOME_WAIT_MS } from './bet-outcomes.service.js';
 import { BetOutcomesRepository } from './bet-outcomes.repository.js';
 
 jest.setTimeout(120_000);
@@ -176,5 +176,78 @@ describe('asking for bet answers is cheap and leaves nothing behind', () => {
       .where('user_id', '=', user.id)
       .execute();
     expect(stored).toEqual([{ command_id: commandId, kind: 'unavailable' }]);
+  });
+});
+
+describe('a stored answer the api node gives in the pipeline’s place carries the bet', () => {
+  let api: TestApi;
+  let engine: TestEngine;
+
+  beforeAll(async () => {
+    api = await startTestApi({ env: ROUNDS });
+    engine = await startTestEngine({
+      database: api.database,
+      env: { ...ROUNDS, REDIS_PREFIX: api.config.REDIS_PREFIX },
+    });
+  });
+  afterAll(async () => {
+    await engine.close();
+    await api.close();
+  });
+
+  it('Redis lost the claim of a batch that committed: the cancellation wins there, and the player is told "placed" with the bet', async () => {
+    const user = await createUser(api, { main: 100_000 });
+    const player = await connectPlayer(api, user);
+    // A bet placed (tried again until the engine takes bets: it has just started).
+    let commandId = '';
+    let period = await freshPeriod(periodConfig, 4_000);
+    const placed = await eventually(
+      async () => {
+        period = await freshPeriod(periodConfig, 4_000);
+        commandId = randomUUID();
+        player.socket.emit('place-bet', {
+          periodId: period.periodId,
+          betType: 'color',
+          betValue: 'red',
+          amount: 100,
+          commandId,
+        });
+        const answer = await eventually(
+          async () => player.answers.find((a) => a.commandId === commandId),
+          5_000,
+          "the pipeline's answer",
+        );
+        return answer.success && answer;
+      },
+      40_000,
+      'a bet placed',
+    );
+    expect(placed).toMatchObject({ success: true, bet: { periodId: period.periodId } });
+
+    // The claim is gone (Redis restarted without its data) and the watch finds the bet unanswered (its answer did
+    // not reach this node): its cancellation wins in Redis, and the database holds the pipeline's answer. The
+    // player's socket that has the answer gets it once; another of theirs (opened since) hears the node's.
+    const other = await connectPlayer(api, user);
+    const redis = api.app.get(RedisService);
+    await redis.client.del(arbiterKey(redis.keys, user.id, commandId));
+    const watch = api.app.get(BetIntakeService).watch;
+    const handedAt = Date.now();
+    watch.watch({ userId: user.id, commandId, periodId: period.periodId, betType: 'color', handedAt });
+    await watch.sweep(handedAt + api.config.BET_ANSWER_TIMEOUT_MS);
+    const again = await eventually(
+      async () => other.answers.find((a) => a.commandId === commandId),
+      5_000,
+      "the node's answer",
+    );
+    expect(again).toMatchObject({ success: true, message: placed.message, bet: { _id: placed.bet!._id } });
+    expect(player.answers.filter((a) => a.commandId === commandId)).toHaveLength(1);
+    other.socket.disconnect();
+
+    // The same for a hand-off in doubt whose refusal the database decides: the stored answer comes with its bet.
+    const stored = await api.app.get(BetOutcomesService).refuseUncertain(user.id, commandId);
+    expect(stored).toMatchObject({ kind: 'accepted', bet_id: placed.bet!._id, bet: { id: placed.bet!._id } });
+    expect(await api.db.selectFrom('bets').select('id').where('user_id', '=', user.id).execute()).toEqual([
+      { id: placed.bet!._id },
+    ]);
   });
 });

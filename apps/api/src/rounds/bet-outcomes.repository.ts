@@ -9,6 +9,15 @@ export interface AnsweredBetRow extends BetRowLike {
   settled_at: Date | null;
 }
 
+/** A stored answer with, when it placed a bet, that bet (an accepted answer is given with its bet). */
+export type AnsweredOutcome = StoredOutcome & { bet?: AnsweredBetRow };
+
+/** The columns of an answered bet (`b` the bet, `p` its public period). */
+const BET_COLUMNS = sql.raw(
+  'b.id, b.user_id, b.bet_type, b.bet_value, b.system_selected_value, b.amount, b.is_win, b.win_amount, b.status, ' +
+    'b.played_from, b.period_id, b.created_at, b.updated_at, p.settled_at',
+);
+
 /** SQL of the stored answers to place-bet commands (bet_outcomes) and of the bets they name. */
 @Injectable()
 export class BetOutcomesRepository {
@@ -40,12 +49,12 @@ export class BetOutcomesRepository {
   /**
    * Stores "could not place" as the answer of commands an api node cancelled in the arbiter (several players at
    * once), unless they have one already; returns the stored answer of each (an answer the bet pipeline stored
-   * first stands).
+   * first stands, with its bet).
    */
   async refuseCancelled(
     commands: Array<{ userId: string; commandId: string; periodId: string }>,
     message: string,
-  ): Promise<StoredOutcome[]> {
+  ): Promise<AnsweredOutcome[]> {
     if (commands.length === 0) return [];
     const users = commands.map((c) => c.userId);
     const ids = commands.map((c) => c.commandId);
@@ -60,15 +69,28 @@ export class BetOutcomesRepository {
       FROM unnest(${users}::uuid[], ${ids}::uuid[]) AS k(user_id, command_id)
       CROSS JOIN LATERAL (SELECT * FROM bet_outcomes WHERE user_id = k.user_id AND command_id = k.command_id OFFSET 0) o
     `.execute(this.db);
-    return rows;
+    return this.withBets(rows);
+  }
+
+  /** These answers, each accepted one with its bet (read only when there is one: a refusal costs no read). */
+  async withBets(outcomes: StoredOutcome[]): Promise<AnsweredOutcome[]> {
+    const betIds = outcomes.flatMap((o) => (o.kind === 'accepted' && o.bet_id ? [o.bet_id] : []));
+    if (betIds.length === 0) return outcomes;
+    const { rows } = await sql<AnsweredBetRow>`
+      SELECT ${BET_COLUMNS} FROM bets b JOIN public_periods p ON p.id = b.period_id WHERE b.id = ANY(${betIds}::uuid[])
+    `.execute(this.db);
+    const bets = new Map(rows.map((b) => [b.id, b]));
+    return outcomes.map((o) => {
+      const bet = o.bet_id ? bets.get(o.bet_id) : undefined;
+      return bet ? { ...o, bet } : o;
+    });
   }
 
   /** The player's bets among these ids, with when their period was settled. */
   async bets(userId: string, betIds: string[]): Promise<AnsweredBetRow[]> {
     if (betIds.length === 0) return [];
     const { rows } = await sql<AnsweredBetRow>`
-      SELECT b.id, b.user_id, b.bet_type, b.bet_value, b.system_selected_value, b.amount, b.is_win, b.win_amount, b.status,
-             b.played_from, b.period_id, b.created_at, b.updated_at, p.settled_at
+      SELECT ${BET_COLUMNS}
       FROM bets b JOIN public_periods p ON p.id = b.period_id
       WHERE b.user_id = ${userId} AND b.id = ANY(${betIds}::uuid[])
       ORDER BY b.created_at

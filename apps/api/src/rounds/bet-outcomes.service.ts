@@ -11,7 +11,7 @@ import {
 import { betOutcomesRequestSchema, type BetOutcomesRequest } from '@app/contracts';
 import { refundNotice, toBetResult, toWireBet } from '@app/realtime';
 import { RedisService, withDeadline } from '@app/redis';
-import { BetOutcomesRepository } from './bet-outcomes.repository.js';
+import { BetOutcomesRepository, type AnsweredOutcome } from './bet-outcomes.repository.js';
 import { RoundsService } from './rounds.service.js';
 
 /** The answer a player gets when a bet could not be placed (and is then never applied). */
@@ -257,7 +257,7 @@ export class BetOutcomesService {
    */
   async refuseCancelled(
     commands: Array<{ userId: string; commandId: string; periodId: string }>,
-  ): Promise<StoredOutcome[] | undefined> {
+  ): Promise<AnsweredOutcome[] | undefined> {
     try {
       return await withDeadline(
         this.repository.refuseCancelled(commands, BET_UNAVAILABLE_MESSAGE),
@@ -277,16 +277,16 @@ export class BetOutcomesService {
   /**
    * After a command may or may not have reached the bet stream (its XADD timed out or its connection dropped),
    * stores "could not place" as its answer, within OUTCOME_DEADLINE_MS. Returns the command's stored answer: that
-   * refusal, or what the bet pipeline decided if it applied the command first. Undefined when the database did not
+   * refusal, or what the bet pipeline decided if it applied the command first (with its bet). Undefined when the database did not
    * answer in time (the player is still told it could not be placed; see the fault runbook in docs/operations.md).
    */
-  async refuseUncertain(userId: string, commandId: string): Promise<StoredOutcome | undefined> {
+  async refuseUncertain(userId: string, commandId: string): Promise<AnsweredOutcome | undefined> {
     try {
       return await withDeadline(
         (async () => {
           await this.repository.refuseUnanswered(userId, [commandId], BET_UNAVAILABLE_MESSAGE);
           this.answered.inc({ kind: 'stored_unavailable' });
-          return (await this.repository.outcomes(userId, [commandId]))[0];
+          return (await this.repository.withBets(await this.repository.outcomes(userId, [commandId])))[0];
         })(),
         OUTCOME_DEADLINE_MS,
         'storing a refusal',
