@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql, type RawBuilder, type Transaction } from 'kysely';
 import { AppConfig } from '@app/config';
-import { Database, pgArray, type DB } from '@app/db';
+import { Database, pgArray, PREPARED, type DB } from '@app/db';
 import {
   payoutOf,
   periodIdAt,
@@ -214,7 +214,7 @@ async function readBatchState(
   const periodIds = [
     ...new Set(commands.flatMap((c) => [c.command.periodId, periodIdAt(c.receivedAtMs, periodConfig)])),
   ];
-  const { rows } = await sql<BatchRows>`
+  const { rows } = await sql<BatchRows>`${sql.raw(PREPARED)}
     WITH stored AS (
       ${storedAnswersQuery(commands.map((c) => c.command))}
     ), shared_periods AS (
@@ -376,7 +376,7 @@ export class BetBatchService {
       Object.entries(statements).filter((s): s is [string, RawBuilder<unknown>] => s[1] !== undefined),
     );
 
-    const written = await recordEntries(trx, journal, alongside);
+    const written = await recordEntries(trx, journal, alongside, { prepared: true });
     if (options.fence) {
       const refusal = fenceRefusal(
         options.fence,

@@ -10,6 +10,7 @@ import {
   type PostgresPool,
   type TransactionSettings,
 } from 'kysely';
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { DB } from './schema.js';
 
@@ -62,12 +63,45 @@ export interface DatabaseOptions {
   connectionTimeoutMs?: number;
 }
 
+/**
+ * The mark of a statement prepared once per connection: SQL text starting with it is sent as a named statement on a
+ * direct connection (parsed and planned once there, then only bound and executed), as itself behind a pooler, where
+ * a named statement would outlive the transaction's server connection. For the statements run per bet batch and per
+ * player request, whose text never changes (their values are parameters, arrays as one parameter each): planning
+ * cost them as much as running, or more.
+ */
+export const PREPARED = '/* prepared */';
+
+const statementNames = new Map<string, string>();
+
+/** The name a marked statement is prepared under: the same text, the same name, on every connection. */
+export function preparedName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `wr_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/** pg's client, sending each statement marked PREPARED as a named statement (pg prepares it once per connection). */
+class PreparingClient extends pg.Client {
+  // pg's overloads, passed through as they are; only a marked text with its values changes.
+  override query(...args: unknown[]): never {
+    const [text, values, ...rest] = args;
+    if (typeof text === 'string' && text.startsWith(PREPARED) && Array.isArray(values))
+      return (super.query as (...a: unknown[]) => never)({ name: preparedName(text), text, values }, ...rest);
+    return (super.query as (...a: unknown[]) => never)(...args);
+  }
+}
+
 /** The planner's cost of a random page read, relative to a sequential one (set on every connection). */
 export const RANDOM_PAGE_COST = 1.1;
 
 export function createPool(url: string, options: DatabaseOptions = {}): pg.Pool {
   const direct = (options.pooler ?? 'direct') === 'direct';
   const pool = new pg.Pool({
+    ...(direct ? { Client: PreparingClient } : {}),
     connectionString: url,
     max: options.max ?? 10,
     application_name: options.applicationName ?? 'winround',

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder, type Transaction } from 'kysely';
-import { pgArray, type DB } from '@app/db';
+import { pgArray, PREPARED, type DB } from '@app/db';
 import { parseUserAccount } from './accounts.js';
 
 export interface Posting {
@@ -55,11 +55,15 @@ const JOURNAL_COLUMNS = new Set(['seqs', 'wallets', 'postings', 'outbox']);
  * returned under its name. They see the database as it was before the statement, and may read the entries' sequence
  * numbers from `journal_entries (seq, ord)` (`ord` is an entry's 1-based position in `entries`), e.g. to record which
  * journal entry moved a row's money.
+ *
+ * `options.prepared`: the statement is prepared once per connection (`PREPARED`), for a caller that runs it many
+ * times with the same shape (the bet batches).
  */
 export async function recordEntries(
   trx: Transaction<DB>,
   entries: JournalEntry[],
   alongside: Record<string, RawBuilder<unknown>> = {},
+  options: { prepared?: boolean } = {},
 ): Promise<RecordResult> {
   const balances = new Map<string, WalletBalance>();
   const names = Object.keys(alongside);
@@ -108,7 +112,7 @@ export async function recordEntries(
     seqs: number[] | null;
     wallets: Array<[string, number, number]> | null;
     [name: string]: unknown;
-  }>`
+  }>`${sql.raw(options.prepared ? PREPARED : '')}
     WITH RECURSIVE ${sql.join(extra, sql``)}journal_entries AS MATERIALIZED (
       SELECT nextval(pg_get_serial_sequence('events', 'seq')) AS seq, e.*
       FROM (

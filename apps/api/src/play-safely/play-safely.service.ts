@@ -1,7 +1,7 @@
 import { ForbiddenException, Inject, Injectable, Logger } from '@nestjs/common';
 import { sql } from 'kysely';
 import type { PlayerLimit, PlaySafelyView, PlaySession, UpdatePlayerLimitsRequest } from '@app/contracts';
-import { Database } from '@app/db';
+import { Database, PREPARED } from '@app/db';
 import {
   decidePlayerLimits,
   evolvePlayerLimits,
@@ -197,7 +197,7 @@ export class PlaySafelyService {
 
   /** The session limit in force (minutes) and when it ends this live session; null without one. */
   async sessionLimit(userId: string, sessionId: string): Promise<{ endsAt: Date; minutes: number } | null> {
-    const { rows } = await sql<{ ends_at: Date; minutes: number }>`
+    const { rows } = await sql<{ ends_at: Date; minutes: number }>`${sql.raw(PREPARED)}
       SELECT s.created_at + make_interval(mins => m.minutes) AS ends_at, m.minutes
       FROM sessions s JOIN player_limits l ON l.user_id = s.user_id AND l.kind = 'sessionMinutes'
       CROSS JOIN LATERAL (SELECT player_limit_in_force(l.value, l.pending_value, l.pending_at, now())::int AS minutes) m
