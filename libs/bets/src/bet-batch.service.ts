@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql, type RawBuilder, type Transaction } from 'kysely';
 import { AppConfig } from '@app/config';
-import { Database, pgArray, PREPARED, type DB } from '@app/db';
+import { Database, pgArray, type DB } from '@app/db';
 import {
   payoutOf,
   periodIdAt,
@@ -214,7 +214,7 @@ async function readBatchState(
   const periodIds = [
     ...new Set(commands.flatMap((c) => [c.command.periodId, periodIdAt(c.receivedAtMs, periodConfig)])),
   ];
-  const { rows } = await sql<BatchRows>`${sql.raw(PREPARED)}
+  const { rows } = await sql<BatchRows>`
     WITH stored AS (
       ${storedAnswersQuery(commands.map((c) => c.command))}
     ), shared_periods AS (
