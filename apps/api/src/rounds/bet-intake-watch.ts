@@ -10,7 +10,7 @@ import {
   type StoredOutcome,
 } from '@app/bets';
 import type { BetMessage } from '@app/contracts';
-import { appendMessages, userRoom, type BetRowLike, type SocketMessage } from '@app/realtime';
+import { appendMessages, toBalanceUpdate, userRoom, type BetRowLike, type SocketMessage } from '@app/realtime';
 
 /** How often handed-on bets are checked for a missing answer. */
 export const WATCH_SWEEP_MS = 100;
@@ -54,7 +54,7 @@ export interface BetIntakeWatchDeps {
    */
   record: (
     commands: Array<{ userId: string; commandId: string; periodId: string }>,
-  ) => Promise<Array<StoredOutcome & { bet?: BetRowLike }> | undefined>;
+  ) => Promise<Array<StoredOutcome & { bet?: BetRowLike; balance?: { main: number; bonus: number } }> | undefined>;
   databaseDown: () => boolean;
   /** Emits to this node's own sockets at once (each socket gets a command's answer once). */
   deliverLocally: (messages: SocketMessage[]) => Promise<void>;
@@ -226,9 +226,10 @@ export class BetIntakeWatch {
 
   /**
    * Records "could not place" for these bets in the database (unless an answer is stored already) and answers their
-   * players with what is stored. `decidedBy` 'arbiter': the cancellation won in Redis, so the bet is refused even if
-   * the database does not answer; 'database': Redis did not answer, so only a stored answer is given (none while the
-   * database does not answer either: the pipeline or the player's get-bet-outcomes decides then).
+   * players with what is stored (an accepted answer with its bet, then the player's balance). `decidedBy` 'arbiter':
+   * the cancellation won in Redis, so the bet is refused even if the database does not answer; 'database': Redis did
+   * not answer, so only a stored refusal is given (none while the database does not answer either: the pipeline or
+   * the player's get-bet-outcomes decides then).
    */
   private async refuse(bets: HandedBet[], decidedBy: 'arbiter' | 'database'): Promise<void> {
     const stored = this.deps.databaseDown()
@@ -274,6 +275,18 @@ export class BetIntakeWatch {
       };
       return { room: userRoom(b.userId), event: 'bet-message', data };
     });
+    // After an accepted answer, the player's balance, as the pipeline follows its answers with it (once a player).
+    const balanced = new Set<string>();
+    for (const b of answered) {
+      const balance = storedByKey.get(`${b.userId}|${b.commandId}`)?.balance;
+      if (!balance || balanced.has(b.userId)) continue;
+      balanced.add(b.userId);
+      messages.push({
+        room: userRoom(b.userId),
+        event: 'balance-update',
+        data: toBalanceUpdate(balance.main, balance.bonus),
+      });
+    }
     if (messages.length === 0) return;
     await this.deps
       .deliverLocally(messages)

@@ -3,8 +3,9 @@ import { randomUUID } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
 import { sql } from 'kysely';
 import { arbiterKey, UNKNOWN_CANCELS_BUDGET } from '@app/bets';
-import type { BetMessage, ClientToServerEvents, ServerToClientEvents } from '@app/contracts';
+import type { BalanceUpdate, BetMessage, ClientToServerEvents, ServerToClientEvents } from '@app/contracts';
 import { currentPeriod } from '@app/domain';
+import { toBalanceUpdate } from '@app/realtime';
 import { RedisService } from '@app/redis';
 import {
   balanceOf,
@@ -36,12 +37,14 @@ type GameSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 async function connectPlayer(api: TestApi, user: TestUser) {
   const socket = api.socket({ apiKey: TEST_API_KEY, token: await newSession(api, user) }) as GameSocket;
   const answers: Array<BetMessage & { at: number }> = [];
+  const balances: BalanceUpdate[] = [];
   socket.on('bet-message', (m) => answers.push({ ...m, at: Date.now() }));
+  socket.on('balance-update', (b) => balances.push(b));
   await new Promise<void>((resolve, reject) => {
     socket.on('connect', resolve);
     socket.on('connect_error', reject);
   });
-  return { socket, answers };
+  return { socket, answers, balances };
 }
 
 const outcomesRows = async (api: TestApi, userId?: string) => {
@@ -240,6 +243,11 @@ describe('a stored answer the api node gives in the pipeline’s place carries t
       "the node's answer",
     );
     expect(again).toMatchObject({ success: true, message: placed.message, bet: { _id: placed.bet!._id } });
+    // Followed by the player's balance, as the pipeline follows its answers with it.
+    const balance = await eventually(async () => other.balances[0], 5_000, 'the balance after the answer');
+    const wallet = await balanceOf(api.db, user.id);
+    expect(wallet.main).toBeLessThan(100_000);
+    expect(balance).toEqual(toBalanceUpdate(wallet.main, wallet.bonus));
     expect(player.answers.filter((a) => a.commandId === commandId)).toHaveLength(1);
     other.socket.disconnect();
 

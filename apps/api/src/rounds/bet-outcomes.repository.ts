@@ -9,8 +9,11 @@ export interface AnsweredBetRow extends BetRowLike {
   settled_at: Date | null;
 }
 
-/** A stored answer with, when it placed a bet, that bet (an accepted answer is given with its bet). */
-export type AnsweredOutcome = StoredOutcome & { bet?: AnsweredBetRow };
+/**
+ * A stored answer with, when it placed a bet, that bet and the player's balance now (an accepted answer is given with
+ * its bet, and followed by the balance, as the bet pipeline gives it).
+ */
+export type AnsweredOutcome = StoredOutcome & { bet?: AnsweredBetRow; balance?: { main: number; bonus: number } };
 
 /** The columns of an answered bet (`b` the bet, `p` its public period). */
 const BET_COLUMNS = sql.raw(
@@ -72,17 +75,28 @@ export class BetOutcomesRepository {
     return this.withBets(rows);
   }
 
-  /** These answers, each accepted one with its bet (read only when there is one: a refusal costs no read). */
+  /**
+   * These answers, each accepted one with its bet and its player's balance (read only when there is one: a refusal
+   * costs no read).
+   */
   async withBets(outcomes: StoredOutcome[]): Promise<AnsweredOutcome[]> {
-    const betIds = outcomes.flatMap((o) => (o.kind === 'accepted' && o.bet_id ? [o.bet_id] : []));
-    if (betIds.length === 0) return outcomes;
-    const { rows } = await sql<AnsweredBetRow>`
-      SELECT ${BET_COLUMNS} FROM bets b JOIN public_periods p ON p.id = b.period_id WHERE b.id = ANY(${betIds}::uuid[])
-    `.execute(this.db);
+    const accepted = outcomes.filter((o) => o.kind === 'accepted' && o.bet_id);
+    if (accepted.length === 0) return outcomes;
+    const [{ rows }, { rows: wallets }] = await Promise.all([
+      sql<AnsweredBetRow>`
+        SELECT ${BET_COLUMNS} FROM bets b JOIN public_periods p ON p.id = b.period_id
+        WHERE b.id = ANY(${accepted.map((o) => o.bet_id)}::uuid[])
+      `.execute(this.db),
+      sql<{ user_id: string; main: number; bonus: number }>`
+        SELECT user_id, main, bonus FROM wallets WHERE user_id = ANY(${[...new Set(accepted.map((o) => o.user_id))]}::uuid[])
+      `.execute(this.db),
+    ]);
     const bets = new Map(rows.map((b) => [b.id, b]));
+    const balances = new Map(wallets.map((w) => [w.user_id, { main: Number(w.main), bonus: Number(w.bonus) }]));
     return outcomes.map((o) => {
       const bet = o.bet_id ? bets.get(o.bet_id) : undefined;
-      return bet ? { ...o, bet } : o;
+      const balance = bet ? balances.get(o.user_id) : undefined;
+      return bet ? { ...o, bet, ...(balance ? { balance } : {}) } : o;
     });
   }
 
