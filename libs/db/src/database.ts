@@ -66,9 +66,9 @@ export interface DatabaseOptions {
 /**
  * The mark of a statement prepared once per connection: SQL text starting with it is sent as a named statement on a
  * direct connection (parsed and planned once there, then only bound and executed), as itself behind a pooler, where
- * a named statement would outlive the transaction's server connection. For the statements run per bet batch and per
- * player request, whose text never changes (their values are parameters, arrays as one parameter each): planning
- * cost them as much as running, or more.
+ * a named statement would outlive the transaction's server connection. For statements run very often whose text
+ * never changes (values as parameters, arrays as one parameter each) and whose plan made once stays good (see
+ * docs/sql.md: not the reads of the partitioned `bets`).
  */
 export const PREPARED = '/* prepared */';
 
