@@ -166,8 +166,11 @@ export type HandoffRecovery =
   | { kind: 'refused' }
   /** The bet pipeline claimed it first: its own answer is on the way. */
   | { kind: 'answered-later' }
-  /** Its stored answer: the bet pipeline had decided it before the refusal could be stored (accepted: with its bet). */
-  | { kind: 'stored'; outcome: StoredOutcome & { bet?: BetRowLike } };
+  /**
+   * Its stored answer: the bet pipeline had decided it before the refusal could be stored (accepted: with its bet and
+   * the player's balance since, which the player is then given as the pipeline would).
+   */
+  | { kind: 'stored'; outcome: StoredOutcome & { bet?: BetRowLike; balance?: { main: number; bonus: number } } };
 
 /**
  * How a bet the gateway accepted goes on to be decided (BET_PIPELINE), chosen once when the intake is built: the
@@ -278,11 +281,20 @@ export class StreamHandoff implements BetHandoff {
       ([verdict]) => verdict,
       () => undefined,
     );
-    if (cancelled === true) return { kind: 'refused' };
     if (cancelled === false) return { kind: 'answered-later' };
-    // Redis did not answer (a timeout, a connection cut mid-command): store the refusal first, so it is never applied
-    // later; if it was applied already, its real answer is the one given.
-    const stored = await outcomes.refuseUncertain(command.userId, outcomeKey(command));
+    // Cancelled: never applied from now on. The refusal is stored as the watch stores its cancellations, and the
+    // database has the last word: a batch that committed before Redis lost its claim (its data gone) left the
+    // pipeline's own answer there, and that one is given. Redis did not answer (a timeout, a connection cut
+    // mid-command): the refusal is stored first, so it is never applied later; if it was applied already, its real
+    // answer is the one given.
+    const stored =
+      cancelled === true
+        ? (
+            await outcomes.refuseCancelled([
+              { userId: command.userId, commandId: outcomeKey(command), periodId: command.periodId },
+            ])
+          )?.[0]
+        : await outcomes.refuseUncertain(command.userId, outcomeKey(command));
     return stored && stored.kind !== 'unavailable' ? { kind: 'stored', outcome: stored } : { kind: 'refused' };
   }
 }

@@ -1,7 +1,13 @@
 import { Inject, Injectable, Logger, Optional, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { AppConfig } from '@app/config';
 import { BetBatchService, outcomeMessage } from '@app/bets';
-import { placeBetPayloadSchema, type BetMessage, type GameKey, type PlaceBetInput } from '@app/contracts';
+import {
+  placeBetPayloadSchema,
+  type BalanceUpdate,
+  type BetMessage,
+  type GameKey,
+  type PlaceBetInput,
+} from '@app/contracts';
 import {
   BET_MESSAGES,
   currentPeriod,
@@ -11,7 +17,7 @@ import {
   STAKES,
   type PeriodTimes,
 } from '@app/domain';
-import { EventsPublisher, uuidv7, type BetCommand } from '@app/realtime';
+import { EventsPublisher, toBalanceUpdate, uuidv7, type BetCommand } from '@app/realtime';
 import { RedisService } from '@app/redis';
 import { ApiMetrics } from '../metrics/api-metrics.service.js';
 import { SocketDeliveryService } from '../realtime/socket-delivery.service.js';
@@ -79,6 +85,8 @@ export interface IntakeOutcome {
   refusal?: BetMessage;
   /** The stored acceptance, when the hand-off looked failed but the bet pipeline had applied the bet already. */
   accepted?: BetMessage;
+  /** With a stored acceptance: the player's balance since, sent after it as the pipeline follows its answers. */
+  balance?: BalanceUpdate;
   /**
    * The client's command id, when the command was handed on (or its hand-off attempted): it may be on its partition
    * stream, so it is the player's own when they ask about it (get-bet-outcomes may then store its refusal).
@@ -225,7 +233,12 @@ export class BetIntakeService implements OnModuleInit, OnApplicationShutdown {
       if (recovered.kind === 'answered-later') return handed({});
       if (recovered.kind === 'stored') {
         const answer = outcomeMessage(recovered.outcome, recovered.outcome.bet).data as BetMessage;
-        if (answer.success) return handed({ accepted: answer });
+        const { balance } = recovered.outcome;
+        if (answer.success)
+          return handed({
+            accepted: answer,
+            ...(balance ? { balance: toBalanceUpdate(balance.main, balance.bonus) } : {}),
+          });
         return handed(refuse(answer.message, { ...context, commandId: answer.commandId }));
       }
       return handed(refuseCommand(BET_INTAKE_MESSAGES.unavailable, context));

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { arbiterKey, UNKNOWN_CANCELS_BUDGET } from '@app/bets';
 import type { BalanceUpdate, BetMessage, ClientToServerEvents, ServerToClientEvents } from '@app/contracts';
 import { currentPeriod } from '@app/domain';
-import { toBalanceUpdate } from '@app/realtime';
+import { outcomeKey, toBalanceUpdate, userRoom } from '@app/realtime';
 import { RedisService } from '@app/redis';
 import {
   balanceOf,
@@ -23,6 +23,7 @@ import {
   type TestUser,
 } from '@app/testing';
 import { SocketDeliveryService } from '../realtime/socket-delivery.service.js';
+import type { BetHandoff } from './bet-handoff.js';
 import { BetIntakeService } from './bet-intake.service.js';
 import { BET_UNAVAILABLE_MESSAGE, BetOutcomesService, OUTCOME_WAIT_MS } from './bet-outcomes.service.js';
 import { BetOutcomesRepository } from './bet-outcomes.repository.js';
@@ -258,4 +259,95 @@ describe('a stored answer the api node gives in the pipeline’s place carries t
       { id: placed.bet!._id },
     ]);
   });
+
+  // A place-bet whose hand-off to Redis failed after the command reached its stream (a timeout, a connection cut):
+  // the pipeline applied it and its answers were lost (Redis lost its data), and the api node's recovery finds the
+  // stored acceptance, in Redis's answer or without one. The player hears "placed" with the bet, then the balance.
+  for (const redisAnswers of [true, false]) {
+    it(`a hand-off in doubt whose bet was applied: "placed" with the bet, then the balance (the cancellation ${redisAnswers ? 'answered' : 'unanswered'})`, async () => {
+      const user = await createUser(api, { main: 100_000 });
+      const player = await connectPlayer(api, user);
+      const redis = api.app.get(RedisService);
+      const intake = api.app.get(BetIntakeService);
+      const handoff = (intake as unknown as { handoff: BetHandoff }).handoff;
+      const delivery = api.app.get(SocketDeliveryService);
+      const realHandOn = handoff.handOn.bind(handoff);
+      const realDeliver = delivery.deliver.bind(delivery);
+      const failFast = redis.failFast;
+      const realEval = failFast.eval.bind(failFast);
+      let failed = 0;
+      // The pipeline's answers to this player never reach the node (lost with Redis's data)...
+      delivery.deliver = (chunk) => realDeliver(chunk.filter((m) => m.room !== userRoom(user.id)));
+      // ...and the hand-off reports a failure once its command is applied and its claim gone.
+      handoff.handOn = async (command, now) => {
+        if (command.userId !== user.id) return realHandOn(command, now);
+        const closedBy = await realHandOn(command, now);
+        if (closedBy) return closedBy;
+        intake.watch.answered(command.userId, outcomeKey(command));
+        const stored = await eventually(
+          async () =>
+            (await api.db
+              .selectFrom('bet_outcomes')
+              .select('kind')
+              .where('user_id', '=', user.id)
+              .where('command_id', '=', outcomeKey(command))
+              .executeTakeFirst()) ?? false,
+          10_000,
+          "the pipeline's answer stored",
+        );
+        if (stored.kind !== 'accepted') return null;
+        await redis.client.del(arbiterKey(redis.keys, user.id, outcomeKey(command)));
+        if (!redisAnswers)
+          (failFast as unknown as { eval: unknown }).eval = () => Promise.reject(new Error('Command timed out'));
+        failed++;
+        throw new Error('Command timed out');
+      };
+      try {
+        let commandId = '';
+        const placed = await eventually(
+          async () => {
+            const period = await freshPeriod(periodConfig, 4_000);
+            commandId = randomUUID();
+            player.socket.emit('place-bet', {
+              periodId: period.periodId,
+              betType: 'color',
+              betValue: 'red',
+              amount: 100,
+              commandId,
+            });
+            const answer = await eventually(
+              async () => player.answers.find((a) => a.commandId === commandId),
+              15_000,
+              'the answer',
+            );
+            return answer.success && answer;
+          },
+          60_000,
+          'a bet placed',
+        );
+        expect(failed).toBe(1);
+        const bets = await api.db.selectFrom('bets').select('id').where('user_id', '=', user.id).execute();
+        expect(bets).toHaveLength(1);
+        expect(placed).toMatchObject({ success: true, commandId, bet: { _id: bets[0]!.id } });
+        const balance = await eventually(async () => player.balances.at(-1), 5_000, 'the balance after the answer');
+        const wallet = await balanceOf(api.db, user.id);
+        expect(wallet.main).toBe(100_000 - 10_000);
+        expect(balance).toEqual(toBalanceUpdate(wallet.main, wallet.bonus));
+        expect(player.answers.filter((a) => a.commandId === commandId)).toHaveLength(1);
+        const outcomes = await api.db
+          .selectFrom('bet_outcomes')
+          .select('kind')
+          .where('user_id', '=', user.id)
+          .execute();
+        expect(outcomes.map((o) => o.kind).sort()).toEqual(
+          ['accepted', ...Array<string>(outcomes.length - 1).fill('unavailable')].sort(),
+        );
+      } finally {
+        handoff.handOn = realHandOn;
+        delivery.deliver = realDeliver;
+        (failFast as unknown as { eval: unknown }).eval = realEval;
+        player.socket.disconnect();
+      }
+    });
+  }
 });

@@ -157,14 +157,17 @@ export class RoundsGateway implements OnGatewayConnection, OnModuleDestroy {
     // Separation of duties: an administrator holds no wallet and never bets; told so, not ignored.
     if (user.role !== 'user')
       return void socket.emit('bet-message', { success: false, message: WALLET_MESSAGES.playersOnly });
-    const { refusal, accepted, handedOn } = await this.intake.placeBet(user.id, payload);
+    const { refusal, accepted, balance, handedOn } = await this.intake.placeBet(user.id, payload);
     if (handedOn) rememberSent(socket, handedOn);
     const answer = refusal ?? accepted;
     if (!answer) return;
     // A command id is answered once per socket; a place-bet without one (an older client) is a new request each
     // time, so every attempt gets its own answer (never mistaken for a repeated period notice).
-    if (answer.commandId === undefined || firstAnswer(socket, answerKey('bet-message', answer)))
+    if (answer.commandId === undefined || firstAnswer(socket, answerKey('bet-message', answer))) {
       socket.emit('bet-message', answer);
+      // A stored acceptance given here in the pipeline's place is followed by the balance, as the pipeline's is.
+      if (balance) socket.emit('balance-update', balance);
+    }
   }
 
   /**
