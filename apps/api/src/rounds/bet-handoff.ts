@@ -1,19 +1,12 @@
 import type { Logger } from '@nestjs/common';
 import type { AppConfig } from '@app/config';
-import {
-  arbiterKey,
-  BET_UNAVAILABLE_MESSAGE,
-  cancelCommands,
-  type BetBatchService,
-  type StoredOutcome,
-} from '@app/bets';
+import { arbiterKey, BET_UNAVAILABLE_MESSAGE, cancelCommands, type BetBatchService } from '@app/bets';
 import {
   COMMAND_FIELD,
   encodeCommand,
   outcomeKey,
   partitionOf,
   type BetCommand,
-  type BetRowLike,
   type EventsPublisher,
 } from '@app/realtime';
 import {
@@ -28,6 +21,7 @@ import type { ApiMetrics } from '../metrics/api-metrics.service.js';
 import type { SocketDeliveryService } from '../realtime/socket-delivery.service.js';
 import type { BetIntakeGate, IntakeCheck } from './bet-intake-gate.service.js';
 import { BetIntakeWatch } from './bet-intake-watch.js';
+import type { AnsweredOutcome } from './bet-outcomes.repository.js';
 import type { BetOutcomesService } from './bet-outcomes.service.js';
 
 /** ioredis' error for a command refused at once because the connection is down (it was never sent). */
@@ -170,7 +164,7 @@ export type HandoffRecovery =
    * Its stored answer: the bet pipeline had decided it before the refusal could be stored (accepted: with its bet and
    * the player's balance since, which the player is then given as the pipeline would).
    */
-  | { kind: 'stored'; outcome: StoredOutcome & { bet?: BetRowLike; balance?: { main: number; bonus: number } } };
+  | { kind: 'stored'; outcome: AnsweredOutcome };
 
 /**
  * How a bet the gateway accepted goes on to be decided (BET_PIPELINE), chosen once when the intake is built: the
