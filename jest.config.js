@@ -21,12 +21,11 @@ const common = {
 export default {
   // Integration tests wait for real rounds, leases and networks.
   testTimeout: 60_000,
-  // Test files run in worker processes, at least three at a time (an integration file mostly waits on rounds, leases
-  // and networks: with two workers the two cores were half idle, and the suite took 643 s against 498 with three),
-  // and a worker holding more than 1.5 GB after a file is replaced by a fresh one: what a file's stacks and modules
-  // leave behind does not slow the files after it (in one process the integration suite took four times as long, and
-  // its timing-bound checks failed late in the run).
-  maxWorkers: Math.max(3, availableParallelism() - 1),
+  // Test files run in worker processes, at least two at a time (an integration file mostly waits on rounds, leases
+  // and networks), and a worker holding more than 1.5 GB after a file is replaced by a fresh one: what a file's
+  // stacks and modules leave behind does not slow the files after it (in one process the integration suite took
+  // four times as long, and its timing-bound checks failed late in the run).
+  maxWorkers: Math.max(2, availableParallelism() - 1),
   workerIdleMemoryLimit: '1500MB',
   projects: [
     {
