@@ -120,12 +120,13 @@ describe('round engine: a busy partition gathers its commands into larger batche
         .executeTakeFirstOrThrow(),
     ).toEqual({ n: 311 });
 
-    // With the interval off, the same ten come one read each: the consumer is blocked on the stream when each arrives.
+    // With the interval off, the same ten come one read each: the consumer is blocked on the stream when each arrives
+    // (50 ms apart: more than a batch takes on a loaded box, where 5 ms apart let three batches gather them).
     engine.app.get(AppConfig).BET_BATCH_INTERVAL_MS = 0;
     try {
       await sleep(50);
       batches.length = 0;
-      await spaced(period.periodId, 2);
+      await spaced(period.periodId, 2, 50);
       await eventually(async () => count() === 10, 5_000, 'the ten applied');
       expect(batches.length).toBeGreaterThan(3);
     } finally {
