@@ -48,6 +48,32 @@ async function connectPlayer(api: TestApi, user: TestUser) {
   return { socket, answers, balances };
 }
 
+/** A ₹100 bet on red in a fresh period, placed again until one is accepted (an engine just started takes a while). */
+async function placeUntilAccepted(
+  player: Awaited<ReturnType<typeof connectPlayer>>,
+  answerMs: number,
+  totalMs: number,
+) {
+  let commandId = '';
+  let periodId = '';
+  const placed = await eventually(
+    async () => {
+      periodId = (await freshPeriod(periodConfig, 4_000)).periodId;
+      commandId = randomUUID();
+      player.socket.emit('place-bet', { periodId, betType: 'color', betValue: 'red', amount: 100, commandId });
+      const answer = await eventually(
+        async () => player.answers.find((a) => a.commandId === commandId),
+        answerMs,
+        'the answer',
+      );
+      return answer.success && answer;
+    },
+    totalMs,
+    'a bet placed',
+  );
+  return { placed, commandId, periodId };
+}
+
 const outcomesRows = async (api: TestApi, userId?: string) => {
   const { rows } = await sql<{
     n: number;
@@ -203,30 +229,8 @@ describe('a stored answer the api node gives in the pipeline’s place carries t
     const user = await createUser(api, { main: 100_000 });
     const player = await connectPlayer(api, user);
     // A bet placed (tried again until the engine takes bets: it has just started).
-    let commandId = '';
-    let period = await freshPeriod(periodConfig, 4_000);
-    const placed = await eventually(
-      async () => {
-        period = await freshPeriod(periodConfig, 4_000);
-        commandId = randomUUID();
-        player.socket.emit('place-bet', {
-          periodId: period.periodId,
-          betType: 'color',
-          betValue: 'red',
-          amount: 100,
-          commandId,
-        });
-        const answer = await eventually(
-          async () => player.answers.find((a) => a.commandId === commandId),
-          5_000,
-          "the pipeline's answer",
-        );
-        return answer.success && answer;
-      },
-      40_000,
-      'a bet placed',
-    );
-    expect(placed).toMatchObject({ success: true, bet: { periodId: period.periodId } });
+    const { placed, commandId, periodId } = await placeUntilAccepted(player, 5_000, 40_000);
+    expect(placed).toMatchObject({ success: true, bet: { periodId } });
 
     // The claim is gone (Redis restarted without its data) and the watch finds the bet unanswered (its answer did
     // not reach this node): its cancellation wins in Redis, and the database holds the pipeline's answer. The
@@ -236,7 +240,7 @@ describe('a stored answer the api node gives in the pipeline’s place carries t
     await redis.client.del(arbiterKey(redis.keys, user.id, commandId));
     const watch = api.app.get(BetIntakeService).watch;
     const handedAt = Date.now();
-    watch.watch({ userId: user.id, commandId, periodId: period.periodId, betType: 'color', handedAt });
+    watch.watch({ userId: user.id, commandId, periodId, betType: 'color', handedAt });
     await watch.sweep(handedAt + api.config.BET_ANSWER_TIMEOUT_MS);
     const again = await eventually(
       async () => other.answers.find((a) => a.commandId === commandId),
@@ -303,28 +307,7 @@ describe('a stored answer the api node gives in the pipeline’s place carries t
         throw new Error('Command timed out');
       };
       try {
-        let commandId = '';
-        const placed = await eventually(
-          async () => {
-            const period = await freshPeriod(periodConfig, 4_000);
-            commandId = randomUUID();
-            player.socket.emit('place-bet', {
-              periodId: period.periodId,
-              betType: 'color',
-              betValue: 'red',
-              amount: 100,
-              commandId,
-            });
-            const answer = await eventually(
-              async () => player.answers.find((a) => a.commandId === commandId),
-              15_000,
-              'the answer',
-            );
-            return answer.success && answer;
-          },
-          60_000,
-          'a bet placed',
-        );
+        const { placed, commandId } = await placeUntilAccepted(player, 15_000, 60_000);
         expect(failed).toBe(1);
         const bets = await api.db.selectFrom('bets').select('id').where('user_id', '=', user.id).execute();
         expect(bets).toHaveLength(1);
