@@ -157,7 +157,7 @@ describe('events stream → sockets on every api node', () => {
     const got: number[] = [];
     socket.on('balance-update', (data: { balance: number }) => got.push(data.balance));
     await new Promise((r) => setTimeout(r, 100));
-    const chunk = Array.from({ length: 30_000 }, (_, i) => ({
+    const chunk = Array.from({ length: 100_000 }, (_, i) => ({
       room,
       event: 'balance-update',
       data: { balance: i, mainBalance: i, bonusBalance: 0 },
@@ -172,9 +172,10 @@ describe('events stream → sockets on every api node', () => {
     setImmediate(count);
     await b.app.get(SocketDeliveryService).deliver(chunk);
     counting = false;
-    // 30,000 frames take well over one 5-ms slice to write: the loop turned in between (no single long stall).
+    // 100,000 frames take several slices even at their longest (50 ms, when the loop is busy): the loop turned in
+    // between (no single long stall). With 30,000, a fast box wrote the rest in one 50-ms slice after the first.
     expect(turns).toBeGreaterThan(1);
-    for (let waited = 0; got.length < chunk.length && waited < 10_000; waited += 100)
+    for (let waited = 0; got.length < chunk.length && waited < 20_000; waited += 100)
       await new Promise((r) => setTimeout(r, 100));
     expect(got).toEqual(chunk.map((m) => m.data.balance));
   });
