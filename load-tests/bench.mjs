@@ -20,7 +20,7 @@
 //            --cluster (on the scaled-out shape: a 6-node Redis Cluster, a Postgres primary of the bench's own with a
 //            streaming replica the api nodes read from, PgBouncer in transaction mode in front of the primary)
 //            --help
-import { fork, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, fork, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -29,7 +29,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { testDatabaseServer } from '../scripts/services.mjs';
-import { freePort, startStack } from '../scripts/stack.mjs';
+import { freePort, serverNode, serverNodeFlags, startStack } from '../scripts/stack.mjs';
 import { freeRun, postgresBin, startPrimary, startReplica } from '../scripts/cluster.mjs';
 import { startPgBouncer } from '../scripts/pgbouncer.mjs';
 import { startRedisCluster } from '../scripts/redis-cluster.mjs';
@@ -713,6 +713,12 @@ const speed = await machineSpeed();
 log(
   `machine speed: a fixed CPU task takes ${speed.aloneMs} ms alone, ${speed.sideBySideMs} ms with two side by side (load average ${uptime().join(', ')})`,
 );
+// The runtime the api nodes and engines run on (SERVER_NODE, else this one) and their V8 flags (SERVER_NODE_FLAGS).
+const serverRuntime = {
+  node: execFileSync(serverNode(), ['--version'], { encoding: 'utf8' }).trim(),
+  flags: serverNodeFlags().join(' '),
+};
+log(`servers run on Node ${serverRuntime.node}${serverRuntime.flags ? ` with ${serverRuntime.flags}` : ''}`);
 
 /**
  * --cluster: the scaled-out shape every run of this bench uses (started once): a Redis Cluster, a Postgres primary of
@@ -864,6 +870,7 @@ const rows = [
     'machine speed: a fixed CPU task alone / two side by side (ms, before the runs)',
     ...reports.map(() => `${speed.aloneMs} / ${speed.sideBySideMs}`),
   ],
+  ['servers: Node version and V8 flags', ...reports.map(() => `${serverRuntime.node} ${serverRuntime.flags}`.trim())],
 ];
 const width = rows.map((r) => r.map((c) => String(c).length)).reduce((w, r) => w.map((x, i) => Math.max(x, r[i] ?? 0)));
 const heading = `${config.players} players, ${config.findCeiling ? 'ceiling search' : `${config.rounds} rounds`} of ${config.roundSeconds} s (lock ${config.lockSeconds} s), ${config.partitions} partitions, ${topologies ? `topologies ${topologies} (api nodes + engines)` : `${config.apiNodes} api node(s), ${config.engines} engine(s)`}, ${config.findCeiling ? `from ${config.rate} bets/s` : `target ${config.rate} bets/s`}${config.headless ? `, ${config.headless} headless players` : ''}${config.cluster ? ', on the cluster shape (Redis Cluster 3+3, Postgres primary + streaming replica, PgBouncer)' : ''}`;
@@ -971,7 +978,7 @@ const jsonFile = opt(
   join(HERE, '..', 'artifacts', 'bench', `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
 );
 mkdirSync(dirname(jsonFile), { recursive: true });
-writeFileSync(jsonFile, JSON.stringify({ config, machineSpeed: speed, reports, comparison }, null, 2));
+writeFileSync(jsonFile, JSON.stringify({ config, machineSpeed: speed, serverRuntime, reports, comparison }, null, 2));
 const htmlFile = jsonFile.replace(/\.json$/, '') + '.html';
 writeFileSync(
   htmlFile,

@@ -36,6 +36,15 @@ export function serverNodeFlags(env = process.env) {
   return given === undefined ? [...SERVER_NODE_FLAGS] : given.split(/\s+/).filter(Boolean);
 }
 
+/**
+ * The Node binary the api and the round engine run on: this process's own, or the environment's `SERVER_NODE` (a
+ * path), to measure the servers on another runtime than the tools' — the image's Node 24 where the box has another
+ * (docs/benchmarks.md).
+ */
+export function serverNode(env = process.env) {
+  return env.SERVER_NODE || process.execPath;
+}
+
 const DATA = join(ROOT, '.data');
 
 export class StackError extends Error {}
@@ -259,15 +268,11 @@ export async function startStack(options = {}) {
     // PROFILE_DIR: write a V8 CPU profile of each process there on exit (open it in Chrome DevTools).
     const profile = env.PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${env.PROFILE_DIR}`] : [];
     const spawnApp = (name, entry, extraEnv = {}) => {
-      const child = spawn(
-        process.execPath,
-        ['--enable-source-maps', ...serverNodeFlags(), ...profile, join(ROOT, entry)],
-        {
-          cwd: ROOT,
-          env: { ...env, ...extraEnv },
-          stdio: ['ignore', stdio, stdio],
-        },
-      );
+      const child = spawn(serverNode(), ['--enable-source-maps', ...serverNodeFlags(), ...profile, join(ROOT, entry)], {
+        cwd: ROOT,
+        env: { ...env, ...extraEnv },
+        stdio: ['ignore', stdio, stdio],
+      });
       child.name = name;
       children.push(child);
       child.once('exit', (code, signal) => {

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, SERVER_NODE_FLAGS, serverNodeFlags } from './stack.mjs';
+import { ROOT, SERVER_NODE_FLAGS, serverNode, serverNodeFlags } from './stack.mjs';
 
 describe('the servers’ Node flags', () => {
   it('are the same wherever a server starts: the local stack, the image, the compose file', () => {
@@ -19,5 +19,13 @@ describe('the servers’ Node flags', () => {
     const run = spawnSync(process.execPath, [...SERVER_NODE_FLAGS, '-e', 'process.exit(0)'], { encoding: 'utf8' });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
+  });
+});
+
+describe('the servers’ Node binary', () => {
+  it('is this process’s own unless SERVER_NODE names another', () => {
+    expect(serverNode({})).toBe(process.execPath);
+    expect(serverNode({ SERVER_NODE: '' })).toBe(process.execPath);
+    expect(serverNode({ SERVER_NODE: '/opt/node24/bin/node' })).toBe('/opt/node24/bin/node');
   });
 });
