@@ -4,7 +4,16 @@
 // app, and connects as the api's own role) and the round engine. Used by `npm start` and by the end-to-end tests.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -42,7 +51,14 @@ export function serverNodeFlags(env = process.env) {
  * (docs/benchmarks.md).
  */
 export function serverNode(env = process.env) {
-  return env.SERVER_NODE || process.execPath;
+  const given = env.SERVER_NODE;
+  if (!given) return process.execPath;
+  try {
+    accessSync(given, constants.X_OK);
+  } catch {
+    throw new StackError(`SERVER_NODE is not a program this user can run: ${given}`);
+  }
+  return given;
 }
 
 const DATA = join(ROOT, '.data');
@@ -185,6 +201,8 @@ async function startBeacon(log, period) {
 export async function startStack(options = {}) {
   const log = options.log ?? ((line) => console.log(line));
   const env = { ...process.env, ...options.env };
+  // Checked before anything starts: a SERVER_NODE that cannot run is one clear line, not a failed spawn later.
+  const nodeBinary = serverNode();
   if (options.build !== false) buildIfStale({ log });
 
   const { ConfigError, loadConfig } = await import(join(ROOT, 'dist/libs/config/src/index.js'));
@@ -268,7 +286,7 @@ export async function startStack(options = {}) {
     // PROFILE_DIR: write a V8 CPU profile of each process there on exit (open it in Chrome DevTools).
     const profile = env.PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${env.PROFILE_DIR}`] : [];
     const spawnApp = (name, entry, extraEnv = {}) => {
-      const child = spawn(serverNode(), ['--enable-source-maps', ...serverNodeFlags(), ...profile, join(ROOT, entry)], {
+      const child = spawn(nodeBinary, ['--enable-source-maps', ...serverNodeFlags(), ...profile, join(ROOT, entry)], {
         cwd: ROOT,
         env: { ...env, ...extraEnv },
         stdio: ['ignore', stdio, stdio],

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, SERVER_NODE_FLAGS, serverNode, serverNodeFlags } from './stack.mjs';
+import { ROOT, SERVER_NODE_FLAGS, serverNode, serverNodeFlags, StackError } from './stack.mjs';
 
 describe('the servers’ Node flags', () => {
   it('are the same wherever a server starts: the local stack, the image, the compose file', () => {
@@ -26,6 +26,15 @@ describe('the servers’ Node binary', () => {
   it('is this process’s own unless SERVER_NODE names another', () => {
     expect(serverNode({})).toBe(process.execPath);
     expect(serverNode({ SERVER_NODE: '' })).toBe(process.execPath);
-    expect(serverNode({ SERVER_NODE: '/opt/node24/bin/node' })).toBe('/opt/node24/bin/node');
+    expect(serverNode({ SERVER_NODE: process.execPath })).toBe(process.execPath);
+  });
+
+  it('refuses, in one line, a SERVER_NODE that is not a program it can run', () => {
+    const missing = join(ROOT, 'no-such-node');
+    expect(() => serverNode({ SERVER_NODE: missing })).toThrow(StackError);
+    expect(() => serverNode({ SERVER_NODE: missing })).toThrow(
+      `SERVER_NODE is not a program this user can run: ${missing}`,
+    );
+    expect(() => serverNode({ SERVER_NODE: join(ROOT, 'package.json') })).toThrow(StackError);
   });
 });
