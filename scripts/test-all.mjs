@@ -10,16 +10,19 @@
 // embedded one for this run; Redis at TEST_REDIS_URL (or 127.0.0.1:TEST_REDIS_PORT, 6379), else a redis-server from
 // the PATH; Chromium (CHROMIUM_PATH, the system's, else Playwright's, installed on demand). What was started is
 // stopped at the end. A suite whose service cannot be had fails once, with one line saying how to get it.
+// Suites that mostly wait run side by side (STAGES below: the integration suite beside the fault suite, the pooled one
+// beside the end-to-end and Lighthouse); the first lane prints as it goes, another's output follows when each ends.
 // Options: --only unit,int,int-pooled,web,e2e,lighthouse,faults   --summary <file> (writes the counts as JSON)   --floors <file> (e.g. .ci/test-floors.json)
+//          --serial (one suite at a time)
 //          -- <paths or filters> (handed to the jest, Vitest and Playwright suites, e.g. `--only int -- libs/redis`)
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureChromium } from './chromium.mjs';
 import { ensureTestServices, onPath, REDIS_INSTALL_HINT } from './services.mjs';
 import { buildIfStale, ROOT } from './stack.mjs';
 import { readFaultsReport } from './faults/lib/analyse.mjs';
-import { describeOutcomes, readJestReport, readPlaywrightReport, suiteOutcome } from './test-report.mjs';
+import { describeOutcomes, planStages, readJestReport, readPlaywrightReport, suiteOutcome } from './test-report.mjs';
 import { readLighthouseReport } from './lighthouse.mjs';
 
 const argv = process.argv.slice(2);
@@ -31,6 +34,7 @@ const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : n
 const only = option('--only')?.split(',') ?? null;
 const summaryFile = option('--summary');
 const floorsFile = option('--floors');
+const serial = args.includes('--serial');
 const out = join(ROOT, 'test-results');
 mkdirSync(out, { recursive: true });
 
@@ -128,9 +132,19 @@ const suites = [
     command: 'node',
     args: (report) => ['scripts/faults/run.mjs', '--ci', '--report', report],
     read: readFaultsReport,
-    needs: ['redis-server'],
+    // 'build' first: the suite builds a stale server itself, which must not happen under a suite running beside it.
+    needs: ['build', 'redis-server'],
   },
 ];
+
+/**
+ * The order the suites run in: stage after stage; a stage is one or more lanes run side by side, a lane's suites one
+ * after another. On two cores a suite that mostly waits leaves room for another: the integration suite uses about half
+ * a core (its files wait on rounds, leases and networks), the fault suite a fifth (it waits for processes to die and
+ * heal), the end-to-end suite a third (the browser waits on 30-second rounds); each pair takes little longer than its
+ * longer lane. The suites that keep both cores busy (unit, web) run alone.
+ */
+const STAGES = [[['unit']], [['int'], ['faults']], [['e2e', 'lighthouse'], ['int-pooled']], [['web']]];
 
 const unknown = (only ?? []).filter((name) => !suites.some((s) => s.name === name));
 if (unknown.length > 0) {
@@ -204,19 +218,28 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-function run(command, commandArgs, env) {
+/** Runs a suite's command; `logFile`: its output goes there instead of to this process's (a suite run alongside). */
+function run(command, commandArgs, env, logFile) {
   return new Promise((resolve) => {
     // Not spawnSync: an embedded Postgres started for the run logs through this process, whose event loop must run.
-    const child = spawn(command, commandArgs, { cwd: ROOT, stdio: 'inherit', env });
+    const log = logFile ? createWriteStream(logFile) : null;
+    const child = spawn(command, commandArgs, { cwd: ROOT, stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit', env });
+    if (log) {
+      child.stdout.pipe(log, { end: false });
+      child.stderr.pipe(log, { end: false });
+    }
+    const done = (outcome) => (log ? log.end(() => resolve(outcome)) : resolve(outcome));
     child.once('error', (error) => {
       console.error(`${command}: ${error.message}`);
-      resolve({ status: 127, signal: null });
+      done({ status: 127, signal: null });
     });
-    child.once('exit', (status, signal) => resolve({ status, signal }));
+    // 'close': the output is all read (a child's pipes may outlive its exit by a moment).
+    child.once('close', (status, signal) => done({ status, signal }));
   });
 }
 
-async function runSuite(suite) {
+/** `quiet`: the suite runs beside another lane; its output is kept in test-results/<name>.log and printed when it ends. */
+async function runSuite(suite, { quiet = false } = {}) {
   const report = join(out, `${suite.name}.json`);
   rmSync(report, { force: true });
   const needs = await provide(suite.needs);
@@ -232,9 +255,16 @@ async function runSuite(suite) {
   }
   const commandArgs = suite.args(report);
   const env = typeof suite.env === 'function' ? suite.env(report) : (suite.env ?? {});
-  console.log(`\n━━ ${suite.title}: ${suite.command} ${commandArgs.join(' ')}`);
+  const command = `${suite.command} ${commandArgs.join(' ')}`;
+  const logFile = quiet ? join(out, `${suite.name}.log`) : null;
+  if (quiet) console.log(`\n━━ ${suite.title}: started alongside; its output follows when it ends (${logFile})`);
+  else console.log(`\n━━ ${suite.title}: ${command}`);
   const started = Date.now();
-  const result = await run(suite.command, commandArgs, { ...process.env, ...needs.env, ...env });
+  const result = await run(suite.command, commandArgs, { ...process.env, ...needs.env, ...env }, logFile);
+  if (quiet) {
+    console.log(`\n━━ ${suite.title}: ${command}`);
+    process.stdout.write(readFileSync(logFile, 'utf8'));
+  }
   console.log(
     `━━ ${suite.title} finished in ${((Date.now() - started) / 1000).toFixed(1)} s (${result.signal ? `killed by ${result.signal}` : `exit ${result.status}`})`,
   );
@@ -248,9 +278,21 @@ async function runSuite(suite) {
   });
 }
 
+const suiteNamed = (name) => suites.find((s) => s.name === name);
+const stages = planStages({ stages: STAGES, order: suites.map((s) => s.name), chosen: only, serial }).map((stage) =>
+  stage.map((lane) => lane.map(suiteNamed)),
+);
 const outcomes = [];
 try {
-  for (const suite of suites.filter((s) => !only || only.includes(s.name))) outcomes.push(await runSuite(suite));
+  for (const stage of stages) {
+    // The first lane prints as it goes, the others when each of their suites ends.
+    const lanes = stage.map(async (lane, i) => {
+      for (const suite of lane) outcomes.push(await runSuite(suite, { quiet: i > 0 }));
+    });
+    await Promise.all(lanes);
+  }
+  // In the order of `suites`, however they ran.
+  outcomes.sort((a, b) => suites.findIndex((s) => s.name === a.name) - suites.findIndex((s) => s.name === b.name));
 } finally {
   await stopServices();
 }

@@ -150,3 +150,19 @@ export function describeOutcomes(outcomes) {
   }
   return lines;
 }
+
+/**
+ * The stages `npm test` runs, as names: `stages` (each a list of lanes, each lane a list of suite names) narrowed to
+ * the `chosen` suites, empty lanes and stages dropped; with `serial`, one stage of one suite each, in the order of
+ * `order`. Throws when a suite of `order` is in no stage (it would silently never run).
+ */
+export function planStages({ stages, order, chosen = null, serial = false }) {
+  const staged = stages.flat(2);
+  const missing = order.filter((name) => !staged.includes(name));
+  if (missing.length > 0) throw new Error(`Suites in no stage: ${missing.join(', ')}`);
+  const keep = (name) => !chosen || chosen.includes(name);
+  if (serial) return order.filter(keep).map((name) => [[name]]);
+  return stages
+    .map((stage) => stage.map((lane) => lane.filter(keep)).filter((lane) => lane.length > 0))
+    .filter((stage) => stage.length > 0);
+}

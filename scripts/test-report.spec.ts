@@ -2,6 +2,7 @@ import { relative } from 'node:path';
 import {
   describeOutcomes,
   failureExcerpt,
+  planStages,
   readJestReport,
   readPlaywrightReport,
   suiteOutcome,
@@ -244,5 +245,34 @@ describe('npm test counts a suite truthfully', () => {
       '  ✘ e2e exited with code 1 although its report shows no failed test',
       '  ✘ e2e ran 2 tests, fewer than its floor of 5 (.ci/test-floors.json)',
     ]);
+  });
+});
+
+describe('planStages', () => {
+  const order = ['unit', 'int', 'int-pooled', 'web', 'e2e', 'lighthouse', 'faults'];
+  const stages = [[['unit']], [['int'], ['faults']], [['e2e', 'lighthouse'], ['int-pooled']], [['web']]];
+
+  it('runs every stage, lanes side by side, when nothing is chosen', () => {
+    expect(planStages({ stages, order })).toEqual(stages);
+  });
+
+  it('keeps the chosen suites only, dropping the lanes and stages left empty', () => {
+    expect(planStages({ stages, order, chosen: ['lighthouse', 'int-pooled', 'web'] })).toEqual([
+      [['lighthouse'], ['int-pooled']],
+      [['web']],
+    ]);
+    // The lane that prints as it goes is the first one left: here the fault suite's, with int not chosen.
+    expect(planStages({ stages, order, chosen: ['faults'] })).toEqual([[['faults']]]);
+  });
+
+  it('runs one suite at a time, in the suites’ order, when serial', () => {
+    expect(planStages({ stages, order, chosen: ['faults', 'int'], serial: true })).toEqual([[['int']], [['faults']]]);
+    expect(planStages({ stages, order, serial: true })).toHaveLength(order.length);
+  });
+
+  it('refuses stages that leave a suite out: it would never run', () => {
+    expect(() => planStages({ stages: [[['unit']], [['int']]], order })).toThrow(
+      'Suites in no stage: int-pooled, web, e2e, lighthouse, faults',
+    );
   });
 });

@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin, Rollup } from 'vite';
@@ -157,6 +158,9 @@ export default defineConfig({
   },
   server: { proxy: { '/api': 'http://localhost:3000', '/socket.io': { target: 'http://localhost:3000', ws: true } } },
   test: {
+    // Two files at a time at least, as the backend's suites (jest.config.js): Vitest's own default is one fewer than
+    // the cores, a single worker on a 2-core box, where half a core then idles while jsdom loads.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     environment: 'jsdom',
     globals: true,
     setupFiles: ['./src/test/setup.ts'],

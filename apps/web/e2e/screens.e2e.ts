@@ -77,6 +77,9 @@ test.describe('every screen in English and Hindi', () => {
         await page.getByRole('button', { name: 'Log in' }).click();
         await expect(page).toHaveURL(/\/game$/);
         await expect(page.getByTestId('period-id')).toHaveText(/^\d{12,}$/, { timeout: 20_000 });
+        // The account's language arrives with its profile, read after sign-in: a screen loaded before that answer
+        // would still speak the browser's.
+        await expect(page.locator('html')).toHaveAttribute('lang', language.slice(0, 2));
         for (const path of SIGNED_IN) await checkScreen(page, language, path, mode);
         await context.close();
       });
