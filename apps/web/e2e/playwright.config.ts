@@ -19,7 +19,8 @@ const chromiumArgs = [
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.e2e.ts',
-  outputDir: '../../test-results/e2e',
+  // The repository's test-results/ (this file is in apps/web/e2e): traces and screenshots of failed tests.
+  outputDir: '../../../test-results/e2e',
   globalSetup: './global-setup.ts',
   globalTeardown: './global-teardown.ts',
   fullyParallel: false,
