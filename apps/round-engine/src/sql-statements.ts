@@ -40,11 +40,10 @@ export function roundEngineSqlStatements(): SqlSnapshotEntry[] {
       builder: 'SettlementService.settle',
       file: 'apps/round-engine/src/rounds/settlement.service.ts',
       about:
-        'Settles a drawn period (digit 7, green, big) in one transaction: the status guard, the one statement that settles every bet and records the journal entry, the winners’ wallets, the exposure.',
+        'Settles a drawn period (digit 7, green, big) in one transaction: the status guard, the one statement that settles every bet, records the journal entry and credits the winners’ wallets, then the exposure.',
       results: [
         [periodRow('DRAWN')],
-        [{ bets: 3, winners: 1, journal_balance: '0' }],
-        [{ wanted: '1', updated: '1' }],
+        [{ bets: 3, winners: 1, journal_balance: '0', wallets_wanted: 1, wallets_moved: 1 }],
         [{ done: false }],
       ],
       run: (db) => settlement(db).settle(PERIOD),
@@ -60,8 +59,7 @@ export function roundEngineSqlStatements(): SqlSnapshotEntry[] {
         [],
         [],
         [{ done: true }],
-        [{ bets: 2, players: 1, receipts: 1, journal_balance: '0' }],
-        [{ wanted: '1', updated: '1' }],
+        [{ bets: 2, players: 1, receipts: 1, journal_balance: '0', wallets_wanted: 1, wallets_moved: 1 }],
       ],
       run: (db) =>
         settlement(db).refund(PERIOD, 'beacon-unavailable', undefined, {

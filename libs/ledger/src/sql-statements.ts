@@ -5,7 +5,7 @@ import { lockWallets, recordEntries } from './journal.js';
 import { playSincePreviousWithdrawal, readBonusWagering, setBonusWagering } from './play-through.js';
 import { reconcilePayments } from './reconcile-payments.js';
 import { reconcile } from './reconcile.js';
-import { applyWalletDeltas } from './set-based.js';
+import { recordSetBasedEntry, userAccountSql } from './set-based.js';
 
 /** Fixed ids of the SQL snapshots (docs/sql.md). */
 const PLAYER = '11111111-1111-4111-8111-111111111111';
@@ -97,21 +97,30 @@ export function ledgerSqlStatements(): SqlSnapshotEntry[] {
       run: (db) => db.transaction().execute((trx) => lockWallets(trx, [REFERRER, PLAYER])),
     },
     {
-      name: 'apply-wallet-deltas',
-      builder: 'applyWalletDeltas',
+      name: 'record-set-based-entry',
+      builder: 'recordSetBasedEntry',
       file: 'libs/ledger/src/set-based.ts',
       about:
-        'Wallet deltas computed by a query (here: a period’s winners), locked in user-id order and applied in one statement.',
-      results: [[{ wanted: '1', updated: '1' }]],
+        'A journal entry computed by SQL (here: a period’s winners paid from the house) in one statement: the caller’s rows, the event, its postings, and the wallets they move, locked in user-id order.',
+      results: [[{ winners: 1, journal_balance: '0', wallets_wanted: 1, wallets_moved: 1 }]],
       run: (db) =>
-        db
-          .transaction()
-          .execute((trx) =>
-            applyWalletDeltas(
-              trx,
-              sql`SELECT user_id, sum(win_amount)::bigint AS main, 0::bigint AS bonus FROM bets WHERE period_id = ${'20261121100001'} AND is_win GROUP BY user_id`,
-            ),
-          ),
+        db.transaction().execute((trx) =>
+          recordSetBasedEntry(trx, {
+            with: sql`credits AS (
+              SELECT user_id, sum(win_amount)::bigint AS main, 0::bigint AS bonus FROM bets
+              WHERE period_id = ${'202611211201'} AND is_win GROUP BY user_id
+            ), totals AS (SELECT count(*)::int AS winners, coalesce(sum(main), 0)::bigint AS paid FROM credits)`,
+            type: 'Example',
+            stream: 'period:202611211201',
+            payload: sql`jsonb_build_object('winners', t.winners)`,
+            from: sql`totals t WHERE t.paid > 0`,
+            postings: sql`
+              SELECT ${Accounts.housePnl}::text AS account, -t.paid AS amount FROM totals t
+              UNION ALL SELECT ${userAccountSql(sql.ref('c.user_id'), 'main')}, c.main FROM credits c`,
+            result: sql`SELECT t.winners FROM totals t`,
+            walletDeltas: sql`SELECT user_id, main, bonus FROM credits`,
+          }),
+        ),
     },
     {
       name: 'read-bonus-wagering-players',

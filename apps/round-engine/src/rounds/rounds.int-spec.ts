@@ -533,19 +533,21 @@ describe('round engine: crashes and hand-overs', () => {
       players.map((p, digit) => sender.send(sender.command(p.id, period.periodId, 'number', String(digit), 1_000))),
     );
     await eventually(async () => players.every((p) => log.to(p.id, 'bet-message').length === 1), 5000, 'bets placed');
-    // Hold every player's wallet so the settlement transaction blocks after settling the bets, then kill it.
+    // Hold every player's wallet so the settlement's statement blocks on them, its bets already updated, then kill it.
     const blocker = await api.db.connection().execute(async (conn) => {
       await sql`BEGIN`.execute(conn);
       try {
+        const { rows: own } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(conn);
         await sql`SELECT 1 FROM wallets WHERE user_id = ANY(${players.map((p) => p.id)}::uuid[]) FOR UPDATE`.execute(
           conn,
         );
         const killed = await eventually(
           async () => {
-            // Polled from another connection: inside a transaction pg_stat_activity is a frozen snapshot.
+            // Polled from another connection: inside a transaction pg_stat_activity is a frozen snapshot. The
+            // settlement's statement waits for the wallets this connection holds, having settled the bets.
             const { rows } = await sql<{ pid: number }>`
           SELECT pid FROM pg_stat_activity
-          WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%FROM wallets%FOR UPDATE%'
+          WHERE datname = current_database() AND ${own[0]!.pid}::int = ANY(pg_blocking_pids(pid)) AND query LIKE '%UPDATE bets b%'
         `.execute(api.db);
             if (rows.length === 0) return null;
             await sql`SELECT pg_terminate_backend(${rows[0]!.pid})`.execute(api.db);

@@ -168,7 +168,7 @@ export class SettlementService {
       // One statement settles every pending bet of the period and records the period's journal entry (through the
       // ledger): win or loss, the value the draw selected for its game, gross = stake × the bet's payout (half up),
       // GST = rate × (gross − stake) (half up), credited = gross − GST; then the entry's postings, aggregated per
-      // winner. The ledger throws if they do not balance, before any wallet moves.
+      // winner, and the winners' wallets. The ledger throws if the postings do not balance (nothing is committed).
       const amount = sql.ref('b.amount');
       const payout = betPayoutSql(sql.ref('b.payout'), sql.ref('g.payouts'), sql.ref('b.bet_value'));
       const totals = await recordSetBasedEntry<{ bets: number; winners: number }>(trx, {
@@ -212,10 +212,8 @@ export class SettlementService {
           UNION ALL SELECT ${Accounts.houseGst}::text, t.gst FROM totals t WHERE t.gst > 0
           UNION ALL SELECT ${Accounts.housePnl}::text, t.stakes - t.credited - t.gst FROM totals t WHERE t.stakes - t.credited - t.gst <> 0`,
         result: sql`SELECT t.bets, t.winners FROM totals t`,
-        // Then the winners' wallets, locked in user-id order and credited in one statement.
-        walletDeltas: () =>
-          sql`SELECT user_id, sum(win_amount - win_to_bonus)::bigint AS main, sum(win_to_bonus)::bigint AS bonus FROM bets
-              WHERE period_id = ${periodId} AND status = 'COMPLETED' AND is_win AND win_amount > 0 GROUP BY user_id`,
+        // And the winners' wallets, locked in user-id order and credited in the same statement.
+        walletDeltas: sql`SELECT user_id, main, bonus FROM credits`,
       });
       const wallets = totals.wallets;
       await recordExposure(trx, periodId, payouts, gstBps);
@@ -301,12 +299,8 @@ export class SettlementService {
           UNION ALL SELECT ${userAccountSql(sql.ref('b.user_id'), 'main')}, b.main FROM back b WHERE b.main > 0
           UNION ALL SELECT ${userAccountSql(sql.ref('b.user_id'), 'bonus')}, b.bonus FROM back b WHERE b.bonus > 0`,
         result: sql`SELECT t.bets, (SELECT count(*) FROM back)::int AS players, (SELECT count(*) FROM receipts)::int AS receipts FROM totals t`,
-        // Then, as in settle, the players' wallets, locked in user-id order and credited at once (none without bets).
-        walletDeltas: ({ bets }) =>
-          bets > 0
-            ? sql`SELECT user_id, sum(amount - from_bonus)::bigint AS main, sum(from_bonus)::bigint AS bonus FROM bets
-                  WHERE period_id = ${periodId} AND status = 'REFUNDED' GROUP BY user_id`
-            : null,
+        // And, as in settle, the players' wallets, locked in user-id order and credited in the same statement.
+        walletDeltas: sql`SELECT user_id, main, bonus FROM back`,
       });
       // A refund receipt per player: a player without a wallet rolls the whole refund back.
       if (totals.receipts !== totals.players) throw new Error(`a player with bets in ${periodId} has no wallet`);
