@@ -112,6 +112,9 @@ try {
         digit >= 5 ? 'big' : 'small',
       ],
     );
+    // A checkpoint before the bets, not between them and their settlement: as in a round, the settlement rewrites
+    // pages their inserts have already logged whole since the last checkpoint.
+    await client.query('CHECKPOINT');
     await client.query(
       `INSERT INTO bets (id, user_id, period_id, bet_type, bet_value, amount, payout, placed_at)
        SELECT gen_random_uuid(), u.id, $1, g.bet_type, g.choices[1 + (abs(hashtext(u.id::text || g.bet_type)) % cardinality(g.choices))],
@@ -123,7 +126,6 @@ try {
     await build.db
       .transaction()
       .execute((trx) => build.recordExposure(trx, id, build.config.payouts, build.config.gstBps));
-    await client.query('CHECKPOINT');
     return id;
   }
 
