@@ -94,7 +94,11 @@ try {
   const periodBase = Number(`${new Date().toISOString().slice(0, 10).replaceAll('-', '')}0000`);
   let index = 0;
 
-  /** A drawn period with three pending bets a player, their exposure recorded (as at the lock). */
+  /**
+   * A drawn period with three pending bets a player, stored in random order (as bets arrive during a round: a
+   * player's bets, and the online players', are spread over the period's pages), their exposure recorded (as at the
+   * lock).
+   */
   async function drawnPeriod(build) {
     index++;
     const id = String(periodBase + index);
@@ -120,7 +124,8 @@ try {
        SELECT gen_random_uuid(), u.id, $1, g.bet_type, g.choices[1 + (abs(hashtext(u.id::text || g.bet_type)) % cardinality(g.choices))],
               1000, CASE g.bet_type WHEN 'number' THEN 9 ELSE 2 END, now()
        FROM unnest($2::uuid[]) AS u (id)
-       CROSS JOIN (VALUES ('color', $3::text[]), ('bigSmall', $4::text[]), ('number', $5::text[])) AS g (bet_type, choices)`,
+       CROSS JOIN (VALUES ('color', $3::text[]), ('bigSmall', $4::text[]), ('number', $5::text[])) AS g (bet_type, choices)
+       ORDER BY random()`,
       [id, ids, GAMES[0][1], GAMES[1][1], GAMES[2][1]],
     );
     await build.db
