@@ -133,10 +133,10 @@ export interface SettlementOutcome {
  * to bonus, where it stays play money until played through; the rest to main), house:gst the tax, and house:pnl the
  * rest. Refunds (a period that could not be drawn in time) return every stake the same way.
  *
- * Nothing per bet passes through Node inside the transaction: the bets, the journal entry and its postings are
- * written by one statement, then the players' wallets are locked (in user-id order) and credited by one more, the
- * last before the commit, so the next round's bets wait on them as briefly as possible. The results (a bet-result
- * per bet, a balance-update per player) are read after the commit, a slice at a time (`resultSlices`).
+ * Nothing per bet passes through Node inside the transaction: the bets, the journal entry, its postings and the
+ * players' wallets (locked in user-id order, last) are written by one statement, so the next round's bets wait on
+ * the wallets as briefly as possible. The results (a bet-result per bet, a balance-update per player) are read after
+ * the commit, a slice at a time (`resultSlices`).
  */
 @Injectable()
 export class SettlementService {
