@@ -67,7 +67,7 @@ async function load(dir) {
 }
 
 const client = new pg.Client({ connectionString: url });
-const results = new Map(builds.map((dir) => [dir, { settle: [], firstSlice: [], allSlices: [], wallets: [] }]));
+const results = new Map(builds.map((dir) => [dir, { settle: [], firstSlice: [], allSlices: [] }]));
 let loaded = [];
 try {
   // The schema of the first build; every build settles against it.
@@ -153,7 +153,6 @@ try {
       r.settle.push(settledMs);
       r.firstSlice.push(firstSliceMs);
       r.allSlices.push(allMs);
-      r.wallets.push(outcome.wallets);
       console.log(
         `run ${run} ${build.dir}: ${outcome.bets} bets, ${outcome.wallets} wallets credited; settled in ${settledMs.toFixed(0)} ms, results' first slice ${firstSliceMs.toFixed(0)} ms, all ${allMs.toFixed(0)} ms`,
       );
