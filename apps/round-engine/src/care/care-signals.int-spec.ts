@@ -25,6 +25,9 @@ function istToday(hhmm: string, daysAgo = 0): Date {
   );
 }
 
+/** Minutes since midnight IST. */
+const istMinuteOfDay = (at: Date): number => Math.floor(((at.getTime() + 5.5 * HOUR) % DAY) / MIN);
+
 /**
  * Care signals end to end: histories seeded where the api and engine write them (and some through the real api), the
  * care job run, the flags seen in the console's route; a contact note and a dismissal, audited; a break applied from
@@ -128,8 +131,10 @@ describe('care signals', () => {
     const returner = await createUser(api);
     const steady = await createUser(api);
 
-    // ₹10 → ₹20 → ₹50 → ₹100, each after a loss, a minute apart (the engine's rows).
-    const chaseAt = new Date(Date.now() - 30 * MIN);
+    // ₹10 → ₹20 → ₹50 → ₹100, each after a loss, a minute apart (the engine's rows): half an hour ago, or earlier
+    // where those minutes would cross midnight IST (the summary then names both days; istSpan's unit test covers it).
+    let chaseAt = new Date(Date.now() - 30 * MIN);
+    if (istMinuteOfDay(chaseAt) > 24 * 60 - 5) chaseAt = new Date(chaseAt.getTime() - 10 * MIN);
     for (const [i, stake] of [10, 20, 50, 100].entries())
       await bet(chaser.id, stake, new Date(chaseAt.getTime() + i * MIN));
     // A near-miss: ₹20 → ₹29 is less than 1.5×.

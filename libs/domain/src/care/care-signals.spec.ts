@@ -53,6 +53,15 @@ describe('care signals', () => {
       expect(signal!.evidenceAtMs).toBe(ist('2026-11-29T01:13:00'));
     });
 
+    it('a chase across midnight IST names both days', () => {
+      const signal = detectLossChasing(given({ bets: rounds([10, 20, 50, 100], ist('2026-11-28T23:58:00')) }), {
+        nowMs: NOW,
+      });
+      expect(signal!.summary).toBe(
+        'Stakes rose after 3 losses in a row: ₹10 → ₹20 → ₹50 → ₹100 (28 Nov, 23:58 – 29 Nov, 00:01 IST).',
+      );
+    });
+
     it('a round is a period: the stakes of its bets add up, and it lost if they paid back less', () => {
       const start = ist('2026-11-29T01:10:00');
       const bets = [
