@@ -44,22 +44,22 @@ returning
 WITH
   g (bet_type, selected, payouts) AS (
     SELECT
-      p.bet_type,
-      s.selected,
-      p.payouts
+      game.bet_type,
+      drawn.selected,
+      game.payouts
     FROM
       (
         VALUES
           ('color', $1::jsonb),
           ('bigSmall', $2::jsonb),
           ('number', $3::jsonb)
-      ) AS p (bet_type, payouts)
+      ) AS game (bet_type, payouts)
       JOIN (
         VALUES
           ('color', $4::text),
           ('bigSmall', $5::text),
           ('number', $6::text)
-      ) AS s (bet_type, selected) ON s.bet_type = p.bet_type
+      ) AS drawn (bet_type, selected) ON drawn.bet_type = game.bet_type
   ),
   settled AS (
     UPDATE bets b

@@ -84,6 +84,28 @@ export function roundEngineSqlStatements(): SqlSnapshotEntry[] {
       },
     },
     {
+      name: 'announcement-slices',
+      builder: 'SettlementService.announcementSlices',
+      file: 'apps/round-engine/src/rounds/settlement.service.ts',
+      about:
+        'Reads a drawn period’s bet-results for the players online, as its settlement will record them, while it settles: one cursor, fetched a slice at a time.',
+      run: async (db) => {
+        for await (const slice of settlement(db).announcementSlices(
+          {
+            id: PERIOD,
+            status: 'DRAWN',
+            digit: 7,
+            color: 'green',
+            big_small: 'big',
+            drawn_at: new Date('2026-11-22T18:30:30Z'),
+          },
+          [PLAYER],
+          2000,
+        ))
+          void slice;
+      },
+    },
+    {
       name: 'play-through-run',
       builder: 'PlayThroughService.run',
       file: 'apps/round-engine/src/play-through/play-through.service.ts',

@@ -53,3 +53,33 @@ export function betPayoutSql(
 ): RawBuilder<number> {
   return sql<number>`coalesce(${recorded}, (${gamePayouts} ->> ${betValue})::numeric)`;
 }
+
+/** What a draw selected, as SQL values (literal parameters, or columns of a joined period). */
+export interface DrawnValuesSql {
+  color: RawBuilder<unknown>;
+  bigSmall: RawBuilder<unknown>;
+  digit: RawBuilder<unknown>;
+}
+
+/**
+ * `(bet_type, selected, payouts)` rows of a drawn period, one per game: the value its draw selected and the game's
+ * payout table (`payoutRowsSql`), to join bets on by `bet_type` and read with `drawnOutcomeSql`.
+ */
+export function drawnGamesSql(payouts: PayoutTable, drawn: DrawnValuesSql): RawBuilder<unknown> {
+  return sql`SELECT game.bet_type, drawn.selected, game.payouts FROM (${payoutRowsSql(payouts)}) AS game (bet_type, payouts)
+          JOIN (VALUES ('color', ${drawn.color}::text), ('bigSmall', ${drawn.bigSmall}::text), ('number', ${drawn.digit}::text)) AS drawn (bet_type, selected)
+            ON drawn.bet_type = game.bet_type`;
+}
+
+/**
+ * A bet's outcome on its drawn period, as the settlement records it (`b` the bet, `g` its game's `drawnGamesSql`
+ * row): `is_win`, `win_amount` (net of GST, paise) and `system_selected_value`. What the players online are told at
+ * the draw, before the settlement has written it; the agreement test holds the two together.
+ */
+export function drawnOutcomeSql(gstBps: number): RawBuilder<unknown> {
+  const amount = sql.ref('b.amount');
+  const payout = betPayoutSql(sql.ref('b.payout'), sql.ref('g.payouts'), sql.ref('b.bet_value'));
+  return sql`(b.bet_value = g.selected) AS is_win,
+    (CASE WHEN b.bet_value = g.selected THEN ${netWinSql(amount, payout, gstBps)} ELSE 0 END)::bigint AS win_amount,
+    g.selected AS system_selected_value`;
+}

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Socket } from 'socket.io-client';
 import {
   PLACE_BET_MAX_AGE_MS,
@@ -358,6 +359,84 @@ describe('one answer per command id, and no result lost to a reconnection', () =
     back.socket.emit('get-bet-outcomes', { betIds: [placed!.bet!._id] });
     await sleep(800);
     expect(back.results(placed!.bet!._id)).toHaveLength(1);
+  });
+
+  it('tells the players online how each bet ended at the draw, before the settlement commits, once; one who comes back then asks and learns it', async () => {
+    const watcher = await Player.connect(a, await createUser(a, { main: 100_000 }));
+    const awayUser = await createUser(a, { main: 100_000 });
+    const away = await Player.connect(a, awayUser);
+    const period = await freshPeriod(periodConfig, 1500);
+    const place = async (player: Player, betValue: string) => {
+      const commandId = randomUUID();
+      player.socket.emit('place-bet', {
+        periodId: period.periodId,
+        betType: 'number',
+        betValue,
+        amount: 10,
+        commandId,
+      });
+      const [answer] = await eventually(
+        async () => player.answers(commandId).length > 0 && player.answers(commandId),
+        5000,
+        'placed',
+      );
+      return answer!.bet!._id;
+    };
+    const watched = await place(watcher, '3');
+    const missed = await place(away, '7');
+    away.socket.disconnect();
+    // The settlement waits on the two bets, locked here, while the period is drawn.
+    const held = await a.db.transaction().execute(async (trx) => {
+      await sql`SELECT id FROM bets WHERE id = ANY(${[watched, missed]}::uuid[]) FOR UPDATE`.execute(trx);
+      const [told] = await eventually(
+        async () => watcher.results(watched).length > 0 && watcher.results(watched),
+        10_000,
+        'the result at the draw',
+      );
+      const back = await Player.connect(b, awayUser);
+      back.socket.emit('get-bet-outcomes', { betIds: [missed] });
+      const [learnt] = await eventually(
+        async () => back.results(missed).length > 0 && back.results(missed),
+        5000,
+        'the result asked for',
+      );
+      // Not settled yet: the period is drawn, the bets pending, the wallets as they were.
+      const drawn = await a.db
+        .selectFrom('periods')
+        .selectAll()
+        .where('id', '=', period.periodId)
+        .executeTakeFirstOrThrow();
+      expect(drawn.status).toBe('DRAWN');
+      expect((await betsOf(a, watcher.user.id)).map((bet) => bet.status)).toEqual(['PENDING']);
+      expect((await balanceOf(a.db, watcher.user.id)).main).toBe(99_000);
+      return { told: told!, learnt: learnt!, back, drawnAt: drawn.drawn_at!.toISOString() };
+    });
+    await eventually(async () => (await periodStatus(a.db, period.periodId)) === 'SETTLED', 10_000, 'settled');
+    // What each was told is what the settlement recorded, as of the draw.
+    for (const [result, userId] of [
+      [held.told, watcher.user.id],
+      [held.learnt, awayUser.id],
+    ] as const) {
+      const [bet] = await betsOf(a, userId);
+      expect(result).toMatchObject({
+        betId: bet!.id,
+        win: bet!.is_win,
+        winAmount: bet!.is_win ? Number(bet!.win_amount) / 100 : 0,
+        lossAmount: bet!.is_win ? 0 : 10,
+        bet: { status: 'COMPLETED', systemSelectedValue: bet!.system_selected_value, updatedAt: held.drawnAt },
+      });
+      expect(bet!.status).toBe('COMPLETED');
+    }
+    // The balance follows the settlement; nobody is told twice.
+    const main = (await balanceOf(a.db, watcher.user.id)).main;
+    await eventually(
+      async () => watcher.all('balance-update').at(-1)?.mainBalance === main / 100,
+      5000,
+      'the balance after the settlement',
+    );
+    await sleep(800);
+    expect(watcher.results(watched)).toHaveLength(1);
+    expect(held.back.results(missed)).toHaveLength(1);
   });
 
   it('refuses a get-bet-outcomes that is not a list of ids, and an administrator', async () => {

@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import type { StoredOutcome } from '@app/bets';
+import { AppConfig } from '@app/config';
 import { Database } from '@app/db';
+import { drawnGamesSql, drawnOutcomeSql } from '@app/ledger';
 import type { BetRowLike } from '@app/realtime';
 
 export interface AnsweredBetRow extends BetRowLike {
@@ -24,7 +26,10 @@ const BET_COLUMNS = sql.raw(
 /** SQL of the stored answers to place-bet commands (bet_outcomes) and of the bets they name. */
 @Injectable()
 export class BetOutcomesRepository {
-  constructor(@Inject(Database) private readonly db: Database) {}
+  constructor(
+    @Inject(Database) private readonly db: Database,
+    @Inject(AppConfig) private readonly config: AppConfig,
+  ) {}
 
   async outcomes(userId: string, commandIds: string[]): Promise<StoredOutcome[]> {
     if (commandIds.length === 0) return [];
@@ -100,14 +105,31 @@ export class BetOutcomesRepository {
     });
   }
 
-  /** The player's bets among these ids, with when their period was settled. */
+  /**
+   * The player's bets among these ids, with when their period was settled. A bet of a period drawn and not settled
+   * yet comes as its settlement will record it (`drawnOutcomeSql`, what its players online were told at the draw),
+   * with the draw's time as its last change and its settlement's: a player who reconnects in that second, having
+   * missed the announcement, learns the result now rather than never (the announced bet-results are left out of
+   * the results published after the settlement).
+   */
   async bets(userId: string, betIds: string[]): Promise<AnsweredBetRow[]> {
     if (betIds.length === 0) return [];
+    const { payouts, gstBps } = this.config;
+    const drawn = { color: sql.ref('p.color'), bigSmall: sql.ref('p.big_small'), digit: sql.ref('p.digit') };
     const { rows } = await sql<AnsweredBetRow>`
       SELECT ${BET_COLUMNS}
       FROM bets b JOIN public_periods p ON p.id = b.period_id
-      WHERE b.user_id = ${userId} AND b.id = ANY(${betIds}::uuid[])
-      ORDER BY b.created_at
+      WHERE b.user_id = ${userId} AND b.id = ANY(${betIds}::uuid[]) AND NOT (b.status = 'PENDING' AND p.status = 'DRAWN')
+      UNION ALL
+      SELECT b.id, b.user_id, b.bet_type, b.bet_value, d.system_selected_value, b.amount, d.is_win, d.win_amount,
+             'COMPLETED', b.played_from, b.period_id, b.created_at, p.drawn_at, p.drawn_at
+      FROM bets b JOIN public_periods p ON p.id = b.period_id
+      CROSS JOIN LATERAL (
+        SELECT ${drawnOutcomeSql(gstBps)} FROM (${drawnGamesSql(payouts, drawn)}) AS g (bet_type, selected, payouts)
+        WHERE g.bet_type = b.bet_type
+      ) d
+      WHERE b.user_id = ${userId} AND b.id = ANY(${betIds}::uuid[]) AND b.status = 'PENDING' AND p.status = 'DRAWN'
+      ORDER BY created_at
     `.execute(this.db);
     return rows;
   }

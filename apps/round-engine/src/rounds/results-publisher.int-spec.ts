@@ -152,4 +152,56 @@ describe('results publisher: the players online first, the rest at a resting pac
     // and none after (the margin is for a busy machine's timers, far from another rest's 600 ms).
     expect(performance.now() - started).toBeLessThan(4_200);
   });
+
+  it('announces at the draw to the players of the snapshot the results go out under, and counts the slices that went out', async () => {
+    const [online, later] = [randomUUID(), randomUUID()];
+    await client
+      .multi()
+      .zadd(keys.presenceNodes, Date.now() + 60_000, 'node-d')
+      .sadd(keys.presence('node-d'), online)
+      .exec();
+    const publisher = new ResultsPublisher({ client, keys } as unknown as RedisService);
+    const result = (n: number): SocketMessage => ({ room: userRoom(online), event: 'bet-result', data: { n } });
+    let announcedTo: string[] = [];
+    // Three slices; the second fails to be read (a lost connection): the first went out, the rest did not.
+    async function* failing(first: string[]) {
+      announcedTo = first;
+      yield [result(0)];
+      throw new Error('connection lost');
+    }
+    expect(await publisher.announcedSlices('P4')).toBe(0);
+    await expect(publisher.publishAnnouncement(lease, 'P4', failing)).rejects.toThrow('connection lost');
+    const snapshot = announcedTo;
+    expect(snapshot).toContain(online);
+    expect(await publisher.announcedSlices('P4')).toBe(1);
+    // Announced again (the settlement retried, or a successor's): the same snapshot, the recorded slice skipped.
+    await client.sadd(keys.presence('node-d'), later);
+    async function* all(first: string[]) {
+      announcedTo = first;
+      for (let n = 0; n < 20; n++) yield [result(n)];
+    }
+    expect(await publisher.publishAnnouncement(lease, 'P4', all)).toBe(19);
+    expect(announcedTo).toEqual(snapshot);
+    expect(announcedTo).not.toContain(later);
+    expect(await publisher.announcedSlices('P4')).toBe(20);
+    const entries = await client.xrange(keys.results, '-', '+');
+    const told = entries.flatMap(([, fields]) => readEntry(fields[1]!)).filter((m) => m.room === userRoom(online));
+    expect(told.map((m) => m.data)).toEqual(Array.from({ length: 20 }, (_, n) => ({ n })));
+
+    // The results after the settlement are read with the same players and the count of slices announced; the
+    // snapshot goes with them.
+    let given: [string[], number] = [[], -1];
+    async function* settled(first: string[], announced: number) {
+      given = [first, announced];
+      yield [{ room: userRoom(online), event: 'balance-update', data: {} }];
+    }
+    expect(await publisher.publishSlices(lease, 'P4', settled, 60_000)).toBe(1);
+    expect(given).toEqual([snapshot, 20]);
+    expect(await client.exists(keys.resultsOnline('P4'))).toBe(0);
+
+    // Fenced: a publisher whose lease is gone announces nothing.
+    const lost = { key: lease.key, value: 'clock#0' } as FencedLease;
+    await expect(publisher.publishAnnouncement(lost, 'P5', all)).rejects.toThrow('no longer held');
+    expect(await publisher.announcedSlices('P5')).toBe(0);
+  });
 });

@@ -115,6 +115,41 @@ export class ResultsPublisher {
     return members.filter((id) => id !== SNAPSHOT_MARKER);
   }
 
+  /**
+   * Publishes a drawn period's bet-results for the players online (`onlineFor`: the snapshot its results will be
+   * published under) slice by slice as `read` yields them, each slice at most once under its own record
+   * (`{periodId}:drawn:{n}`), without resting: everyone it reaches is watching. `announcedSlices` then says how many
+   * went out, and `publishSlices` leaves those players' bet-results out of the same slices.
+   * @returns how many slices were published now.
+   */
+  async publishAnnouncement(
+    lease: FencedLease,
+    periodId: string,
+    read: (online: string[]) => AsyncIterable<SocketMessage[]>,
+  ): Promise<number> {
+    const online = await this.onlineFor(periodId);
+    return this.publishEach(lease, `${periodId}:drawn`, read(online), new Set(online.map(userRoom)), 0);
+  }
+
+  /**
+   * How many leading slices of a period's announcement at the draw are recorded as published (they go out in order,
+   * each with its record, so the recorded ones are the first ones).
+   */
+  async announcedSlices(periodId: string): Promise<number> {
+    const CHECKED_AT_ONCE = 16;
+    for (let from = 0; ; from += CHECKED_AT_ONCE) {
+      const pipeline = this.redis.client.pipeline();
+      for (let n = from; n < from + CHECKED_AT_ONCE; n++)
+        pipeline.exists(this.recordKey('results', `${periodId}:drawn:${n}`));
+      const found = ((await pipeline.exec()) ?? []).map(([error, count]) => {
+        if (error) throw error;
+        return count === 1;
+      });
+      const missing = found.indexOf(false);
+      if (missing !== -1) return from + missing;
+    }
+  }
+
   /** Drops a period's snapshot once all its slices went out (a republish then finds every slice recorded). */
   async forgetOnline(periodId: string): Promise<void> {
     await this.redis.client.del(this.redis.keys.resultsOnline(periodId));
@@ -125,7 +160,8 @@ export class ResultsPublisher {
    * each slice at most once under its own record (`{periodId}:{n}`: the slices of a period are the same each time
    * they are read, so a successor republishing a period skips those that went out).
    *
-   * `slices` is given the players online (`onlineFor`), whose results it yields first. How many slices there are
+   * `slices` is given the players online (`onlineFor`), whose results it yields first, and how many slices of the
+   * period's announcement at the draw went out (`announcedSlices`), whose bet-results it leaves out. How many slices there are
    * depends only on how many results there are, so a publication finished under one snapshot is recognised in
    * full by a republish under any other.
    *
@@ -139,12 +175,19 @@ export class ResultsPublisher {
   async publishSlices(
     lease: FencedLease,
     periodId: string,
-    read: (online: string[]) => AsyncIterable<SocketMessage[]>,
+    read: (online: string[], announced: number) => AsyncIterable<SocketMessage[]>,
     restWithinMs = 0,
   ): Promise<number> {
     const restUntil = performance.now() + restWithinMs;
     const online = await this.onlineFor(periodId);
-    const published = await this.publishEach(lease, periodId, read(online), new Set(online.map(userRoom)), restUntil);
+    const announced = await this.announcedSlices(periodId);
+    const published = await this.publishEach(
+      lease,
+      periodId,
+      read(online, announced),
+      new Set(online.map(userRoom)),
+      restUntil,
+    );
     await this.forgetOnline(periodId);
     return published;
   }

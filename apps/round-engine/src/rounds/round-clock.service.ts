@@ -357,12 +357,42 @@ export class RoundClockService implements OnApplicationBootstrap, OnApplicationS
     }
   }
 
+  /**
+   * Settles a drawn period and publishes its results. Beside the settlement, on its first attempt, the players online
+   * are told how each of their bets ended (`announceResults`); their balances, and everyone else's results, follow
+   * its commit.
+   */
   private async settle(period: PeriodRow): Promise<void> {
-    const outcome = await this.settlement.settle(period.id, this.guard);
-    this.settleFailures.delete(period.id);
-    if (!outcome) return;
-    this.metrics.periodFinished('settle', outcome.bets, outcome.ms);
-    await this.publishResults(outcome.period);
+    const announcing = this.settleFailures.has(period.id) ? Promise.resolve() : this.announceResults(period);
+    try {
+      const outcome = await this.settlement.settle(period.id, this.guard);
+      this.settleFailures.delete(period.id);
+      if (!outcome) return;
+      this.metrics.periodFinished('settle', outcome.bets, outcome.ms);
+      await announcing;
+      await this.publishResults(outcome.period);
+    } finally {
+      await announcing;
+    }
+  }
+
+  /**
+   * The draw is public and final: the online players' bet-results go out from the drawn period while the settlement
+   * writes them (`SettlementService.announcementSlices`). Best effort: whatever did not go out is sent with the
+   * results once settled.
+   */
+  private async announceResults(period: PeriodRow): Promise<void> {
+    try {
+      await this.results.publishAnnouncement(this.lease!, period.id, (online) =>
+        this.settlement.announcementSlices(period, online, RESULT_SLICE_BETS),
+      );
+    } catch (error) {
+      this.logger.warn({
+        msg: 'results not announced at the draw; they go out once settled',
+        periodId: period.id,
+        error: (error as Error).message,
+      });
+    }
   }
 
   /**
@@ -569,7 +599,8 @@ export class RoundClockService implements OnApplicationBootstrap, OnApplicationS
 
   /** A period's results, read from the database and published a slice at a time. */
   private async publishResults(period: PeriodRow): Promise<void> {
-    const read = (online: string[]) => this.settlement.resultSlices(period, RESULT_SLICE_BETS, online);
+    const read = (online: string[], announced: number) =>
+      this.settlement.resultSlices(period, RESULT_SLICE_BETS, online, announced);
     await this.results.publishSlices(this.lease!, period.id, read, this.config.ROUND_SECONDS * 500);
     await this.periods.markPublished(period.id);
   }

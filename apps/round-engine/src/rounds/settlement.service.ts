@@ -16,6 +16,8 @@ import {
 import {
   Accounts,
   betPayoutSql,
+  drawnGamesSql,
+  drawnOutcomeSql,
   gstSql,
   netWinSql,
   payoutRowsSql,
@@ -35,6 +37,11 @@ const UNGUARDED: WriteGuard = async () => {};
  */
 export const RESULT_SLICE_BETS = 2000;
 const BUILD_BETS_PER_TURN = 200;
+
+/** A drawn period's selected values as SQL parameters (`drawnGamesSql`). */
+function drawnValues(period: Pick<PeriodRow, 'color' | 'big_small' | 'digit'>) {
+  return { color: sql`${period.color}`, bigSmall: sql`${period.big_small}`, digit: sql`${String(period.digit)}` };
+}
 
 /** Why a refunded period was refunded, in the words its players are told (libs/domain). */
 function refundCause(reason: RefundReason | null): PeriodRefundCause {
@@ -173,9 +180,7 @@ export class SettlementService {
       const payout = betPayoutSql(sql.ref('b.payout'), sql.ref('g.payouts'), sql.ref('b.bet_value'));
       const totals = await recordSetBasedEntry<{ bets: number; winners: number }>(trx, {
         with: sql`g (bet_type, selected, payouts) AS (
-          SELECT p.bet_type, s.selected, p.payouts FROM (${payoutRowsSql(payouts)}) AS p (bet_type, payouts)
-          JOIN (VALUES ('color', ${period.color}::text), ('bigSmall', ${period.big_small}::text), ('number', ${digit}::text)) AS s (bet_type, selected)
-            ON s.bet_type = p.bet_type
+          ${drawnGamesSql(payouts, drawnValues(period))}
         ), settled AS (
           UPDATE bets b SET
             status = 'COMPLETED',
@@ -316,6 +321,66 @@ export class SettlementService {
   }
 
   /**
+   * The bet-results of a drawn period for the players in `first` (those with a live socket at the draw), as its
+   * settlement records them, read from the drawn period and its bets whether or not the settlement has committed: the
+   * draw is public and final (a drawn period is always settled, exactly as drawn), so the players watching learn how
+   * each bet ended while the settlement writes it, and the first reads need not wait for the pages it rewrites. Each
+   * bet carries the draw's time as its last change. The rows and slices are those of `resultSlices`' online players
+   * (same players, order and slice size), so that a slice announced here is left out there; balances come only
+   * from `resultSlices`, after the commit.
+   */
+  async *announcementSlices(
+    period: Pick<PeriodRow, 'id' | 'status' | 'digit' | 'color' | 'big_small' | 'drawn_at'>,
+    first: readonly string[],
+    betsPerSlice = RESULT_SLICE_BETS,
+  ): AsyncGenerator<SocketMessage[]> {
+    const online = [...new Set(first.filter((id) => UUID_PATTERN.test(id)))];
+    if (online.length === 0 || period.digit === null || period.drawn_at === null) return;
+    if (period.status !== 'DRAWN' && period.status !== 'SETTLED') return;
+    const { payouts, gstBps } = this.config;
+    const timestamp = new Date().toISOString();
+    const drawnAt = new Date(period.drawn_at);
+    const trx = await this.db.startTransaction().setAccessMode('read only').execute();
+    try {
+      // Planned for reading every row, sorted in memory, as resultSlices' cursors.
+      await sql`SELECT set_config('cursor_tuple_fraction', '1', true), set_config('work_mem', '64MB', true)`.execute(
+        trx,
+      );
+      await sql`
+        DECLARE announced_results NO SCROLL CURSOR FOR
+        WITH g (bet_type, selected, payouts) AS (${drawnGamesSql(payouts, drawnValues(period))})
+        SELECT b.id, b.user_id, b.bet_type, b.bet_value, b.amount, ${drawnOutcomeSql(gstBps)}, b.played_from, b.period_id,
+               (extract(epoch FROM b.created_at) * 1000)::float8 AS created_ms
+        FROM bets b JOIN wallets w ON w.user_id = b.user_id JOIN unnest(${online}::uuid[]) AS online(user_id) ON online.user_id = b.user_id
+        JOIN g ON g.bet_type = b.bet_type
+        WHERE b.period_id = ${period.id}
+        ORDER BY b.user_id, b.id
+      `.execute(trx);
+      const size = Math.max(1, Math.floor(betsPerSlice));
+      for (;;) {
+        const { rows } = await sql<
+          Omit<ResultRow, 'status' | 'updated_ms' | 'main' | 'bonus'>
+        >`FETCH FORWARD ${sql.raw(String(size))} FROM announced_results`.execute(trx);
+        const messages: SocketMessage[] = [];
+        for (const [i, row] of rows.entries()) {
+          if (i > 0 && i % BUILD_BETS_PER_TURN === 0) await new Promise((r) => setImmediate(r));
+          const bet = {
+            ...row,
+            status: 'COMPLETED' as const,
+            created_at: new Date(row.created_ms),
+            updated_at: drawnAt,
+          };
+          messages.push({ room: userRoom(bet.user_id), event: 'bet-result', data: toBetResult(bet, timestamp) });
+        }
+        if (messages.length > 0) yield messages;
+        if (rows.length < size) break;
+      }
+    } finally {
+      await trx.rollback().execute();
+    }
+  }
+
+  /**
    * The results of a settled or refunded period, read from the database after its commit, a slice of
    * `betsPerSlice` bets at a time (one read-only cursor, ordered by player and bet id: the same slices every time,
    * so a republished slice is recognised). A settled bet gives a bet-result (carrying the settled bet); a refunded
@@ -324,14 +389,18 @@ export class SettlementService {
    *
    * The players in `first` (those with a live socket when the results went out) come before all others: their
    * results reach them while the rest, who have no one to tell, are still being written. Given the same `first`,
-   * the slices are the same every time. Ids that are not user ids are ignored.
+   * the slices are the same every time. Ids that are not user ids are ignored. `announced`: how many leading slices of
+   * the same period's `announcementSlices` (same `first`, same slice size) went out at the draw; those slices here
+   * leave out the online players' bet-results and keep their balances.
    */
   async *resultSlices(
     period: Pick<PeriodRow, 'id' | 'status' | 'refund_reason'>,
     betsPerSlice = RESULT_SLICE_BETS,
     first: readonly string[] = [],
+    announced = 0,
   ): AsyncGenerator<SocketMessage[]> {
     const online = [...new Set(first.filter((id) => UUID_PATTERN.test(id)))];
+    const onlineSet = new Set(online);
     const refunded = period.status === 'REFUNDED';
     const notice = refunded ? periodRefundedMessage(period.id, refundCause(period.refund_reason)) : '';
     const timestamp = new Date().toISOString();
@@ -376,8 +445,11 @@ export class SettlementService {
         return rows;
       };
       let previous: SettledBetRow | undefined;
-      for (;;) {
+      for (let n = 0; ; n++) {
         const rows = await fetch(Math.max(1, Math.floor(betsPerSlice)));
+        // The online players' bet-results of the slices announced at the draw went out then (the same rows, in the
+        // same order, as `announcementSlices` read them): only their balances are left to send.
+        const told = !refunded && n < announced;
         const messages: SocketMessage[] = [];
         for (const [i, row] of rows.entries()) {
           // Built a few hundred bets at a time, letting the event loop turn in between: the bet batches of the round
@@ -399,7 +471,7 @@ export class SettlementService {
                 event: 'bet-message',
                 data: { success: false, message: notice, periodId: period.id },
               });
-          } else {
+          } else if (!(told && onlineSet.has(bet.user_id))) {
             // The settled bet itself rides along: clients merge it into their history (no separate bet-update).
             messages.push({ room, event: 'bet-result', data: toBetResult(bet, timestamp) });
           }

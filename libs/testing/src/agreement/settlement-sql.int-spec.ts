@@ -88,9 +88,22 @@ async function readSlices(
   period: { id: string; status: 'SETTLED' | 'REFUNDED'; refund_reason: RefundReason | null },
   size: number,
   online: string[] = [],
+  announced = 0,
 ): Promise<SocketMessage[][]> {
   const slices: SocketMessage[][] = [];
-  for await (const slice of service.resultSlices(period, size, online)) slices.push(slice);
+  for await (const slice of service.resultSlices(period, size, online, announced)) slices.push(slice);
+  return slices;
+}
+
+/** Every slice of a drawn period's announcement to the players online. */
+async function readAnnouncement(
+  service: SettlementService,
+  period: Parameters<SettlementService['announcementSlices']>[0],
+  online: string[],
+  size: number,
+): Promise<SocketMessage[][]> {
+  const slices: SocketMessage[][] = [];
+  for await (const slice of service.announcementSlices(period, online, size)) slices.push(slice);
   return slices;
 }
 
@@ -240,6 +253,15 @@ describe('the engineâ€™s set-based settlement and refund agree with the domainâ€
         const config = loadConfig({ PAYOUTS: payoutsEnv(payouts), GST_RATE: String(gstBps / 10_000) });
         expect(config.gstBps).toBe(gstBps);
         const service = await engineSettlement(db, config);
+        // What the players online are told at the draw, read before the settlement (ids that are not user ids are
+        // ignored).
+        const onlineIds = online.map((i) => players[i]!);
+        const drawnRow = await db
+          .selectFrom('periods')
+          .selectAll()
+          .where('id', '=', periodId)
+          .executeTakeFirstOrThrow();
+        const announcement = await readAnnouncement(service, drawnRow, [...onlineIds, 'not-a-user'], sliceSize);
         const outcome = await service.settle(periodId);
 
         const [expected] = decideSettlement({ periodId, result, payouts, gstBps }, { periodId, status: 'DRAWN', bets });
@@ -311,7 +333,6 @@ describe('the engineâ€™s set-based settlement and refund agree with the domainâ€
         // With players online: the same messages in as many slices, every online player's before any other's, and
         // the same slices when read again with the same players (a successor republishing). Ids that are not user
         // ids are ignored.
-        const onlineIds = online.map((i) => players[i]!);
         const onlineRooms = new Set(onlineIds.map((id) => `user:${id}`));
         const period = { id: periodId, status: 'SETTLED' as const, refund_reason: null };
         const firstSlices = await readSlices(service, period, sliceSize, [...onlineIds, 'not-a-user', '']);
@@ -323,6 +344,28 @@ describe('the engineâ€™s set-based settlement and refund agree with the domainâ€
         const byText = (list: SocketMessage[]) =>
           list.map((m) => JSON.stringify({ ...m, data: { ...(m.data as object), timestamp: undefined } })).sort();
         expect(byText(firstMessages)).toEqual(byText(messages));
+        // The announcement at the draw: slice by slice, exactly the online players' bet-results of the same slices read
+        // after the settlement (the bet's last change the draw's time), and the same when read after it; those slices
+        // published with the announcement counted leave out exactly those bet-results and keep the rest, balances
+        // included.
+        const drawnAt = drawnRow.drawn_at!.toISOString();
+        const asAnnounced = (m: SocketMessage) =>
+          untimed({
+            ...m,
+            data: { ...(m.data as object), bet: { ...(m.data as { bet: object }).bet, updatedAt: drawnAt } },
+          });
+        const onlineResult = (m: SocketMessage) => m.event === 'bet-result' && onlineRooms.has(m.room!);
+        const expectedAnnouncement = firstSlices.map((slice) => slice.filter(onlineResult)).filter((s) => s.length > 0);
+        expect(announcement).toEqual(expectedAnnouncement.map((slice) => slice.map(asAnnounced)));
+        expect(
+          await readAnnouncement(service, { ...drawnRow, status: 'SETTLED' }, [...onlineIds].reverse(), sliceSize),
+        ).toEqual(announcement.map((slice) => slice.map(untimed)));
+        const afterAnnouncement = await readSlices(service, period, sliceSize, onlineIds, announcement.length);
+        expect(afterAnnouncement).toEqual(
+          firstSlices.map((slice, n) =>
+            slice.filter((m) => !(n < announcement.length && onlineResult(m))).map(untimed),
+          ),
+        );
         const lastOnline = firstMessages.findLastIndex((m) => onlineRooms.has(m.room!));
         const firstOffline = firstMessages.findIndex((m) => !onlineRooms.has(m.room!));
         if (lastOnline >= 0 && firstOffline >= 0) expect(lastOnline).toBeLessThan(firstOffline);
