@@ -161,9 +161,9 @@ export class ResultsPublisher {
    * they are read, so a successor republishing a period skips those that went out).
    *
    * `slices` is given the players online (`onlineFor`), whose results it yields first, and how many slices of the
-   * period's announcement at the draw went out (`announcedSlices`), whose bet-results it leaves out. How many slices there are
-   * depends only on how many results there are, so a publication finished under one snapshot is recognised in
-   * full by a republish under any other.
+   * period's announcement at the draw went out (`announcedSlices`), whose bet-results it leaves out. How many
+   * slices there are depends only on how many results there are, so a publication finished under one snapshot is
+   * recognised in full by a republish under any other.
    *
    * Pace: while the online players' slices go out, the next slice is read and built as the previous one goes to
    * Redis. From the first slice with a player who is not online on, nobody waits on a screen: after each slice
