@@ -199,6 +199,19 @@ describe('results publisher: the players online first, the rest at a resting pac
     expect(given).toEqual([snapshot, 20]);
     expect(await client.exists(keys.resultsOnline('P4'))).toBe(0);
 
+    // Published again after the snapshot was dropped (a successor, the publication done but not marked): a new
+    // snapshot cannot say whose results were announced, so none is left out; every slice is recorded, none goes out.
+    expect(await publisher.publishSlices(lease, 'P4', settled, 60_000)).toBe(0);
+    expect(given[1]).toBe(0);
+    // A slice left empty (its results all announced) keeps its number, and so does the one after it.
+    async function* withEmpty() {
+      yield [];
+      yield [{ room: userRoom(online), event: 'balance-update', data: {} }] as SocketMessage[];
+    }
+    expect(await publisher.publishSlices(lease, 'P6', withEmpty, 60_000)).toBe(1);
+    expect(await client.exists(keys.published('results', 'P6:0'))).toBe(0);
+    expect(await client.exists(keys.published('results', 'P6:1'))).toBe(1);
+
     // Fenced: a publisher whose lease is gone announces nothing.
     const lost = { key: lease.key, value: 'clock#0' } as FencedLease;
     await expect(publisher.publishAnnouncement(lost, 'P5', all)).rejects.toThrow('no longer held');

@@ -7,11 +7,14 @@ const RECORD_TTL_MS = 24 * 3600 * 1000;
 
 /**
  * The players online for a period's results: taken once (the union of the live api nodes' presence sets, with a
- * marker member so that an empty snapshot still exists) and read back as it was by every later publisher.
+ * marker member so that an empty snapshot still exists) and read back as it was by every later publisher. Returns
+ * '1' (taken now) or '0' (read back), then the members.
  * KEYS: live nodes, snapshot. ARGV: presence-set prefix, ttl ms, marker.
  */
 const ONLINE_SNAPSHOT = `
+local taken = '0'
 if redis.call('exists', KEYS[2]) == 0 then
+  taken = '1'
   local t = redis.call('TIME')
   local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
   local nodes = redis.call('ZRANGEBYSCORE', KEYS[1], now, '+inf')
@@ -21,7 +24,9 @@ if redis.call('exists', KEYS[2]) == 0 then
   redis.call('SADD', KEYS[2], ARGV[3])
   redis.call('PEXPIRE', KEYS[2], ARGV[2])
 end
-return redis.call('SMEMBERS', KEYS[2])
+local members = redis.call('SMEMBERS', KEYS[2])
+table.insert(members, 1, taken)
+return members
 `;
 /**
  * How long a snapshot is kept when its publisher never finished (a successor republishes within seconds); a
@@ -102,8 +107,13 @@ export class ResultsPublisher {
    * for the same period (a successor republishing it) gets the same list, until `forgetOnline`.
    */
   async onlineFor(periodId: string): Promise<string[]> {
+    return (await this.snapshot(periodId)).online;
+  }
+
+  /** `onlineFor`, and whether the snapshot was taken now (none was kept for the period). */
+  private async snapshot(periodId: string): Promise<{ online: string[]; taken: boolean }> {
     const keys = this.redis.keys;
-    const members = (await this.redis.client.eval(
+    const [taken, ...members] = (await this.redis.client.eval(
       ONLINE_SNAPSHOT,
       2,
       keys.presenceNodes,
@@ -112,7 +122,7 @@ export class ResultsPublisher {
       String(ONLINE_SNAPSHOT_TTL_MS),
       SNAPSHOT_MARKER,
     )) as string[];
-    return members.filter((id) => id !== SNAPSHOT_MARKER);
+    return { online: members.filter((id) => id !== SNAPSHOT_MARKER), taken: taken === '1' };
   }
 
   /**
@@ -179,8 +189,11 @@ export class ResultsPublisher {
     restWithinMs = 0,
   ): Promise<number> {
     const restUntil = performance.now() + restWithinMs;
-    const online = await this.onlineFor(periodId);
-    const announced = await this.announcedSlices(periodId);
+    // The announcement at the draw took the snapshot these results are read under. A snapshot taken now (none was
+    // kept: the announcement never ran, or a finished publication dropped it, or it expired) need not be that one,
+    // so nothing is left out: a result told twice is dropped by the socket that had it, one never told is lost.
+    const { online, taken } = await this.snapshot(periodId);
+    const announced = taken ? 0 : await this.announcedSlices(periodId);
     const published = await this.publishEach(
       lease,
       periodId,
@@ -213,7 +226,9 @@ export class ResultsPublisher {
         // iterator when publishing fails).
         if (!resting) next = iterator.next();
         next.catch(() => {});
-        if (await this.publishOnce(lease, 'results', `${periodId}:${n}`, slice.value)) published++;
+        // A slice left empty (announced bet-results only) keeps its number: the slices after it keep theirs.
+        if (slice.value.length > 0 && (await this.publishOnce(lease, 'results', `${periodId}:${n}`, slice.value)))
+          published++;
         if (resting) {
           const pause = (performance.now() - started) * REST_PAUSE_RATIO;
           if (performance.now() + pause <= restUntil) await this.rest(pause);

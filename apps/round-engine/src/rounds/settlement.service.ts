@@ -372,7 +372,7 @@ export class SettlementService {
           };
           messages.push({ room: userRoom(bet.user_id), event: 'bet-result', data: toBetResult(bet, timestamp) });
         }
-        if (messages.length > 0) yield messages;
+        if (rows.length > 0 || messages.length > 0) yield messages;
         if (rows.length < size) break;
       }
     } finally {
@@ -479,7 +479,9 @@ export class SettlementService {
         }
         const last = rows.length < betsPerSlice;
         if (last && previous) messages.push(balanceUpdate(previous));
-        if (messages.length > 0) yield messages;
+        // A slice of rows is yielded even when its every message was announced: how many slices there are depends
+        // only on how many results there are, whatever the snapshot and the announcement.
+        if (rows.length > 0 || messages.length > 0) yield messages;
         if (last) break;
       }
     } finally {

@@ -423,7 +423,27 @@ describe('the engineâ€™s set-based settlement and refund agree with the domainâ€
         settledBets += bets.length;
         lastSettled = periodSeq;
       }),
-      { numRuns: 50 },
+      {
+        numRuns: 50,
+        // One online player's one bet in slices of one: the slice of its announced result is left empty after the
+        // settlement, and the slices after it keep their numbers.
+        examples: [
+          [
+            {
+              bets: [{ player: 5, game: 'color', pick: 0, amount: 1000, fromBonusShare: 0, recorded: null }],
+              digit: 0,
+              payouts: {
+                color: { red: 1, green: 1, violet: 1 },
+                bigSmall: { big: 1, small: 1 },
+                number: Object.fromEntries(Array.from({ length: 10 }, (_, d) => [String(d), 1])),
+              },
+              gstBps: 0,
+              sliceSize: 1,
+              online: [5],
+            },
+          ],
+        ],
+      },
     );
     // Thousands of bets across the runs, not a handful; and winning stakes paid partly from bonus among them.
     expect(settledBets).toBeGreaterThan(2_000);
