@@ -94,6 +94,12 @@ describe('round engine: fail-over between two engine processes', () => {
       'the standby leading',
     );
     const takeoverMs = Date.now() - killedAt;
+    // Its beacon check was ready before it led: its first draw does not wait for the curve code to load and compile.
+    expect(
+      byPid(next.pid)
+        .logged(/^beacon check ready$/, 0)
+        .map((l) => l.ok),
+    ).toEqual([true]);
     expect(takeoverMs).toBeLessThanOrEqual(TTL + 1000);
     expect(next.token).toBeGreaterThan(leader.token);
     // No flapping: the new leader keeps the lease for two rounds, and draws each period within a second of its end.

@@ -59,7 +59,14 @@ export class BeaconService implements OnApplicationBootstrap, OnApplicationShutd
   }
 
   onApplicationBootstrap(): void {
-    if (this.client && this.config.hasEngineRole('clock')) void this.loadInfo();
+    if (!this.client || !this.config.hasEngineRole('clock')) return;
+    void this.loadInfo();
+    // A standby checks its first round the moment it takes over: the check's code is ready before then.
+    const started = Date.now();
+    this.bls.warm().then(
+      (ok) => this.logger.log({ msg: 'beacon check ready', ok, ms: Date.now() - started }),
+      (error: Error) => this.logger.warn({ msg: 'beacon check could not be readied', error: error.message }),
+    );
   }
 
   async onApplicationShutdown(): Promise<void> {

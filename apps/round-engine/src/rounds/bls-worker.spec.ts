@@ -16,6 +16,21 @@ describe('the BLS check in a worker thread', () => {
     }
   });
 
+  it('readies itself with one whole check of its own signature, and checks real rounds after it', async () => {
+    const fresh = new BlsWorker(BEACON_DST);
+    try {
+      await expect(fresh.warm()).resolves.toBe(true);
+      const [a] = recorded.rounds;
+      await expect(verifyBeacon(QUICKNET, a!, a!.round, fresh.verify)).resolves.toEqual({ ok: true });
+      await expect(verifyBeacon(QUICKNET, { ...a!, round: a!.round + 1 }, undefined, fresh.verify)).resolves.toEqual({
+        ok: false,
+        reason: 'bad-signature',
+      });
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('answers several checks at once, each its own', async () => {
     const [a, b] = recorded.rounds;
     const checks = await Promise.all(
@@ -42,6 +57,7 @@ describe('the BLS check in a worker thread', () => {
     try {
       const [a] = recorded.rounds;
       await expect(verifyBeacon(QUICKNET, a!, a!.round, broken.verify)).rejects.toBeInstanceOf(BlsUnavailableError);
+      await expect(broken.warm()).rejects.toBeInstanceOf(BlsUnavailableError);
     } finally {
       await broken.close();
     }
