@@ -6,7 +6,10 @@
 // 15 s (flapping), how late the next draws are, and, for a pause, whether the resumed process wrote anything or took
 // leadership back.
 //
-//   node apps/round-engine/scripts/takeover-figures.mjs [--root <checkout with dist/>] [--trials 3] [--pause 8]
+//   node apps/round-engine/scripts/takeover-figures.mjs [--root <checkout with dist/>] [--trials 3] [--pause 8] [--busy 0]
+//
+// --busy N keeps N processes spinning on the CPU meanwhile: a busy box, where whatever a standby has not readied
+// before it takes over (code to load and compile) makes its first draws late.
 //
 // Needs Postgres (TEST_DATABASE_SERVER, default postgres://postgres@127.0.0.1:5432) and Redis (TEST_REDIS_URL).
 import { spawn } from 'node:child_process';
@@ -31,6 +34,7 @@ const MAIN = join(ROOT, 'dist/apps/round-engine/src/main.js');
 const TRIALS = Number(args.trials ?? 3);
 const PAUSE_S = Number(args.pause ?? 8);
 const CHAIN = String(args.chain ?? 1_000_000);
+const BUSY = Number(args.busy ?? 0);
 const SERVER = process.env.TEST_DATABASE_SERVER ?? 'postgres://postgres@127.0.0.1:5432';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const TTL = 3000;
@@ -127,6 +131,9 @@ async function drawLateness(fromMs, toMs) {
 }
 
 const results = [];
+const spinners = Array.from({ length: BUSY }, () =>
+  spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
+);
 try {
   let a = startEngine();
   let b = startEngine();
@@ -174,9 +181,10 @@ try {
         }
         await sleep(25);
       }
-      const late = (await drawLateness(at, Date.now() - ROUND_S * 1000)).filter((v) => v !== null);
+      // Periods that ended up to a second ago (each has had the second it is allowed for its draw).
+      const late = (await drawLateness(at, Date.now() - 1000)).filter((v) => v !== null);
       // Periods that ended once the standby held the lease: how late the new leader drew them.
-      const lateAfter = (await drawLateness(taken.t, Date.now() - ROUND_S * 1000)).filter((v) => v !== null);
+      const lateAfter = (await drawLateness(taken.t, Date.now() - 1000)).filter((v) => v !== null);
       const staleWrites = resumedAt
         ? victim.logs.filter((l) => l.t >= resumedAt && /^period (drawn|settled|refunded)$/.test(l.msg)).length
         : null;
@@ -200,6 +208,7 @@ try {
     }
   }
 } finally {
+  for (const spinner of spinners) spinner.kill('SIGKILL');
   for (const { child } of engines.values()) {
     child.kill('SIGCONT');
     child.kill('SIGKILL');
@@ -218,7 +227,9 @@ try {
   await beacon?.close();
 }
 
-print(`\nround-clock fail-over, ${ROOT} (lease ${TTL} ms, chain ${CHAIN}, ${ROUND_S}-s rounds)`);
+print(
+  `\nround-clock fail-over, ${ROOT} (lease ${TTL} ms, chain ${CHAIN}, ${ROUND_S}-s rounds${BUSY ? `, ${BUSY} processes spinning` : ''})`,
+);
 print(
   '| fault | trial | standby leads after (ms) | later hand-overs in 15 s | latest draw, any period ending from the fault on (ms) | latest draw of a period ending after the take-over (ms) | writes after resume | paused took it back |',
 );
