@@ -52,12 +52,7 @@ export class BlsWorker {
     private readonly url: string = NOBLE_BLS,
   ) {}
 
-  readonly verify: BlsShortVerify = (signature, message, publicKey) =>
-    new Promise<boolean>((resolve, reject) => {
-      const id = this.next++;
-      this.waiting.set(id, { resolve, reject });
-      this.thread().postMessage({ id, url: this.url, dst: this.dst, signature, message, publicKey });
-    });
+  readonly verify: BlsShortVerify = (signature, message, publicKey) => this.ask({ signature, message, publicKey });
 
   /**
    * Starts the thread and runs one whole check in it (a signature it makes itself), so that the first round to be
@@ -66,10 +61,14 @@ export class BlsWorker {
    * that check's verdict (true unless the library is broken).
    */
   warm(): Promise<boolean> {
+    return this.ask({ warm: true });
+  }
+
+  private ask(check: object): Promise<boolean> {
     return new Promise<boolean>((resolve, reject) => {
       const id = this.next++;
       this.waiting.set(id, { resolve, reject });
-      this.thread().postMessage({ id, url: this.url, dst: this.dst, warm: true });
+      this.thread().postMessage({ id, url: this.url, dst: this.dst, ...check });
     });
   }
 
