@@ -64,7 +64,11 @@ export class BeaconService implements OnApplicationBootstrap, OnApplicationShutd
     // A standby checks its first round the moment it takes over: the check's code is ready before then.
     const started = Date.now();
     this.bls.warm().then(
-      (ok) => this.logger.log({ msg: 'beacon check ready', ok, ms: Date.now() - started }),
+      (ok) =>
+        ok
+          ? this.logger.log({ msg: 'beacon check ready', ok, ms: Date.now() - started })
+          : // A signature made with the library refused by it: every round would be refused the same way.
+            this.logger.error({ msg: 'beacon check refuses a good signature', ok, ms: Date.now() - started }),
       (error: Error) => this.logger.warn({ msg: 'beacon check could not be readied', error: error.message }),
     );
   }
