@@ -88,14 +88,7 @@ FROM
   JOIN wallets w ON w.user_id = b.user_id
 WHERE
   b.period_id = $1
-  AND NOT EXISTS (
-    SELECT
-      1
-    FROM
-      unnest($2::uuid[]) AS online (user_id)
-    WHERE
-      online.user_id = b.user_id
-  )
+  AND b.user_id <> ALL ($2::uuid[])
 ORDER BY
   b.user_id,
   b.id;

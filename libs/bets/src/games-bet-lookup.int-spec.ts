@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { createTestDatabase, type TestDatabase } from '@app/db/testing';
+import { createTestDatabase, seedRoundWithBets, type TestDatabase } from '@app/db/testing';
 import { gamesBetQuery } from './bet-batch.service.js';
 
 interface PlanNode {
@@ -27,41 +27,12 @@ describe("a batch's lookup of the games its players bet on", () => {
 
   beforeAll(async () => {
     t = await createTestDatabase();
-    const chain = await t.db
-      .insertInto('fairness_chains')
-      .values({ commitment: 'a'.repeat(64), tip: null, tip_sealed: 'AAAA', key_id: '0'.repeat(16), length: 10 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const periodRow = (id: string, index: number, startMs: number) => ({
-      id,
-      start_at: new Date(startMs),
-      lock_at: new Date(startMs + 25_000),
-      end_at: new Date(startMs + 30_000),
-      chain_id: chain.id,
-      chain_index: index,
-      seed_hash: 'a'.repeat(64),
-    });
-    await t.db
-      .insertInto('periods')
-      .values([periodRow(previous, 1, Date.now() - 40_000), periodRow(period, 2, Date.now() - 10_000)])
-      .execute();
-    await sql`
-      INSERT INTO users (username, email, password_hash, role, referral_code)
-      SELECT 'p' || i, 'p' || i || '@gmail.com', 'x', 'user', 'R' || lpad(i::text, 7, '0') FROM generate_series(1, 2000) AS i
-    `.execute(t.db);
-    players.push(
-      ...(await sql<{ id: string }>`SELECT id FROM users ORDER BY username`.execute(t.db)).rows.map((r) => r.id),
-    );
-    const betAll = (periodId: string) => sql`
-      INSERT INTO bets (id, user_id, period_id, bet_type, bet_value, amount, from_bonus, placed_at)
-      SELECT gen_random_uuid(), u.id, ${periodId}, g.t, CASE g.t WHEN 'color' THEN 'red' WHEN 'bigSmall' THEN 'big' ELSE '7' END, 1000, 0, now()
-      FROM users u CROSS JOIN (VALUES ('color'), ('bigSmall'), ('number')) AS g(t)
-      WHERE u.username <> 'p1'
-    `;
+    const seeded = await seedRoundWithBets(t.db, { periods: [previous, period], players: 2000 });
+    players.push(...seeded.players);
     // The statistics are taken after the previous round, before the current one has bets: as when a round starts.
-    await betAll(previous).execute(t.db);
+    await seeded.betAll(previous, ['p1']);
     await sql`ANALYZE bets`.execute(t.db);
-    await betAll(period).execute(t.db);
+    await seeded.betAll(period, ['p1']);
   });
   afterAll(() => t.drop());
 

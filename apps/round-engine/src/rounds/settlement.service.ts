@@ -101,6 +101,35 @@ export async function recordExposure(
   );
 }
 
+/** The columns of a result read: the bet, its times as epoch milliseconds, its player's wallet. */
+const RESULT_COLUMNS = sql`b.id, b.user_id, b.bet_type, b.bet_value, b.amount, b.is_win, b.win_amount, b.system_selected_value, b.status,
+               b.played_from, b.period_id, (extract(epoch FROM b.created_at) * 1000)::float8 AS created_ms,
+               (extract(epoch FROM b.updated_at) * 1000)::float8 AS updated_ms, w.main, w.bonus`;
+
+/** The results of a period's players who were online when they went out, by player. */
+export function onlineResultsQuery(periodId: string, online: readonly string[]) {
+  return sql<ResultRow>`
+        SELECT ${RESULT_COLUMNS}
+        FROM bets b JOIN wallets w ON w.user_id = b.user_id JOIN unnest(${[...online]}::uuid[]) AS online(user_id) ON online.user_id = b.user_id
+        WHERE b.period_id = ${periodId}
+        ORDER BY b.user_id, b.id`;
+}
+
+/**
+ * The results of a period's players who were not online when they went out, by player. The online list is a filter
+ * (`<> ALL`, which Postgres checks through a hash of the list), not an anti-join, whose plan follows the estimate of
+ * the period's rows: with statistics taken before the period's bets came (after an earlier round, or while the
+ * partition was empty) Postgres chose a nested loop that compared every bet with every online player: 3–4 s of a
+ * whole-stack bench's round of 15,000 bets with 10,000 players online, against 18–38 ms as a filter.
+ */
+export function otherResultsQuery(periodId: string, online: readonly string[]) {
+  return sql<ResultRow>`
+        SELECT ${RESULT_COLUMNS}
+        FROM bets b JOIN wallets w ON w.user_id = b.user_id
+        WHERE b.period_id = ${periodId} AND b.user_id <> ALL(${[...online]}::uuid[])
+        ORDER BY b.user_id, b.id`;
+}
+
 /** A settled or refunded bet as its result is published, with its player's balance. */
 export interface SettledBetRow {
   id: string;
@@ -413,23 +442,8 @@ export class SettlementService {
       );
       // Two cursors, read one after the other: the players online, then the others. Each is sorted on its own, so
       // the first results come as soon as the online players' few rows are sorted, not the whole period's.
-      const columns = sql`b.id, b.user_id, b.bet_type, b.bet_value, b.amount, b.is_win, b.win_amount, b.system_selected_value, b.status,
-               b.played_from, b.period_id, (extract(epoch FROM b.created_at) * 1000)::float8 AS created_ms,
-               (extract(epoch FROM b.updated_at) * 1000)::float8 AS updated_ms, w.main, w.bonus`;
-      await sql`
-        DECLARE online_results NO SCROLL CURSOR FOR
-        SELECT ${columns}
-        FROM bets b JOIN wallets w ON w.user_id = b.user_id JOIN unnest(${online}::uuid[]) AS online(user_id) ON online.user_id = b.user_id
-        WHERE b.period_id = ${period.id}
-        ORDER BY b.user_id, b.id
-      `.execute(trx);
-      await sql`
-        DECLARE other_results NO SCROLL CURSOR FOR
-        SELECT ${columns}
-        FROM bets b JOIN wallets w ON w.user_id = b.user_id
-        WHERE b.period_id = ${period.id} AND NOT EXISTS (SELECT 1 FROM unnest(${online}::uuid[]) AS online(user_id) WHERE online.user_id = b.user_id)
-        ORDER BY b.user_id, b.id
-      `.execute(trx);
+      await sql`DECLARE online_results NO SCROLL CURSOR FOR ${onlineResultsQuery(period.id, online)}`.execute(trx);
+      await sql`DECLARE other_results NO SCROLL CURSOR FOR ${otherResultsQuery(period.id, online)}`.execute(trx);
       const cursors = ['online_results', 'other_results'];
       /** The next `count` rows: from the first cursor until it runs out, then from the next. */
       const fetch = async (count: number): Promise<ResultRow[]> => {
