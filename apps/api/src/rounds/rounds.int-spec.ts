@@ -26,7 +26,7 @@ import {
   type TestUser,
 } from '@app/testing';
 import { SLOW_DOWN } from './rounds.gateway.js';
-import { RoundsRepository } from './rounds.repository.js';
+import { RoundsRepository, SCREEN_READS_GAP_MS } from './rounds.repository.js';
 
 const ROUNDS = { ROUND_SECONDS: '4', LOCK_SECONDS: '1', BET_PARTITIONS: '2', FAIRNESS_CHAIN_LENGTH: '3000' };
 const periodConfig = { roundSeconds: 4, lockSeconds: 1 };
@@ -156,6 +156,37 @@ describe('rounds over the live connection', () => {
       }
     } finally {
       for (const undo of restore) undo();
+    }
+  });
+
+  it('gathers requests that keep coming a few ms apart (a period announcement reaching screen after screen) into shared statements', async () => {
+    const players = await Promise.all(
+      Array.from({ length: 10 }, async (_, i) => Player.connect(api, await createUser(api, { main: 100 * (i + 1) }))),
+    );
+    const repository = api.app.get(RoundsRepository);
+    const batches: Array<{ players: number; at: number }> = [];
+    const original = repository.walletsOf.bind(repository);
+    repository.walletsOf = (userIds) => {
+      batches.push({ players: userIds.length, at: performance.now() });
+      return original(userIds);
+    };
+    try {
+      for (const player of players) {
+        player.socket.emit('get-balance');
+        player.socket.emit('get-current-bet');
+        await new Promise((resolve) => setTimeout(resolve, 4));
+      }
+      const balances = await Promise.all(players.map((p) => p.next('balance-update', 0)));
+      expect(balances.map((b) => b.mainBalance)).toEqual(players.map((_, i) => i + 1));
+      await Promise.all(players.map((p) => p.next('current-bet-response', 0)));
+      // Ten players asking 4 ms apart: every one read, and a batch at most every 20 ms (SCREEN_READS_GAP_MS), the
+      // requests that came meanwhile in it (a batch per request, 4 ms apart, without the gap). The gap counts from
+      // when a batch had been sent, after its `walletsOf` began, so it holds here exactly, pauses or not.
+      expect(batches.reduce((sum, b) => sum + b.players, 0)).toBe(players.length);
+      for (let i = 1; i < batches.length; i++)
+        expect(batches[i]!.at - batches[i - 1]!.at).toBeGreaterThanOrEqual(SCREEN_READS_GAP_MS);
+    } finally {
+      repository.walletsOf = original;
     }
   });
 

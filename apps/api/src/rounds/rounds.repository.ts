@@ -3,16 +3,17 @@ import DataLoader from 'dataloader';
 import { sql } from 'kysely';
 import { Database, ReadDatabase, type PublicPeriodRow } from '@app/db';
 import type { BetRowLike, PeriodRowLike } from '@app/realtime';
+import { gatheredBatches } from './gathered-batches.js';
 
 const BET_COLUMNS = sql.raw(
   'id, bet_type, bet_value, system_selected_value, amount, is_win, win_amount, status, played_from, period_id, created_at, updated_at',
 );
 
 /**
- * A batch goes once the event loop has run the callbacks of everything that came in meanwhile (setImmediate): the
- * messages read from many sockets in one poll share it, and a lone request waits for no timer.
+ * The shortest time between two batches of the screens' reads (`gatheredBatches`): a lone request goes at the next
+ * turn, requests that keep coming wait up to this long and share a statement.
  */
-const nextTurn = (run: () => void) => void setImmediate(run);
+export const SCREEN_READS_GAP_MS = 20;
 /** Most players one statement reads. */
 const MAX_BATCH = 1000;
 
@@ -56,8 +57,9 @@ export class RoundsRepository {
 
   /**
    * A player's wallet (main and bonus, paise; undefined for none) and their bets in `periodId`, oldest first. The
-   * reads asked for in one turn of the event loop go to Postgres as two statements run side by side (`walletsOf`,
-   * `betsInPeriodOf`), and every caller of the turn is answered at once: every game screen asks for its balance and the
+   * reads asked for together (in one turn of the event loop, or while the batch before waits out
+   * SCREEN_READS_GAP_MS) go to Postgres as two statements run side by side (`walletsOf`, `betsInPeriodOf`), and every
+   * caller of the batch is answered at once: every game screen asks for its balance and the
    * period's bets when a period opens (SPEC section 5), so thousands of sockets ask at the same instant, and a
    * statement per socket and request would be that many round trips at the round's busiest moment.
    */
@@ -113,6 +115,6 @@ export class RoundsRepository {
         return { wallet: wallets.get(userId), bets: bets.get(periodId)?.get(userId) ?? [] };
       });
     },
-    { cache: false, batchScheduleFn: nextTurn, maxBatchSize: MAX_BATCH },
+    { cache: false, batchScheduleFn: gatheredBatches(SCREEN_READS_GAP_MS), maxBatchSize: MAX_BATCH },
   );
 }
