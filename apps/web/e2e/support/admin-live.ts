@@ -98,17 +98,22 @@ export function statCard(page: Page, key: string) {
   return page.locator(`[data-stat="${key}"] .stat-card__value`);
 }
 
-/** A shown figure as a number: '₹1,25,000.50' → 125000.5. */
-export async function statNumber(page: Page, key: string): Promise<number> {
-  const text = (await statCard(page, key).textContent()) ?? '';
-  return Number(text.replace(/[^\d.]/g, ''));
-}
-
-/** Reads every figure of the dashboard. */
+/**
+ * Reads every figure of the dashboard from one render: the cards are read in a single step in the page, since the
+ * Dashboard reloads itself every 30 s and a reload landing between two reads would pair old and new figures (a bet
+ * still pending beside the same bet completed).
+ */
 export async function figures(page: Page, keys: readonly string[]): Promise<Record<string, number>> {
-  const out: Record<string, number> = {};
-  for (const key of keys) out[key] = await statNumber(page, key);
-  return out;
+  const shown = await page.waitForFunction(
+    (ks) => {
+      const texts = ks.map((k) => document.querySelector(`[data-stat="${k}"] .stat-card__value`)?.textContent);
+      return texts.every(Boolean) ? texts : null;
+    },
+    [...keys],
+  );
+  const texts = (await shown.jsonValue()) as string[];
+  // A shown figure as a number: '₹1,25,000.50' → 125000.5.
+  return Object.fromEntries(keys.map((key, i) => [key, Number(texts[i]!.replace(/[^\d.]/g, ''))]));
 }
 
 /** Presses Refresh on the Dashboard and waits for the reload to finish. */
