@@ -1,18 +1,6 @@
 import { sql } from 'kysely';
-import { createTestDatabase, seedRoundWithBets, type TestDatabase } from '@app/db/testing';
+import { createTestDatabase, executedPlan, seedRoundWithBets, type TestDatabase } from '@app/db/testing';
 import { gamesBetQuery } from './bet-batch.service.js';
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Actual Rows'?: number;
-  'Actual Loops'?: number;
-  'Rows Removed by Filter'?: number;
-  Plans?: PlanNode[];
-}
-
-const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
 
 /**
  * Every bet batch asks which games its players bet on in the period being bet on. Postgres's statistics of the bets
@@ -38,11 +26,8 @@ describe("a batch's lookup of the games its players bet on", () => {
 
   it("reads only the batch players' own bets of the period, one index lookup each, however many bets the period has", async () => {
     const batch = players.slice(0, 100);
-    const { rows } = await sql<{
-      'QUERY PLAN': Array<{ Plan: PlanNode }>;
-    }>`EXPLAIN (ANALYZE, FORMAT JSON) ${gamesBetQuery(batch, [period])}`.execute(t.db);
     // bets is partitioned by month (migration 0029): its scans are of the partition holding the period.
-    const scans = nodes(rows[0]!['QUERY PLAN'][0]!.Plan).filter((n) =>
+    const scans = (await executedPlan(t.db, gamesBetQuery(batch, [period]))).filter((n) =>
       /^bets(_before)?_\d{4}_\d{2}$/.test(n['Relation Name'] ?? ''),
     );
     expect(scans.length).toBeGreaterThan(0);

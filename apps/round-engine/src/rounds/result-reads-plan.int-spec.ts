@@ -1,14 +1,6 @@
 import { sql } from 'kysely';
-import { createTestDatabase, seedRoundWithBets, type TestDatabase } from '@app/db/testing';
+import { createTestDatabase, executedPlan, seedRoundWithBets, type TestDatabase } from '@app/db/testing';
 import { onlineResultsQuery, otherResultsQuery } from './settlement.service.js';
-
-interface PlanNode {
-  'Node Type': string;
-  'Actual Loops'?: number;
-  Plans?: PlanNode[];
-}
-
-const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
 
 /**
  * A period's results go to the players online first, then to the others. Postgres's statistics of the bets are older
@@ -37,10 +29,7 @@ describe('the reads of a period’s results, online players first', () => {
   afterAll(() => t.drop());
 
   it('reads the online list once, whatever the statistics say, and only the others’ bets', async () => {
-    const { rows } = await sql<{
-      'QUERY PLAN': Array<{ Plan: PlanNode }>;
-    }>`EXPLAIN (ANALYZE, FORMAT JSON) ${otherResultsQuery(period, online)}`.execute(t.db);
-    const plan = nodes(rows[0]!['QUERY PLAN'][0]!.Plan);
+    const plan = await executedPlan(t.db, otherResultsQuery(period, online));
     for (const scan of plan.filter((n) => n['Node Type'] === 'Function Scan'))
       expect(scan['Actual Loops'] ?? 0).toBeLessThanOrEqual(1);
     expect(
@@ -55,10 +44,8 @@ describe('the reads of a period’s results, online players first', () => {
   });
 
   it('reads the online players’ own bets, the online list once', async () => {
-    const { rows } = await sql<{
-      'QUERY PLAN': Array<{ Plan: PlanNode }>;
-    }>`EXPLAIN (ANALYZE, FORMAT JSON) ${onlineResultsQuery(period, online)}`.execute(t.db);
-    for (const scan of nodes(rows[0]!['QUERY PLAN'][0]!.Plan).filter((n) => n['Node Type'] === 'Function Scan'))
+    const plan = await executedPlan(t.db, onlineResultsQuery(period, online));
+    for (const scan of plan.filter((n) => n['Node Type'] === 'Function Scan'))
       expect(scan['Actual Loops'] ?? 0).toBeLessThanOrEqual(1);
     const found = await onlineResultsQuery(period, online).execute(t.db);
     expect(found.rows).toHaveLength(online.length * 3);

@@ -138,3 +138,4 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 export * from './sql-snapshots.js';
 export * from './round-with-bets.js';
+export * from './plans.js';
