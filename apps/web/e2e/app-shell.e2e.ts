@@ -42,6 +42,11 @@ test.describe('the app on the phone: shell, service worker, offline', () => {
     await expect(page.getByRole('button', { name: /log in/i })).toBeVisible();
 
     await context.setOffline(true);
+    // The worker answers a navigation by its own navigator.onLine, which Chromium updates a moment after the page's:
+    // the visit is made once the worker, too, knows it is offline.
+    const [worker] = context.serviceWorkers();
+    expect(worker).toBeDefined();
+    await expect.poll(() => worker!.evaluate(() => navigator.onLine)).toBe(false);
     await page.goto('/wallet');
     await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
     await expect(page.getByText(/₹/)).toHaveCount(0);
