@@ -200,9 +200,7 @@ test('a player with long data: every screen fits 360 px and is accessible, bets 
   await page.setViewportSize({ width: 360, height: 640 });
   await page.getByTestId('bet-panel').getByRole('button', { name: 'Hide' }).click();
   await placeBet(page, 'color', 'Red', 10);
-  await expect(page.getByTestId('game-card-color-placed')).toContainText('₹10.00');
-  const currentBet = page.getByRole('region', { name: 'Current bets' }).getByTestId('current-bet');
-  await expect(currentBet).toContainText('✓ Confirmed');
+  // The confirmation's toast first: it goes after 4 s, the card's and the list's confirmations stay.
   const toast = page
     .getByRole('status')
     .filter({ hasText: /bet/i })
@@ -214,6 +212,9 @@ test('a player with long data: every screen fits 360 px and is accessible, bets 
   const clockBox = await box(page, page.getByRole('banner'));
   expect(overlaps(toastBox, periodBox), 'toast over the period card').toBe(false);
   expect(overlaps(toastBox, clockBox), 'toast over the header countdown').toBe(false);
+  await expect(page.getByTestId('game-card-color-placed')).toContainText('₹10.00');
+  const currentBet = page.getByRole('region', { name: 'Current bets' }).getByTestId('current-bet');
+  await expect(currentBet).toContainText('✓ Confirmed');
   await docShot(page, 'game-bet-confirmed');
 
   // The result popup: the drawn result above the player's lines.
